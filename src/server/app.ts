@@ -1,0 +1,105 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MAX_UPLOAD_BYTES } from '../shared/constants.js';
+import { ensureAdmin } from './admin/ensure-admin.js';
+import { authRoutes } from './auth/routes.js';
+import { type AuthUser, findSessionUser, SESSION_COOKIE } from './auth/sessions.js';
+import type { Config } from './config.js';
+import { contactRoutes } from './contact/routes.js';
+import type { AppContext } from './context.js';
+import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { filesRoutes } from './files/routes.js';
+import { createLocalStorage, type FileStorage } from './files/storage.js';
+import { registerCsrf } from './http/csrf.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerSpa } from './http/spa.js';
+import { profileRoutes } from './profile/routes.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /** An already opened database (tests pass an in-memory one); else opened from the config. */
+  database?: DatabaseHandle;
+  storage?: FileStorage;
+  /** Where the built pages are; defaults to dist/web beside the code. */
+  webRoot?: string;
+}
+
+const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+/** Builds the whole portal (API, pages, background work) for one configuration. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    storage: options.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('user', null);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, fieldSize: 64 * 1024, fields: 100 } });
+
+  registerErrorHandling(app);
+  registerCsrf(app, { secure: config.env === 'production' });
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token && request.url.startsWith('/api/')) request.user = await findSessionUser(ctx, token);
+  });
+
+  await app.register(authRoutes(ctx));
+  await app.register(profileRoutes(ctx));
+  await app.register(contactRoutes(ctx));
+  await app.register(filesRoutes(ctx));
+  await registerSpa(app, options.webRoot ?? defaultWebRoot);
+
+  await ensureAdmin(ctx);
+  return app;
+}

@@ -1,0 +1,272 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../db/schema.js';
+import { createTestApp, PASSWORD, signedUpMember, signupFields, TestClient } from '../test-support/test-app.js';
+
+let portal: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  portal = await createTestApp();
+});
+afterAll(() => portal.close());
+
+describe('signup', () => {
+  it('creates the member, signs them in and answers the user without secrets', async () => {
+    const client = new TestClient(portal.app);
+    const fields = signupFields({ email: 'New.Member@Example.com' });
+    const response = await client.post('/api/users/signup', { json: fields });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.message).toBe('Signed up successfully!');
+    expect(body.user).toMatchObject({ email: 'new.member@example.com', status: false, role: 'member', fullName: 'Chioma Okafor' });
+    expect(body.user.phone).toMatch(/^\+234\d{10}$/);
+    expect(JSON.stringify(body)).not.toMatch(/password|hash|argon|session/i);
+    expect(client.cookie('sid')).toBeTruthy();
+    const profile = await client.get('/api/users/profile');
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().user.id).toBe(body.user.id);
+  });
+
+  it('accepts fullName in place of name', async () => {
+    const { name, ...rest } = signupFields();
+    const response = await new TestClient(portal.app).post('/api/users/signup', { json: { ...rest, fullName: name } });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('refuses different passwords with the spec text', async () => {
+    const response = await new TestClient(portal.app).post('/api/users/signup', {
+      json: signupFields({ confirmPassword: 'something-else-1' }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Passwords do not match');
+  });
+
+  it.each([
+    ['name', 'Full name is required'],
+    ['email', 'Email is required'],
+    ['phone', 'Phone is required'],
+    ['dob', 'Date of birth is required'],
+    ['maritalStatus', 'Marital status must be one of the listed options'],
+    ['countryOfOrigin', 'Country of origin is required'],
+    ['stateOfOrigin', 'State of origin is required'],
+    ['industry', 'Industry must be one of the listed options'],
+    ['occupation', 'Occupation is required'],
+    ['address', 'Address is required'],
+    ['password', 'Password is required'],
+    ['acceptTerms', 'You must agree to the privacy policy and terms'],
+    ['acceptMarketing', 'You must consent to marketing emails'],
+  ])('names the missing field %s', async (field, message) => {
+    const fields = signupFields();
+    delete fields[field];
+    const response = await new TestClient(portal.app).post('/api/users/signup', { json: fields });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it.each([
+    [{ email: 'not-an-email' }, 'Email must be a valid email address'],
+    [{ phone: '12345' }, 'Phone must be a valid phone number'],
+    [{ dob: '1990-13-45' }, 'Date of birth must be a valid date'],
+    [{ dob: '1900-01-01' }, 'Date of birth must give an age between 1 and 75'],
+    [{ stateOfOrigin: 'Atlantis' }, 'State of origin must be one of the 36 states or the FCT'],
+    [{ password: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters'],
+    [{ acceptTerms: false }, 'You must agree to the privacy policy and terms'],
+  ])('refuses malformed %o', async (override, message) => {
+    const response = await new TestClient(portal.app).post('/api/users/signup', { json: signupFields(override) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('lets a member from abroad give any state', async () => {
+    const response = await new TestClient(portal.app).post('/api/users/signup', {
+      json: signupFields({ countryOfOrigin: 'Ghana', stateOfOrigin: 'Greater Accra' }),
+    });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('answers 409 for an email or phone already registered, in any spelling', async () => {
+    const { fields } = await signedUpMember(portal.app);
+    const sameEmail = await new TestClient(portal.app).post('/api/users/signup', {
+      json: signupFields({ email: String(fields.email).toUpperCase() }),
+    });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().message).toMatch(/email/);
+    const samePhone = await new TestClient(portal.app).post('/api/users/signup', {
+      json: signupFields({ phone: `+234${String(fields.phone).slice(1)}` }),
+    });
+    expect(samePhone.statusCode).toBe(409);
+    expect(samePhone.json().message).toMatch(/phone/);
+  });
+});
+
+describe('login', () => {
+  it.each([
+    ['email', (f: Record<string, unknown>) => String(f.email).toUpperCase()],
+    ['local phone', (f: Record<string, unknown>) => String(f.phone)],
+    ['+234 phone', (f: Record<string, unknown>) => `+234${String(f.phone).slice(1)}`],
+  ])('finds the account by %s in either field', async (_label, identify) => {
+    const { fields } = await signedUpMember(portal.app);
+    const client = new TestClient(portal.app);
+    const id = identify(fields);
+    const response = await client.post('/api/users/login', { json: { email: id, phone: id, password: PASSWORD } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ message: 'Logged in successfully!', user: { email: fields.email } });
+    expect((await client.get('/api/users/profile')).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password and an unknown account alike', async () => {
+    const { fields } = await signedUpMember(portal.app);
+    const wrong = await new TestClient(portal.app).post('/api/users/login', { json: { email: fields.email, password: 'wrong-password' } });
+    const unknown = await new TestClient(portal.app).post('/api/users/login', { json: { email: 'nobody@example.com', password: 'wrong-password' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(unknown.json().message);
+  });
+
+  it('asks for both fields', async () => {
+    const response = await new TestClient(portal.app).post('/api/users/login', { json: { email: '', password: '' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Please fill in all fields.');
+  });
+
+  it('rotates the session: a new token at login, the old one ends', async () => {
+    const { client, fields } = await signedUpMember(portal.app);
+    const before = client.cookie('sid');
+    await client.post('/api/users/login', { json: { email: fields.email, password: PASSWORD } });
+    const after = client.cookie('sid');
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    const stale = new TestClient(portal.app);
+    stale.setCookie('sid', before);
+    expect((await stale.get('/api/users/profile')).statusCode).toBe(401);
+  });
+
+  it('never stores the token itself', async () => {
+    const { client, user } = await signedUpMember(portal.app);
+    const rows = await portal.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.id).not.toBe(client.cookie('sid'));
+  });
+});
+
+describe('logout and sessions', () => {
+  it('ends the session on the server', async () => {
+    const { client } = await signedUpMember(portal.app);
+    const token = client.cookie('sid');
+    const response = await client.post('/api/users/logout');
+    expect(response.statusCode).toBe(200);
+    expect(client.cookie('sid')).toBeUndefined();
+    const replay = new TestClient(portal.app);
+    replay.setCookie('sid', token);
+    expect((await replay.get('/api/users/profile')).statusCode).toBe(401);
+  });
+
+  it('answers 401 to a signed-out profile request', async () => {
+    const response = await new TestClient(portal.app).get('/api/users/profile');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBeTruthy();
+  });
+
+  it('lets a session expire', async () => {
+    const { client, user } = await signedUpMember(portal.app);
+    await portal.app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    expect((await client.get('/api/users/profile')).statusCode).toBe(401);
+  });
+
+  it('stores the password only as an argon2id hash', async () => {
+    const { user } = await signedUpMember(portal.app);
+    const [row] = await portal.app.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+  });
+});
+
+describe('CSRF', () => {
+  it('sets the XSRF-TOKEN cookie on the first GET', async () => {
+    const client = new TestClient(portal.app);
+    await client.get('/api/users/profile');
+    expect(client.cookie('XSRF-TOKEN')).toMatch(/^[\w-]{20,}$/);
+  });
+
+  it.each(['POST /api/users/signup', 'POST /api/users/login', 'POST /api/users/logout', 'PUT /api/users/profile', 'DELETE /api/users/terminate', 'POST /api/contact'])(
+    'refuses %s without a matching header',
+    async (route) => {
+      const [method, url] = route.split(' ') as [string, string];
+      const missing = await portal.app.inject({ method: method as 'POST', url, payload: {} });
+      expect(missing.statusCode).toBe(403);
+      const client = new TestClient(portal.app);
+      await client.get('/api/users/profile');
+      const mismatched = await portal.app.inject({
+        method: method as 'POST',
+        url,
+        headers: { cookie: `XSRF-TOKEN=${client.cookie('XSRF-TOKEN')}`, 'x-xsrf-token': 'forged' },
+        payload: {},
+      });
+      expect(mismatched.statusCode).toBe(403);
+      expect(mismatched.json().message).toMatch(/security token/);
+    },
+  );
+});
+
+describe('errors', () => {
+  it('answers unknown API paths with JSON 404', async () => {
+    const response = await new TestClient(portal.app).get('/api/no-such-thing');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBeTruthy();
+  });
+
+  it('answers broken JSON with 400 and no stack', async () => {
+    const client = new TestClient(portal.app);
+    await client.get('/api/users/profile');
+    const response = await portal.app.inject({
+      method: 'POST',
+      url: '/api/users/signup',
+      headers: { cookie: `XSRF-TOKEN=${client.cookie('XSRF-TOKEN')}`, 'x-xsrf-token': client.cookie('XSRF-TOKEN')!, 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json())).toEqual(['message']);
+    expect(response.body).not.toMatch(/at .*\.js|node_modules/);
+  });
+
+  it('sends security headers with a real Content-Security-Policy', async () => {
+    const response = await new TestClient(portal.app).get('/api/users/profile');
+    expect(response.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(response.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('rate limits', () => {
+  it('stops a burst of wrong passwords with 429 and a message', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_LOGIN: '5' });
+    try {
+      const { fields } = await signedUpMember(limited.app);
+      const client = new TestClient(limited.app);
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const response = await client.post('/api/users/login', { json: { email: fields.email, password: `guess-${i}-wrong` } });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) expect(response.json().message).toMatch(/Too many attempts/);
+      }
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses.slice(5)).toEqual([429, 429]);
+      // Another account from the same address is not locked out.
+      const other = await signedUpMember(limited.app);
+      const ok = await client.post('/api/users/login', { json: { email: other.fields.email, password: PASSWORD } });
+      expect(ok.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits signups from one address', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_SIGNUP: '2' });
+    try {
+      const client = new TestClient(limited.app);
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await client.post('/api/users/signup', { json: signupFields() })).statusCode);
+      expect(statuses).toEqual([201, 201, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

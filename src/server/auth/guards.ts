@@ -1,0 +1,21 @@
+import type { FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../http/errors.js';
+import type { AuthUser } from './sessions.js';
+
+/** Guards throw the HTTP answer so that handlers stay straight. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function requireActivated(request: FastifyRequest): AuthUser {
+  const user = requireUser(request);
+  if (!user.status) throw forbidden('Your profile is not activated yet. Pay the membership fee and activate it on the fees page.');
+  return user;
+}
+
+export function requireAdmin(request: FastifyRequest): AuthUser {
+  const user = requireUser(request);
+  if (user.role !== 'admin') throw forbidden('Staff only.');
+  return user;
+}

@@ -1,0 +1,61 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { and, eq, getTableColumns, gt, lt } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
+import { sessions, users } from '../db/schema.js';
+
+export const SESSION_COOKIE = 'sid';
+
+const { passwordHash: _hidden, ...publicUserColumns } = getTableColumns(users);
+/** A user row as the server works with it: every column but the password hash. */
+export type AuthUser = Omit<typeof users.$inferSelect, 'passwordHash'>;
+export { publicUserColumns };
+
+export function hashToken(secret: string, token: string): string {
+  return createHmac('sha256', secret).update(token).digest('base64url');
+}
+
+/** Starts a session and returns the token for the cookie; only its HMAC is stored. */
+export async function createSession(ctx: AppContext, userId: string, db: Executor = ctx.db): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    id: hashToken(ctx.config.sessionSecret, token),
+    userId,
+    expiresAt: new Date(Date.now() + ctx.config.sessionTtlMs),
+  });
+  return token;
+}
+
+/** The signed-in user for a cookie token, or null when it is unknown or expired. */
+export async function findSessionUser(ctx: AppContext, token: string): Promise<AuthUser | null> {
+  const [row] = await ctx.db
+    .select(publicUserColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, hashToken(ctx.config.sessionSecret, token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteSession(ctx: AppContext, token: string): Promise<void> {
+  await ctx.db.delete(sessions).where(eq(sessions.id, hashToken(ctx.config.sessionSecret, token)));
+}
+
+export async function deleteExpiredSessions(ctx: AppContext): Promise<void> {
+  await ctx.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.env === 'production',
+    maxAge: Math.floor(ctx.config.sessionTtlMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

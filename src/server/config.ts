@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment. Everything else receives a Config.
+ * Bad values stop the start with a message naming the variable.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Home of Movies <no-reply@localhost>'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  COMPANY_NAME: z.string().min(1).default('Home of Movies, Modelling & Music'),
+  COMPANY_EMAIL: z.string().min(3).default('info@example.com'),
+  COMPANY_PHONE: z.string().min(3).default('+234 800 000 0000'),
+  NAIRA_ACCOUNT: z.string().default('Bank: Example Bank | Account name: Company Ltd | Account number: 0000000000'),
+  DOLLAR_ACCOUNT: z
+    .string()
+    .default('Bank: Example Bank (USD) | Account name: Company Ltd | Account number: 0000000000 | SWIFT: EXAMPLEXX'),
+  RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SIGNUP: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_CONTACT: z.coerce.number().int().min(1).default(5),
+  SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionSecret: string;
+  admin: { email: string; password: string } | undefined;
+  publicUrl: string | undefined;
+  logLevel: string;
+  /** Behind a load balancer: take the client's address from X-Forwarded-For. */
+  trustProxy: boolean;
+  company: {
+    name: string;
+    email: string;
+    phone: string;
+    nairaAccount: string;
+    dollarAccount: string;
+  };
+  rateLimits: { login: number; signup: number; contact: number };
+  sessionTtlMs: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(emptyToUndefined(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    company: {
+      name: e.COMPANY_NAME,
+      email: e.COMPANY_EMAIL,
+      phone: e.COMPANY_PHONE,
+      nairaAccount: e.NAIRA_ACCOUNT,
+      dollarAccount: e.DOLLAR_ACCOUNT,
+    },
+    rateLimits: { login: e.RATE_LIMIT_LOGIN, signup: e.RATE_LIMIT_SIGNUP, contact: e.RATE_LIMIT_CONTACT },
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+  };
+}
+
+function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === '' ? undefined : value]));
+}
+
+/** Without SESSION_SECRET, one is generated once and kept in DATA_DIR so restarts keep sessions and codes valid. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

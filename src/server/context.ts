@@ -1,0 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { FileStorage } from './files/storage.js';
+
+/** What every feature service needs, built once by buildApp. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,97 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
+import { files } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+import type { AuthUser } from '../auth/sessions.js';
+
+export type FileRow = typeof files.$inferSelect;
+
+export function fileUrl(id: string): string {
+  return `/api/files/${id}`;
+}
+
+/**
+ * Writes the bytes to storage and records them in `files` within `db` (usually a transaction).
+ * If the transaction later fails, the caller removes the returned keys with `discardStored`.
+ */
+export async function storeFile(
+  ctx: AppContext,
+  db: Executor,
+  file: { ownerId: string | null; purpose: string; data: Buffer; mimeType: string },
+): Promise<FileRow> {
+  const storageKey = randomUUID();
+  await ctx.storage.put(storageKey, file.data);
+  const [row] = await db
+    .insert(files)
+    .values({
+      ownerId: file.ownerId,
+      purpose: file.purpose,
+      storageKey,
+      mimeType: file.mimeType,
+      size: file.data.length,
+      sha256: createHash('sha256').update(file.data).digest('hex'),
+    })
+    .returning();
+  if (!row) throw new Error('file row was not written');
+  return row;
+}
+
+/**
+ * Runs `work` in a transaction; bytes stored during it are removed again when it fails,
+ * so a failed request leaves neither rows nor files behind.
+ */
+export async function withFileTransaction<T>(
+  ctx: AppContext,
+  work: (tx: Executor, store: (file: Parameters<typeof storeFile>[2]) => Promise<FileRow>) => Promise<T>,
+): Promise<T> {
+  const written: string[] = [];
+  try {
+    return await ctx.db.transaction(async (tx) =>
+      work(tx, async (file) => {
+        const row = await storeFile(ctx, tx, file);
+        written.push(row.storageKey);
+        return row;
+      }),
+    );
+  } catch (error) {
+    await Promise.all(written.map((key) => ctx.storage.remove(key)));
+    throw error;
+  }
+}
+
+/** Re-encodes a photo: applies its orientation, fits it in a box, drops EXIF (GPS included). */
+export async function cleanPhoto(data: Buffer, box: { width: number; height: number; fit?: 'inside' | 'cover' }): Promise<{ data: Buffer; mimeType: string }> {
+  const output = await sharp(data)
+    .rotate()
+    .resize({ width: box.width, height: box.height, fit: box.fit ?? 'inside', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer();
+  return { data: output, mimeType: 'image/webp' };
+}
+
+/** The file for a download: only its owner and staff may read it; anyone else gets 404. */
+export async function findReadableFile(ctx: AppContext, id: string, viewer: AuthUser | null): Promise<FileRow> {
+  const [row] = await ctx.db.select().from(files).where(eq(files.id, id)).limit(1);
+  if (!row || !viewer || (viewer.role !== 'admin' && row.ownerId !== viewer.id)) throw notFound('File not found');
+  return row;
+}
+
+/** Removes rows first, then bytes: a crash in between leaves only orphans, swept at start. */
+export async function deleteFiles(ctx: AppContext, rows: Pick<FileRow, 'id' | 'storageKey'>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await ctx.db.delete(files).where(inArray(files.id, rows.map((r) => r.id)));
+  await Promise.all(rows.map((r) => ctx.storage.remove(r.storageKey)));
+}
+
+/** Deletes stored bytes that no row refers to (left by a crash mid-upload). */
+export async function sweepOrphanFiles(ctx: AppContext): Promise<number> {
+  const keys = await ctx.storage.list();
+  if (keys.length === 0) return 0;
+  const known = new Set((await ctx.db.select({ key: files.storageKey }).from(files)).map((r) => r.key));
+  const orphans = keys.filter((key) => !known.has(key));
+  await Promise.all(orphans.map((key) => ctx.storage.remove(key)));
+  return orphans.length;
+}

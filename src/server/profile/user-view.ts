@@ -1,0 +1,33 @@
+import type { User } from '../../shared/schemas/users.js';
+import type { AuthUser } from '../auth/sessions.js';
+import { fileUrl } from '../files/files-service.js';
+
+const NO_AD = { imageUrl: null, linkUrl: null, altText: null };
+
+/** The user object of the API: never the hash, never session data. */
+export function toUserView(user: AuthUser, ad: User['ad'] = NO_AD): User {
+  return {
+    _id: user.id,
+    id: user.id,
+    name: user.fullName,
+    fullName: user.fullName,
+    email: user.email,
+    phone: user.phone,
+    dob: user.dob,
+    countryOfOrigin: user.countryOfOrigin,
+    maritalStatus: user.maritalStatus,
+    stateOfOrigin: user.stateOfOrigin,
+    industry: user.industry,
+    occupation: user.occupation,
+    title: user.title,
+    address: user.address,
+    bio: user.bio,
+    overview: user.overview,
+    profilePic: user.profilePicFileId ? fileUrl(user.profilePicFileId) : null,
+    registrationDate: user.createdAt.toISOString(),
+    status: user.status,
+    role: user.role,
+    achievements: user.achievements,
+    ad,
+  };
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { type DatabaseHandle, openDatabase } from '../db/client.js';
+
+/**
+ * A portal for one test file: its own database (in-memory PGlite, or a fresh database on the
+ * PostgreSQL server named by DATABASE_URL) and its own data folder.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    RATE_LIMIT_LOGIN: '1000',
+    RATE_LIMIT_SIGNUP: '1000',
+    RATE_LIMIT_CONTACT: '1000',
+    ...env,
+  });
+  const { handle, drop } = await openTestDatabase(dataDir);
+  const app = await buildApp(config, { database: handle, webRoot: path.join(dataDir, 'no-web') });
+  return {
+    app,
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openTestDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return { handle: await openDatabase({ dataDir, inMemory: true }), drop: async () => {} };
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir });
+  return {
+    handle,
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+type Body = { json?: unknown; form?: FormData };
+
+/** A browser-like client: keeps cookies and echoes the XSRF token, as the web app does. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+  post(url: string, body?: Body) {
+    return this.request({ method: 'POST', url }, body);
+  }
+  put(url: string, body?: Body) {
+    return this.request({ method: 'PUT', url }, body);
+  }
+  patch(url: string, body?: Body) {
+    return this.request({ method: 'PATCH', url }, body);
+  }
+  delete(url: string, body?: Body) {
+    return this.request({ method: 'DELETE', url }, body);
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+  setCookie(name: string, value: string | undefined): void {
+    if (value === undefined) this.cookies.delete(name);
+    else this.cookies.set(name, value);
+  }
+
+  async request(options: InjectOptions, body: Body = {}): Promise<LightMyRequestResponse> {
+    if (!this.cookies.has('XSRF-TOKEN') && options.method !== 'GET') await this.get('/api/users/profile');
+    const headers: Record<string, string> = { ...(options.headers as Record<string, string> | undefined) };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (xsrf && options.method !== 'GET') headers['x-xsrf-token'] = xsrf;
+    let payload: InjectOptions['payload'];
+    if (body.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body.json);
+    } else if (body.form) {
+      const encoded = new Response(body.form);
+      headers['content-type'] = encoded.headers.get('content-type') ?? '';
+      payload = Buffer.from(await encoded.arrayBuffer());
+    }
+    const response = await this.app.inject({ ...options, headers, payload });
+    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.value === '';
+      this.setCookie(cookie.name, expired ? undefined : cookie.value);
+    }
+    return response;
+  }
+}
+
+export const PASSWORD = 'correct-horse-9';
+
+let counter = 0;
+/** Signup fields that pass every rule; each call gets a fresh email and phone. */
+export function signupFields(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  counter += 1;
+  const n = `${process.pid % 1000}${counter}`.padStart(7, '0').slice(-7);
+  return {
+    name: 'Chioma Okafor',
+    email: `member${n}@example.com`,
+    phone: `0803${n}`,
+    dob: '1995-04-12',
+    maritalStatus: 'single',
+    countryOfOrigin: 'Nigeria',
+    stateOfOrigin: 'Lagos',
+    industry: 'movie',
+    occupation: 'Actress',
+    address: '12 Admiralty Way, Lekki',
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    acceptTerms: true,
+    acceptMarketing: true,
+    ...overrides,
+  };
+}
+
+/** Signs a new member up and returns the signed-in client with the user object. */
+export async function signedUpMember(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const client = new TestClient(app);
+  const fields = signupFields(overrides);
+  const response = await client.post('/api/users/signup', { json: fields });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
+  return { client, fields, user: response.json().user as { id: string; email: string; phone: string; status: boolean } };
+}

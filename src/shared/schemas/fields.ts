@@ -1,0 +1,85 @@
+import { differenceInYears, isValid, parseISO } from 'date-fns';
+import { z } from 'zod';
+import { MAX_MEMBER_AGE, MIN_MEMBER_AGE } from '../constants.js';
+import { type Option, valuesOf } from '../options.js';
+import { toE164 } from '../phone.js';
+
+/**
+ * Field builders used by every payload schema, so that a missing or malformed field always
+ * produces a message that names it ("Email is required", "Phone must be a valid phone number").
+ */
+export function requiredText(label: string, max = 200) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+}
+
+/** Optional free text: absent or blank becomes undefined. */
+export function optionalText(label: string, max = 2000) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .optional()
+    .transform((value) => (value ? value : undefined));
+}
+
+export function email(label = 'Email') {
+  return requiredText(label, 254)
+    .toLowerCase()
+    .pipe(z.email({ error: `${label} must be a valid email address` }));
+}
+
+export function phone(label = 'Phone') {
+  return requiredText(label, 32).transform((value, ctx) => {
+    const e164 = toE164(value);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a valid phone number` });
+      return z.NEVER;
+    }
+    return e164;
+  });
+}
+
+export function password(label = 'Password') {
+  return z
+    .string({ error: `${label} is required` })
+    .min(8, { error: `${label} must be at least 8 characters` })
+    .max(128, { error: `${label} must be at most 128 characters` });
+}
+
+/** A calendar date as the browser's date input sends it: YYYY-MM-DD. */
+export function isoDate(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(parseISO(value)), {
+      error: `${label} must be a valid date`,
+    });
+}
+
+/** Date of birth of a member: the terms allow ages 1 to 75. */
+export function dateOfBirth(label = 'Date of birth') {
+  return isoDate(label).refine(
+    (value) => {
+      const age = differenceInYears(new Date(), parseISO(value));
+      return age >= MIN_MEMBER_AGE && age <= MAX_MEMBER_AGE;
+    },
+    { error: `${label} must give an age between ${MIN_MEMBER_AGE} and ${MAX_MEMBER_AGE}` },
+  );
+}
+
+export function choice<T extends string>(label: string, options: readonly Option<T>[]) {
+  return z.enum(valuesOf(options), { error: `${label} must be one of the listed options` });
+}
+
+/** A checkbox that must be ticked; forms send true, multipart sends "true"/"on". */
+export function mustAccept(message: string) {
+  return z.preprocess(
+    (value) => value === true || value === 'true' || value === 'on',
+    z.literal(true, { error: message }),
+  );
+}

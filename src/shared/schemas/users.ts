@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { FAILURE } from '../messages.js';
+import { INDUSTRIES, MARITAL_STATUSES, NIGERIA, NIGERIAN_STATES } from '../options.js';
+import {
+  choice,
+  dateOfBirth,
+  email,
+  mustAccept,
+  optionalText,
+  password,
+  phone,
+  requiredText,
+} from './fields.js';
+
+export const signupFields = z.object({
+  name: requiredText('Full name', 120),
+  email: email(),
+  phone: phone(),
+  dob: dateOfBirth(),
+  maritalStatus: choice('Marital status', MARITAL_STATUSES),
+  countryOfOrigin: requiredText('Country of origin', 80),
+  stateOfOrigin: requiredText('State of origin', 80),
+  industry: choice('Industry', INDUSTRIES),
+  occupation: requiredText('Occupation', 120),
+  address: requiredText('Address', 300),
+  password: password(),
+  confirmPassword: z.string({ error: 'Confirm password is required' }),
+  acceptTerms: mustAccept('You must agree to the privacy policy and terms'),
+  acceptMarketing: mustAccept('You must consent to marketing emails'),
+});
+
+export const signupSchema = z.preprocess(
+  // The spec names the field `name`; the profile calls it `fullName`. Both are accepted.
+  (body) =>
+    body && typeof body === 'object' && !('name' in body) && 'fullName' in body
+      ? { ...body, name: (body as { fullName: unknown }).fullName }
+      : body,
+  signupFields
+    .refine((data) => data.password === data.confirmPassword, {
+      error: FAILURE.passwordsDoNotMatch,
+      path: ['confirmPassword'],
+    })
+    .refine(
+      (data) =>
+        data.countryOfOrigin !== NIGERIA ||
+        (NIGERIAN_STATES as readonly string[]).includes(data.stateOfOrigin),
+      { error: 'State of origin must be one of the 36 states or the FCT', path: ['stateOfOrigin'] },
+    ),
+);
+export type SignupInput = z.input<typeof signupFields>;
+
+/** Login sends the one identifier the member typed as both `email` and `phone`. */
+export const loginSchema = z
+  .object({
+    email: z.string().trim().max(254).optional(),
+    phone: z.string().trim().max(254).optional(),
+    password: z.string().max(128).optional(),
+  })
+  .transform((body, ctx) => {
+    const identifier = body.email || body.phone;
+    if (!identifier || !body.password) {
+      ctx.addIssue({ code: 'custom', message: FAILURE.fillAllFields });
+      return z.NEVER;
+    }
+    return { identifier, password: body.password };
+  });
+
+/** Edit profile (multipart text fields). Phone and title are required; blank optional fields are left as they are. */
+export const profileUpdateSchema = z.object({
+  userId: z.string().optional(),
+  fullName: optionalText('Full name', 120),
+  email: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(email().optional()),
+  password: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(password('New password').optional()),
+  phone: phone(),
+  title: requiredText('Title', 120),
+  bio: optionalText('Bio', 2000),
+  address: optionalText('Address', 300),
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+export interface Achievement {
+  title: string;
+  description: string;
+}
+
+export interface Advert {
+  imageUrl: string | null;
+  linkUrl: string | null;
+  altText: string | null;
+}
+
+/** The user object every call answers with: never a hash, never session data. */
+export interface User {
+  _id: string;
+  id: string;
+  name: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  dob: string | null;
+  countryOfOrigin: string | null;
+  maritalStatus: string | null;
+  stateOfOrigin: string | null;
+  industry: string | null;
+  occupation: string | null;
+  title: string | null;
+  address: string | null;
+  bio: string | null;
+  overview: string | null;
+  profilePic: string | null;
+  registrationDate: string;
+  status: boolean;
+  role: 'member' | 'admin';
+  achievements: Achievement[];
+  ad: Advert;
+}

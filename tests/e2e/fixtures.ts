@@ -1,0 +1,136 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import getPort from 'get-port';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** A real SMTP listener: the portal delivers to it exactly as it would to a mail provider. */
+export class Mailbox {
+  readonly messages: Mail[] = [];
+
+  async waitFor(predicate: (mail: Mail) => boolean, timeoutMs = 20_000): Promise<Mail> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const found = this.messages.find(predicate);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`no mail matched within ${timeoutMs} ms; got: ${this.messages.map((m) => `${m.to}: ${m.subject}`).join(', ')}`);
+  }
+
+  /** The first 6-digit code in the newest mail to `to` whose subject matches. */
+  async codeFor(to: string, subject: RegExp): Promise<string> {
+    const mail = await this.waitFor((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    if (!code) throw new Error(`no code in mail "${mail.subject}"`);
+    return code;
+  }
+}
+
+export const ADMIN = { email: 'staff@example.com', password: 'staff-password-1' };
+
+interface Portal {
+  baseURL: string;
+  mailbox: Mailbox;
+}
+
+/**
+ * One portal per worker: the built server (`npm run build` first) started as `npm start` would,
+ * on a fresh embedded database, with a staff account and a real SMTP listener.
+ */
+export const test = base.extend<{ baseURL: string; mailbox: Mailbox }, { portal: Portal }>({
+  portal: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see no fixtures are used
+    async ({}, use) => {
+      const mailbox = new Mailbox();
+      const smtp = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        logger: false,
+        onData(stream, _session, callback) {
+          simpleParser(stream)
+            .then((parsed) => {
+              const to = [parsed.to].flat().map((a) => (a && 'text' in a ? a.text : '')).join(',').toLowerCase();
+              mailbox.messages.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '' });
+              callback();
+            })
+            .catch(callback);
+        },
+      });
+      const smtpPort = await getPort();
+      await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
+      const port = await getPort();
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+      const server: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      const baseURL = `http://127.0.0.1:${port}`;
+      await waitUntilUp(baseURL, server);
+      await use({ baseURL, mailbox });
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ portal }, use) => use(portal.baseURL),
+  mailbox: async ({ portal }, use) => use(portal.mailbox),
+});
+
+async function waitUntilUp(baseURL: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`portal exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(`${baseURL}/api/users/profile`);
+      if (response.status === 401) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('portal did not start within 30 s');
+}
+
+let memberCounter = 0;
+/** Fresh sign-up details for a journey. */
+export function newMember() {
+  memberCounter += 1;
+  const n = `${Date.now() % 100000}${memberCounter}`.padStart(7, '0').slice(-7);
+  return {
+    name: 'Ngozi Adeyemi',
+    email: `ngozi${n}@example.com`,
+    phone: `0805${n}`,
+    dob: '1996-03-09',
+    password: 'member-password-1',
+  };
+}
+
+export async function phoneViewport(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 360, height: 740 });
+}
+
+export { expect };
