@@ -20,6 +20,7 @@ import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerSpa } from './http/spa.js';
 import { profileRoutes } from './profile/routes.js';
+import { siteRoutes } from './site/routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(profileRoutes(ctx));
   await app.register(contactRoutes(ctx));
   await app.register(filesRoutes(ctx));
+  await app.register(siteRoutes(ctx));
   await registerSpa(app, options.webRoot ?? defaultWebRoot);
 
   await ensureAdmin(ctx);

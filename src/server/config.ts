@@ -31,6 +31,9 @@ const envSchema = z.object({
   DOLLAR_ACCOUNT: z
     .string()
     .default('Bank: Example Bank (USD) | Account name: Company Ltd | Account number: 0000000000 | SWIFT: EXAMPLEXX'),
+  OFFICE_LAGOS: z.string().min(1).default('Lagos office: address to be announced, Lagos State'),
+  OFFICE_OGUN: z.string().min(1).default('Ogun office: address to be announced, Ogun State'),
+  OFFICE_ABIA: z.string().min(1).default('Abia office: address to be announced, Abia State'),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SIGNUP: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_CONTACT: z.coerce.number().int().min(1).default(5),
@@ -57,6 +60,7 @@ export interface Config {
     phone: string;
     nairaAccount: string;
     dollarAccount: string;
+    offices: { state: string; address: string }[];
   };
   rateLimits: { login: number; signup: number; contact: number };
   sessionTtlMs: number;
@@ -94,6 +98,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       phone: e.COMPANY_PHONE,
       nairaAccount: e.NAIRA_ACCOUNT,
       dollarAccount: e.DOLLAR_ACCOUNT,
+      offices: [
+        { state: 'Lagos', address: e.OFFICE_LAGOS },
+        { state: 'Ogun', address: e.OFFICE_OGUN },
+        { state: 'Abia', address: e.OFFICE_ABIA },
+      ],
     },
     rateLimits: { login: e.RATE_LIMIT_LOGIN, signup: e.RATE_LIMIT_SIGNUP, contact: e.RATE_LIMIT_CONTACT },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
