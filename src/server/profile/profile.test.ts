@@ -1,0 +1,200 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages, files, payments, users } from '../db/schema.js';
+import { createTestApp, PASSWORD, signedUpMember, TestClient } from '../test-support/test-app.js';
+
+let portal: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  portal = await createTestApp();
+});
+afterAll(() => portal.close());
+
+async function photoWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 900, height: 600, channels: 3, background: '#c0392b' } })
+    .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 27/1 0/1' } })
+    .jpeg()
+    .toBuffer();
+}
+
+function profileForm(fields: Record<string, string>, picture?: { data: Buffer; name: string; type: string }): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  if (picture) form.append('profilePic', new Blob([new Uint8Array(picture.data)], { type: picture.type }), picture.name);
+  return form;
+}
+
+describe('PUT /api/users/profile', () => {
+  it('updates the basic profile', async () => {
+    const { client } = await signedUpMember(portal.app);
+    const response = await client.put('/api/users/profile', {
+      form: profileForm({ fullName: 'Chioma A. Okafor', phone: '+2348091112233', title: 'Lead actress', bio: 'Stage and screen.', address: '3 Allen Avenue, Ikeja' }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      message: 'Profile updated successfully',
+      user: { fullName: 'Chioma A. Okafor', phone: '+2348091112233', title: 'Lead actress', bio: 'Stage and screen.', address: '3 Allen Avenue, Ikeja' },
+    });
+    expect((await client.get('/api/users/profile')).json().user.title).toBe('Lead actress');
+  });
+
+  it('stores the picture without its EXIF data and serves it only to its owner and staff', async () => {
+    const { client } = await signedUpMember(portal.app);
+    const response = await client.put('/api/users/profile', {
+      form: profileForm({ phone: '08031230000', title: 'Model' }, { data: await photoWithGps(), name: 'me.jpg', type: 'image/jpeg' }),
+    });
+    expect(response.statusCode).toBe(200);
+    const url: string = response.json().user.profilePic;
+    expect(url).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
+
+    const own = await client.get(url);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/webp');
+    expect(own.headers['x-content-type-options']).toBe('nosniff');
+    const meta = await sharp(own.rawPayload).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(512);
+
+    const other = await signedUpMember(portal.app);
+    expect((await other.client.get(url)).statusCode).toBe(404);
+    expect((await new TestClient(portal.app).get(url)).statusCode).toBe(404);
+  });
+
+  it('refuses a file that only claims to be an image', async () => {
+    const { client } = await signedUpMember(portal.app);
+    const response = await client.put('/api/users/profile', {
+      form: profileForm({ phone: '08031230001', title: 'Model' }, { data: Buffer.from('not an image at all'), name: 'fake.png', type: 'image/png' }),
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toMatch(/Profile picture must be a JPEG, PNG or WebP/);
+  });
+
+  it('refuses a picture over 5 MB', async () => {
+    const { client } = await signedUpMember(portal.app);
+    const big = Buffer.alloc(6 * 1024 * 1024, 1);
+    const response = await client.put('/api/users/profile', {
+      form: profileForm({ phone: '08031230002', title: 'Model' }, { data: big, name: 'big.png', type: 'image/png' }),
+    });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it.each([
+    [{ title: 'Model' }, 'Phone is required'],
+    [{ phone: '08031230003' }, 'Title is required'],
+    [{ phone: 'abc', title: 'Model' }, 'Phone must be a valid phone number'],
+    [{ phone: '08031230003', title: 'Model', email: 'nope' }, 'Email must be a valid email address'],
+    [{ phone: '08031230003', title: 'Model', password: 'short' }, 'New password must be at least 8 characters'],
+  ])('refuses %o', async (fields, message) => {
+    const { client } = await signedUpMember(portal.app);
+    const response = await client.put('/api/users/profile', { form: profileForm(fields) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('answers 409 when the new email belongs to someone else', async () => {
+    const first = await signedUpMember(portal.app);
+    const second = await signedUpMember(portal.app);
+    const response = await second.client.put('/api/users/profile', {
+      form: profileForm({ phone: String(second.fields.phone), title: 'Crew', email: String(first.fields.email) }),
+    });
+    expect(response.statusCode).toBe(409);
+  });
+
+  it('never changes another member', async () => {
+    const victim = await signedUpMember(portal.app);
+    const attacker = await signedUpMember(portal.app);
+    const response = await attacker.client.put('/api/users/profile', {
+      form: profileForm({ userId: victim.user.id, phone: '08031230004', title: 'Hacker' }),
+    });
+    expect(response.statusCode).toBe(403);
+    const [row] = await portal.app.ctx.db.select().from(users).where(eq(users.id, victim.user.id));
+    expect(row?.title).toBeNull();
+  });
+
+  it('answers 401 when signed out', async () => {
+    const response = await new TestClient(portal.app).put('/api/users/profile', { form: profileForm({ phone: '08031230005', title: 'x' }) });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('signs other devices out when the password changes', async () => {
+    const { client, fields } = await signedUpMember(portal.app);
+    const otherDevice = new TestClient(portal.app);
+    await otherDevice.post('/api/users/login', { json: { email: fields.email, password: PASSWORD } });
+    const response = await client.put('/api/users/profile', {
+      form: profileForm({ phone: String(fields.phone), title: 'Actor', password: 'a-new-password-2' }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await client.get('/api/users/profile')).statusCode).toBe(200);
+    expect((await otherDevice.get('/api/users/profile')).statusCode).toBe(401);
+    const again = await new TestClient(portal.app).post('/api/users/login', { json: { email: fields.email, password: 'a-new-password-2' } });
+    expect(again.statusCode).toBe(200);
+  });
+});
+
+describe('DELETE /api/users/terminate', () => {
+  it('deletes the member, their files and sessions, and keeps payments without the person', async () => {
+    const { client, user, fields } = await signedUpMember(portal.app);
+    await client.put('/api/users/profile', {
+      form: profileForm({ phone: String(fields.phone), title: 'Model' }, { data: await photoWithGps(), name: 'me.jpg', type: 'image/jpeg' }),
+    });
+    await portal.app.ctx.db.insert(payments).values({ userId: user.id, kind: 'fee', amountKobo: 6_050_000, months: 1, state: 'approved' });
+    const uploads = path.join(portal.app.ctx.config.dataDir, 'uploads');
+    const [fileRow] = await portal.app.ctx.db.select().from(files).where(eq(files.ownerId, user.id));
+    expect(readdirSync(uploads)).toContain(fileRow?.storageKey);
+
+    const response = await client.delete('/api/users/terminate');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe('Account terminated successfully');
+    expect(await portal.app.ctx.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
+    expect(await portal.app.ctx.db.select().from(files).where(eq(files.ownerId, user.id))).toHaveLength(0);
+    expect(readdirSync(uploads)).not.toContain(fileRow?.storageKey);
+    const kept = await portal.app.ctx.db.select().from(payments).where(eq(payments.amountKobo, 6_050_000));
+    expect(kept.some((p) => p.userId === null)).toBe(true);
+    expect((await client.get('/api/users/profile')).statusCode).toBe(401);
+    const login = await new TestClient(portal.app).post('/api/users/login', { json: { email: fields.email, password: PASSWORD } });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('answers 401 when signed out', async () => {
+    expect((await new TestClient(portal.app).delete('/api/users/terminate')).statusCode).toBe(401);
+  });
+});
+
+describe('contact', () => {
+  const message = { firstName: 'Tunde', lastName: 'Bello', email: 'tunde@example.com', phone: '08051234567', feedback: 'support', message: 'How do I book a model?' };
+
+  it.each(['/api/contact', '/api/users/contact'])('stores a message sent to %s', async (url) => {
+    const response = await new TestClient(portal.app).post(url, { json: { ...message, lastName: url } });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().message).toBeTruthy();
+    const rows = await portal.app.ctx.db.select().from(contactMessages).where(eq(contactMessages.lastName, url));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.phone).toBe('+2348051234567');
+  });
+
+  it.each([
+    [{ firstName: '' }, 'First name is required'],
+    [{ email: 'x' }, 'Email must be a valid email address'],
+    [{ feedback: 'complaint' }, 'Feedback must be one of the listed options'],
+    [{ phone: undefined }, 'Phone is required'],
+  ])('refuses %o', async (override, text) => {
+    const response = await new TestClient(portal.app).post('/api/contact', { json: { ...message, ...override } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(text);
+  });
+
+  it('limits a flood of messages', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_CONTACT: '2' });
+    try {
+      const client = new TestClient(limited.app);
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await client.post('/api/contact', { json: message })).statusCode);
+      expect(statuses).toEqual([201, 201, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
