@@ -16,6 +16,7 @@ import type { AppContext } from './context.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { filesRoutes } from './files/routes.js';
 import { createLocalStorage, type FileStorage } from './files/storage.js';
+import { formsRoutes } from './forms/routes.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerSpa } from './http/spa.js';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes(ctx));
   await app.register(filesRoutes(ctx));
   await app.register(siteRoutes(ctx));
+  await app.register(formsRoutes(ctx));
   await registerSpa(app, options.webRoot ?? defaultWebRoot);
 
   await ensureAdmin(ctx);

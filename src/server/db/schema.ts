@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -175,3 +176,49 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
 );
+
+/**
+ * One row per form a member sends: the six forms share this table, `data` holds the fields as
+ * validated by the form's shared schema, so a new form is a new schema, not a new table.
+ */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // A terminated member's submissions go with them: they are personal data.
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    form: text('form').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    state: text('state', { enum: ['new', 'handled'] }).notNull().default('new'),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('submissions_form_created_idx').on(t.form, t.createdAt), index('submissions_user_idx').on(t.userId)],
+);
+
+/** The uploads of a submission, by the form's file field. */
+export const submissionFiles = pgTable(
+  'submission_files',
+  {
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.field] }), index('submission_files_file_idx').on(t.fileId)],
+);
+
+/** Films members can book a premiere seat for; retired ones stay for old submissions. */
+export const premieres = pgTable('premieres', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull().unique('premieres_title_key'),
+  showtimes: jsonb('showtimes').$type<string[]>().notNull().default(['5pm', '7pm', '9pm']),
+  open: boolean('open').notNull().default(true),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,119 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { DONATION_EVENTS, type FormKind, FORM_KINDS, labelOf } from '../../shared/form-options.js';
+import { formatNaira } from '../../shared/money.js';
+import { FORM_DEFINITIONS, type MemberEvent, type Premiere } from '../../shared/schemas/forms.js';
+import type { AuthUser } from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
+import { premieres, submissionFiles, submissions } from '../db/schema.js';
+import { cleanPhoto, fileUrl, withFileTransaction } from '../files/files-service.js';
+import type { ReceivedFile } from '../files/multipart.js';
+import { badRequest, unsupportedType } from '../http/errors.js';
+
+/** Portrait-sized box for passport and signature photos. */
+const PHOTO_BOX = { width: 1200, height: 1200 };
+
+/**
+ * Stores a validated submission with its uploads in one transaction: either the row, its file
+ * links and the bytes all exist afterwards, or none of them do.
+ */
+export async function submitForm(
+  ctx: AppContext,
+  user: AuthUser,
+  form: FormKind,
+  data: Record<string, unknown>,
+  uploads: Record<string, ReceivedFile>,
+): Promise<{ id: string }> {
+  const definition = FORM_DEFINITIONS[form];
+  return withFileTransaction(ctx, async (tx, store) => {
+    if (form === 'movie-premiere') await assertPremiereBookable(tx, String(data.movie), String(data.showtime));
+    const [row] = await tx.insert(submissions).values({ userId: user.id, form, data }).returning({ id: submissions.id });
+    if (!row) throw new Error('submission row was not written');
+    for (const file of definition.files) {
+      const upload = uploads[file.field];
+      if (!upload) continue;
+      const content = file.photo ? await readablePhoto(upload, file.label) : { data: upload.data, mimeType: upload.mimeType };
+      const stored = await store({ ownerId: user.id, purpose: `form:${form}`, ...content });
+      await tx.insert(submissionFiles).values({ submissionId: row.id, fileId: stored.id, field: file.field });
+    }
+    return row;
+  });
+}
+
+/** A file whose first bytes claim an image but that does not decode is refused like a wrong type. */
+async function readablePhoto(upload: ReceivedFile, label: string) {
+  try {
+    return await cleanPhoto(upload.data, PHOTO_BOX);
+  } catch {
+    throw unsupportedType(`${label} could not be read as an image`);
+  }
+}
+
+async function assertPremiereBookable(db: Executor, movie: string, showtime: string): Promise<void> {
+  const [premiere] = await db
+    .select()
+    .from(premieres)
+    .where(and(eq(premieres.title, movie), eq(premieres.open, true)))
+    .limit(1);
+  if (!premiere) throw badRequest('Movie must be one of the films open for premiere bookings');
+  if (!premiere.showtimes.includes(showtime)) throw badRequest('Showtime is not offered for this movie');
+}
+
+export async function listOpenPremieres(ctx: AppContext): Promise<Premiere[]> {
+  return ctx.db
+    .select({ id: premieres.id, title: premieres.title, showtimes: premieres.showtimes })
+    .from(premieres)
+    .where(eq(premieres.open, true))
+    .orderBy(asc(premieres.title));
+}
+
+/** The member's event donations for the Events page, newest first. */
+export async function listMemberEvents(ctx: AppContext, user: AuthUser): Promise<MemberEvent[]> {
+  const rows = await ctx.db
+    .select({ id: submissions.id, data: submissions.data, createdAt: submissions.createdAt, fileId: submissionFiles.fileId })
+    .from(submissions)
+    .leftJoin(submissionFiles, and(eq(submissionFiles.submissionId, submissions.id), eq(submissionFiles.field, 'passportImage')))
+    .where(and(eq(submissions.userId, user.id), eq(submissions.form, 'event')))
+    .orderBy(desc(submissions.createdAt), desc(submissions.id));
+  return rows.map((row) => {
+    const event = String(row.data.selectedEvent ?? '');
+    const amount = Number(row.data.amountPaid);
+    const paid = Number.isFinite(amount) ? `${formatNaira(Math.round(amount * 100))} paid` : 'Paid';
+    return {
+      id: row.id,
+      name: labelOf(DONATION_EVENTS, event),
+      description: `${paid} on ${String(row.data.paymentDate ?? '')} by ${String(row.data.firstName ?? '')} ${String(row.data.surname ?? '')}`.trim(),
+      imageUrl: row.fileId ? fileUrl(row.fileId) : null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
+
+export interface MemberSubmission {
+  id: string;
+  form: FormKind;
+  formLabel: string;
+  state: 'new' | 'handled';
+  createdAt: string;
+  files: { field: string; url: string }[];
+}
+
+/** What a member has sent, newest first: the dashboard's "sent" list. */
+export async function listMemberSubmissions(ctx: AppContext, userId: string, db: Executor = ctx.db): Promise<MemberSubmission[]> {
+  const rows = await db
+    .select({ id: submissions.id, form: submissions.form, state: submissions.state, createdAt: submissions.createdAt })
+    .from(submissions)
+    .where(eq(submissions.userId, userId))
+    .orderBy(desc(submissions.createdAt), desc(submissions.id));
+  const links = rows.length
+    ? await db.select().from(submissionFiles).where(inArray(submissionFiles.submissionId, rows.map((r) => r.id)))
+    : [];
+  return rows.map((row) => ({
+    id: row.id,
+    form: row.form as FormKind,
+    formLabel: labelOf(FORM_KINDS, row.form),
+    state: row.state,
+    createdAt: row.createdAt.toISOString(),
+    files: links.filter((link) => link.submissionId === row.id).map((link) => ({ field: link.field, url: fileUrl(link.fileId) })),
+  }));
+}

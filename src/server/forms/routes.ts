@@ -1,0 +1,82 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_UPLOAD_BYTES } from '../../shared/constants.js';
+import type { FormKind } from '../../shared/form-options.js';
+import { SUCCESS } from '../../shared/messages.js';
+import { FORM_DEFINITIONS, type FormFile } from '../../shared/schemas/forms.js';
+import { requireActivated, requireUser } from '../auth/guards.js';
+import type { AuthUser } from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
+import { type FileRule, readMultipart } from '../files/multipart.js';
+import { badRequest } from '../http/errors.js';
+import { parseBody } from '../http/parse.js';
+import { listMemberEvents, listMemberSubmissions, listOpenPremieres, submitForm } from './forms-service.js';
+
+interface FormRoute {
+  form: FormKind;
+  urls: string[];
+  body: 'json' | 'multipart';
+  /** The event form needs only a signed-in member (DESIGN.md); the others an activated one. */
+  guard: (request: FastifyRequest) => AuthUser;
+  message: string;
+}
+
+const FORM_ROUTES: FormRoute[] = [
+  { form: 'script-printing', urls: ['/api/users/scriptprintingform'], body: 'json', guard: requireActivated, message: SUCCESS.formSubmitted },
+  { form: 'welfare', urls: ['/api/users/welfareform'], body: 'json', guard: requireActivated, message: SUCCESS.formSubmitted },
+  {
+    form: 'movie-premiere',
+    urls: ['/api/users/moviepremiereform', '/api/users/moviePremiereForm'],
+    body: 'json',
+    guard: requireActivated,
+    message: SUCCESS.formSubmitted,
+  },
+  { form: 'event', urls: ['/api/users/eventform'], body: 'multipart', guard: requireUser, message: SUCCESS.formSubmitted },
+  { form: 'camping', urls: ['/api/users/campingform'], body: 'multipart', guard: requireActivated, message: SUCCESS.formSubmitted },
+  {
+    form: 'artist-membership',
+    urls: ['/api/users/artistmembershipform', '/api/artist-membership'],
+    body: 'multipart',
+    guard: requireActivated,
+    message: SUCCESS.artistMembershipSubmitted,
+  },
+];
+
+function fileRules(files: readonly FormFile[]): Record<string, FileRule> {
+  return Object.fromEntries(
+    files.map((file) => [file.field, { label: file.label, types: file.kind === 'image' ? IMAGE_TYPES : DOCUMENT_TYPES, maxBytes: MAX_UPLOAD_BYTES }]),
+  );
+}
+
+export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    for (const route of FORM_ROUTES) {
+      const definition = FORM_DEFINITIONS[route.form];
+      const rules = fileRules(definition.files);
+      const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+        const user = route.guard(request);
+        if (route.body === 'json') {
+          const data = parseBody(definition.schema, request.body ?? {});
+          await submitForm(ctx, user, route.form, data, {});
+        } else {
+          const { fields, files } = await readMultipart(request, rules);
+          const data = parseBody(definition.schema, fields);
+          const missing = definition.files.find((file) => !files[file.field]);
+          if (missing) throw badRequest(`${missing.label} is required`);
+          await submitForm(ctx, user, route.form, data, files);
+        }
+        return reply.status(201).send({ message: route.message });
+      };
+      for (const url of route.urls) app.post(url, handler);
+    }
+
+    app.get('/api/premieres', async () => listOpenPremieres(ctx));
+
+    app.get('/api/users/events', async (request) => listMemberEvents(ctx, requireUser(request)));
+
+    app.get('/api/users/submissions', async (request) => ({
+      submissions: await listMemberSubmissions(ctx, requireUser(request).id),
+    }));
+  };
+}

@@ -1,0 +1,30 @@
+import sharp from 'sharp';
+
+/** Small real files for upload tests: the server decides types by their bytes. */
+export async function pngBytes(color = '#f00'): Promise<Buffer> {
+  return sharp({ create: { width: 8, height: 8, channels: 3, background: color } }).png().toBuffer();
+}
+
+export async function jpegWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 16, height: 16, channels: 3, background: '#0a0' } })
+    .jpeg()
+    .withExif({ IFD0: { Copyright: 'secret-owner' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 27/1 0/1' } })
+    .toBuffer();
+}
+
+export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+export const TEXT_BYTES = Buffer.from('just some text pretending to be a picture\n');
+/** Over the 5 MB limit. */
+export const LARGE_BYTES = Buffer.alloc(6 * 1024 * 1024, 1);
+
+/** A PNG signature followed by garbage: passes the type check, fails to decode. */
+export async function corruptPng(): Promise<Buffer> {
+  return Buffer.concat([(await pngBytes()).subarray(0, 33), Buffer.alloc(200, 7)]);
+}
+
+export function multipart(fields: Record<string, string>, files: Record<string, { data: Buffer; name: string }>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, file] of Object.entries(files)) form.append(name, new Blob([new Uint8Array(file.data)]), file.name);
+  return form;
+}
