@@ -20,6 +20,11 @@ import { formsRoutes } from './forms/routes.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerSpa } from './http/spa.js';
+import { createTransport, type MailTransport, startMailWorker } from './mail/mail-worker.js';
+import { paymentsAdminRoutes } from './membership/admin-routes.js';
+import { membershipRoutes } from './membership/routes.js';
+import { notificationsRoutes } from './notifications/notifications.js';
+import { auditRoutes } from './audit/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { siteRoutes } from './site/routes.js';
 
@@ -36,6 +41,8 @@ export interface BuildOptions {
   /** An already opened database (tests pass an in-memory one); else opened from the config. */
   database?: DatabaseHandle;
   storage?: FileStorage;
+  /** Replaces SMTP delivery (tests use it to simulate an outage). */
+  mailTransport?: MailTransport;
   /** Where the built pages are; defaults to dist/web beside the code. */
   webRoot?: string;
 }
@@ -57,11 +64,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (!options.database) app.addHook('onClose', () => database.close());
+  const mailWorker = startMailWorker({
+    db: database.db,
+    transport: options.mailTransport ?? createTransport(config.smtpUrl, app.log),
+    from: config.mailFrom,
+    log: app.log,
+    pollMs: config.mail.pollMs,
+    retryBaseMs: config.mail.retryBaseMs,
+  });
+  app.addHook('onClose', () => mailWorker.stop());
   const ctx: AppContext = {
     config,
     db: database.db,
     storage: options.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
     log: app.log,
+    mailer: { brand: { companyName: config.company.name, publicUrl: config.publicUrl }, nudge: mailWorker.nudge },
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
@@ -101,6 +118,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes(ctx));
   await app.register(filesRoutes(ctx));
   await app.register(siteRoutes(ctx));
+  await app.register(membershipRoutes(ctx));
+  await app.register(paymentsAdminRoutes(ctx));
+  await app.register(notificationsRoutes(ctx));
+  await app.register(auditRoutes(ctx));
   await app.register(formsRoutes(ctx));
   await registerSpa(app, options.webRoot ?? defaultWebRoot);
 

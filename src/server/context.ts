@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { FileStorage } from './files/storage.js';
+import type { MailBrand } from './mail/templates.js';
 
 /** What every feature service needs, built once by buildApp. */
 export interface AppContext {
@@ -9,4 +10,6 @@ export interface AppContext {
   db: Database;
   storage: FileStorage;
   log: FastifyBaseLogger;
+  /** Mail is queued in the outbox inside transactions; `nudge` asks the worker to send it now. */
+  mailer: { brand: MailBrand; nudge(): void };
 }

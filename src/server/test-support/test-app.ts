@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { type BuildOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
 
@@ -12,7 +12,10 @@ import { type DatabaseHandle, openDatabase } from '../db/client.js';
  * A portal for one test file: its own database (in-memory PGlite, or a fresh database on the
  * PostgreSQL server named by DATABASE_URL) and its own data folder.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  build: Pick<BuildOptions, 'mailTransport'> = {},
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -22,10 +25,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<{
     RATE_LIMIT_LOGIN: '1000',
     RATE_LIMIT_SIGNUP: '1000',
     RATE_LIMIT_CONTACT: '1000',
+    RATE_LIMIT_CODES: '1000',
+    ADMIN_EMAIL: STAFF.email,
+    ADMIN_PASSWORD: STAFF.password,
+    MAIL_POLL_MS: '50',
+    MAIL_RETRY_BASE_MS: '100',
     ...env,
   });
   const { handle, drop } = await openTestDatabase(dataDir);
-  const app = await buildApp(config, { database: handle, webRoot: path.join(dataDir, 'no-web') });
+  const app = await buildApp(config, { ...build, database: handle, webRoot: path.join(dataDir, 'no-web') });
   return {
     app,
     async close() {
@@ -116,6 +124,16 @@ export class TestClient {
 }
 
 export const PASSWORD = 'correct-horse-9';
+
+/** The staff account every test portal starts with (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const STAFF = { email: 'staff@example.com', password: 'staff-password-1' };
+
+export async function signedInStaff(app: FastifyInstance): Promise<TestClient> {
+  const client = new TestClient(app);
+  const response = await client.post('/api/users/login', { json: { email: STAFF.email, password: STAFF.password } });
+  if (response.statusCode !== 200) throw new Error(`staff login failed: ${response.body}`);
+  return client;
+}
 
 let counter = 0;
 /** Signup fields that pass every rule; each call gets a fresh email and phone. */

@@ -1,0 +1,54 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client.js';
+import { outbox } from '../db/schema.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Queues a message in the caller's transaction: it is sent only if the change it reports commits. */
+export async function enqueueMail(db: Executor, message: MailMessage): Promise<void> {
+  await db.insert(outbox).values(message);
+}
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** How long a claimed message is reserved for the process that claimed it before others may retry it. */
+const LEASE_MS = 60_000;
+
+/**
+ * Claims due messages for this process. `FOR UPDATE SKIP LOCKED` lets several processes poll
+ * at once without sending the same message twice; moving `next_attempt_at` forward is the lease,
+ * so a process that dies mid-send leaves the message to be retried after the lease.
+ */
+export async function claimDueMail(db: Database, limit: number): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(outbox.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(outbox)
+      .set({ nextAttemptAt: sql`now() + ${`${LEASE_MS} milliseconds`}::interval` })
+      .where(inArray(outbox.id, due.map((row) => row.id)))
+      .returning();
+  });
+}
+
+export async function markSent(db: Database, id: number): Promise<void> {
+  await db.update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, id));
+}
+
+export async function markFailed(db: Database, row: OutboxRow, error: string, retryInMs: number): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ attempts: row.attempts + 1, lastError: error.slice(0, 500), nextAttemptAt: new Date(Date.now() + retryInMs) })
+    .where(eq(outbox.id, row.id));
+}

@@ -1,0 +1,84 @@
+import escapeHtml from 'escape-html';
+import type { MailMessage } from './outbox.js';
+
+/**
+ * Every mail the portal sends: a subject that says what it is, a plain-text body, and a simple
+ * HTML body with the company's name. User-supplied text is escaped in the HTML.
+ */
+export interface MailBrand {
+  companyName: string;
+  publicUrl: string | undefined;
+}
+
+interface Body {
+  greeting: string;
+  paragraphs: string[];
+  /** Shown large and on its own line, e.g. a code. */
+  highlight?: string;
+}
+
+function compose(brand: MailBrand, to: string, subject: string, body: Body): MailMessage {
+  const lines = [body.greeting, '', ...body.paragraphs.flatMap((p, i) => (i === 0 && body.highlight ? [p, '', `    ${body.highlight}`, ''] : [p, '']))];
+  const text = [...lines, `— ${brand.companyName}`, ...(brand.publicUrl ? [brand.publicUrl] : [])].join('\n');
+  const html = [
+    '<div style="font-family:Arial,sans-serif;font-size:15px;color:#1f2937;max-width:560px">',
+    `<h2 style="color:#b45309">${escapeHtml(brand.companyName)}</h2>`,
+    `<p>${escapeHtml(body.greeting)}</p>`,
+    ...body.paragraphs.map((p, i) =>
+      i === 0 && body.highlight
+        ? `<p>${escapeHtml(p)}</p><p style="font-size:28px;letter-spacing:6px;font-weight:bold">${escapeHtml(body.highlight)}</p>`
+        : `<p>${escapeHtml(p)}</p>`,
+    ),
+    `<p style="color:#6b7280">${escapeHtml(brand.companyName)}</p>`,
+    '</div>',
+  ].join('');
+  return { to, subject: `${subject} — ${brand.companyName}`, text, html };
+}
+
+const hello = (name: string) => `Hello ${name},`;
+
+export const mailTemplates = {
+  emailCode: (brand: MailBrand, to: string, name: string, code: string) =>
+    compose(brand, to, 'Your email verification code', {
+      greeting: hello(name),
+      paragraphs: ['Use this code to verify your email address on the fees page. It expires in 10 minutes.', 'If you did not ask for it, you can ignore this email.'],
+      highlight: code,
+    }),
+
+  slipReceived: (brand: MailBrand, to: string, name: string) =>
+    compose(brand, to, 'We received your payment slip', {
+      greeting: hello(name),
+      paragraphs: ['Thank you. Our staff will check your payment slip against our bank statement.', 'Once it is approved we will email you a one-time code (OTP) to activate your profile.'],
+    }),
+
+  paymentApproved: (brand: MailBrand, to: string, name: string, otp: string | null, months: number) =>
+    compose(brand, to, otp ? 'Payment approved: your activation code (OTP)' : 'Payment approved', {
+      greeting: hello(name),
+      paragraphs: otp
+        ? [
+            `Your payment has been approved for ${months} month${months === 1 ? '' : 's'}. Enter this one-time code on the fees page to activate your profile. It expires in 10 minutes; you can ask for a new one there.`,
+            'Never share this code with anybody.',
+          ]
+        : [`Your payment has been approved for ${months} month${months === 1 ? '' : 's'}. Thank you.`],
+      highlight: otp ?? undefined,
+    }),
+
+  otpResent: (brand: MailBrand, to: string, name: string, otp: string) =>
+    compose(brand, to, 'Your activation code (OTP)', {
+      greeting: hello(name),
+      paragraphs: ['Enter this one-time code on the fees page to activate your profile. It expires in 10 minutes.', 'Never share this code with anybody.'],
+      highlight: otp,
+    }),
+
+  paymentRejected: (brand: MailBrand, to: string, name: string, reason: string) =>
+    compose(brand, to, 'Your payment slip was not approved', {
+      greeting: hello(name),
+      paragraphs: [`Our staff could not approve your payment slip. Reason: ${reason}`, 'Please upload a new slip on the fees page. If you think this is a mistake, reply to this email.'],
+    }),
+
+  activated: (brand: MailBrand, to: string, name: string) =>
+    compose(brand, to, 'Your profile is active', {
+      greeting: hello(name),
+      paragraphs: ['Welcome! Your profile is now active and the member forms are open to you.'],
+    }),
+};

@@ -1,0 +1,96 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
+import { verificationCodes } from '../db/schema.js';
+import { badRequest, HttpError } from '../http/errors.js';
+
+export type CodePurpose = 'email' | 'otp';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_WRONG_TRIES = 5;
+/** A member may ask for a new code once a minute. */
+export const RESEND_INTERVAL_MS = 60 * 1000;
+
+function hashCode(secret: string, userId: string, purpose: CodePurpose, code: string): string {
+  // Keyed: six digits alone could be guessed back from a leaked table.
+  return createHmac('sha256', secret).update(`${purpose}:${userId}:${code}`).digest('base64url');
+}
+
+/** Throws 429 when the member asked for a code of this purpose less than a minute ago. */
+export async function assertCanResend(db: Executor, userId: string, purpose: CodePurpose): Promise<void> {
+  if (await hasRecentCode(db, userId, purpose)) {
+    throw new HttpError(429, 'A code was sent less than a minute ago. Please check your email or wait a minute.');
+  }
+}
+
+export async function hasRecentCode(db: Executor, userId: string, purpose: CodePurpose): Promise<boolean> {
+  const [recent] = await db
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.userId, userId),
+        eq(verificationCodes.purpose, purpose),
+        gt(verificationCodes.createdAt, sql`now() - ${`${RESEND_INTERVAL_MS} milliseconds`}::interval`),
+      ),
+    )
+    .limit(1);
+  return Boolean(recent);
+}
+
+/** A fresh random 6-digit code; earlier unused codes of the same purpose are deleted (only a used code stays, as proof). */
+export async function issueCode(ctx: AppContext, db: Executor, userId: string, purpose: CodePurpose): Promise<string> {
+  const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+  await db
+    .delete(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
+  await db.insert(verificationCodes).values({
+    userId,
+    purpose,
+    codeHash: hashCode(ctx.config.sessionSecret, userId, purpose, code),
+    expiresAt: new Date(Date.now() + CODE_TTL_MS),
+  });
+  return code;
+}
+
+/**
+ * Checks a code and uses it up. Wrong tries are counted; after five, the code is dead and a
+ * new one is needed. A refusal is returned, not thrown, so the caller's transaction still
+ * commits the counted try; messages say what to do next.
+ */
+export async function consumeCode(ctx: AppContext, db: Executor, userId: string, purpose: CodePurpose, code: string, wrongText: string): Promise<HttpError | null> {
+  const [current] = await db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  const askAgain = purpose === 'otp' ? 'Click Send OTP to get a new one.' : 'Request a new code.';
+  if (!current || current.expiresAt.getTime() <= Date.now()) return badRequest(`This code has expired or was already used. ${askAgain}`);
+  if (current.attempts >= MAX_WRONG_TRIES) return new HttpError(429, `Too many wrong tries. ${askAgain}`);
+
+  const expected = Buffer.from(current.codeHash);
+  const given = Buffer.from(hashCode(ctx.config.sessionSecret, userId, purpose, code.trim()));
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    const [updated] = await db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(eq(verificationCodes.id, current.id))
+      .returning({ attempts: verificationCodes.attempts });
+    const left = MAX_WRONG_TRIES - (updated?.attempts ?? MAX_WRONG_TRIES);
+    return badRequest(left > 0 ? `${wrongText} ${left} ${left === 1 ? 'try' : 'tries'} left.` : `${wrongText} No tries left. ${askAgain}`);
+  }
+  await db.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, current.id));
+  return null;
+}
+
+/** Whether the member has confirmed their email with a code (step 1 of the wizard). */
+export async function hasVerifiedEmail(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, 'email'), isNotNull(verificationCodes.consumedAt)))
+    .limit(1);
+  return Boolean(row);
+}

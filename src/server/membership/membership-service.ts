@@ -1,0 +1,131 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { MEMBERSHIP_FEE_KOBO } from '../../shared/constants.js';
+import type { MembershipStatus } from '../../shared/schemas/membership.js';
+import { FAILURE, SUCCESS } from '../../shared/messages.js';
+import { type AuthUser, publicUserColumns } from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import { files, payments, users } from '../db/schema.js';
+import { deleteFiles, withFileTransaction } from '../files/files-service.js';
+import type { ReceivedFile } from '../files/multipart.js';
+import { badRequest, conflict, forbidden, HttpError } from '../http/errors.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { mailTemplates } from '../mail/templates.js';
+import { notify } from '../notifications/notifications.js';
+import { assertCanResend, consumeCode, hasRecentCode, hasVerifiedEmail, issueCode } from './codes.js';
+
+/** The wizard sends a userId; it must be the signed-in member's own. */
+export function assertOwnUserId(user: AuthUser, userId: string | undefined): void {
+  if (userId && userId !== user.id) throw forbidden('You can only act on your own membership.');
+}
+
+/** Step 1: the code goes to the account's own address, whatever is typed; the answer never says whose an email is. */
+export async function sendEmailCode(ctx: AppContext, user: AuthUser, email: string): Promise<void> {
+  if (email !== user.email) throw badRequest('Enter the email address you signed up with.');
+  await ctx.db.transaction(async (tx) => {
+    await assertCanResend(tx, user.id, 'email');
+    const code = await issueCode(ctx, tx, user.id, 'email');
+    await enqueueMail(tx, mailTemplates.emailCode(ctx.mailer.brand, user.email, user.fullName, code));
+  });
+  ctx.mailer.nudge();
+}
+
+export async function verifyEmailCode(ctx: AppContext, user: AuthUser, code: string): Promise<void> {
+  const refusal = await consumeCode(ctx, ctx.db, user.id, 'email', code, FAILURE.invalidCode);
+  if (refusal) throw refusal;
+}
+
+async function latestFeePayment(ctx: AppContext, userId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.kind, 'fee')))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Step 3: records the slip as a pending fee payment for staff review. Uploading again while
+ * the review is pending replaces the slip (members do pick the wrong photo).
+ */
+export async function uploadSlip(ctx: AppContext, user: AuthUser, slip: ReceivedFile | undefined, plan: string | undefined): Promise<string> {
+  if (!slip) throw badRequest('Payment slip is required');
+  if (!(await hasVerifiedEmail(ctx.db, user.id))) throw forbidden('Verify your email address first (step 1).');
+  const previous = await latestFeePayment(ctx, user.id);
+  const chosenPlan = plan ?? user.plan ?? 'standard';
+
+  const { paymentId, replacedSlip } = await withFileTransaction(ctx, async (tx, store) => {
+    const stored = await store({ ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType });
+    await tx.update(users).set({ plan: chosenPlan }).where(eq(users.id, user.id));
+    if (previous?.state === 'pending') {
+      await tx.update(payments).set({ slipFileId: stored.id, plan: chosenPlan, createdAt: new Date() }).where(eq(payments.id, previous.id));
+      return { paymentId: previous.id, replacedSlip: previous.slipFileId };
+    }
+    const [payment] = await tx
+      .insert(payments)
+      .values({ userId: user.id, kind: 'fee', plan: chosenPlan, amountKobo: MEMBERSHIP_FEE_KOBO, months: 1, slipFileId: stored.id })
+      .returning({ id: payments.id });
+    if (!payment) throw new Error('payment row was not written');
+    await notify(tx, user.id, 'slip-received', 'We received your payment slip. Our staff will review it shortly.');
+    await enqueueMail(tx, mailTemplates.slipReceived(ctx.mailer.brand, user.email, user.fullName));
+    return { paymentId: payment.id, replacedSlip: null };
+  });
+  if (replacedSlip) {
+    const [old] = await ctx.db.select().from(files).where(eq(files.id, replacedSlip));
+    if (old) await deleteFiles(ctx, [old]);
+  }
+  ctx.mailer.nudge();
+  return paymentId;
+}
+
+/** Step 4: what happens depends on the staff's review of the latest slip. */
+export async function sendOtp(ctx: AppContext, user: AuthUser): Promise<string> {
+  if (user.status) return 'Your profile is already active.';
+  const payment = await latestFeePayment(ctx, user.id);
+  if (!payment) throw badRequest('Upload your payment slip first (step 3).');
+  if (payment.state === 'pending') {
+    throw new HttpError(409, 'Your payment slip is awaiting review by our staff. We will email your OTP as soon as it is approved.');
+  }
+  if (payment.state === 'rejected') {
+    throw new HttpError(409, `Your payment slip was not approved: ${payment.reason ?? 'no reason given'}. Please upload a new slip (step 3).`);
+  }
+  // The approval email carried an OTP a moment ago: pressing Send OTP right after is not a reason for another.
+  if (await hasRecentCode(ctx.db, user.id, 'otp')) return SUCCESS.otpSent;
+  await ctx.db.transaction(async (tx) => {
+    const otp = await issueCode(ctx, tx, user.id, 'otp');
+    await enqueueMail(tx, mailTemplates.otpResent(ctx.mailer.brand, user.email, user.fullName, otp));
+  });
+  ctx.mailer.nudge();
+  return SUCCESS.otpSent;
+}
+
+/** Step 5: the OTP from the approval email turns the member's status on. */
+export async function activateProfile(ctx: AppContext, user: AuthUser, otp: string): Promise<AuthUser> {
+  if (user.status) throw conflict('Your profile is already active.');
+  const payment = await latestFeePayment(ctx, user.id);
+  if (payment?.state !== 'approved') throw forbidden('Your payment has not been approved yet.');
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const refusal = await consumeCode(ctx, tx, user.id, 'otp', otp, FAILURE.invalidOtp);
+    if (refusal) return { refusal };
+    const [row] = await tx.update(users).set({ status: true, activatedAt: new Date() }).where(eq(users.id, user.id)).returning(publicUserColumns);
+    await notify(tx, user.id, 'profile-activated', 'Your profile is active. The member forms are open to you.');
+    await enqueueMail(tx, mailTemplates.activated(ctx.mailer.brand, user.email, user.fullName));
+    return { activated: row };
+  });
+  if ('refusal' in outcome) throw outcome.refusal;
+  const activated = outcome.activated;
+  if (!activated) throw new Error('activation wrote nothing');
+  ctx.mailer.nudge();
+  return activated;
+}
+
+export async function membershipStatus(ctx: AppContext, user: AuthUser): Promise<MembershipStatus> {
+  const payment = await latestFeePayment(ctx, user.id);
+  return {
+    emailVerified: await hasVerifiedEmail(ctx.db, user.id),
+    status: user.status,
+    payment: payment
+      ? { id: payment.id, status: payment.state, reason: payment.reason, plan: payment.plan, uploadedAt: payment.createdAt.toISOString() }
+      : null,
+  };
+}

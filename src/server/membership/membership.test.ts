@@ -1,0 +1,344 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox, verificationCodes } from '../db/schema.js';
+import { TestMailbox } from '../test-support/mailbox.js';
+import { createTestApp, signedInStaff, signedUpMember, type TestClient } from '../test-support/test-app.js';
+
+const mailbox = new TestMailbox();
+let portal: Awaited<ReturnType<typeof createTestApp>>;
+let staff: TestClient;
+beforeAll(async () => {
+  portal = await createTestApp({}, { mailTransport: mailbox.transport });
+  staff = await signedInStaff(portal.app);
+});
+afterAll(() => portal.close());
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const slipImage = () => sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer();
+
+function slipForm(data: Buffer, name = 'slip.png', extra: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(extra)) form.append(key, value);
+  form.append('paymentSlip', new Blob([new Uint8Array(data)]), name);
+  return form;
+}
+
+async function verifiedMember() {
+  const member = await signedUpMember(portal.app);
+  const sent = await member.client.post('/api/users/verify-email', { json: { email: member.user.email } });
+  expect(sent.statusCode).toBe(200);
+  const code = await mailbox.codeFor(member.user.email, /verification code/);
+  const verified = await member.client.post('/api/users/verify-code', { json: { email: member.user.email, code } });
+  expect(verified.statusCode).toBe(200);
+  return member;
+}
+
+async function memberWithSlip() {
+  const member = await verifiedMember();
+  const upload = await member.client.post('/api/users/upload-slip', { form: slipForm(await slipImage(), 'slip.png', { userId: member.user.id, plan: 'premium' }) });
+  expect(upload.statusCode).toBe(201);
+  return { ...member, paymentId: upload.json().paymentId as string };
+}
+
+describe('the whole activation path', () => {
+  it('goes from email code to slip to staff approval to OTP to an active profile', async () => {
+    const member = await signedUpMember(portal.app);
+    const email = member.user.email;
+
+    const sent = await member.client.post('/api/users/verify-email', { json: { email } });
+    expect(sent.json().message).toBe('Verification email sent!');
+    const code = await mailbox.codeFor(email, /verification code/);
+    const verified = await member.client.post('/api/users/verify-code', { json: { email, code } });
+    expect(verified.json()).toEqual({ message: 'Email verified successfully!', userId: member.user.id });
+
+    const upload = await member.client.post('/api/users/upload-slip', { form: slipForm(await slipImage(), 'slip.png', { email, userId: member.user.id, plan: 'premium' }) });
+    expect(upload.statusCode).toBe(201);
+    expect(upload.json().message).toBe('Payment slip uploaded successfully!');
+
+    const early = await member.client.post('/api/users/send-otp', { json: { userId: member.user.id } });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/awaiting review/);
+
+    const queue = await staff.get('/api/admin/payments?status=pending');
+    expect(queue.statusCode).toBe(200);
+    const line = queue.json().find((p: { userId: string }) => p.userId === member.user.id);
+    expect(line).toMatchObject({ email, fullName: 'Chioma Okafor', plan: 'premium', status: 'pending', kind: 'fee', amountKobo: 6_050_000 });
+    expect(Date.parse(line.uploadedAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    const approve = await staff.post(`/api/admin/payments/${line.id}/approve`, { json: { months: 2 } });
+    expect(approve.statusCode).toBe(200);
+    const otp = await mailbox.codeFor(email, /OTP/);
+
+    const resend = await member.client.post('/api/users/send-otp', { json: { userID: member.user.id, email } });
+    expect(resend.statusCode).toBe(200);
+    expect(resend.json().message).toBe('OTP sent successfully!');
+
+    const activated = await member.client.post('/api/users/activate-profile', { json: { userId: member.user.id, otp } });
+    expect(activated.statusCode).toBe(200);
+    expect(activated.json().message).toBe('Profile activated successfully!');
+    expect(activated.json().user.status).toBe(true);
+    expect((await member.client.get('/api/users/profile')).json().user.status).toBe(true);
+
+    const approved = (await staff.get('/api/admin/payments?status=approved')).json().find((p: { id: string }) => p.id === line.id);
+    expect(approved).toMatchObject({ months: 2, amountKobo: 12_100_000, reviewerEmail: 'staff@example.com' });
+
+    const audit = await staff.get(`/api/admin/audit?subjectType=payment&subjectId=${line.id}`);
+    expect(audit.json()).toEqual([expect.objectContaining({ action: 'payment.approved', actorEmail: 'staff@example.com' })]);
+
+    const notes = (await member.client.get('/api/notifications')).json().notifications.map((n: { kind: string }) => n.kind);
+    expect(notes).toEqual(['profile-activated', 'payment-approved', 'slip-received']);
+
+    const status = (await member.client.get('/api/users/membership')).json();
+    expect(status).toMatchObject({ emailVerified: true, status: true, payment: { status: 'approved' } });
+  });
+});
+
+describe('step 1: email code', () => {
+  it('answers the same for another member\'s email and an unknown one, and sends nothing', async () => {
+    const member = await signedUpMember(portal.app);
+    const other = await signedUpMember(portal.app);
+    const registered = await member.client.post('/api/users/verify-email', { json: { email: other.user.email } });
+    const unknown = await member.client.post('/api/users/verify-email', { json: { email: 'nobody@example.com' } });
+    expect(registered.statusCode).toBe(400);
+    expect(registered.json()).toEqual(unknown.json());
+    expect(mailbox.countTo(other.user.email, /verification/)).toBe(0);
+  });
+
+  it('limits re-sends to one a minute', async () => {
+    const member = await signedUpMember(portal.app);
+    expect((await member.client.post('/api/users/verify-email', { json: { email: member.user.email } })).statusCode).toBe(200);
+    const again = await member.client.post('/api/users/verify-email', { json: { email: member.user.email } });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toMatch(/less than a minute ago/);
+  });
+
+  it('refuses a wrong code, counts the tries, and kills the code after five', async () => {
+    const member = await signedUpMember(portal.app);
+    await member.client.post('/api/users/verify-email', { json: { email: member.user.email } });
+    const code = await mailbox.codeFor(member.user.email, /verification code/);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const first = await member.client.post('/api/users/verify-code', { json: { code: wrong } });
+    expect(first.statusCode).toBe(400);
+    expect(first.json().message).toBe('Invalid code? Please try again! 4 tries left.');
+    for (let i = 0; i < 4; i++) await member.client.post('/api/users/verify-code', { json: { code: wrong } });
+    const right = await member.client.post('/api/users/verify-code', { json: { code } });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toMatch(/Too many wrong tries/);
+  });
+
+  it('refuses an expired code and a used one', async () => {
+    const member = await signedUpMember(portal.app);
+    await member.client.post('/api/users/verify-email', { json: { email: member.user.email } });
+    const code = await mailbox.codeFor(member.user.email, /verification code/);
+    await portal.app.ctx.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(verificationCodes.userId, member.user.id));
+    const expired = await member.client.post('/api/users/verify-code', { json: { code } });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toMatch(/expired/);
+  });
+
+  it('stores codes only as keyed hashes', async () => {
+    const member = await signedUpMember(portal.app);
+    await member.client.post('/api/users/verify-email', { json: { email: member.user.email } });
+    const code = await mailbox.codeFor(member.user.email, /verification code/);
+    const rows = await portal.app.ctx.db.select().from(verificationCodes).where(eq(verificationCodes.userId, member.user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.codeHash).not.toContain(code);
+  });
+
+  it.each([[{ code: '12345' }], [{ code: 'abcdef' }], [{}]])('validates the code format %o', async (body) => {
+    const member = await signedUpMember(portal.app);
+    const response = await member.client.post('/api/users/verify-code', { json: body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/Verification code/);
+  });
+});
+
+describe('step 3: the slip', () => {
+  it('needs a verified email first', async () => {
+    const member = await signedUpMember(portal.app);
+    const response = await member.client.post('/api/users/upload-slip', { form: slipForm(await slipImage()) });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('accepts a PDF', async () => {
+    const member = await verifiedMember();
+    const response = await member.client.post('/api/users/upload-slip', { form: slipForm(PDF, 'slip.pdf') });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('refuses a non-image renamed .png with 415', async () => {
+    const member = await verifiedMember();
+    const response = await member.client.post('/api/users/upload-slip', { form: slipForm(Buffer.from('MZ\x90\x00 this is not a picture'), 'slip.png') });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toMatch(/Payment slip must be a JPEG, PNG, WebP or PDF file/);
+  });
+
+  it('refuses a 6 MB file with 413', async () => {
+    const member = await verifiedMember();
+    const big = Buffer.concat([await slipImage(), Buffer.alloc(6 * 1024 * 1024)]);
+    const response = await member.client.post('/api/users/upload-slip', { form: slipForm(big) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toMatch(/at most 5 MB/);
+  });
+
+  it('asks for the file when it is missing', async () => {
+    const member = await verifiedMember();
+    const form = new FormData();
+    form.append('userId', member.user.id);
+    const response = await member.client.post('/api/users/upload-slip', { form });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Payment slip is required');
+  });
+
+  it("refuses another member's userId", async () => {
+    const member = await verifiedMember();
+    const other = await signedUpMember(portal.app);
+    const upload = await member.client.post('/api/users/upload-slip', { form: slipForm(await slipImage(), 'slip.png', { userId: other.user.id }) });
+    expect(upload.statusCode).toBe(403);
+    const otp = await member.client.post('/api/users/send-otp', { json: { userId: other.user.id } });
+    expect(otp.statusCode).toBe(403);
+    const activate = await member.client.post('/api/users/activate-profile', { json: { userId: other.user.id, otp: '123456' } });
+    expect(activate.statusCode).toBe(403);
+  });
+
+  it('replaces the slip of a payment still pending instead of queuing a second one', async () => {
+    const member = await memberWithSlip();
+    const again = await member.client.post('/api/users/upload-slip', { form: slipForm(PDF, 'better.pdf') });
+    expect(again.json().paymentId).toBe(member.paymentId);
+    const mine = (await staff.get('/api/admin/payments')).json().filter((p: { userId: string }) => p.userId === member.user.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].slipType).toBe('application/pdf');
+  });
+
+  it('answers 401 when signed out', async () => {
+    const response = await portal.app.inject({ method: 'POST', url: '/api/users/send-otp' });
+    expect([401, 403]).toContain(response.statusCode);
+  });
+});
+
+describe('staff review', () => {
+  it('keeps the staff API from members (403) and visitors (401)', async () => {
+    const member = await memberWithSlip();
+    expect((await member.client.get('/api/admin/payments')).statusCode).toBe(403);
+    expect((await member.client.post(`/api/admin/payments/${member.paymentId}/approve`, { json: {} })).statusCode).toBe(403);
+    expect((await member.client.get(`/api/admin/payments/${member.paymentId}/slip`)).statusCode).toBe(403);
+    expect((await member.client.get('/api/admin/audit')).statusCode).toBe(403);
+    const anonymous = await portal.app.inject({ method: 'GET', url: '/api/admin/payments' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('shows the slip inline to staff', async () => {
+    const member = await memberWithSlip();
+    const slip = await staff.get(`/api/admin/payments/${member.paymentId}/slip`);
+    expect(slip.statusCode).toBe(200);
+    expect(slip.headers['content-type']).toBe('image/png');
+    expect(slip.headers['content-disposition']).toMatch(/^inline/);
+  });
+
+  it('approves once: a second approval answers 409', async () => {
+    const member = await memberWithSlip();
+    expect((await staff.post(`/api/admin/payments/${member.paymentId}/approve`)).statusCode).toBe(200);
+    const twice = await staff.post(`/api/admin/payments/${member.paymentId}/approve`, { json: { months: 1 } });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This payment was already approved.');
+    await mailbox.codeFor(member.user.email, /OTP/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailbox.countTo(member.user.email, /OTP/)).toBe(1);
+  });
+
+  it('validates months and reason, and answers 404 for an unknown payment', async () => {
+    const member = await memberWithSlip();
+    expect((await staff.post(`/api/admin/payments/${member.paymentId}/approve`, { json: { months: 13 } })).json().message).toBe('Months must be between 1 and 12');
+    const noReason = await staff.post(`/api/admin/payments/${member.paymentId}/reject`, { json: { reason: ' ' } });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe('Reason is required');
+    const unknown = await staff.post('/api/admin/payments/00000000-0000-4000-8000-000000000000/approve', { json: {} });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('rejects with a reason the member sees, and a new slip starts a new review', async () => {
+    const member = await memberWithSlip();
+    const reject = await staff.post(`/api/admin/payments/${member.paymentId}/reject`, { json: { reason: 'The amount on the slip is ₦6,050, not ₦60,500.' } });
+    expect(reject.statusCode).toBe(200);
+    const mail = await mailbox.waitFor((m) => m.to === member.user.email && /not approved/.test(m.subject));
+    expect(mail.text).toContain('The amount on the slip is ₦6,050, not ₦60,500.');
+    expect(mail.html).not.toContain('<script');
+
+    const otp = await member.client.post('/api/users/send-otp', { json: { userId: member.user.id } });
+    expect(otp.statusCode).toBe(409);
+    expect(otp.json().message).toMatch(/not approved: The amount on the slip is ₦6,050, not ₦60,500\..*upload a new slip/);
+    expect((await member.client.get('/api/notifications')).json().notifications[0]).toMatchObject({ kind: 'payment-rejected' });
+
+    const again = await member.client.post('/api/users/upload-slip', { form: slipForm(await slipImage()) });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().paymentId).not.toBe(member.paymentId);
+    const audit = (await staff.get(`/api/admin/audit?subjectId=${member.paymentId}`)).json();
+    expect(audit[0]).toMatchObject({ action: 'payment.rejected', details: { reason: 'The amount on the slip is ₦6,050, not ₦60,500.' } });
+  });
+
+  it('escapes what staff type into the HTML mail', async () => {
+    const member = await memberWithSlip();
+    await staff.post(`/api/admin/payments/${member.paymentId}/reject`, { json: { reason: '<script>alert(1)</script>' } });
+    const mail = await mailbox.waitFor((m) => m.to === member.user.email && /not approved/.test(m.subject));
+    expect(mail.html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('step 5: the OTP', () => {
+  it('dies after five wrong tries: the sixth, even right, is refused until a new one is sent', async () => {
+    const member = await memberWithSlip();
+    await staff.post(`/api/admin/payments/${member.paymentId}/approve`);
+    const otp = await mailbox.codeFor(member.user.email, /OTP/);
+    const wrong = otp === '999999' ? '888888' : '999999';
+    for (let i = 0; i < 5; i++) {
+      const response = await member.client.post('/api/users/activate-profile', { json: { userId: member.user.id, otp: wrong } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/^Invalid otp\./);
+    }
+    const sixth = await member.client.post('/api/users/activate-profile', { json: { userId: member.user.id, otp } });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toMatch(/Send OTP/);
+    expect((await member.client.get('/api/users/profile')).json().user.status).toBe(false);
+  });
+
+  it('cannot activate before approval', async () => {
+    const member = await memberWithSlip();
+    const response = await member.client.post('/api/users/activate-profile', { json: { otp: '123456' } });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('sends a fresh OTP on request once the last one is a minute old, and the old one stops working', async () => {
+    const member = await memberWithSlip();
+    await staff.post(`/api/admin/payments/${member.paymentId}/approve`);
+    const first = await mailbox.codeFor(member.user.email, /OTP/);
+    await portal.app.ctx.db
+      .update(verificationCodes)
+      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .where(eq(verificationCodes.userId, member.user.id));
+    const resend = await member.client.post('/api/users/send-otp', { json: { userId: member.user.id } });
+    expect(resend.statusCode).toBe(200);
+    await mailbox.waitFor((m) => m.to === member.user.email && /activation code/.test(m.subject) && !m.text.includes(first));
+    const stale = await member.client.post('/api/users/activate-profile', { json: { otp: first } });
+    expect(stale.statusCode).toBe(400);
+  });
+});
+
+describe('mail during an SMTP outage', () => {
+  it('keeps the approval mail in the outbox and delivers the OTP once SMTP is back', async () => {
+    const member = await memberWithSlip();
+    mailbox.down = true;
+    try {
+      expect((await staff.post(`/api/admin/payments/${member.paymentId}/approve`)).statusCode).toBe(200);
+      await expect.poll(async () => {
+        const rows = await portal.app.ctx.db.select().from(outbox).where(eq(outbox.to, member.user.email));
+        return rows.filter((r) => /OTP/.test(r.subject) && r.attempts > 0 && !r.sentAt).length;
+      }, { timeout: 5000 }).toBe(1);
+    } finally {
+      mailbox.down = false;
+    }
+    const otp = await mailbox.codeFor(member.user.email, /OTP/);
+    const activated = await member.client.post('/api/users/activate-profile', { json: { otp } });
+    expect(activated.statusCode).toBe(200);
+  });
+});

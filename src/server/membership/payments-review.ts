@@ -1,0 +1,111 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { MEMBERSHIP_FEE_KOBO } from '../../shared/constants.js';
+import type { PaymentState, PaymentSummary } from '../../shared/schemas/membership.js';
+import { recordAudit } from '../audit/audit.js';
+import type { AuthUser } from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import type { Transaction } from '../db/client.js';
+import { files, payments, users } from '../db/schema.js';
+import { conflict, notFound } from '../http/errors.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { mailTemplates } from '../mail/templates.js';
+import { notify } from '../notifications/notifications.js';
+import { issueCode } from './codes.js';
+
+const reviewers = alias(users, 'reviewers');
+
+/** The staff queue, oldest first for pending (first come, first served), newest first otherwise. */
+export async function listPayments(ctx: AppContext, status: PaymentState, kind?: 'fee' | 'ad'): Promise<PaymentSummary[]> {
+  const rows = await ctx.db
+    .select({ payment: payments, member: { email: users.email, fullName: users.fullName, phone: users.phone }, slip: { mimeType: files.mimeType }, reviewerEmail: reviewers.email })
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.userId))
+    .leftJoin(files, eq(files.id, payments.slipFileId))
+    .leftJoin(reviewers, eq(reviewers.id, payments.reviewerId))
+    .where(and(eq(payments.state, status), kind ? eq(payments.kind, kind) : undefined))
+    .orderBy(status === 'pending' ? payments.createdAt : desc(payments.createdAt))
+    .limit(500);
+  return rows.map(({ payment, member, slip, reviewerEmail }) => ({
+    id: payment.id,
+    userId: payment.userId,
+    email: member?.email ?? null,
+    fullName: member?.fullName ?? null,
+    phone: member?.phone ?? null,
+    kind: payment.kind,
+    plan: payment.plan,
+    amountKobo: payment.amountKobo,
+    months: payment.months,
+    status: payment.state,
+    uploadedAt: payment.createdAt.toISOString(),
+    slipUrl: payment.slipFileId ? `/api/admin/payments/${payment.id}/slip` : null,
+    slipType: slip?.mimeType ?? null,
+    reviewedAt: payment.reviewedAt?.toISOString() ?? null,
+    reviewerEmail: reviewerEmail ?? null,
+    reason: payment.reason,
+  }));
+}
+
+/**
+ * Marks a pending payment reviewed, exactly once: the state check is in the UPDATE itself,
+ * so two staff clicking at the same moment cannot both succeed.
+ */
+async function decide(tx: Transaction, id: string, staff: AuthUser, change: Partial<typeof payments.$inferInsert>) {
+  const [payment] = await tx
+    .update(payments)
+    .set({ ...change, reviewerId: staff.id, reviewedAt: new Date() })
+    .where(and(eq(payments.id, id), eq(payments.state, 'pending')))
+    .returning();
+  if (payment) return payment;
+  const [exists] = await tx.select({ state: payments.state }).from(payments).where(eq(payments.id, id));
+  if (!exists) throw notFound('Payment not found');
+  throw conflict(`This payment was already ${exists.state}.`);
+}
+
+async function memberOf(tx: Transaction, userId: string | null) {
+  if (!userId) return undefined;
+  const [member] = await tx.select().from(users).where(eq(users.id, userId));
+  return member;
+}
+
+export async function approvePayment(ctx: AppContext, staff: AuthUser, id: string, months: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const payment = await decide(tx, id, staff, { state: 'approved', months, ...(await feeAmount(tx, id, months)) });
+    const member = await memberOf(tx, payment.userId);
+    await recordAudit(tx, { actor: staff, action: 'payment.approved', subjectType: 'payment', subjectId: id, details: { months, amountKobo: payment.amountKobo, kind: payment.kind, userId: payment.userId } });
+    if (!member) return;
+    const otp = payment.kind === 'fee' && !member.status ? await issueCode(ctx, tx, member.id, 'otp') : null;
+    await notify(tx, member.id, 'payment-approved', otp ? 'Your payment was approved. Check your email for the OTP to activate your profile.' : 'Your payment was approved.');
+    await enqueueMail(tx, mailTemplates.paymentApproved(ctx.mailer.brand, member.email, member.fullName, otp, months));
+  });
+  ctx.mailer.nudge();
+}
+
+/** Fee payments are charged per month covered; other kinds keep the amount they were raised with. */
+async function feeAmount(tx: Transaction, id: string, months: number): Promise<{ amountKobo?: number }> {
+  const [row] = await tx.select({ kind: payments.kind }).from(payments).where(eq(payments.id, id));
+  return row?.kind === 'fee' ? { amountKobo: MEMBERSHIP_FEE_KOBO * months } : {};
+}
+
+export async function rejectPayment(ctx: AppContext, staff: AuthUser, id: string, reason: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const payment = await decide(tx, id, staff, { state: 'rejected', reason });
+    await recordAudit(tx, { actor: staff, action: 'payment.rejected', subjectType: 'payment', subjectId: id, details: { reason, kind: payment.kind, userId: payment.userId } });
+    const member = await memberOf(tx, payment.userId);
+    if (!member) return;
+    await notify(tx, member.id, 'payment-rejected', `Your payment slip was not approved: ${reason}`);
+    await enqueueMail(tx, mailTemplates.paymentRejected(ctx.mailer.brand, member.email, member.fullName, reason));
+  });
+  ctx.mailer.nudge();
+}
+
+export async function paymentSlip(ctx: AppContext, id: string) {
+  const [row] = await ctx.db
+    .select({ file: files })
+    .from(payments)
+    .innerJoin(files, eq(files.id, payments.slipFileId))
+    .where(eq(payments.id, id));
+  if (!row) throw notFound('Slip not found');
+  return row.file;
+}
+

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { PLANS } from '../constants.js';
+import { email, requiredText } from './fields.js';
+
+const sixDigits = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .regex(/^\d{6}$/, { error: `${label} must be the 6 digits from the email` });
+
+/** The member is named by the session; a userId sent by the page must be the member's own. */
+const userIdField = z.string().trim().optional();
+
+export const verifyEmailSchema = z.object({ email: email() });
+export const verifyCodeSchema = z.object({ email: email().optional(), code: sixDigits('Verification code') });
+
+export const planSchema = z.enum(PLANS.map((p) => p.key) as [string, ...string[]], { error: 'Plan must be Free, Standard or Premium' });
+
+/** Text fields that come with the slip (multipart). */
+export const uploadSlipFields = z.object({
+  email: z.string().optional(),
+  userId: userIdField,
+  plan: planSchema.optional(),
+});
+
+/** Step 4: both readings of the spec (userId, or userID with email and otp). */
+export const sendOtpSchema = z
+  .object({ userId: userIdField, userID: userIdField, email: z.string().optional(), otp: z.string().optional(), paymentDetails: z.unknown().optional() })
+  .transform(({ userId, userID }) => ({ userId: userId ?? userID }));
+
+export const activateProfileSchema = z.object({ userId: userIdField, otp: sixDigits('OTP') });
+
+export const PAYMENT_STATES = ['pending', 'approved', 'rejected'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+export const paymentsQuerySchema = z.object({
+  status: z.enum(PAYMENT_STATES, { error: 'Status must be pending, approved or rejected' }).default('pending'),
+  kind: z.enum(['fee', 'ad'], { error: 'Kind must be fee or ad' }).optional(),
+});
+
+/** The body is optional: an empty approval covers one month. */
+export const approvePaymentSchema = z.preprocess(
+  (body) => body ?? {},
+  z.object({
+    months: z.coerce
+      .number({ error: 'Months must be a number' })
+      .int({ error: 'Months must be a whole number' })
+      .min(1, { error: 'Months must be between 1 and 12' })
+      .max(12, { error: 'Months must be between 1 and 12' })
+      .default(1),
+  }),
+);
+
+export const rejectPaymentSchema = z.object({ reason: requiredText('Reason', 500) });
+
+/** One line of the staff payments queue. */
+export interface PaymentSummary {
+  id: string;
+  userId: string | null;
+  email: string | null;
+  fullName: string | null;
+  phone: string | null;
+  kind: 'fee' | 'ad';
+  plan: string | null;
+  amountKobo: number;
+  months: number | null;
+  status: PaymentState;
+  uploadedAt: string;
+  slipUrl: string | null;
+  slipType: string | null;
+  reviewedAt: string | null;
+  reviewerEmail: string | null;
+  reason: string | null;
+}
+
+/** Where the member stands in the fee wizard, for restoring it from the server. */
+export interface MembershipStatus {
+  emailVerified: boolean;
+  status: boolean;
+  payment: { id: string; status: PaymentState; reason: string | null; plan: string | null; uploadedAt: string } | null;
+}
