@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '../shared/constants.js';
 import { ensureAdmin } from './admin/ensure-admin.js';
+import { membersAdminRoutes } from './admin/members-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { type AuthUser, findSessionUser, SESSION_COOKIE } from './auth/sessions.js';
 import type { Config } from './config.js';
@@ -16,6 +17,7 @@ import type { AppContext } from './context.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { filesRoutes } from './files/routes.js';
 import { createLocalStorage, type FileStorage } from './files/storage.js';
+import { formsAdminRoutes } from './forms/admin-routes.js';
 import { formsRoutes } from './forms/routes.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -123,6 +125,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notificationsRoutes(ctx));
   await app.register(auditRoutes(ctx));
   await app.register(formsRoutes(ctx));
+  await app.register(formsAdminRoutes(ctx));
+  await app.register(membersAdminRoutes(ctx));
   await registerSpa(app, options.webRoot ?? defaultWebRoot);
 
   await ensureAdmin(ctx);

@@ -1,0 +1,273 @@
+import { stringify } from 'csv-stringify/sync';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { FORM_KINDS, type FormKind, labelOf, type SubmissionState } from '../../shared/form-options.js';
+import { FORM_DEFINITIONS } from '../../shared/schemas/forms.js';
+import { isUuid, memberMatches, STAFF_PAGE_SIZE } from '../admin/members-service.js';
+import { recordAudit } from '../audit/audit.js';
+import type { AuthUser } from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import { uniqueViolation } from '../db/errors.js';
+import { files, premieres, submissionFiles, submissions, users } from '../db/schema.js';
+import { fileUrl } from '../files/files-service.js';
+import { conflict, notFound } from '../http/errors.js';
+
+/** Staff pick calendar days in Lagos (WAT, UTC+1, no daylight saving). */
+const LAGOS_OFFSET = '+01:00';
+
+export interface SubmissionFilter {
+  form?: FormKind;
+  member?: string;
+  /** YYYY-MM-DD, inclusive. */
+  from?: string;
+  /** YYYY-MM-DD, inclusive. */
+  to?: string;
+}
+
+function conditions(filter: SubmissionFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (filter.form) parts.push(eq(submissions.form, filter.form));
+  if (filter.member) parts.push(memberMatches(filter.member));
+  if (filter.from) parts.push(gte(submissions.createdAt, new Date(`${filter.from}T00:00:00${LAGOS_OFFSET}`)));
+  if (filter.to) {
+    const end = new Date(`${filter.to}T00:00:00${LAGOS_OFFSET}`);
+    end.setUTCDate(end.getUTCDate() + 1);
+    parts.push(lt(submissions.createdAt, end));
+  }
+  return and(...parts);
+}
+
+const member = {
+  id: users.id,
+  name: users.fullName,
+  email: users.email,
+  phone: users.phone,
+};
+
+export interface SubmissionSummary {
+  id: string;
+  form: string;
+  formLabel: string;
+  state: SubmissionState;
+  createdAt: string;
+  handledAt: string | null;
+  member: { id: string; name: string; email: string; phone: string };
+}
+
+export async function listSubmissions(
+  ctx: AppContext,
+  filter: SubmissionFilter & { page: number },
+): Promise<{ submissions: SubmissionSummary[]; page: number; pageSize: number; total: number }> {
+  const where = conditions(filter);
+  const [rows, [totals]] = await Promise.all([
+    ctx.db
+      .select({
+        id: submissions.id,
+        form: submissions.form,
+        state: submissions.state,
+        createdAt: submissions.createdAt,
+        handledAt: submissions.handledAt,
+        member,
+      })
+      .from(submissions)
+      .innerJoin(users, eq(users.id, submissions.userId))
+      .where(where)
+      .orderBy(desc(submissions.createdAt), desc(submissions.id))
+      .limit(STAFF_PAGE_SIZE)
+      .offset((filter.page - 1) * STAFF_PAGE_SIZE),
+    ctx.db.select({ total: count() }).from(submissions).innerJoin(users, eq(users.id, submissions.userId)).where(where),
+  ]);
+  return {
+    submissions: rows.map((row) => ({
+      ...row,
+      formLabel: labelOf(FORM_KINDS, row.form),
+      createdAt: row.createdAt.toISOString(),
+      handledAt: row.handledAt?.toISOString() ?? null,
+    })),
+    page: filter.page,
+    pageSize: STAFF_PAGE_SIZE,
+    total: totals?.total ?? 0,
+  };
+}
+
+const handler = alias(users, 'handler');
+
+export interface SubmissionFileView {
+  field: string;
+  label: string;
+  url: string;
+  mimeType: string;
+  size: number;
+}
+
+export interface SubmissionDetail extends SubmissionSummary {
+  data: Record<string, unknown>;
+  files: SubmissionFileView[];
+  handledBy: { id: string; name: string; email: string } | null;
+}
+
+export async function getSubmission(ctx: AppContext, id: string): Promise<SubmissionDetail> {
+  if (!isUuid(id)) throw notFound('Submission not found');
+  const [row] = await ctx.db
+    .select({
+      id: submissions.id,
+      form: submissions.form,
+      state: submissions.state,
+      data: submissions.data,
+      createdAt: submissions.createdAt,
+      handledAt: submissions.handledAt,
+      member,
+      handledBy: { id: handler.id, name: handler.fullName, email: handler.email },
+    })
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.userId))
+    .leftJoin(handler, eq(handler.id, submissions.handledBy))
+    .where(eq(submissions.id, id))
+    .limit(1);
+  if (!row) throw notFound('Submission not found');
+  const uploads = await ctx.db
+    .select({ field: submissionFiles.field, id: files.id, mimeType: files.mimeType, size: files.size })
+    .from(submissionFiles)
+    .innerJoin(files, eq(files.id, submissionFiles.fileId))
+    .where(eq(submissionFiles.submissionId, id));
+  const definition = FORM_DEFINITIONS[row.form as FormKind];
+  const order = definition?.files.map((file) => file.field) ?? [];
+  uploads.sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field));
+  return {
+    ...row,
+    formLabel: labelOf(FORM_KINDS, row.form),
+    createdAt: row.createdAt.toISOString(),
+    handledAt: row.handledAt?.toISOString() ?? null,
+    files: uploads.map((upload) => ({
+      field: upload.field,
+      label: definition?.files.find((file) => file.field === upload.field)?.label ?? upload.field,
+      url: fileUrl(upload.id),
+      mimeType: upload.mimeType,
+      size: upload.size,
+    })),
+  };
+}
+
+/** Marks a submission dealt with; doing it twice keeps the first handler and time. */
+export async function markHandled(ctx: AppContext, staff: AuthUser, id: string): Promise<SubmissionDetail> {
+  if (!isUuid(id)) throw notFound('Submission not found');
+  await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(submissions)
+      .set({ state: 'handled', handledBy: staff.id, handledAt: new Date() })
+      .where(and(eq(submissions.id, id), eq(submissions.state, 'new')))
+      .returning({ id: submissions.id, form: submissions.form, userId: submissions.userId });
+    if (!updated) return;
+    await recordAudit(tx, {
+      actor: { id: staff.id, email: staff.email },
+      action: 'submission.handled',
+      subjectType: 'submission',
+      subjectId: updated.id,
+      details: { form: updated.form, memberId: updated.userId },
+    });
+  });
+  return getSubmission(ctx, id);
+}
+
+/** Spreadsheet apps run cells starting with = + - @ as formulas; member text must stay text. */
+function safeCell(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  const text = Array.isArray(value) ? value.join('; ') : String(value);
+  if (/^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s.]+$/.test(text))) return `'${text}`;
+  return text;
+}
+
+/** One form's submissions as CSV: a column per schema field and file, plus who and when. */
+export async function exportSubmissionsCsv(ctx: AppContext, filter: SubmissionFilter & { form: FormKind }): Promise<string> {
+  const definition = FORM_DEFINITIONS[filter.form];
+  const fields = Object.keys(definition.schema.shape);
+  const fileFields = definition.files.map((file) => file.field);
+  const rows = await ctx.db
+    .select({ id: submissions.id, state: submissions.state, data: submissions.data, createdAt: submissions.createdAt, member })
+    .from(submissions)
+    .innerJoin(users, eq(users.id, submissions.userId))
+    .where(conditions(filter))
+    .orderBy(desc(submissions.createdAt), desc(submissions.id));
+  const links = rows.length
+    ? await ctx.db.select().from(submissionFiles).where(inArray(submissionFiles.submissionId, rows.map((r) => r.id)))
+    : [];
+  const header = ['id', 'createdAt', 'state', 'memberName', 'memberEmail', 'memberPhone', ...fields, ...fileFields];
+  const records = rows.map((row) => [
+    row.id,
+    row.createdAt.toISOString(),
+    row.state,
+    safeCell(row.member.name),
+    safeCell(row.member.email),
+    row.member.phone,
+    ...fields.map((field) => safeCell(row.data[field])),
+    ...fileFields.map((field) => {
+      const link = links.find((l) => l.submissionId === row.id && l.field === field);
+      return link ? fileUrl(link.fileId) : '';
+    }),
+  ]);
+  return stringify([header, ...records], { bom: true });
+}
+
+// ---------------------------------------------------------------- premieres
+
+export interface PremiereView {
+  id: string;
+  title: string;
+  showtimes: string[];
+  open: boolean;
+  createdAt: string;
+}
+
+const toPremiereView = (row: typeof premieres.$inferSelect): PremiereView => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+export async function listAllPremieres(ctx: AppContext): Promise<PremiereView[]> {
+  const rows = await ctx.db.select().from(premieres).orderBy(desc(premieres.open), asc(premieres.title));
+  return rows.map(toPremiereView);
+}
+
+export async function createPremiere(ctx: AppContext, staff: AuthUser, input: { title: string; showtimes: string[] }): Promise<PremiereView> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.insert(premieres).values(input).returning();
+      if (!row) throw new Error('premiere row was not written');
+      await recordAudit(tx, {
+        actor: { id: staff.id, email: staff.email },
+        action: 'premiere.created',
+        subjectType: 'premiere',
+        subjectId: row.id,
+        details: { title: row.title, showtimes: row.showtimes },
+      });
+      return toPremiereView(row);
+    });
+  } catch (error) {
+    if (uniqueViolation(error)) throw conflict('A premiere with this title already exists');
+    throw error;
+  }
+}
+
+export async function updatePremiere(
+  ctx: AppContext,
+  staff: AuthUser,
+  id: string,
+  input: { open?: boolean; showtimes?: string[] },
+): Promise<PremiereView> {
+  if (!isUuid(id)) throw notFound('Premiere not found');
+  return ctx.db.transaction(async (tx) => {
+    const changes = { ...(input.open === undefined ? {} : { open: input.open }), ...(input.showtimes ? { showtimes: [...new Set(input.showtimes)] } : {}) };
+    const [row] =
+      Object.keys(changes).length > 0
+        ? await tx.update(premieres).set(changes).where(eq(premieres.id, id)).returning()
+        : await tx.select().from(premieres).where(eq(premieres.id, id));
+    if (!row) throw notFound('Premiere not found');
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx, {
+        actor: { id: staff.id, email: staff.email },
+        action: input.open === false ? 'premiere.retired' : 'premiere.updated',
+        subjectType: 'premiere',
+        subjectId: row.id,
+        details: changes,
+      });
+    }
+    return toPremiereView(row);
+  });
+}

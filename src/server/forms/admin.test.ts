@@ -1,0 +1,312 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, submissions, users } from '../db/schema.js';
+import { createTestApp, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { multipart, parseCsv, PDF_BYTES, pngBytes } from './test-files.js';
+
+const STAFF = { email: 'staff@example.com', password: 'staff-password-1' };
+
+let portal: Awaited<ReturnType<typeof createTestApp>>;
+let app: FastifyInstance;
+let staff: TestClient;
+let png: Buffer;
+
+async function activatedMember(overrides: Record<string, unknown> = {}) {
+  const member = await signedUpMember(app, overrides);
+  await app.ctx.db.update(users).set({ status: true }).where(eq(users.id, member.user.id));
+  return member;
+}
+
+const script = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ngozi Adeyemi',
+  email: 'ngozi@example.com',
+  phone: '08051112222',
+  documentType: 'posters',
+  quantity: 3,
+  paperSize: 'a3',
+  color: 'black-white',
+  comments: 'Deliver to "Studio B", Lekki',
+  ...overrides,
+});
+
+const eventForm = () =>
+  multipart(
+    {
+      surname: 'Adeyemi',
+      firstName: 'Ngozi',
+      registrationNumber: 'REG-1',
+      companyId: 'C-1',
+      selectedEvent: 'hospital',
+      amountPaid: '2500',
+      paymentDate: '2024-06-10',
+    },
+    {
+      tellerImage: { data: png, name: 't.png' },
+      passportImage: { data: png, name: 'p.png' },
+      signatureImage: { data: png, name: 's.png' },
+    },
+  );
+
+let ngozi: Awaited<ReturnType<typeof activatedMember>>;
+let emeka: Awaited<ReturnType<typeof activatedMember>>;
+
+beforeAll(async () => {
+  portal = await createTestApp({ ADMIN_EMAIL: STAFF.email, ADMIN_PASSWORD: STAFF.password });
+  app = portal.app;
+  png = await pngBytes();
+  staff = new TestClient(app);
+  const login = await staff.post('/api/users/login', { json: { email: STAFF.email, password: STAFF.password } });
+  if (login.statusCode !== 200) throw new Error(`staff login failed: ${login.body}`);
+
+  ngozi = await activatedMember({ name: 'Ngozi Adeyemi', phone: '08051112222', email: 'ngozi.adeyemi@example.com' });
+  emeka = await activatedMember({ name: 'Emeka Obi', phone: '08093334444', email: 'emeka.obi@example.com' });
+  expect((await ngozi.client.post('/api/users/scriptprintingform', { json: script() })).statusCode).toBe(201);
+  expect((await ngozi.client.post('/api/users/eventform', { form: eventForm() })).statusCode).toBe(201);
+  expect(
+    (
+      await emeka.client.post('/api/users/scriptprintingform', {
+        json: script({ name: '=HYPERLINK("http://evil.example")', email: 'emeka@example.com', phone: '+2348093334444', quantity: 1 }),
+      })
+    ).statusCode,
+  ).toBe(201);
+  expect(
+    (
+      await emeka.client.post('/api/users/welfareform', {
+        json: { name: 'Emeka Obi', dob: '1988-08-08', address: 'Aba', phone: '08093334444', email: 'emeka@example.com', benefits: 'food-support' },
+      })
+    ).statusCode,
+  ).toBe(201);
+});
+afterAll(() => portal.close());
+
+type Summary = { id: string; form: string; formLabel: string; state: string; member: { name: string; email: string } };
+
+describe('submissions list', () => {
+  it('lists every submission newest first with the member', async () => {
+    const response = await staff.get('/api/admin/submissions');
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { submissions: Summary[]; total: number; page: number };
+    expect(body.total).toBe(4);
+    expect(body.page).toBe(1);
+    expect(body.submissions.map((s) => s.form)).toEqual(['welfare', 'script-printing', 'event', 'script-printing']);
+    expect(body.submissions[0]).toMatchObject({ formLabel: 'Welfare Form', state: 'new', member: { name: 'Emeka Obi' } });
+  });
+
+  it('filters by form', async () => {
+    const body = (await staff.get('/api/admin/submissions?form=script-printing')).json() as { submissions: Summary[] };
+    expect(body.submissions).toHaveLength(2);
+    expect(body.submissions.every((s) => s.form === 'script-printing')).toBe(true);
+  });
+
+  it.each([
+    ['name', 'ngozi'],
+    ['email', 'NGOZI.ADEYEMI@'],
+    ['local phone', '0805 111 2222'],
+    ['international phone', '+2348051112222'],
+    ['phone fragment', '1112222'],
+  ])('finds a member by %s', async (_label, query) => {
+    const body = (await staff.get(`/api/admin/submissions?member=${encodeURIComponent(query)}`)).json() as { submissions: Summary[] };
+    expect(body.submissions.map((s) => s.form).sort()).toEqual(['event', 'script-printing']);
+    expect(body.submissions.every((s) => s.member.name === 'Ngozi Adeyemi')).toBe(true);
+  });
+
+  it('filters by dates and pages', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await staff.get(`/api/admin/submissions?from=2000-01-01&to=2000-12-31`)).json().total).toBe(0);
+    expect((await staff.get(`/api/admin/submissions?from=2000-01-01`)).json().total).toBe(4);
+    expect((await staff.get(`/api/admin/submissions?to=2999-01-01`)).json().total).toBe(4);
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect((await staff.get(`/api/admin/submissions?from=${tomorrow}`)).json().total).toBe(0);
+    expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const page2 = (await staff.get('/api/admin/submissions?page=2')).json();
+    expect(page2).toMatchObject({ page: 2, total: 4, submissions: [] });
+  });
+
+  it.each([
+    ['form=taxes', 'Form must be one of the six forms'],
+    ['from=yesterday', 'From must be a valid date'],
+    ['page=0', 'Page must be at least 1'],
+  ])('refuses ?%s', async (query, message) => {
+    const response = await staff.get(`/api/admin/submissions?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+});
+
+describe('submission detail and handling', () => {
+  async function idOf(form: string, userId: string) {
+    const [row] = await app.ctx.db
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.form, form), eq(submissions.userId, userId)));
+    return row!.id;
+  }
+
+  it('shows every field and the files, which staff may open', async () => {
+    const id = await idOf('event', ngozi.user.id);
+    const response = await staff.get(`/api/admin/submissions/${id}`);
+    expect(response.statusCode).toBe(200);
+    const { submission } = response.json();
+    expect(submission).toMatchObject({
+      id,
+      form: 'event',
+      formLabel: 'Event Form',
+      state: 'new',
+      handledBy: null,
+      member: { name: 'Ngozi Adeyemi', email: 'ngozi.adeyemi@example.com', phone: '+2348051112222' },
+      data: { surname: 'Adeyemi', firstName: 'Ngozi', selectedEvent: 'hospital', amountPaid: 2500, paymentDate: '2024-06-10' },
+    });
+    expect(submission.files.map((f: { field: string }) => f.field)).toEqual(['tellerImage', 'passportImage', 'signatureImage']);
+    expect(submission.files[0]).toMatchObject({ label: 'Teller image', mimeType: 'image/png' });
+    const file = await staff.get(submission.files[0].url);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(png)).toBe(true);
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    expect((await staff.get('/api/admin/submissions/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await staff.get('/api/admin/submissions/not-an-id')).statusCode).toBe(404);
+    expect((await staff.post('/api/admin/submissions/00000000-0000-4000-8000-000000000000/handled')).statusCode).toBe(404);
+  });
+
+  it('records who handled it and when, once, in the audit log', async () => {
+    const id = await idOf('welfare', emeka.user.id);
+    const response = await staff.post(`/api/admin/submissions/${id}/handled`);
+    expect(response.statusCode).toBe(200);
+    const { submission } = response.json();
+    expect(submission).toMatchObject({ state: 'handled', handledBy: { email: STAFF.email } });
+    expect(Date.parse(submission.handledAt)).toBeGreaterThan(Date.now() - 60_000);
+    const again = (await staff.post(`/api/admin/submissions/${id}/handled`)).json().submission;
+    expect(again.handledAt).toBe(submission.handledAt);
+    const audit = await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.subjectType, 'submission'), eq(auditLog.subjectId, id)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'submission.handled', actorEmail: STAFF.email, details: { form: 'welfare', memberId: emeka.user.id } });
+    const list = (await staff.get('/api/admin/submissions?form=welfare')).json();
+    expect(list.submissions[0].state).toBe('handled');
+  });
+});
+
+describe('CSV export', () => {
+  it('exports one form with a column per field and the values as stored', async () => {
+    const response = await staff.get('/api/admin/submissions/export?form=script-printing');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="script-printing-submissions-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual([
+      'id', 'createdAt', 'state', 'memberName', 'memberEmail', 'memberPhone',
+      'name', 'email', 'phone', 'documentType', 'quantity', 'paperSize', 'color', 'comments',
+    ]);
+    expect(rows).toHaveLength(2);
+    const record = (row: string[]) => Object.fromEntries(header!.map((key, i) => [key, row[i]]));
+    const [newest, oldest] = rows.map(record);
+    expect(oldest).toMatchObject({
+      state: 'new',
+      memberName: 'Ngozi Adeyemi',
+      memberEmail: 'ngozi.adeyemi@example.com',
+      memberPhone: '+2348051112222',
+      name: 'Ngozi Adeyemi',
+      phone: '+2348051112222',
+      documentType: 'posters',
+      quantity: '3',
+      paperSize: 'a3',
+      color: 'black-white',
+      comments: 'Deliver to "Studio B", Lekki',
+    });
+    // A formula typed by a member stays text in a spreadsheet.
+    expect(newest).toMatchObject({ memberName: 'Emeka Obi', name: `'=HYPERLINK("http://evil.example")`, phone: '+2348093334444', quantity: '1' });
+    expect(Date.parse(newest!.createdAt!)).not.toBeNaN();
+  });
+
+  it('adds a column per file with its link', async () => {
+    const [header, row] = parseCsv((await staff.get('/api/admin/submissions/export?form=event')).body);
+    expect(header?.slice(-3)).toEqual(['tellerImage', 'passportImage', 'signatureImage']);
+    expect(row?.at(-1)).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
+    expect(row?.[header!.indexOf('amountPaid')]).toBe('2500');
+  });
+
+  it('exports an empty form as the header alone, and needs a form', async () => {
+    const [header, ...rows] = parseCsv((await staff.get('/api/admin/submissions/export?form=camping')).body);
+    expect(header).toContain('artistId');
+    expect(rows).toHaveLength(0);
+    const missing = await staff.get('/api/admin/submissions/export');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Form must be one of the six forms');
+  });
+});
+
+describe('premieres', () => {
+  it('lets staff add a film, which members can then book, and retire it', async () => {
+    const created = await staff.post('/api/admin/premieres', { json: { title: 'The Staff Test Premiere', showtimes: ['9pm'] } });
+    expect(created.statusCode).toBe(201);
+    const { premiere } = created.json();
+    expect(premiere).toMatchObject({ title: 'The Staff Test Premiere', showtimes: ['9pm'], open: true });
+    const publicList = (await new TestClient(app).get('/api/premieres')).json() as { title: string }[];
+    expect(publicList.map((p) => p.title)).toContain('The Staff Test Premiere');
+    const booking = { name: 'Ngozi', email: 'ngozi@example.com', contact: '08051112222', movie: 'The Staff Test Premiere', showtime: '9pm' };
+    expect((await ngozi.client.post('/api/users/moviepremiereform', { json: booking })).statusCode).toBe(201);
+
+    const retired = await staff.patch(`/api/admin/premieres/${premiere.id}`, { json: { open: false } });
+    expect(retired.statusCode).toBe(200);
+    expect(retired.json().premiere.open).toBe(false);
+    const after = (await new TestClient(app).get('/api/premieres')).json() as { title: string }[];
+    expect(after.map((p) => p.title)).not.toContain('The Staff Test Premiere');
+    expect((await ngozi.client.post('/api/users/moviepremiereform', { json: booking })).statusCode).toBe(400);
+    const all = (await staff.get('/api/admin/premieres')).json().premieres as { title: string; open: boolean }[];
+    expect(all.find((p) => p.title === 'The Staff Test Premiere')?.open).toBe(false);
+    const audit = await app.ctx.db.select().from(auditLog).where(eq(auditLog.subjectId, premiere.id));
+    expect(audit.map((a) => a.action).sort()).toEqual(['premiere.created', 'premiere.retired']);
+  });
+
+  it('defaults to the three showtimes and refuses duplicates and bad input', async () => {
+    const created = await staff.post('/api/admin/premieres', { json: { title: 'Another Staff Film' } });
+    expect(created.json().premiere.showtimes).toEqual(['5pm', '7pm', '9pm']);
+    const duplicate = await staff.post('/api/admin/premieres', { json: { title: 'King of Boys' } });
+    expect(duplicate.statusCode).toBe(409);
+    const noTitle = await staff.post('/api/admin/premieres', { json: { showtimes: ['5pm'] } });
+    expect(noTitle.statusCode).toBe(400);
+    expect(noTitle.json().message).toBe('Title is required');
+    const badTime = await staff.post('/api/admin/premieres', { json: { title: 'X', showtimes: ['noon'] } });
+    expect(badTime.statusCode).toBe(400);
+    expect(badTime.json().message).toBe('Showtime must be one of the listed options');
+    expect((await staff.patch('/api/admin/premieres/00000000-0000-4000-8000-000000000000', { json: { open: false } })).statusCode).toBe(404);
+  });
+});
+
+describe('who may use the staff API', () => {
+  const routes: [string, string, unknown?][] = [
+    ['GET', '/api/admin/submissions'],
+    ['GET', '/api/admin/submissions?form=nonsense'],
+    ['GET', '/api/admin/submissions/00000000-0000-4000-8000-000000000000'],
+    ['POST', '/api/admin/submissions/00000000-0000-4000-8000-000000000000/handled'],
+    ['GET', '/api/admin/submissions/export?form=welfare'],
+    ['GET', '/api/admin/premieres'],
+    ['POST', '/api/admin/premieres', { title: 'Sneaky' }],
+    ['PATCH', '/api/admin/premieres/00000000-0000-4000-8000-000000000000', { open: false }],
+  ];
+
+  it.each(routes)('%s %s: 403 for a member, 401 for a visitor', async (method, url, json) => {
+    const asMember = await ngozi.client.request({ method: method as 'GET', url }, json ? { json } : {});
+    expect(asMember.statusCode).toBe(403);
+    expect(asMember.json().message).toBe('Staff only.');
+    const anonymous = await new TestClient(app).request({ method: method as 'GET', url }, json ? { json } : {});
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('keeps PDF uploads readable by staff', async () => {
+    await ngozi.client.post('/api/users/campingform', {
+      form: multipart(
+        { artistId: 'ART-1' },
+        Object.fromEntries(
+          ['welfarePayment', 'premierePayment', 'aerobicPayment', 'labTest', 'nationalId', 'utilityBill', 'taxClearance'].map((f) => [f, { data: PDF_BYTES, name: `${f}.pdf` }]),
+        ),
+      ),
+    });
+    const [summary] = (await staff.get('/api/admin/submissions?form=camping')).json().submissions as Summary[];
+    const { submission } = (await staff.get(`/api/admin/submissions/${summary!.id}`)).json();
+    expect(submission.files).toHaveLength(7);
+    const file = await staff.get(submission.files[3].url);
+    expect(file.headers['content-type']).toBe('application/pdf');
+  });
+});
