@@ -1,0 +1,62 @@
+import { createBrowserRouter } from 'react-router';
+import { Spinner } from '../components/spinner';
+import { ProtectedRoute } from '../features/auth/components/protected-route';
+import { Layout } from './layout';
+import { RouteError } from './route-error';
+
+/**
+ * Every page is a lazy route: a visitor of the landing page downloads the shell and the landing
+ * page only. Other engineers add their routes (fees, forms, events, admin) to this table.
+ */
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    Component: Layout,
+    errorElement: <RouteError />,
+    HydrateFallback: Spinner,
+    children: [
+      { index: true, lazy: () => import('../features/site/components/landing-page').then((m) => ({ Component: m.LandingPage })) },
+      { path: 'services', lazy: () => import('../features/site/components/services-page').then((m) => ({ Component: m.ServicesPage })) },
+      {
+        path: 'terms-and-conditions',
+        lazy: () => import('../features/site/components/terms-page').then((m) => ({ Component: m.TermsPage })),
+      },
+      { path: 'contact', lazy: () => import('../features/contact/components/contact-page').then((m) => ({ Component: m.ContactPage })) },
+      { path: 'login', lazy: () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })) },
+      { path: 'signup', lazy: () => import('../features/auth/components/signup-page').then((m) => ({ Component: m.SignupPage })) },
+      {
+        element: <ProtectedRoute redirectTo="/signup" />,
+        children: [{ path: 'about', lazy: () => import('../features/site/components/about-page').then((m) => ({ Component: m.AboutPage })) }],
+      },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          { path: 'profile', lazy: () => import('../features/profile/components/profile-page').then((m) => ({ Component: m.ProfilePage })) },
+          {
+            path: 'editprofile',
+            lazy: () => import('../features/profile/components/edit-profile-page').then((m) => ({ Component: m.EditProfilePage })),
+          },
+          { path: 'user/fees', lazy: () => import('../features/membership/components/fees-page').then((m) => ({ Component: m.FeesPage })) },
+          {
+            path: 'notifications',
+            lazy: () => import('../features/notifications/components/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
+          },
+        ],
+      },
+      {
+        path: 'admin',
+        lazy: () => import('../features/admin/components/staff-route').then((m) => ({ Component: m.StaffRoute })),
+        children: [
+          {
+            lazy: () => import('../features/admin/components/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+            children: [
+              { index: true, lazy: () => import('../features/admin/components/admin-home').then((m) => ({ Component: m.AdminHome })) },
+              { path: 'payments', lazy: () => import('../features/admin/components/payments-queue').then((m) => ({ Component: m.PaymentsQueue })) },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('../features/site/components/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
+    ],
+  },
+]);

@@ -1,0 +1,23 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PaymentState, PaymentSummary } from '../../../../shared/schemas/membership';
+import { api } from '../../../lib/api';
+
+const paymentsKey = (status: PaymentState) => ['admin', 'payments', status] as const;
+
+export function usePayments(status: PaymentState) {
+  return useQuery({
+    queryKey: paymentsKey(status),
+    queryFn: () => api.get<PaymentSummary[]>(`/api/admin/payments?status=${status}`),
+  });
+}
+
+export function useReviewPayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: { id: string; approve: true; months: number } | { id: string; approve: false; reason: string }) =>
+      decision.approve
+        ? api.post<{ message: string }>(`/api/admin/payments/${decision.id}/approve`, { json: { months: decision.months } })
+        : api.post<{ message: string }>(`/api/admin/payments/${decision.id}/reject`, { json: { reason: decision.reason } }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'payments'] }),
+  });
+}

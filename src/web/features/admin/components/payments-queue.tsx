@@ -1,0 +1,155 @@
+import { format } from 'date-fns';
+import { type FormEvent, useState } from 'react';
+import type { PaymentState, PaymentSummary } from '../../../../shared/schemas/membership';
+import { PLANS } from '../../../../shared/constants';
+import { formatNaira } from '../../../../shared/money';
+import { useFlash } from '../../../components/flash-context';
+import { TextAreaField } from '../../../components/form-field';
+import { ButtonSpinner, Spinner } from '../../../components/spinner';
+import { usePayments, useReviewPayment } from '../api/payments';
+
+const STATES: PaymentState[] = ['pending', 'approved', 'rejected'];
+
+/** /admin/payments: slips to check against the bank statement, then approve (with months) or reject (with a reason). */
+export function PaymentsQueue() {
+  const [status, setStatus] = useState<PaymentState>('pending');
+  const payments = usePayments(status);
+  return (
+    <div className="admin__section">
+      <div className="admin__toolbar">
+        <h2>Payments</h2>
+        <label>
+          Show{' '}
+          <select name="status" value={status} onChange={(e) => setStatus(e.target.value as PaymentState)}>
+            {STATES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {payments.isPending ? (
+        <Spinner />
+      ) : payments.isError ? (
+        <p className="form__error">{payments.error.message}</p>
+      ) : payments.data.length === 0 ? (
+        <p className="muted">No {status} payments.</p>
+      ) : (
+        <ul className="admin__list">
+          {payments.data.map((payment) => (
+            <PaymentCard key={payment.id} payment={payment} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function PaymentCard({ payment }: { payment: PaymentSummary }) {
+  const flash = useFlash();
+  const review = useReviewPayment();
+  const [months, setMonths] = useState(1);
+  const [reason, setReason] = useState('');
+  const [rejecting, setRejecting] = useState(false);
+  const planName = PLANS.find((p) => p.key === payment.plan)?.name ?? payment.plan ?? '—';
+
+  const decide = (decision: Parameters<typeof review.mutate>[0]) =>
+    review.mutate(decision, {
+      onSuccess: (data) => flash.showSuccess(data.message),
+      onError: (error) => flash.showError(error.message),
+    });
+
+  function reject(event: FormEvent) {
+    event.preventDefault();
+    decide({ id: payment.id, approve: false, reason });
+  }
+
+  return (
+    <li className="card admin__payment" aria-label={`Payment of ${payment.fullName ?? 'a former member'}`}>
+      <div className="admin__payment-info">
+        <h3>{payment.fullName ?? 'Former member'}</h3>
+        <dl className="admin__facts">
+          <dt>Email</dt>
+          <dd>{payment.email ?? '—'}</dd>
+          <dt>Phone</dt>
+          <dd>{payment.phone ?? '—'}</dd>
+          <dt>For</dt>
+          <dd>{payment.kind === 'fee' ? `Membership fee · ${planName}` : 'Advert'}</dd>
+          <dt>Amount</dt>
+          <dd>
+            {formatNaira(payment.amountKobo)}
+            {payment.months ? ` · ${payment.months} month${payment.months === 1 ? '' : 's'}` : ''}
+          </dd>
+          <dt>Uploaded</dt>
+          <dd>
+            <time dateTime={payment.uploadedAt}>{format(new Date(payment.uploadedAt), 'd MMM yyyy, HH:mm')}</time>
+          </dd>
+          {payment.reviewedAt && (
+            <>
+              <dt>Reviewed</dt>
+              <dd>
+                {format(new Date(payment.reviewedAt), 'd MMM yyyy, HH:mm')} by {payment.reviewerEmail ?? 'staff'}
+              </dd>
+            </>
+          )}
+          {payment.reason && (
+            <>
+              <dt>Reason</dt>
+              <dd>{payment.reason}</dd>
+            </>
+          )}
+        </dl>
+      </div>
+      {payment.slipUrl && <SlipPreview url={payment.slipUrl} type={payment.slipType} />}
+      {payment.status === 'pending' && (
+        <div className="admin__decision">
+          <div className="admin__approve">
+            <label>
+              Months covered{' '}
+              <select name="months" value={months} onChange={(e) => setMonths(Number(e.target.value))}>
+                {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" className="button button--primary" disabled={review.isPending} onClick={() => decide({ id: payment.id, approve: true, months })}>
+              {review.isPending && <ButtonSpinner />} Approve
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setRejecting((open) => !open)} aria-expanded={rejecting}>
+              Reject...
+            </button>
+          </div>
+          {rejecting && (
+            <form className="form" onSubmit={reject}>
+              <TextAreaField label="Reason for the member" name="reason" required rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
+              <button type="submit" className="button button--danger" disabled={review.isPending || !reason.trim()}>
+                Reject
+              </button>
+            </form>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function SlipPreview({ url, type }: { url: string; type: string | null }) {
+  if (type === 'application/pdf') {
+    return (
+      <div className="admin__slip">
+        <iframe src={url} title="Payment slip (PDF)" />
+        <a href={url} target="_blank" rel="noopener noreferrer">
+          Open the PDF
+        </a>
+      </div>
+    );
+  }
+  return (
+    <a className="admin__slip" href={url} target="_blank" rel="noopener noreferrer">
+      <img src={url} alt="Payment slip" loading="lazy" />
+    </a>
+  );
+}

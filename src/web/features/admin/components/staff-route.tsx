@@ -1,0 +1,12 @@
+import { Navigate, Outlet } from 'react-router';
+import { Spinner } from '../../../components/spinner';
+import { useSession } from '../../auth/api/get-session';
+
+/** The console is for staff only: visitors sign in first, members go back to their dashboard. */
+export function StaffRoute() {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <Spinner />;
+  if (!user) return <Navigate to="/login" replace state={{ from: '/admin' }} />;
+  if (user.role !== 'admin') return <Navigate to="/profile" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,61 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FAILURE } from '../../../../shared/messages';
+import type { MembershipStatus } from '../../../../shared/schemas/membership';
+import type { User } from '../../../../shared/schemas/users';
+import { api } from '../../../lib/api';
+import { setSessionUser } from '../../auth/api/get-session';
+
+/** The fee wizard's calls, one per step (SPEC.md section 7). */
+export const membershipQuery = queryOptions({
+  queryKey: ['membership'],
+  queryFn: () => api.get<MembershipStatus>('/api/users/membership'),
+});
+
+export function useMembershipStatus() {
+  return useQuery(membershipQuery);
+}
+
+export function useVerifyEmail() {
+  return useMutation({
+    mutationFn: (email: string) => api.post<{ message: string }>('/api/users/verify-email', { json: { email }, fallback: FAILURE.verifyEmail }),
+  });
+}
+
+export function useVerifyCode() {
+  return useMutation({
+    mutationFn: (body: { email: string; code: string }) =>
+      api.post<{ message: string; userId: string }>('/api/users/verify-code', { json: body, fallback: FAILURE.verifyCode }),
+  });
+}
+
+export function useUploadSlip(onProgress: (fraction: number) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { file: File; email: string; userId: string; plan?: string }) => {
+      const form = new FormData();
+      form.append('email', body.email);
+      form.append('userId', body.userId);
+      if (body.plan) form.append('plan', body.plan);
+      form.append('paymentSlip', body.file);
+      return api.post<{ message: string; paymentId: string }>('/api/users/upload-slip', { form, onProgress, fallback: FAILURE.uploadSlip });
+    },
+    onSettled: () => client.invalidateQueries(membershipQuery),
+  });
+}
+
+export function useSendOtp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.post<{ message: string }>('/api/users/send-otp', { json: { userId }, fallback: FAILURE.sendOtp }),
+    onSettled: () => client.invalidateQueries(membershipQuery),
+  });
+}
+
+export function useActivateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { userId: string; otp: string }) =>
+      api.post<{ message: string; user: User }>('/api/users/activate-profile', { json: body, fallback: FAILURE.activation }),
+    onSuccess: ({ user }) => setSessionUser(client, user),
+  });
+}

@@ -1,0 +1,32 @@
+import { formatDistanceToNow } from 'date-fns';
+import { Spinner } from '../../../components/spinner';
+import { useNotifications } from '../api/get-notifications';
+import './notifications.css';
+
+/** /notifications: the member's real notifications, newest first. */
+export function NotificationsPage() {
+  const notifications = useNotifications();
+  return (
+    <section className="page page--narrow" aria-labelledby="notifications-title">
+      <h1 id="notifications-title">Notifications</h1>
+      {notifications.isPending ? (
+        <Spinner />
+      ) : notifications.isError ? (
+        <p className="form__error" role="alert">
+          {notifications.error.message}
+        </p>
+      ) : notifications.data.length === 0 ? (
+        <p className="muted">no Notifications right now.</p>
+      ) : (
+        <ul className="notifications">
+          {notifications.data.map((note) => (
+            <li key={note.id} className={`notifications__item notifications__item--${note.kind}`}>
+              <p>{note.message}</p>
+              <time dateTime={note.createdAt}>{formatDistanceToNow(new Date(note.createdAt), { addSuffix: true })}</time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
