@@ -311,16 +311,33 @@ export const ARTIST_MEMBERSHIP_FILES = [
 export interface FormDefinition {
   schema: z.ZodObject;
   files: readonly FormFile[];
+  /** Where the page posts it; JSON forms send JSON, forms with files multipart/form-data. */
+  endpoint: string;
+  encoding: 'json' | 'multipart';
+  /** The page this form lives on (SPEC.md section 2). */
+  page: string;
 }
 
-/** Every form's text schema and files, by its stored name: one place for routes, staff screens and CSV. */
+/** Every form's text schema, files and address, by its stored name: one place for pages, routes, staff screens and CSV. */
 export const FORM_DEFINITIONS: Record<FormKind, FormDefinition> = {
-  'artist-membership': { schema: artistMembershipSchema, files: ARTIST_MEMBERSHIP_FILES },
-  'script-printing': { schema: scriptPrintingSchema, files: [] },
-  welfare: { schema: welfareSchema, files: [] },
-  camping: { schema: campingSchema, files: CAMPING_FILES },
-  event: { schema: eventSchema, files: EVENT_FILES },
-  'movie-premiere': { schema: moviePremiereSchema, files: [] },
+  'artist-membership': {
+    schema: artistMembershipSchema,
+    files: ARTIST_MEMBERSHIP_FILES,
+    endpoint: '/api/users/artistmembershipform',
+    encoding: 'multipart',
+    page: '/artistmembershipform',
+  },
+  'script-printing': { schema: scriptPrintingSchema, files: [], endpoint: '/api/users/scriptprintingform', encoding: 'json', page: '/scriptprintingform' },
+  welfare: { schema: welfareSchema, files: [], endpoint: '/api/users/welfareform', encoding: 'json', page: '/welfareform' },
+  camping: { schema: campingSchema, files: CAMPING_FILES, endpoint: '/api/users/campingform', encoding: 'multipart', page: '/campingform' },
+  event: { schema: eventSchema, files: EVENT_FILES, endpoint: '/api/users/eventform', encoding: 'multipart', page: '/eventform' },
+  'movie-premiere': {
+    schema: moviePremiereSchema,
+    files: [],
+    endpoint: '/api/users/moviepremiereform',
+    encoding: 'json',
+    page: '/moviepremiereform',
+  },
 };
 
 // ---------------------------------------------------------------- answers
