@@ -7,6 +7,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Per-field messages of a 400 answer, so a form can show each next to its field. */
+    readonly fields?: { field: string; message: string }[],
   ) {
     super(message);
   }
@@ -62,12 +64,18 @@ export async function apiRequest<T>(method: string, url: string, options: Reques
     throw new ApiError(0, fallback);
   }
   const data = await response.json().catch(() => undefined);
-  if (!response.ok) throw new ApiError(response.status, messageOf(data) ?? fallback);
+  if (!response.ok) throw new ApiError(response.status, messageOf(data) ?? fallback, fieldsOf(data));
   return data as T;
 }
 
 function messageOf(data: unknown): string | undefined {
   return data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' ? data.message : undefined;
+}
+
+function fieldsOf(data: unknown): { field: string; message: string }[] | undefined {
+  return data && typeof data === 'object' && 'errors' in data && Array.isArray(data.errors)
+    ? (data.errors as { field: string; message: string }[])
+    : undefined;
 }
 
 function uploadWithProgress<T>(
@@ -96,7 +104,7 @@ function uploadWithProgress<T>(
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
         resolve(data as T);
-      } else reject(new ApiError(xhr.status, messageOf(data) ?? fallback));
+      } else reject(new ApiError(xhr.status, messageOf(data) ?? fallback, fieldsOf(data)));
     };
     xhr.onerror = () => reject(new ApiError(0, fallback));
     xhr.send(form);

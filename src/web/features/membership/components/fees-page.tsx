@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { useSession } from '../../auth/api/get-session';
@@ -18,7 +18,13 @@ export function FeesPage() {
   const { user } = useSession();
   const status = useMembershipStatus();
   if (!user || status.isPending) return <Spinner />;
-  if (user.status) {
+  return <FeesContent key={user.id} email={user.email} userId={user.id} activeOnArrival={user.status} />;
+}
+
+/** Decided once on arrival, so the page that just activated the member can finish its own countdown. */
+function FeesContent({ email, userId, activeOnArrival }: { email: string; userId: string; activeOnArrival: boolean }) {
+  const [alreadyActive] = useState(activeOnArrival);
+  if (alreadyActive) {
     return (
       <section className="page page--narrow fees">
         <h1>Membership fee</h1>
@@ -29,7 +35,7 @@ export function FeesPage() {
       </section>
     );
   }
-  return <FeesWizard email={user.email} userId={user.id} />;
+  return <FeesWizard email={email} userId={userId} />;
 }
 
 function FeesWizard({ email, userId }: { email: string; userId: string }) {

@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { useSite } from '../features/site/api/get-site';
+
+export function Footer() {
+  const { data: site } = useSite();
+  const name = site?.companyName ?? 'Home of Movies';
+  return (
+    <footer className="footer">
+      <div className="footer__inner">
+        <div>
+          <p className="footer__brand">{name}</p>
+          <p className="footer__tagline">The home of movies, modelling &amp; music.</p>
+        </div>
+        {site && (
+          <address className="footer__contact">
+            <a href={`mailto:${site.email}`}>{site.email}</a>
+            <a href={`tel:${site.phone.replace(/\s+/g, '')}`}>{site.phone}</a>
+          </address>
+        )}
+        <nav aria-label="Footer">
+          <ul className="footer__links">
+            <li>
+              <Link to="/services">Services</Link>
+            </li>
+            <li>
+              <Link to="/contact">Contact</Link>
+            </li>
+            <li>
+              <Link to="/terms-and-conditions">Terms and conditions</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className="footer__copy">
+        © {new Date().getFullYear()} {name}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,88 @@
+import { Link, NavLink } from 'react-router';
+import { useSession } from '../features/auth/api/get-session';
+import { SignOutButton } from '../features/auth/components/sign-out-button';
+import { useSite } from '../features/site/api/get-site';
+
+interface NavbarProps {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+  onCloseMenu: () => void;
+}
+
+export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
+  const { user } = useSession();
+  const { data: site } = useSite();
+  const navClass = ({ isActive }: { isActive: boolean }) => `navbar__link${isActive ? ' navbar__link--active' : ''}`;
+
+  return (
+    <header className="navbar">
+      <div className="navbar__inner">
+        <Link to="/" className="navbar__brand" onClick={onCloseMenu}>
+          <span className="navbar__logo" aria-hidden="true">
+            M³
+          </span>
+          <span className="navbar__name">{site?.companyName ?? 'Home of Movies'}</span>
+        </Link>
+        <button
+          type="button"
+          className="navbar__toggle"
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={onToggleMenu}
+        >
+          <span className="navbar__bars" aria-hidden="true" />
+        </button>
+        <nav id="main-menu" className={`navbar__menu${menuOpen ? ' navbar__menu--open' : ''}`} aria-label="Main">
+          <ul className="navbar__list" onClick={onCloseMenu}>
+            <li>
+              <NavLink to="/" end className={navClass}>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/about" className={navClass}>
+                About
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/services" className={navClass}>
+                Services
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/contact" className={navClass}>
+                Contact
+              </NavLink>
+            </li>
+            {user ? (
+              <>
+                <li>
+                  <NavLink to="/profile" className={navClass}>
+                    Profile
+                  </NavLink>
+                </li>
+                <li>
+                  <SignOutButton className="navbar__link navbar__button" />
+                </li>
+              </>
+            ) : (
+              <>
+                <li>
+                  <NavLink to="/login" className={navClass}>
+                    Log in
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink to="/signup" className="navbar__link navbar__cta">
+                    Sign up
+                  </NavLink>
+                </li>
+              </>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useFlash } from './flash-context';
+
+const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+
+/**
+ * The toast library is not needed to draw the landing page, so it loads on the first message or
+ * once the browser is idle, whichever comes first; the message waits in the context meanwhile.
+ */
+export function LazyToasts() {
+  const { error, success } = useFlash();
+  const [wanted, setWanted] = useState(false);
+
+  useEffect(() => {
+    if (error || success) setWanted(true);
+  }, [error, success]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setWanted(true), 3000);
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}

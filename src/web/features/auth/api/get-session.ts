@@ -1,0 +1,58 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { User } from '../../../../shared/schemas/users';
+import { api, ApiError } from '../../../lib/api';
+
+const STORAGE_KEY = 'user';
+export const sessionKey = ['session'] as const;
+
+/** The copy in localStorage the spec asks for; only a first guess, the server answer replaces it. */
+export function readStoredUser(): User | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeUser(user: User | null): void {
+  try {
+    if (user) localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
+    else localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Private mode or a full quota: the server session still works.
+  }
+}
+
+async function fetchSession(): Promise<User | null> {
+  try {
+    const { user } = await api.get<{ user: User }>('/api/users/profile');
+    storeUser(user);
+    return user;
+  } catch (error) {
+    // A failed fetch clears the user (SPEC.md section 4), whatever the reason.
+    storeUser(null);
+    if (error instanceof ApiError) return null;
+    throw error;
+  }
+}
+
+export const sessionQuery = queryOptions({
+  queryKey: sessionKey,
+  queryFn: fetchSession,
+  staleTime: 5 * 60_000,
+});
+
+/** The signed-in member, or null. `isLoading` stays true until the server has answered once. */
+export function useSession() {
+  const query = useQuery({ ...sessionQuery, placeholderData: readStoredUser });
+  return {
+    user: query.data ?? null,
+    isLoading: query.isPending || query.isPlaceholderData,
+  };
+}
+
+export function setSessionUser(client: QueryClient, user: User | null): void {
+  storeUser(user);
+  client.setQueryData(sessionKey, user);
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FAILURE } from '../../../../shared/messages';
+import type { User } from '../../../../shared/schemas/users';
+import { api } from '../../../lib/api';
+import { setSessionUser } from './get-session';
+
+interface LoginInput {
+  identifier: string;
+  password: string;
+}
+
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    // The API takes the one identifier as both email and phone (SPEC.md section 3).
+    mutationFn: ({ identifier, password }: LoginInput) =>
+      api.post<{ message: string; user: User }>('/api/users/login', {
+        json: { email: identifier, phone: identifier, password },
+        fallback: FAILURE.login,
+      }),
+    onSuccess: ({ user }) => setSessionUser(client, user),
+  });
+}

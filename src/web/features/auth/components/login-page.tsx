@@ -1,0 +1,91 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { LOGIN_ERROR_CLEAR_MS } from '../../../../shared/constants';
+import { FAILURE, SUCCESS } from '../../../../shared/messages';
+import { useFlash } from '../../../components/flash-context';
+import { TextField } from '../../../components/form-field';
+import { ButtonSpinner } from '../../../components/spinner';
+import { useLogin } from '../api/login';
+import './auth.css';
+
+export function LoginPage() {
+  const [identifier, setIdentifier] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const login = useLogin();
+  const flash = useFlash();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!error) return;
+    const timer = setTimeout(() => setError(''), LOGIN_ERROR_CLEAR_MS);
+    return () => clearTimeout(timer);
+  }, [error]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!identifier.trim() || !password) {
+      setError(FAILURE.fillAllFields);
+      return;
+    }
+    login.mutate(
+      { identifier: identifier.trim(), password },
+      {
+        onSuccess: () => {
+          flash.showSuccess(SUCCESS.login);
+          void navigate('/profile');
+        },
+        onError: (err) => {
+          const message = err.message || FAILURE.login;
+          setError(message);
+          flash.showError(message);
+        },
+      },
+    );
+  }
+
+  return (
+    <section className="auth">
+      <div className="auth__card">
+        <h1 className="auth__title">Welcome back</h1>
+        <p className="auth__lead">Sign in with your email address or phone number.</p>
+        <form className="form" onSubmit={submit} noValidate>
+          <TextField
+            label="Email or phone"
+            name="email"
+            type="text"
+            autoComplete="username"
+            inputMode="email"
+            value={identifier}
+            onChange={(e) => setIdentifier(e.target.value)}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          {error && (
+            <p className="form__error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
+            {login.isPending ? (
+              <>
+                <ButtonSpinner /> Signing in...
+              </>
+            ) : (
+              'Log in'
+            )}
+          </button>
+        </form>
+        <p className="auth__switch">
+          New here? <Link to="/signup">Create an account</Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '../../../components/spinner';
+import { useSession } from '../api/get-session';
+
+interface ProtectedRouteProps {
+  /** Where a visitor without a session goes. */
+  redirectTo?: string;
+  /** When set, a member whose account is not activated (status false) goes here instead. */
+  inactiveRedirectTo?: string;
+  children?: ReactNode;
+}
+
+/** SPEC.md "Protected-route behaviour": spinner while loading, then redirect or render. */
+export function ProtectedRoute({ redirectTo = '/login', inactiveRedirectTo, children }: ProtectedRouteProps) {
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading) return <Spinner />;
+  if (!user) return <Navigate to={redirectTo} replace state={{ from: location.pathname }} />;
+  if (inactiveRedirectTo && !user.status) return <Navigate to={inactiveRedirectTo} replace />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,185 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { FAILURE, SUCCESS } from '../../../../shared/messages';
+import { COUNTRIES, INDUSTRIES, MARITAL_STATUSES, NIGERIA, NIGERIAN_STATES } from '../../../../shared/options';
+import { type SignupInput, type signupFields, signupSchema } from '../../../../shared/schemas/users';
+import { ApiError } from '../../../lib/api';
+import { useFlash } from '../../../components/flash-context';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form-field';
+import { ButtonSpinner } from '../../../components/spinner';
+import { useSignup } from '../api/signup';
+import './auth.css';
+
+const countryOptions = COUNTRIES.map((name) => ({ value: name, label: name }));
+const stateOptions = NIGERIAN_STATES.map((name) => ({ value: name, label: name }));
+
+type SignupValues = Omit<SignupInput, 'acceptTerms' | 'acceptMarketing'> & { acceptTerms: boolean; acceptMarketing: boolean };
+
+const defaults: SignupValues = {
+  name: '',
+  email: '',
+  phone: '',
+  dob: '',
+  maritalStatus: '' as SignupValues['maritalStatus'],
+  countryOfOrigin: NIGERIA,
+  stateOfOrigin: '',
+  industry: '' as SignupValues['industry'],
+  occupation: '',
+  address: '',
+  password: '',
+  confirmPassword: '',
+  acceptTerms: false,
+  acceptMarketing: false,
+};
+
+// The server's own schema, so the page and the API reject exactly the same input. Its preprocess
+// step (name/fullName) types the input as unknown, hence the cast to the object it wraps.
+const schemaResolver = zodResolver(signupSchema as unknown as typeof signupFields) as unknown as Resolver<SignupValues>;
+
+// The schema only compares the passwords once every other field is valid; say it at once.
+const resolver: Resolver<SignupValues> = async (values, context, options) => {
+  const result = await schemaResolver(values, context, options);
+  if (values.password !== values.confirmPassword && !result.errors.confirmPassword) {
+    return { values: {}, errors: { ...result.errors, confirmPassword: { type: 'mismatch', message: FAILURE.passwordsDoNotMatch } } };
+  }
+  return result;
+};
+
+export function SignupPage() {
+  const signup = useSignup();
+  const flash = useFlash();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<SignupValues>({ resolver, defaultValues: defaults, mode: 'onTouched' });
+
+  const [email, password, confirmPassword, country] = watch(['email', 'password', 'confirmPassword', 'countryOfOrigin']);
+  const isNigeria = country === NIGERIA;
+  const cannotSubmit = !email || !password || password !== confirmPassword;
+
+  const onSubmit = handleSubmit((values) => {
+    signup.mutate(values, {
+      onSuccess: (data) => {
+        if (!data?.user) {
+          flash.showError(FAILURE.invalidUserData);
+          return;
+        }
+        flash.showSuccess(SUCCESS.signup);
+        void navigate('/profile');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields) {
+          for (const { field, message } of error.fields) {
+            if (field in defaults) setError(field as keyof SignupValues, { message });
+          }
+        }
+        flash.showError(error.message || FAILURE.signup);
+      },
+    });
+  });
+
+  const countryField = register('countryOfOrigin', {
+    onChange: () => setValue('stateOfOrigin', ''),
+  });
+
+  return (
+    <section className="auth auth--wide">
+      <div className="auth__card">
+        <h1 className="auth__title">Create your account</h1>
+        <p className="auth__lead">Join as an artist, actor, model or crew member. Every field is required.</p>
+        <form
+          className="form form--grid"
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+        >
+          <TextField label="Full name" autoComplete="name" {...register('name')} error={errors.name?.message} />
+          <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            hint="For example 0803 123 4567 or +234 803 123 4567"
+            {...register('phone')}
+            error={errors.phone?.message}
+          />
+          <TextField label="Date of birth" type="date" autoComplete="bday" {...register('dob')} error={errors.dob?.message} />
+          <SelectField
+            label="Marital status"
+            placeholder="Select marital status"
+            options={MARITAL_STATUSES}
+            {...register('maritalStatus')}
+            error={errors.maritalStatus?.message}
+          />
+          <SelectField label="Industry" placeholder="Select industry" options={INDUSTRIES} {...register('industry')} error={errors.industry?.message} />
+          <SelectField
+            label="Country of origin"
+            placeholder="Select country"
+            options={countryOptions}
+            {...countryField}
+            error={errors.countryOfOrigin?.message}
+          />
+          {isNigeria ? (
+            <SelectField
+              label="State of origin"
+              placeholder="Select state"
+              options={stateOptions}
+              {...register('stateOfOrigin')}
+              error={errors.stateOfOrigin?.message}
+            />
+          ) : (
+            <TextField label="State of origin" {...register('stateOfOrigin')} error={errors.stateOfOrigin?.message} />
+          )}
+          <TextField label="Occupation" autoComplete="organization-title" {...register('occupation')} error={errors.occupation?.message} />
+          <TextAreaField label="Address" autoComplete="street-address" rows={2} {...register('address')} error={errors.address?.message} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters"
+            {...register('password')}
+            error={errors.password?.message}
+          />
+          <TextField
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            {...register('confirmPassword')}
+            error={errors.confirmPassword?.message}
+          />
+          <div className="form__full">
+            <CheckboxField
+              label={
+                <>
+                  I agree to the privacy policy and the <Link to="/terms-and-conditions">terms and conditions</Link>
+                </>
+              }
+              {...register('acceptTerms')}
+              error={errors.acceptTerms?.message}
+            />
+            <CheckboxField label="I consent to receive marketing emails" {...register('acceptMarketing')} error={errors.acceptMarketing?.message} />
+          </div>
+          <div className="form__full">
+            <button type="submit" className="button button--primary button--block" disabled={cannotSubmit || signup.isPending}>
+              {signup.isPending ? (
+                <>
+                  <ButtonSpinner /> Signing up...
+                </>
+              ) : (
+                'Sign up'
+              )}
+            </button>
+          </div>
+        </form>
+        <p className="auth__switch">
+          Already a member? <Link to="/login">Log in</Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
+import { FAILURE } from '../../../../shared/messages';
+import { CONTACT_FEEDBACK } from '../../../../shared/options';
+import { type ContactInput, contactSchema } from '../../../../shared/schemas/contact';
+import { useFlash } from '../../../components/flash-context';
+import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
+import { ButtonSpinner } from '../../../components/spinner';
+import { useSendContact } from '../api/send-contact';
+import { OfficeList } from './office-list';
+import './contact.css';
+
+const REVIEWS = [
+  { name: 'Chiamaka O.', role: 'Actress', text: 'The training sessions gave me the confidence to land my first lead role.' },
+  { name: 'Tunde B.', role: 'Producer', text: 'We found our whole supporting cast and crew here in one week.' },
+  { name: 'Aisha M.', role: 'Model', text: 'Friendly team, clear payments and real bookings. Highly recommended.' },
+];
+
+const defaults = { firstName: '', lastName: '', email: '', phone: '', feedback: '' as ContactInput['feedback'], message: '' };
+const resolver = zodResolver(contactSchema) as unknown as Resolver<ContactInput>;
+
+export function ContactPage() {
+  const send = useSendContact();
+  const flash = useFlash();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ContactInput>({ resolver, defaultValues: defaults, mode: 'onTouched' });
+
+  const onSubmit = handleSubmit((values) => {
+    send.mutate(values, {
+      onSuccess: (data) => {
+        flash.showSuccess(data.message);
+        reset(defaults);
+      },
+      onError: (error) => flash.showError(error.message ? `${FAILURE.contact} ${error.message}` : FAILURE.contact),
+    });
+  });
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <h1>Contact us</h1>
+        <p className="page__lead">Questions, bookings or support: send us a message and we will reply soon.</p>
+      </header>
+      <div className="contact">
+        <section className="contact__form" aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title" className="section-title">
+            Send a message
+          </h2>
+          <form className="form form--grid" noValidate onSubmit={(event) => void onSubmit(event)}>
+            <TextField label="First name" autoComplete="given-name" {...register('firstName')} error={errors.firstName?.message} />
+            <TextField label="Last name" autoComplete="family-name" {...register('lastName')} error={errors.lastName?.message} />
+            <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+            <TextField label="Phone" type="tel" autoComplete="tel" {...register('phone')} error={errors.phone?.message} />
+            <div className="form__full">
+              <SelectField
+                label="Type of enquiry"
+                placeholder="Select a type"
+                options={CONTACT_FEEDBACK}
+                {...register('feedback')}
+                error={errors.feedback?.message}
+              />
+              <TextAreaField label="Message" rows={4} {...register('message')} error={errors.message?.message} />
+              <button type="submit" className="button button--primary button--block" disabled={send.isPending}>
+                {send.isPending ? (
+                  <>
+                    <ButtonSpinner /> Sending...
+                  </>
+                ) : (
+                  'Send message'
+                )}
+              </button>
+            </div>
+          </form>
+        </section>
+        <section aria-labelledby="offices-title">
+          <h2 id="offices-title" className="section-title">
+            Our offices
+          </h2>
+          <OfficeList />
+        </section>
+      </div>
+      <section aria-labelledby="reviews-title">
+        <h2 id="reviews-title" className="section-title">
+          What our customers say
+        </h2>
+        <ul className="cards">
+          {REVIEWS.map((review) => (
+            <li key={review.name} className="card review">
+              <blockquote className="review__text">“{review.text}”</blockquote>
+              <p className="review__by">
+                {review.name}, <span>{review.role}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { useSite } from '../../site/api/get-site';
+
+export function OfficeList() {
+  const { data: site, isPending, isError } = useSite();
+  const [openState, setOpenState] = useState<string | null>(null);
+
+  if (isPending) return <p>Loading offices...</p>;
+  if (isError) return <p>Our office addresses could not be loaded. Please try again later.</p>;
+
+  return (
+    <ul className="offices">
+      {site.offices.map((office) => {
+        const open = openState === office.state;
+        const id = `office-${office.state.toLowerCase().replace(/\W+/g, '-')}`;
+        return (
+          <li key={office.state} className="office">
+            <h3 className="office__state">{office.state} office</h3>
+            <button type="button" className="button button--ghost" aria-expanded={open} aria-controls={id} onClick={() => setOpenState(open ? null : office.state)}>
+              {open ? 'View Less' : 'View Location'}
+            </button>
+            <address id={id} className="office__address" hidden={!open}>
+              {office.address}
+            </address>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { FAILURE, SUCCESS } from '../../../../shared/messages';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useFlash } from '../../../components/flash-context';
+import { Spinner } from '../../../components/spinner';
+import { useSession } from '../../auth/api/get-session';
+import { useTerminateAccount } from '../api/terminate-account';
+import { Achievements } from './achievements';
+import { Avatar } from './avatar';
+import { ProfileAdvertSlot, ProfileFormsSlot } from './dashboard-slots';
+import { ProfileOverview } from './profile-overview';
+import './profile.css';
+
+const SECTIONS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'forms', label: 'Forms' },
+  { id: 'advert', label: 'Advert' },
+  { id: 'achievements', label: 'Achievements' },
+];
+
+export function ProfilePage() {
+  const { user } = useSession();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const terminate = useTerminateAccount();
+  const flash = useFlash();
+  const navigate = useNavigate();
+  const terminated = useRef(false);
+  const { forget } = terminate;
+
+  // Forgotten only once this guarded page is gone (see useTerminateAccount).
+  useEffect(
+    () => () => {
+      if (terminated.current) forget();
+    },
+    [forget],
+  );
+
+  if (!user) return <Spinner />;
+
+  function confirmTermination() {
+    terminate.mutate(undefined, {
+      onSuccess: (data) => {
+        setConfirming(false);
+        flash.showSuccess(data.message || SUCCESS.terminated);
+        terminated.current = true;
+        void navigate('/signup', { replace: true });
+      },
+      onError: (error) => {
+        setConfirming(false);
+        flash.showError(error.message || FAILURE.terminate);
+      },
+    });
+  }
+
+  const sections = user.status ? SECTIONS : SECTIONS.filter((section) => section.id !== 'advert');
+
+  return (
+    <div className={`dashboard${sidebarOpen ? ' dashboard--sidebar-open' : ''}`}>
+      <aside className="dashboard__sidebar" aria-label="Dashboard sections">
+        <button
+          type="button"
+          className="dashboard__sidebar-toggle"
+          aria-expanded={sidebarOpen}
+          aria-controls="dashboard-sections"
+          onClick={() => setSidebarOpen((open) => !open)}
+        >
+          {sidebarOpen ? 'Hide sections' : 'Show sections'}
+        </button>
+        <ul id="dashboard-sections" className="dashboard__nav">
+          {sections.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`} onClick={() => setSidebarOpen(false)}>
+                {section.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </aside>
+      <div className="dashboard__content">
+        <header className="dashboard__header">
+          <Avatar user={user} />
+          <div className="dashboard__who">
+            <h1 className="dashboard__name">{user.fullName || user.name}</h1>
+            <p className="muted">{user.title || 'Member'}</p>
+            <p className={`badge${user.status ? ' badge--ok' : ''}`}>{user.status ? 'Activated' : 'Not activated'}</p>
+          </div>
+          <div className="dashboard__actions">
+            <Link to="/editprofile" className="button button--primary">
+              Edit Profile
+            </Link>
+            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+              Terminate Account
+            </button>
+          </div>
+        </header>
+        <ProfileOverview user={user} />
+        <ProfileFormsSlot />
+        <ProfileAdvertSlot status={user.status} />
+        <Achievements achievements={user.achievements} />
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Terminate account"
+        message={FAILURE.terminateConfirm}
+        confirmLabel="Terminate"
+        busy={terminate.isPending}
+        onConfirm={confirmTermination}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { AdvertsSlot } from './adverts-slot';
+import { Faq } from './faq';
+import './site.css';
+
+export function LandingPage() {
+  return (
+    <>
+      <section className="hero">
+        <div className="hero__inner">
+          <h1 className="hero__title">Welcome to the Home of Movies, Modelling &amp; Music</h1>
+          <p className="hero__tagline">THE HOME OF MOVIES, MODELLING &amp; MUSIC</p>
+          <p className="hero__text">
+            We provide all the services required for marketing films, including promotion: from casting and crew to music, premieres and
+            publicity.
+          </p>
+          <p className="hero__call">Come lets do business.</p>
+          <div className="hero__actions">
+            <Link to="/about" className="button button--primary">
+              Explore
+            </Link>
+            <Link to="/signup" className="button button--light">
+              Sign up
+            </Link>
+          </div>
+        </div>
+      </section>
+      <AdvertsSlot />
+      <div className="page">
+        <Faq />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { Link } from 'react-router';
+import { MEMBERSHIP_FEE_KOBO, PLANS } from '../../../../shared/constants';
+import { formatNaira } from '../../../../shared/money';
+import { useSession } from '../../auth/api/get-session';
+import './site.css';
+
+const SERVICES = [
+  { title: 'Movie production', text: 'Casting, crew and production support for films of every size.' },
+  { title: 'Modelling', text: 'Professional models for adverts, shows, photo shoots and events.' },
+  { title: 'Music', text: 'Recording, promotion and performances for artists and soundtracks.' },
+  { title: 'Film marketing', text: 'Premieres, publicity and promotion that bring audiences to your film.' },
+];
+
+const PLAN_FEATURES: Record<(typeof PLANS)[number]['key'], string[]> = {
+  free: ['Member profile', 'Casting announcements', 'Company events'],
+  standard: ['Everything in Free', 'Training sessions', 'Membership forms'],
+  premium: ['Everything in Standard', 'Priority casting', 'Advert placement'],
+};
+
+export function ServicesPage() {
+  const { user } = useSession();
+  const fee = formatNaira(MEMBERSHIP_FEE_KOBO);
+  return (
+    <div className="page">
+      <header className="page__header">
+        <h1>Our services</h1>
+        <p className="page__lead">Everything a film, a model or a musician needs, under one roof.</p>
+      </header>
+      <section aria-labelledby="services-title">
+        <h2 id="services-title" className="section-title">
+          What we do
+        </h2>
+        <ul className="cards">
+          {SERVICES.map((service) => (
+            <li key={service.title} className="card">
+              <h3 className="card__title">{service.title}</h3>
+              <p>{service.text}</p>
+              <p className="card__actions">
+                <Link to="/login" className="card__link">
+                  Log in
+                </Link>
+                <Link to="/signup" className="card__link">
+                  Sign up
+                </Link>
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="about-block" aria-labelledby="about-title">
+        <h2 id="about-title" className="section-title">
+          About us
+        </h2>
+        <p>
+          We are an entertainment company for movies, modelling and music. We train and cast artists, connect businesses with models and
+          crew, and provide all the services required for marketing films, including promotion.
+        </p>
+      </section>
+      <section aria-labelledby="plans-title">
+        <h2 id="plans-title" className="section-title">
+          Plans
+        </h2>
+        <ul className="plans">
+          {PLANS.map((plan) => (
+            <li key={plan.key} className="plan">
+              <h3 className="plan__name">{plan.name}</h3>
+              <p className="plan__price">
+                {fee} <span className="plan__period">a month</span>
+              </p>
+              <ul className="plan__features">
+                {PLAN_FEATURES[plan.key].map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              <Link
+                to={`/user/fees?plan=${plan.key}`}
+                state={{ plan: plan.name, user }}
+                className="button button--primary button--block"
+                aria-label={`Get started with the ${plan.name}`}
+              >
+                Get Started
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { expect, newMember, phoneViewport, test } from './fixtures';
+import { signIn, signUpThroughForm, tinyPng, watchConsole } from './helpers';
+
+/** Errors that are expected answers, not faults: the anonymous session check and the failed sign-in. */
+const EXPECTED = /401 \(Unauthorized\)|Failed to load resource/;
+
+test('a member signs up, signs out, signs in by phone, edits the profile with a picture and terminates', async ({ page }) => {
+  const errors = watchConsole(page);
+  const member = newMember();
+
+  await signUpThroughForm(page, member);
+  await expect(page.getByRole('heading', { level: 1, name: member.name })).toBeVisible();
+  await expect(page.getByText('Signed up successfully!')).toBeVisible();
+  const overview = page.locator('#overview');
+  await expect(overview.getByText(member.email)).toBeVisible();
+  await expect(overview.getByText('9 March 1996')).toBeVisible();
+  await expect(overview.getByRole('link', { name: 'Update your title' })).toBeVisible();
+  await expect(page.getByText('No achievements yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+
+  // The local 0805... form the member typed at sign-up.
+  await signIn(page, member.phone, member.password);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText('Logged in successfully!')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  await expect(page).toHaveURL(/\/editprofile$/);
+  await page.locator('input[name="profilePic"]').setInputFiles(tinyPng());
+  await expect(page.locator('img.avatar')).toHaveAttribute('src', /^blob:/);
+  await page.locator('[name="title"]').fill('Lead Actress');
+  await page.locator('[name="bio"]').fill('Ten years on stage and screen.');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText('Profile updated successfully')).toBeVisible();
+  await expect(page.locator('#overview').getByText('Ten years on stage and screen.')).toBeVisible();
+  const avatar = page.locator('img.avatar');
+  await expect(avatar).toHaveAttribute('src', /^\/api\/files\//);
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Terminate Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Terminate account' });
+  await expect(dialog).toContainText('Are you sure you want to terminate your account? This action cannot be undone.');
+  await dialog.getByRole('button', { name: 'Terminate' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByText('Account terminated successfully')).toBeVisible();
+
+  await signIn(page, member.email, member.password);
+  await expect(page.locator('form').getByRole('alert')).toContainText(/credentials|password/i);
+  await expect(page).toHaveURL(/\/login$/);
+
+  expect(errors.filter((text) => !EXPECTED.test(text))).toEqual([]);
+});
+
+test('login asks for both fields and the sign-up form checks the passwords', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Please fill in all fields.')).toBeVisible();
+  // The message clears itself after three seconds.
+  await expect(page.getByText('Please fill in all fields.')).toBeHidden({ timeout: 5000 });
+
+  await page.goto('/signup');
+  const submit = page.getByRole('button', { name: 'Sign up' });
+  await expect(submit).toBeDisabled();
+  await page.locator('[name="email"]').fill('someone@example.com');
+  await page.locator('[name="password"]').fill('first-password');
+  await page.locator('[name="confirmPassword"]').fill('other-password');
+  await expect(submit).toBeDisabled();
+  await page.locator('[name="confirmPassword"]').fill('first-password');
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByText('Full name is required')).toBeVisible();
+  await expect(page.getByText('You must agree to the privacy policy and terms')).toBeVisible();
+});
+
+test('guards send visitors away, and unknown paths show the 404 page', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/editprofile');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/about');
+  await expect(page).toHaveURL(/\/signup$/);
+
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '404 Not Found' })).toBeVisible();
+  await expect(page.getByText('This page does not exist')).toBeVisible();
+  await page.getByRole('link', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('THE HOME OF MOVIES, MODELLING & MUSIC', { exact: true })).toBeVisible();
+  await expect(page.getByText('Come lets do business.')).toBeVisible();
+
+  await page.goto('/services');
+  await expect(page.getByText('₦60,500.00')).toHaveCount(3);
+  await page.goto('/contact');
+  await page.getByRole('button', { name: 'View Location' }).first().click();
+  await expect(page.getByRole('button', { name: 'View Less' })).toBeVisible();
+  await page.goto('/terms-and-conditions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
+
+  expect(errors.filter((text) => !EXPECTED.test(text))).toEqual([]);
+});
+
+test('the mobile menu opens at 360 px, marks the page and closes when the window widens', async ({ page }) => {
+  await phoneViewport(page);
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await expect(toggle).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu).toBeHidden();
+
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await expect(page.locator('body')).toHaveClass(/menu-open/);
+  await expect(menu.getByRole('link', { name: 'Services' })).toBeVisible();
+
+  await page.setViewportSize({ width: 800, height: 740 });
+  await expect(page.locator('body')).not.toHaveClass(/menu-open/);
+  await expect(page.getByRole('button', { name: /menu/ })).toBeHidden();
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+});
