@@ -1,0 +1,78 @@
+import { ADMIN, expect, newMember, phoneViewport, test } from './fixtures';
+import { signIn, signUpThroughForm, tinyPng, watchConsole } from './helpers';
+
+test('a member pays, staff approve the slip, and the OTP from the email activates the profile', async ({ page, browser, baseURL, mailbox }) => {
+  const errors = watchConsole(page);
+  await phoneViewport(page);
+  const member = newMember();
+  await signUpThroughForm(page, member);
+
+  await page.goto('/user/fees?plan=premium');
+  await expect(page.getByRole('heading', { name: 'Step 1 of 5: Verify your email' })).toBeVisible();
+  await expect(page.locator('[name="email"]')).toHaveValue(member.email);
+  await page.getByRole('button', { name: 'Send Verification Email' }).click();
+  await expect(page.getByText('Verification email sent!')).toBeVisible();
+  const code = await mailbox.codeFor(member.email, /verification code/);
+  await page.locator('[name="code"]').fill(code);
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Step 2 of 5: Payment instructions' })).toBeVisible();
+  await expect(page.getByText('₦60,500.00', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText('Premium Plan')).toBeVisible();
+  await page.getByRole('button', { name: 'I Understand' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Step 3 of 5: Upload payment slip' })).toBeVisible();
+  await page.locator('[name="paymentSlip"]').setInputFiles(tinyPng());
+  await page.getByRole('button', { name: 'Upload Slip' }).click();
+  await expect(page.getByText('Payment slip uploaded successfully!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Step 4 of 5: Send OTP' })).toBeVisible();
+
+  // Before staff review, Send OTP says the slip is waiting.
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'awaiting review' })).toBeVisible();
+
+  // A wizard reloaded mid-way comes back where it was.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Step 4 of 5: Send OTP' })).toBeVisible();
+
+  const staffContext = await browser.newContext({ baseURL });
+  const staff = await staffContext.newPage();
+  await signIn(staff, ADMIN.email, ADMIN.password);
+  await expect(staff).toHaveURL(/\/profile$/);
+  await staff.goto('/admin');
+  await expect(staff).toHaveURL(/\/admin\/payments$/);
+  const card = staff.getByRole('listitem', { name: `Payment of ${member.name}` }).filter({ hasText: member.email });
+  await expect(card).toContainText('Premium Plan');
+  await expect(card.getByRole('img', { name: 'Payment slip' })).toBeVisible();
+  await card.locator('[name="months"]').selectOption('3');
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(staff.getByText('Payment approved for 3 months.')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await staffContext.close();
+
+  const otp = await mailbox.codeFor(member.email, /OTP/);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 5 of 5: Activate profile' })).toBeVisible();
+  await page.locator('[name="otp"]').fill(otp);
+  await page.getByRole('button', { name: 'Activate Profile' }).click();
+  await expect(page.getByText('Profile activated successfully!').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
+  const profile = await page.request.get('/api/users/profile');
+  expect((await profile.json()).user.status).toBe(true);
+
+  await page.goto('/notifications');
+  const notes = page.locator('.notifications__item');
+  await expect(notes).toHaveCount(3);
+  await expect(notes.first()).toContainText('Your profile is active');
+
+  expect(errors.filter((text) => !/401 \(Unauthorized\)|409 \(Conflict\)|Failed to load resource/.test(text))).toEqual([]);
+});
+
+test('members are kept out of the staff console, and /notifications starts empty', async ({ page }) => {
+  const member = newMember();
+  await signUpThroughForm(page, member);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto('/notifications');
+  await expect(page.getByText('no Notifications right now.')).toBeVisible();
+});
