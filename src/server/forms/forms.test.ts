@@ -626,3 +626,15 @@ describe('account termination', () => {
     for (const file of owned) expect(left.has(file.storageKey)).toBe(false);
   });
 });
+
+describe('rate limit', () => {
+  it('stops a member who sends too many forms, but not the next member', async () => {
+    const { client } = await activatedMember();
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) statuses.push((await client.post('/api/users/scriptprintingform', { json: scriptFields() })).statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    expect(statuses.slice(20)).toEqual([429, 429]);
+    const other = await activatedMember();
+    expect((await other.client.post('/api/users/scriptprintingform', { json: scriptFields() })).statusCode).toBe(201);
+  });
+});

@@ -9,7 +9,7 @@ import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
 import { type FileRule, readMultipart } from '../files/multipart.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, HttpError } from '../http/errors.js';
 import { parseBody } from '../http/parse.js';
 import { listMemberEvents, listMemberSubmissions, listOpenPremieres, submitForm } from './forms-service.js';
 
@@ -30,6 +30,12 @@ const FORM_ROUTES: FormRoute[] = [
   { form: 'camping', aliases: [], guard: requireActivated, message: SUCCESS.formSubmitted },
   { form: 'artist-membership', aliases: ['/api/artist-membership'], guard: requireActivated, message: SUCCESS.artistMembershipSubmitted },
 ];
+
+/**
+ * Submissions per member (or address, for a visitor) per window: far above what a person sends,
+ * low enough that a script cannot fill the disk with uploads.
+ */
+export const FORM_RATE_LIMIT = { max: 20, timeWindow: 15 * 60 * 1000 };
 
 function fileRules(files: readonly FormFile[]): Record<string, FileRule> {
   return Object.fromEntries(
@@ -56,7 +62,12 @@ export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         return reply.status(201).send({ message: route.message });
       };
-      for (const url of [definition.endpoint, ...route.aliases]) app.post(url, handler);
+      const rateLimit = {
+        ...FORM_RATE_LIMIT,
+        keyGenerator: (request: FastifyRequest) => `forms|${request.user?.id ?? request.ip}`,
+        errorResponseBuilder: () => new HttpError(429, 'Too many forms sent. Please wait a few minutes and try again.'),
+      };
+      for (const url of [definition.endpoint, ...route.aliases]) app.post(url, { config: { rateLimit } }, handler);
     }
 
     app.get('/api/premieres', async () => listOpenPremieres(ctx));
