@@ -129,6 +129,15 @@ describe('script printing form', () => {
     expect(row?.data).toMatchObject({ email: 'chioma@example.com', phone: '+2348031234567', quantity: 50, documentType: 'flyers' });
   });
 
+  it('accepts the same fields sent as multipart form data', async () => {
+    const { client, user } = await activatedMember();
+    const fields = Object.fromEntries(Object.entries(scriptFields()).map(([k, v]) => [k, String(v)]));
+    const response = await client.post('/api/users/scriptprintingform', { form: multipart(fields, {}) });
+    expect(response.statusCode).toBe(201);
+    const [row] = await submissionsOf(user.id);
+    expect(row?.data.quantity).toBe(50);
+  });
+
   it('defaults the quantity to 1 and leaves comments optional', async () => {
     const { client, user } = await activatedMember();
     const { quantity: _q, comments: _c, ...rest } = scriptFields();

@@ -51,7 +51,9 @@ export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const handler = async (request: FastifyRequest, reply: FastifyReply) => {
         const user = route.guard(request);
         if (definition.encoding === 'json') {
-          const data = parseBody(definition.schema, request.body ?? {});
+          // A page may post a form without files as FormData too; its fields read the same.
+          const body = request.isMultipart() ? (await readMultipart(request, {})).fields : (request.body ?? {});
+          const data = parseBody(definition.schema, body);
           await submitForm(ctx, user, route.form, data, {});
         } else {
           const { fields, files } = await readMultipart(request, rules);
