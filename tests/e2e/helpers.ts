@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { type APIResponse, expect, type Page, request } from '@playwright/test';
+import { ADMIN, type Mailbox, newMember } from './fixtures';
 
 export interface MemberDetails {
   name: string;
@@ -58,5 +59,72 @@ export function tinyPng(): string {
     'base64',
   );
   writeFileSync(file, png);
+  return file;
+}
+
+/** The XSRF-TOKEN cookie of a page's browser context, for API calls made with page.request. */
+async function xsrfHeader(page: Page): Promise<Record<string, string>> {
+  let cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
+  if (!cookie) {
+    await page.request.get('/api/users/profile');
+    cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
+  }
+  return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value) } : {};
+}
+
+/**
+ * A new member signed up through the form and activated the quick way, through the API with the
+ * page's own session: email code from the mailbox, slip upload, staff approval (a separate staff
+ * session), OTP from the mailbox, activation. Ends signed in, on /profile, with status true.
+ */
+export async function activatedMember(page: Page, mailbox: Mailbox): Promise<MemberDetails> {
+  const member = newMember();
+  await signUpThroughForm(page, member);
+  const ok = async (response: APIResponse) => {
+    expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  const headers = await xsrfHeader(page);
+  await ok(await page.request.post('/api/users/verify-email', { headers, data: { email: member.email } }));
+  const code = await mailbox.codeFor(member.email, /verification code/);
+  const { userId } = await ok(await page.request.post('/api/users/verify-code', { headers, data: { email: member.email, code } }));
+  const { paymentId } = await ok(
+    await page.request.post('/api/users/upload-slip', {
+      headers,
+      multipart: { email: member.email, userId: String(userId), paymentSlip: { name: 'slip.png', mimeType: 'image/png', buffer: pngBytes() } },
+    }),
+  );
+
+  const staff = await request.newContext({ baseURL: new URL(page.url()).origin });
+  await staff.get('/api/users/profile');
+  const staffXsrf = (await staff.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const staffHeaders = { 'X-XSRF-TOKEN': decodeURIComponent(staffXsrf) };
+  await ok(await staff.post('/api/users/login', { headers: staffHeaders, data: { email: ADMIN.email, phone: ADMIN.email, password: ADMIN.password } }));
+  const afterLogin = (await staff.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? staffXsrf;
+  await ok(await staff.post(`/api/admin/payments/${String(paymentId)}/approve`, { headers: { 'X-XSRF-TOKEN': decodeURIComponent(afterLogin) }, data: { months: 1 } }));
+  await staff.dispose();
+
+  const otp = await mailbox.codeFor(member.email, /OTP/);
+  await ok(await page.request.post('/api/users/activate-profile', { headers, data: { userId, otp } }));
+  await page.goto('/profile');
+  return member;
+}
+
+function pngBytes(): Buffer {
+  return Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+}
+
+/** A small valid PDF written to a temporary file (documents accept PDFs). */
+export function tinyPdf(): string {
+  const file = path.join(tmpdir(), `doc-${process.pid}-${Date.now()}.pdf`);
+  const body = [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 72 72] >> endobj',
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+  ].join('\n');
+  writeFileSync(file, body);
   return file;
 }

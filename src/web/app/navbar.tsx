@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useSession } from '../features/auth/api/get-session';
-import { SignOutButton } from '../features/auth/components/sign-out-button';
 import { useSite } from '../features/site/api/get-site';
+
+// Only members see it, so visitors of the landing page do not download it.
+const SignOutButton = lazy(() => import('../features/auth/components/sign-out-button').then((m) => ({ default: m.SignOutButton })));
 
 interface NavbarProps {
   menuOpen: boolean;
@@ -63,7 +66,9 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
                   </NavLink>
                 </li>
                 <li>
-                  <SignOutButton className="navbar__link navbar__button" />
+                  <Suspense fallback={null}>
+                    <SignOutButton className="navbar__link navbar__button" />
+                  </Suspense>
                 </li>
               </>
             ) : (

@@ -54,5 +54,8 @@ export function useSession() {
 
 export function setSessionUser(client: QueryClient, user: User | null): void {
   storeUser(user);
+  // A profile fetch started before this sign-in or sign-out would otherwise land afterwards
+  // and overwrite the answer with the old state.
+  void client.cancelQueries({ queryKey: sessionKey });
   client.setQueryData(sessionKey, user);
 }

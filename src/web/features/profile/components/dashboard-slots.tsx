@@ -1,14 +1,39 @@
-/**
+import { Link } from 'react-router';
+import { FORM_KINDS } from '../../../../shared/form-options';
+import { FORM_DEFINITIONS } from '../../../../shared/schemas/forms';
+
+/*
  * Sections of the dashboard that other features fill in: the forms cards (forms feature) and the
  * advert section (ads feature). Each keeps its anchor id so the sidebar links already work.
  */
-export function ProfileFormsSlot() {
+/** The six forms; they open once the fee is paid and the profile activated (SPEC.md section 2). */
+export function ProfileFormsSlot({ status }: { status: boolean }) {
   return (
     <section id="forms" className="dashboard__section" aria-labelledby="forms-title">
       <h2 id="forms-title" className="section-title">
         Forms
       </h2>
-      <p className="muted">Membership and service forms will appear here.</p>
+      {!status && (
+        <p className="muted">
+          The forms open once your membership fee is paid and your profile activated: <Link to="/user/fees">pay the fee</Link>.
+        </p>
+      )}
+      <ul className="cards">
+        {FORM_KINDS.map((form) => (
+          <li key={form.value} className="card" aria-label={form.label}>
+            <h3 className="card__title">{form.label}</h3>
+            {status ? (
+              <Link className="button button--primary" to={FORM_DEFINITIONS[form.value].page}>
+                Go to Form
+              </Link>
+            ) : (
+              <button type="button" className="button button--ghost" disabled>
+                Go to Fees Page
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

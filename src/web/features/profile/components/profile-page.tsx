@@ -21,7 +21,8 @@ const SECTIONS = [
 
 export function ProfilePage() {
   const { user } = useSession();
-  const [sidebarOpen, setSidebarOpen] = useState(false);
+  // Open beside the content on wide screens, folded above it on phones.
+  const [sidebarOpen, setSidebarOpen] = useState(() => window.matchMedia('(min-width: 900px)').matches);
   const [confirming, setConfirming] = useState(false);
   const terminate = useTerminateAccount();
   const flash = useFlash();
@@ -58,7 +59,7 @@ export function ProfilePage() {
 
   return (
     <div className={`dashboard${sidebarOpen ? ' dashboard--sidebar-open' : ''}`}>
-      <aside className="dashboard__sidebar" aria-label="Dashboard sections">
+      <nav className="dashboard__sidebar" aria-label="Dashboard sections">
         <button
           type="button"
           className="dashboard__sidebar-toggle"
@@ -71,13 +72,13 @@ export function ProfilePage() {
         <ul id="dashboard-sections" className="dashboard__nav">
           {sections.map((section) => (
             <li key={section.id}>
-              <a href={`#${section.id}`} onClick={() => setSidebarOpen(false)}>
+              <a href={`#${section.id}`}>
                 {section.label}
               </a>
             </li>
           ))}
         </ul>
-      </aside>
+      </nav>
       <div className="dashboard__content">
         <header className="dashboard__header">
           <Avatar user={user} />
@@ -96,7 +97,7 @@ export function ProfilePage() {
           </div>
         </header>
         <ProfileOverview user={user} />
-        <ProfileFormsSlot />
+        <ProfileFormsSlot status={user.status} />
         <ProfileAdvertSlot status={user.status} />
         <Achievements achievements={user.achievements} />
       </div>
