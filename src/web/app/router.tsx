@@ -29,6 +29,34 @@ export const router = createBrowserRouter([
         children: [{ path: 'about', lazy: () => import('../features/site/components/about-page').then((m) => ({ Component: m.AboutPage })) }],
       },
       {
+        element: <ProtectedRoute inactiveRedirectTo="/user/fees" />,
+        children: [
+          {
+            path: 'artistmembershipform',
+            lazy: () => import('../features/forms/components/artist-membership-form-page').then((m) => ({ Component: m.ArtistMembershipFormPage })),
+          },
+          {
+            path: 'scriptprintingform',
+            lazy: () => import('../features/forms/components/script-printing-form-page').then((m) => ({ Component: m.ScriptPrintingFormPage })),
+          },
+          { path: 'welfareform', lazy: () => import('../features/forms/components/welfare-form-page').then((m) => ({ Component: m.WelfareFormPage })) },
+          { path: 'campingform', lazy: () => import('../features/forms/components/camping-form-page').then((m) => ({ Component: m.CampingFormPage })) },
+          {
+            path: 'moviepremiereform',
+            lazy: () => import('../features/forms/components/movie-premiere-form-page').then((m) => ({ Component: m.MoviePremiereFormPage })),
+          },
+        ],
+      },
+      {
+        // DESIGN.md: the event form needs a signed-in account but no activation.
+        element: <ProtectedRoute />,
+        children: [{ path: 'eventform', lazy: () => import('../features/forms/components/event-form-page').then((m) => ({ Component: m.EventFormPage })) }],
+      },
+      {
+        element: <ProtectedRoute redirectTo="/signup" />,
+        children: [{ path: 'events', lazy: () => import('../features/events/components/events-page').then((m) => ({ Component: m.EventsPage })) }],
+      },
+      {
         element: <ProtectedRoute />,
         children: [
           { path: 'profile', lazy: () => import('../features/profile/components/profile-page').then((m) => ({ Component: m.ProfilePage })) },

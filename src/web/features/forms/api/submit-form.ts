@@ -1,0 +1,47 @@
+import { useMutation } from '@tanstack/react-query';
+import type { FormKind } from '../../../../shared/form-options';
+import { FAILURE } from '../../../../shared/messages';
+import { FORM_DEFINITIONS } from '../../../../shared/schemas/forms';
+import { api } from '../../../lib/api';
+
+/** SPEC.md section 8: each form's own fallback when the server gives no message. */
+export const FORM_FAILURE: Record<FormKind, string> = {
+  'artist-membership': FAILURE.membershipForm,
+  'script-printing': FAILURE.form,
+  welfare: FAILURE.form,
+  camping: FAILURE.campingForm,
+  event: FAILURE.form,
+  'movie-premiere': FAILURE.form,
+};
+
+export interface FormSubmission {
+  values: Record<string, unknown>;
+  files: Record<string, File>;
+}
+
+/**
+ * Multipart carries text only: a list travels as a JSON array (the shared `optionalList` reads it)
+ * and a blank field is left out, which the shared schemas read as "not given".
+ */
+function toFormData({ values, files }: FormSubmission): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) form.append(key, JSON.stringify(value));
+    } else form.append(key, String(value as string | number | boolean));
+  }
+  for (const [field, file] of Object.entries(files)) form.append(field, file);
+  return form;
+}
+
+/** Posts one of the six forms where its shared definition says, as JSON or multipart. */
+export function useSubmitForm(kind: FormKind, onProgress: (fraction: number) => void) {
+  const definition = FORM_DEFINITIONS[kind];
+  return useMutation({
+    mutationFn: (submission: FormSubmission) =>
+      definition.encoding === 'json'
+        ? api.post<{ message?: string }>(definition.endpoint, { json: submission.values, fallback: FORM_FAILURE[kind] })
+        : api.post<{ message?: string }>(definition.endpoint, { form: toFormData(submission), onProgress, fallback: FORM_FAILURE[kind] }),
+  });
+}

@@ -1,0 +1,35 @@
+import type { CampingInput } from '../../../../shared/schemas/forms';
+import { TextField } from '../../../components/form-field';
+import { FileField, FormSection, FormShell } from './form-shell';
+import { useMemberForm } from './use-member-form';
+
+const defaults: CampingInput = { artistId: '' };
+
+/** /campingform: the artist's ID and the seven documents the camp asks for (photos or PDFs). */
+export function CampingFormPage() {
+  const { form, definition, files, fileErrors, setFile, onSubmit, pending, progress, failure } = useMemberForm<CampingInput>('camping', defaults);
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return (
+    <FormShell
+      title="Camping Form"
+      lead="Upload your payment receipts and documents for the camp. Every document is required."
+      onSubmit={onSubmit}
+      pending={pending}
+      progress={progress}
+      showProgress
+      failure={failure}
+    >
+      <div className="form__full">
+        <TextField label="Artist ID" {...register('artistId')} error={errors.artistId?.message} />
+      </div>
+      <FormSection title="Documents">
+        {definition.files.map((file) => (
+          <FileField key={file.field} file={file} value={files[file.field]} error={fileErrors[file.field]} onChange={(chosen) => setFile(file.field, chosen)} />
+        ))}
+      </FormSection>
+    </FormShell>
+  );
+}

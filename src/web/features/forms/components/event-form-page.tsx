@@ -1,0 +1,52 @@
+import { DONATION_EVENTS } from '../../../../shared/form-options';
+import type { EventInput } from '../../../../shared/schemas/forms';
+import { SelectField, TextField } from '../../../components/form-field';
+import { FileField, FormSection, FormShell } from './form-shell';
+import { useMemberForm } from './use-member-form';
+
+const defaults: EventInput = {
+  surname: '',
+  firstName: '',
+  registrationNumber: '',
+  companyId: '',
+  selectedEvent: '' as EventInput['selectedEvent'],
+  amountPaid: '',
+  paymentDate: '',
+};
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** /eventform: a donation or ticket for a company event, with the teller, a passport photo and a signature. */
+export function EventFormPage() {
+  const { form, definition, files, fileErrors, setFile, onSubmit, pending, progress, failure } = useMemberForm<EventInput>('event', defaults);
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return (
+    <FormShell
+      title="Event Form"
+      lead="Donate to a visitation or buy a ticket for a company event. All fields are required."
+      onSubmit={onSubmit}
+      pending={pending}
+      progress={progress}
+      showProgress
+      failure={failure}
+    >
+      <TextField label="Surname" autoComplete="family-name" {...register('surname')} error={errors.surname?.message} />
+      <TextField label="First name" autoComplete="given-name" {...register('firstName')} error={errors.firstName?.message} />
+      <TextField label="Registration number" {...register('registrationNumber')} error={errors.registrationNumber?.message} />
+      <TextField label="Company ID" {...register('companyId')} error={errors.companyId?.message} />
+      <div className="form__full">
+        <SelectField label="Event" placeholder="Select an event" options={DONATION_EVENTS} {...register('selectedEvent')} error={errors.selectedEvent?.message} />
+      </div>
+      <TextField label="Amount paid (₦)" type="number" min={0.01} step={0.01} inputMode="decimal" {...register('amountPaid')} error={errors.amountPaid?.message} />
+      <TextField label="Payment date" type="date" max={today()} {...register('paymentDate')} error={errors.paymentDate?.message} />
+      <FormSection title="Uploads">
+        {definition.files.map((file) => (
+          <FileField key={file.field} file={file} value={files[file.field]} error={fileErrors[file.field]} onChange={(chosen) => setFile(file.field, chosen)} />
+        ))}
+      </FormSection>
+    </FormShell>
+  );
+}

@@ -1,0 +1,72 @@
+import { useWatch } from 'react-hook-form';
+import { SHOWTIMES } from '../../../../shared/form-options';
+import type { MoviePremiereInput } from '../../../../shared/schemas/forms';
+import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
+import { Spinner } from '../../../components/spinner';
+import { usePremieres } from '../api/get-premieres';
+import { FormShell } from './form-shell';
+import { useMemberForm } from './use-member-form';
+
+const defaults: MoviePremiereInput = {
+  name: '',
+  email: '',
+  contact: '',
+  movie: '',
+  showtime: '' as MoviePremiereInput['showtime'],
+  requests: '',
+};
+
+/** /moviepremiereform: a seat at a premiere; the films and their showtimes come from the server. */
+export function MoviePremiereFormPage() {
+  const premieres = usePremieres();
+  const { form, onSubmit, pending, failure } = useMemberForm<MoviePremiereInput>('movie-premiere', defaults);
+  const {
+    register,
+    control,
+    setValue,
+    formState: { errors },
+  } = form;
+  const movie = useWatch({ control, name: 'movie' });
+  const chosen = premieres.data?.find((premiere) => premiere.title === movie);
+  const showtimes = SHOWTIMES.filter((showtime) => chosen?.showtimes.includes(showtime.value));
+  const movieField = register('movie');
+
+  return (
+    <FormShell title="Movie Premiere Registration" lead="Book your seat at one of our premieres." onSubmit={onSubmit} pending={pending} failure={failure}>
+      <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
+      <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+      <TextField label="Contact" type="tel" autoComplete="tel" {...register('contact')} error={errors.contact?.message} />
+      {premieres.isPending ? (
+        <Spinner />
+      ) : premieres.isError ? (
+        <p className="form__error" role="alert">
+          {premieres.error.message}
+        </p>
+      ) : (
+        <SelectField
+          label="Movie"
+          placeholder="Select a movie"
+          options={premieres.data.map((premiere) => ({ value: premiere.title, label: premiere.title }))}
+          {...movieField}
+          onChange={(event) => {
+            // A showtime belongs to one film: choosing another film asks for the time again.
+            setValue('showtime', '' as MoviePremiereInput['showtime']);
+            return movieField.onChange(event);
+          }}
+          error={errors.movie?.message}
+        />
+      )}
+      <SelectField
+        label="Showtime"
+        placeholder={chosen ? 'Select a showtime' : 'Choose a movie first'}
+        options={showtimes}
+        disabled={!chosen}
+        {...register('showtime')}
+        error={errors.showtime?.message}
+      />
+      <div className="form__full">
+        <TextAreaField label="Requests (optional)" rows={3} {...register('requests')} error={errors.requests?.message} />
+      </div>
+    </FormShell>
+  );
+}

@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FormEvent, useCallback, useState } from 'react';
+import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { FormKind } from '../../../../shared/form-options';
+import { SUCCESS } from '../../../../shared/messages';
+import { FORM_DEFINITIONS, type FormFile } from '../../../../shared/schemas/forms';
+import { useFlash } from '../../../components/flash-context';
+import { ApiError } from '../../../lib/api';
+import { useSubmitForm } from '../api/submit-form';
+
+const successFallback = (kind: FormKind) => (kind === 'artist-membership' ? SUCCESS.artistMembershipSubmitted : SUCCESS.formSubmitted);
+
+/**
+ * The one way a member form is filled in and sent: the form's shared schema validates the page
+ * exactly as the server will, its shared definition says where and how it is posted, the files
+ * it lists are required, and the answer is toasted (success goes on to /profile; a failure keeps
+ * the member on the form with everything typed and chosen still there).
+ */
+export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValues: DefaultValues<T>) {
+  const definition = FORM_DEFINITIONS[kind];
+  const flash = useFlash();
+  const navigate = useNavigate();
+  // raw: the page sends what the member typed; the server parses it with the same schema.
+  const form = useForm<T>({
+    resolver: zodResolver(definition.schema, undefined, { raw: true }) as unknown as Resolver<T>,
+    defaultValues,
+    mode: 'onTouched',
+  });
+  const [files, setFiles] = useState<Record<string, File>>({});
+  const [fileErrors, setFileErrors] = useState<Record<string, string>>({});
+  const [progress, setProgress] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = useSubmitForm(kind, setProgress);
+
+  const setFile = useCallback((field: string, file: File | null) => {
+    setFiles(({ [field]: _old, ...rest }) => (file ? { ...rest, [field]: file } : rest));
+    setFileErrors(({ [field]: _old, ...rest }) => rest);
+  }, []);
+
+  const missingFiles = (): Record<string, string> =>
+    Object.fromEntries(definition.files.filter((file: FormFile) => !files[file.field]).map((file) => [file.field, `${file.label} is required`]));
+
+  const onSubmit = (event: FormEvent) => {
+    const missing = missingFiles();
+    setFileErrors(missing);
+    const send = form.handleSubmit((values) => {
+      if (Object.keys(missing).length > 0) return;
+      setFailure(null);
+      setProgress(0);
+      submit.mutate(
+        { values, files },
+        {
+          onSuccess: (data) => {
+            flash.showSuccess(data.message || successFallback(kind));
+            void navigate('/profile');
+          },
+          onError: (error) => {
+            setFailure(error.message);
+            flash.showError(error.message);
+            if (error instanceof ApiError) {
+              for (const issue of error.fields ?? []) {
+                if (definition.files.some((file) => file.field === issue.field)) setFileErrors((old) => ({ ...old, [issue.field]: issue.message }));
+                else form.setError(issue.field as Path<T>, { message: issue.message });
+              }
+            }
+          },
+        },
+      );
+    });
+    return send(event);
+  };
+
+  return {
+    form,
+    definition,
+    files,
+    fileErrors,
+    setFile,
+    onSubmit,
+    pending: submit.isPending,
+    progress,
+    failure,
+  };
+}
+
+export type MemberFormController = ReturnType<typeof useMemberForm>;

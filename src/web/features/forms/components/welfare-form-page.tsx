@@ -1,0 +1,37 @@
+import { WELFARE_BENEFITS } from '../../../../shared/form-options';
+import type { WelfareInput } from '../../../../shared/schemas/forms';
+import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
+import { FormShell } from './form-shell';
+import { useMemberForm } from './use-member-form';
+
+const defaults: WelfareInput = {
+  name: '',
+  dob: '',
+  address: '',
+  phone: '',
+  email: '',
+  benefits: '' as WelfareInput['benefits'],
+  comments: '',
+};
+
+/** /welfareform: a request for financial, health, food, housing or education support. */
+export function WelfareFormPage() {
+  const { form, onSubmit, pending, failure } = useMemberForm<WelfareInput>('welfare', defaults);
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return (
+    <FormShell title="Welfare Form" lead="Tell us what support you need; the welfare desk reviews every request." onSubmit={onSubmit} pending={pending} failure={failure}>
+      <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
+      <TextField label="Date of birth" type="date" autoComplete="bday" {...register('dob')} error={errors.dob?.message} />
+      <TextField label="Phone" type="tel" autoComplete="tel" {...register('phone')} error={errors.phone?.message} />
+      <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+      <div className="form__full">
+        <TextField label="Address" autoComplete="street-address" {...register('address')} error={errors.address?.message} />
+        <SelectField label="Benefits" placeholder="Select a benefit" options={WELFARE_BENEFITS} {...register('benefits')} error={errors.benefits?.message} />
+        <TextAreaField label="Comments (optional)" rows={3} {...register('comments')} error={errors.comments?.message} />
+      </div>
+    </FormShell>
+  );
+}

@@ -1,0 +1,161 @@
+import { expect, newMember, phoneViewport, test } from './fixtures';
+import { activatedMember, signUpThroughForm, tinyPdf, tinyPng, watchConsole } from './helpers';
+import type { Page } from '@playwright/test';
+
+/** Console noise that is expected: a visitor's 401 on the session probe. */
+const unexpected = (errors: string[]) => errors.filter((text) => !/401 \(Unauthorized\)|Failed to load resource/.test(text));
+
+async function submitAndLand(page: Page, message: string) {
+  const submit = page.locator('form').getByRole('button', { name: 'Submit' });
+  await submit.click();
+  await expect(page.getByText(message).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+}
+
+async function fillScriptPrinting(page: Page) {
+  await page.goto('/scriptprintingform');
+  await page.locator('[name="name"]').fill('Ngozi Adeyemi');
+  await page.locator('[name="email"]').fill('ngozi.print@example.com');
+  await page.locator('[name="phone"]').fill('08031234567');
+  await page.locator('[name="documentType"]').selectOption({ label: 'Posters' });
+  await page.locator('[name="quantity"]').fill('250');
+  await page.locator('[name="paperSize"]').selectOption({ label: 'A3' });
+  await page.getByLabel('Full color').check();
+  await page.locator('[name="comments"]').fill('Matte finish please');
+}
+
+test('a new member sees locked forms, and a form page sends them to the fees page', async ({ page }) => {
+  const errors = watchConsole(page);
+  await signUpThroughForm(page, newMember());
+  const forms = page.locator('#forms');
+  await expect(forms.getByRole('button', { name: 'Go to Fees Page' })).toHaveCount(6);
+  for (const button of await forms.getByRole('button', { name: 'Go to Fees Page' }).all()) await expect(button).toBeDisabled();
+  await expect(forms.getByRole('link', { name: 'Go to Form' })).toHaveCount(0);
+  await page.goto('/welfareform');
+  await expect(page).toHaveURL(/\/user\/fees$/);
+  expect(unexpected(errors)).toEqual([]);
+});
+
+test('an activated member fills in and sends each of the six forms', async ({ page, mailbox }) => {
+  const errors = watchConsole(page);
+  await activatedMember(page, mailbox);
+  const forms = page.locator('#forms');
+  await expect(forms.getByRole('link', { name: 'Go to Form' })).toHaveCount(6);
+  await expect(forms.getByRole('button', { name: 'Go to Fees Page' })).toHaveCount(0);
+
+  // Script printing, first with a mistake the schema catches next to the field.
+  await fillScriptPrinting(page);
+  await page.locator('[name="quantity"]').fill('0');
+  await page.locator('form').getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Quantity must be at least 1')).toBeVisible();
+  await expect(page).toHaveURL(/\/scriptprintingform$/);
+  await page.locator('[name="quantity"]').fill('250');
+  await submitAndLand(page, 'Form submitted successfully!');
+
+  await page.locator('#forms').getByRole('listitem', { name: 'Welfare Form' }).getByRole('link', { name: 'Go to Form' }).click();
+  await expect(page).toHaveURL(/\/welfareform$/);
+  await page.locator('[name="name"]').fill('Ngozi Adeyemi');
+  await page.locator('[name="dob"]').fill('1990-05-17');
+  await page.locator('[name="address"]').fill('12 Allen Avenue, Ikeja');
+  await page.locator('[name="phone"]').fill('+2348031234567');
+  await page.locator('[name="email"]').fill('ngozi.welfare@example.com');
+  await page.locator('[name="benefits"]').selectOption({ label: 'Healthcare' });
+  await submitAndLand(page, 'Form submitted successfully!');
+
+  await page.goto('/moviepremiereform');
+  const movie = page.locator('[name="movie"]');
+  await expect(movie.locator('option')).not.toHaveCount(1);
+  const titles = (await (await page.request.get('/api/premieres')).json()) as { title: string }[];
+  await expect(movie.locator('option:not([value=""])')).toHaveText(titles.map((t) => t.title));
+  await page.locator('[name="name"]').fill('Ngozi Adeyemi');
+  await page.locator('[name="email"]').fill('ngozi.premiere@example.com');
+  await page.locator('[name="contact"]').fill('08031234567');
+  await movie.selectOption(titles[0]?.title ?? '');
+  await expect(page.locator('[name="showtime"] option:not([value=""])')).toHaveText(['5:00 PM', '7:00 PM', '9:00 PM']);
+  await page.locator('[name="showtime"]').selectOption({ label: '7:00 PM' });
+  await page.locator('[name="requests"]').fill('Aisle seat');
+  await submitAndLand(page, 'Form submitted successfully!');
+
+  await page.goto('/eventform');
+  await fillEventForm(page);
+  await submitAndLand(page, 'Form submitted successfully!');
+
+  await page.goto('/campingform');
+  await page.locator('[name="artistId"]').fill('ART-0042');
+  for (const field of ['welfarePayment', 'premierePayment', 'aerobicPayment', 'labTest', 'nationalId', 'utilityBill']) {
+    await page.locator(`[name="${field}"]`).setInputFiles(tinyPng());
+  }
+  await expect(page.getByRole('img', { name: /Preview of/ })).toHaveCount(6);
+  await page.locator('form').getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Tax clearance is required')).toBeVisible();
+  await page.locator('[name="taxClearance"]').setInputFiles(tinyPdf());
+  await submitAndLand(page, 'Form submitted successfully!');
+
+  await page.goto('/artistmembershipform');
+  await expect(page.getByLabel('Movie', { exact: true })).toBeChecked();
+  await page.locator('[name="surname"]').fill('Adeyemi');
+  await page.locator('[name="firstName"]').fill('Ngozi');
+  await page.getByLabel('Female').check();
+  await page.locator('[name="dateOfBirth"]').fill('1996-03-09');
+  await page.locator('[name="callNumber1"]').fill('08031234567');
+  await page.getByLabel('Social media').check();
+  await page.getByLabel('Friend').check();
+  await page.locator('[name="heightFt"]').fill('5');
+  await page.locator('[name="heightInch"]').fill('7');
+  await page.locator('[name="weight"]').fill('62');
+  await page.locator('[name="chest"]').fill('88');
+  await page.locator('[name="hairColor"]').fill('Black');
+  await page.locator('[name="eyeColor"]').fill('Brown');
+  await page.locator('[name="movieRole"]').selectOption({ label: 'Supporting role' });
+  await page.locator('[name="membershipReasons"]').fill('To grow my acting career');
+  await page.locator('[name="passportPicture"]').setInputFiles(tinyPng());
+  await page.locator('[name="paymentTeller"]').setInputFiles(tinyPdf());
+  await page.locator('[name="termsAccepted"]').check();
+  await submitAndLand(page, 'Artist Membership Form submitted successfully!');
+
+  const sent = (await (await page.request.get('/api/users/submissions')).json()) as { submissions: { form: string }[] };
+  expect(sent.submissions.map((s) => s.form).sort()).toEqual(['artist-membership', 'camping', 'event', 'movie-premiere', 'script-printing', 'welfare']);
+  expect(unexpected(errors)).toEqual([]);
+});
+
+async function fillEventForm(page: Page) {
+  await page.locator('[name="surname"]').fill('Adeyemi');
+  await page.locator('[name="firstName"]').fill('Ngozi');
+  await page.locator('[name="registrationNumber"]').fill('REG-2024-117');
+  await page.locator('[name="companyId"]').fill('HMM-0042');
+  await page.locator('[name="selectedEvent"]').selectOption({ label: 'Orphanage visitation' });
+  await page.locator('[name="amountPaid"]').fill('15000');
+  await page.locator('[name="paymentDate"]').fill('2024-11-02');
+  for (const field of ['tellerImage', 'passportImage', 'signatureImage']) await page.locator(`[name="${field}"]`).setInputFiles(tinyPng());
+}
+
+test('on a phone, a member sends the event form, sees it on /events with the gallery', async ({ page }) => {
+  const errors = watchConsole(page);
+  await phoneViewport(page);
+  await page.goto('/events');
+  await expect(page).toHaveURL(/\/signup$/);
+  await signUpThroughForm(page, newMember());
+
+  await page.goto('/events');
+  await expect(page.getByText('No events at the moment. Please fill out form below')).toBeVisible();
+  await page.getByRole('link', { name: 'Event Form' }).click();
+  await expect(page).toHaveURL(/\/eventform$/);
+  await fillEventForm(page);
+  await submitAndLand(page, 'Form submitted successfully!');
+
+  await page.goto('/events');
+  const card = page.locator('.events__card');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole('heading', { name: 'Orphanage visitation' })).toBeVisible();
+  await expect(card).toContainText('₦15,000.00 paid on 2024-11-02 by Ngozi Adeyemi');
+  await expect(card.getByRole('img')).toBeVisible();
+
+  const gallery = page.locator('.gallery');
+  await expect(gallery.locator('.swiper-button-next')).toBeVisible();
+  await expect(gallery.locator('.swiper-slide-active img')).toBeVisible();
+  const box = await gallery.locator('.swiper-slide-active').boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThan(200);
+  const first = await gallery.locator('.swiper-slide-active img').getAttribute('alt');
+  await expect.poll(async () => gallery.locator('.swiper-slide-active img').getAttribute('alt'), { timeout: 6000 }).not.toBe(first);
+  expect(unexpected(errors)).toEqual([]);
+});
