@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { MAX_UPLOAD_BYTES } from '../shared/constants.js';
 import { ensureAdmin } from './admin/ensure-admin.js';
 import { membersAdminRoutes } from './admin/members-routes.js';
+import { adsAdminRoutes, adsRoutes } from './ads/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { type AuthUser, findSessionUser, SESSION_COOKIE } from './auth/sessions.js';
 import type { Config } from './config.js';
@@ -64,7 +65,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleError: (error) => app.log.warn({ err: error.message }, 'database connection lost; it is reopened on the next query'),
+    }));
   if (!options.database) app.addHook('onClose', () => database.close());
   const mailWorker = startMailWorker({
     db: database.db,
@@ -124,6 +131,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(paymentsAdminRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(auditRoutes(ctx));
+  await app.register(adsRoutes(ctx));
+  await app.register(adsAdminRoutes(ctx));
   await app.register(formsRoutes(ctx));
   await app.register(formsAdminRoutes(ctx));
   await app.register(membersAdminRoutes(ctx));

@@ -3,7 +3,7 @@ import { SUCCESS } from '../../shared/messages.js';
 import { loginSchema, signupSchema } from '../../shared/schemas/users.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
-import { toUserView } from '../profile/user-view.js';
+import { loadUserView, toUserView } from '../profile/user-view.js';
 import { login, signup } from './auth-service.js';
 import { clearSessionCookie, createSession, deleteSession, SESSION_COOKIE, setSessionCookie } from './sessions.js';
 
@@ -44,7 +44,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = await login(ctx, request.body);
         await startSession(request.cookies[SESSION_COOKIE], user.id, reply);
-        return { message: SUCCESS.login, user: toUserView(user) };
+        return { message: SUCCESS.login, user: await loadUserView(ctx, user) };
       },
     );
 

@@ -28,9 +28,17 @@ const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.u
  * PostgreSQL when a URL is given, else the embedded PGlite in `<dataDir>/pglite`
  * (or in memory for `memory://`, which the tests use). Migrations run before it is returned.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  inMemory?: boolean;
+  /** Told when an idle connection breaks (server restart); the pool reconnects on the next query. */
+  onIdleError?: (error: Error) => void;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener, a connection dropped by a PostgreSQL restart would crash the process.
+    pool.on('error', options.onIdleError ?? (() => {}));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };

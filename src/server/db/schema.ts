@@ -222,3 +222,34 @@ export const premieres = pgTable('premieres', {
   open: boolean('open').notNull().default(true),
   createdAt: createdAt(),
 });
+
+/**
+ * A member's paid advert on the public homepage. It runs between its dates once staff approve
+ * it (and the payment for its weeks); a deleted ad keeps its row, without image or link, for
+ * the books and the click count.
+ */
+export const ads = pgTable(
+  'ads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    imageFileId: uuid('image_file_id').references(() => files.id, { onDelete: 'set null' }),
+    linkUrl: text('link_url'),
+    altText: text('alt_text'),
+    weeks: integer('weeks').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    state: text('state', { enum: ['pending', 'approved', 'rejected', 'ended', 'deleted'] }).notNull().default('pending'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    frequency: text('frequency', { enum: ['always', 'randomly'] }).notNull().default('always'),
+    title: text('title'),
+    reason: text('reason'),
+    clicks: integer('clicks').notNull().default(0),
+    reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ads_state_dates_idx').on(t.state, t.startDate, t.endDate), index('ads_user_idx').on(t.userId)],
+);

@@ -76,6 +76,18 @@ export const mailTemplates = {
       paragraphs: [`Our staff could not approve your payment slip. Reason: ${reason}`, 'Please upload a new slip on the fees page. If you think this is a mistake, reply to this email.'],
     }),
 
+  adApproved: (brand: MailBrand, to: string, name: string, when: string) =>
+    compose(brand, to, 'Your advert was approved', {
+      greeting: hello(name),
+      paragraphs: [`Your advert was approved and appears on our homepage ${when}.`, 'You can see how many visitors clicked it on your dashboard.'],
+    }),
+
+  adRejected: (brand: MailBrand, to: string, name: string, reason: string) =>
+    compose(brand, to, 'Your advert was not approved', {
+      greeting: hello(name),
+      paragraphs: [`Our staff could not approve your advert. Reason: ${reason}`, 'You can delete it and place a new one from your dashboard.'],
+    }),
+
   activated: (brand: MailBrand, to: string, name: string) =>
     compose(brand, to, 'Your profile is active', {
       greeting: hello(name),

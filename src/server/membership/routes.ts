@@ -7,7 +7,7 @@ import { DOCUMENT_TYPES } from '../files/file-kinds.js';
 import { readMultipart } from '../files/multipart.js';
 import { HttpError } from '../http/errors.js';
 import { parseBody } from '../http/parse.js';
-import { toUserView } from '../profile/user-view.js';
+import { loadUserView } from '../profile/user-view.js';
 import { activateProfile, assertOwnUserId, membershipStatus, sendEmailCode, sendOtp, uploadSlip, verifyEmailCode } from './membership-service.js';
 
 /** The fee and activation wizard of /user/fees, step by step. */
@@ -52,7 +52,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const user = requireUser(request);
       assertOwnUserId(user, request.body.userId);
       const activated = await activateProfile(ctx, user, request.body.otp);
-      return { message: SUCCESS.activated, user: toUserView(activated) };
+      return { message: SUCCESS.activated, user: await loadUserView(ctx, activated) };
     });
   };
 }

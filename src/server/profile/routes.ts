@@ -1,26 +1,48 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_AD_IMAGE_BYTES } from '../../shared/constants.js';
 import { SUCCESS } from '../../shared/messages.js';
+import { deleteAdSchema, placeAdFields } from '../../shared/schemas/ads.js';
 import { profileUpdateSchema } from '../../shared/schemas/users.js';
-import { requireUser } from '../auth/guards.js';
+import { deleteAd, placeAd } from '../ads/ads-service.js';
+import { requireActivated, requireUser } from '../auth/guards.js';
 import { clearSessionCookie, hashToken, SESSION_COOKIE } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
-import { IMAGE_TYPES } from '../files/file-kinds.js';
+import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
 import { readMultipart } from '../files/multipart.js';
 import { parseBody } from '../http/parse.js';
 import { terminateAccount, updateProfile } from './profile-service.js';
-import { toUserView } from './user-view.js';
+import { loadUserView } from './user-view.js';
+
+/** The files PUT /api/users/profile accepts: the profile picture, or an advert's image and payment slip. */
+const PROFILE_FILES = {
+  profilePic: { label: 'Profile picture', types: IMAGE_TYPES },
+  imageUrl: { label: 'Ad image', types: ['image/jpeg', 'image/png'], maxBytes: MAX_AD_IMAGE_BYTES },
+  paymentSlip: { label: 'Payment slip', types: DOCUMENT_TYPES },
+};
 
 export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/users/profile', async (request) => ({ user: toUserView(requireUser(request)) }));
+    app.get('/api/users/profile', async (request) => ({ user: await loadUserView(ctx, requireUser(request)) }));
 
+    // One call, three uses (SPEC.md section 7): edit the profile, place an ad (multipart with
+    // imageUrl, linkUrl, altText), or delete the ad (JSON with the three fields null).
     app.put('/api/users/profile', async (request) => {
       const user = requireUser(request);
-      const { fields, files } = await readMultipart(request, { profilePic: { label: 'Profile picture', types: IMAGE_TYPES } });
+      if (!request.isMultipart()) {
+        parseBody(deleteAdSchema, request.body);
+        await deleteAd(ctx, user);
+        return { success: true, message: SUCCESS.adDeleted, user: await loadUserView(ctx, user) };
+      }
+      const { fields, files } = await readMultipart(request, PROFILE_FILES);
+      if (files.imageUrl || 'linkUrl' in fields || 'altText' in fields) {
+        requireActivated(request);
+        await placeAd(ctx, user, parseBody(placeAdFields, fields), files.imageUrl, files.paymentSlip);
+        return { success: true, message: SUCCESS.adPlaced, user: await loadUserView(ctx, user) };
+      }
       const input = parseBody(profileUpdateSchema, fields);
       const sessionId = hashToken(ctx.config.sessionSecret, request.cookies[SESSION_COOKIE] ?? '');
       const updated = await updateProfile(ctx, user, input, files.profilePic, sessionId);
-      return { success: true, message: SUCCESS.profileUpdated, user: toUserView(updated) };
+      return { success: true, message: SUCCESS.profileUpdated, user: await loadUserView(ctx, updated) };
     });
 
     app.delete('/api/users/terminate', async (request, reply) => {

@@ -1,8 +1,10 @@
 import type { User } from '../../shared/schemas/users.js';
 import type { AuthUser } from '../auth/sessions.js';
+import { memberAd } from '../ads/ads-service.js';
+import type { AppContext } from '../context.js';
 import { fileUrl } from '../files/files-service.js';
 
-const NO_AD = { imageUrl: null, linkUrl: null, altText: null };
+export const NO_AD: User['ad'] = { id: null, imageUrl: null, linkUrl: null, altText: null, status: null, startDate: null, endDate: null, reason: null, clicks: 0, weeks: null };
 
 /** The user object of the API: never the hash, never session data. */
 export function toUserView(user: AuthUser, ad: User['ad'] = NO_AD): User {
@@ -30,4 +32,9 @@ export function toUserView(user: AuthUser, ad: User['ad'] = NO_AD): User {
     achievements: user.achievements,
     ad,
   };
+}
+
+/** The user object with the member's own advert, as the profile calls answer it. */
+export async function loadUserView(ctx: AppContext, user: AuthUser): Promise<User> {
+  return toUserView(user, (await memberAd(ctx, user.id)) ?? NO_AD);
 }

@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { type BuildOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import { users } from '../db/schema.js';
 
 /**
  * A portal for one test file: its own database (in-memory PGlite, or a fresh database on the
@@ -166,4 +168,11 @@ export async function signedUpMember(app: FastifyInstance, overrides: Record<str
   const response = await client.post('/api/users/signup', { json: fields });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
   return { client, fields, user: response.json().user as { id: string; email: string; phone: string; status: boolean } };
+}
+
+/** A signed-up member whose profile is active (the activation flow itself is tested in membership/). */
+export async function activatedMember(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const member = await signedUpMember(app, overrides);
+  await app.ctx.db.update(users).set({ status: true, activatedAt: new Date() }).where(eq(users.id, member.user.id));
+  return member;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FAILURE } from '../messages.js';
+import type { MemberAd } from './ads.js';
 import { INDUSTRIES, MARITAL_STATUSES, NIGERIA, NIGERIAN_STATES } from '../options.js';
 import {
   choice,
@@ -92,11 +93,6 @@ export interface Achievement {
   description: string;
 }
 
-export interface Advert {
-  imageUrl: string | null;
-  linkUrl: string | null;
-  altText: string | null;
-}
 
 /** The user object every call answers with: never a hash, never session data. */
 export interface User {
@@ -121,5 +117,6 @@ export interface User {
   status: boolean;
   role: 'member' | 'admin';
   achievements: Achievement[];
-  ad: Advert;
+  /** The member's own advert; the three fields of SPEC.md are null when none is placed. */
+  ad: MemberAd;
 }

@@ -1,0 +1,267 @@
+import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AD_WEEKLY_FEE_KOBO } from '../../shared/constants.js';
+import { AD_IMAGE_SIZE, type AdStatus, type AdSummary, type approveAdSchema, type MemberAd, type placeAdFields, type PublicAd, type updateAdSchema } from '../../shared/schemas/ads.js';
+import { recordAudit } from '../audit/audit.js';
+import type { AuthUser } from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import type { Transaction } from '../db/client.js';
+import { ads, files, payments, users } from '../db/schema.js';
+import { deleteFiles, fileUrl, withFileTransaction } from '../files/files-service.js';
+import type { ReceivedFile } from '../files/multipart.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { mailTemplates } from '../mail/templates.js';
+import { notify } from '../notifications/notifications.js';
+import sharp from 'sharp';
+
+type AdRow = typeof ads.$inferSelect;
+
+/** Ads run by the calendar in Nigeria, whatever the server's clock zone. */
+export function todayInLagos(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** What members and staff see, derived from the stored state and today's date. */
+export function adStatus(ad: Pick<AdRow, 'state' | 'endDate'>, today = todayInLagos()): AdStatus {
+  if (ad.state === 'approved') return ad.endDate && ad.endDate < today ? 'ended' : 'running';
+  if (ad.state === 'deleted') return 'ended';
+  return ad.state;
+}
+
+/** Resizes to the strip's slot and re-encodes, which also drops EXIF and any other metadata. */
+async function stripImage(data: Buffer): Promise<Buffer> {
+  return sharp(data).rotate().resize({ ...AD_IMAGE_SIZE, fit: 'cover' }).webp({ quality: 80 }).toBuffer();
+}
+
+export async function memberAd(ctx: AppContext, userId: string): Promise<MemberAd | undefined> {
+  const [ad] = await ctx.db
+    .select()
+    .from(ads)
+    .where(and(eq(ads.userId, userId), ne(ads.state, 'deleted')))
+    .orderBy(desc(ads.createdAt))
+    .limit(1);
+  if (!ad) return undefined;
+  return {
+    id: ad.id,
+    imageUrl: ad.imageFileId ? fileUrl(ad.imageFileId) : null,
+    linkUrl: ad.linkUrl,
+    altText: ad.altText,
+    status: adStatus(ad),
+    startDate: ad.startDate,
+    endDate: ad.endDate,
+    reason: ad.reason,
+    clicks: ad.clicks,
+    weeks: ad.weeks,
+  };
+}
+
+/**
+ * Place Your Ad: the image, link and text wait for staff review together with the payment for
+ * the weeks wanted (a payment of kind `ad`, reviewed like the fee). One live ad per member.
+ */
+export async function placeAd(
+  ctx: AppContext,
+  user: AuthUser,
+  input: z.output<typeof placeAdFields>,
+  image: ReceivedFile | undefined,
+  slip: ReceivedFile | undefined,
+): Promise<void> {
+  if (!user.status) throw forbidden('Only activated members can place adverts.');
+  if (!image) throw badRequest('Ad image is required');
+  const current = await memberAd(ctx, user.id);
+  if (current && (current.status === 'pending' || current.status === 'running')) {
+    throw conflict('You already have an advert. Delete it before placing a new one.');
+  }
+  const resized = await stripImage(image.data);
+  await withFileTransaction(ctx, async (tx, store) => {
+    const stored = await store({ ownerId: user.id, purpose: 'ad-image', data: resized, mimeType: 'image/webp' });
+    const slipFile = slip ? await store({ ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType }) : undefined;
+    const [payment] = await tx
+      .insert(payments)
+      .values({ userId: user.id, kind: 'ad', amountKobo: AD_WEEKLY_FEE_KOBO * input.weeks, slipFileId: slipFile?.id ?? null })
+      .returning({ id: payments.id });
+    await tx.insert(ads).values({ userId: user.id, imageFileId: stored.id, linkUrl: input.linkUrl, altText: input.altText, weeks: input.weeks, paymentId: payment?.id ?? null });
+    await notify(tx, user.id, 'ad-received', 'We received your advert. It will appear on the homepage once staff approve it.');
+  });
+}
+
+/** Delete Ad: the image goes, the three fields become null; the row stays for the books. */
+export async function deleteAd(ctx: AppContext, user: AuthUser): Promise<void> {
+  const rows = await ctx.db.transaction(async (tx) => {
+    const owned = await tx
+      .select({ id: ads.id, fileId: ads.imageFileId })
+      .from(ads)
+      .where(and(eq(ads.userId, user.id), ne(ads.state, 'deleted')));
+    if (owned.length === 0) return [];
+    await tx.update(ads).set({ state: 'deleted', imageFileId: null, linkUrl: null, altText: null }).where(and(eq(ads.userId, user.id), ne(ads.state, 'deleted')));
+    const ids = owned.map((o) => o.fileId).filter((id): id is string => Boolean(id));
+    return ids.length ? tx.select({ id: files.id, storageKey: files.storageKey }).from(files).where(sql`${files.id} in ${ids}`) : [];
+  });
+  await deleteFiles(ctx, rows);
+}
+
+/** Ads running today; `randomly` ads are in about half of the answers. */
+export async function publicAds(ctx: AppContext, random: () => number = Math.random): Promise<PublicAd[]> {
+  const today = todayInLagos();
+  const rows = await ctx.db
+    .select({ id: ads.id, linkUrl: ads.linkUrl, altText: ads.altText, frequency: ads.frequency })
+    .from(ads)
+    .where(and(eq(ads.state, 'approved'), lte(ads.startDate, today), gte(ads.endDate, today), sql`${ads.imageFileId} is not null`))
+    .orderBy(ads.startDate);
+  return rows
+    .filter((row) => row.frequency === 'always' || random() < 0.5)
+    .map((row) => ({
+      id: row.id,
+      imageUrl: `/api/ads/${row.id}/image`,
+      linkUrl: row.linkUrl ?? '',
+      clickUrl: `/api/ads/${row.id}/click`,
+      altText: row.altText ?? '',
+      ...AD_IMAGE_SIZE,
+    }));
+}
+
+async function runningAd(ctx: AppContext, id: string): Promise<AdRow> {
+  const today = todayInLagos();
+  const [ad] = await ctx.db
+    .select()
+    .from(ads)
+    .where(and(eq(ads.id, id), eq(ads.state, 'approved'), lte(ads.startDate, today), gte(ads.endDate, today)));
+  if (!ad) throw notFound('Advert not found');
+  return ad;
+}
+
+/** The image of a running ad, for anyone; pending or ended ads are not public. */
+export async function publicAdImage(ctx: AppContext, id: string) {
+  const ad = await runningAd(ctx, id);
+  const [file] = ad.imageFileId ? await ctx.db.select().from(files).where(eq(files.id, ad.imageFileId)) : [];
+  if (!file) throw notFound('Advert not found');
+  return file;
+}
+
+/** Counts the click and gives the address to send the visitor to. */
+export async function recordClick(ctx: AppContext, id: string): Promise<string> {
+  const ad = await runningAd(ctx, id);
+  if (!ad.linkUrl) throw notFound('Advert not found');
+  await ctx.db.update(ads).set({ clicks: sql`${ads.clicks} + 1` }).where(eq(ads.id, id));
+  return ad.linkUrl;
+}
+
+function statusCondition(status: AdStatus, today: string) {
+  switch (status) {
+    case 'pending':
+      return eq(ads.state, 'pending');
+    case 'rejected':
+      return eq(ads.state, 'rejected');
+    case 'running':
+      return and(eq(ads.state, 'approved'), gte(ads.endDate, today));
+    case 'ended':
+      return sql`(${ads.state} = 'ended' or (${ads.state} = 'approved' and ${ads.endDate} < ${today}))`;
+  }
+}
+
+export async function listAds(ctx: AppContext, status: AdStatus): Promise<AdSummary[]> {
+  const today = todayInLagos();
+  const rows = await ctx.db
+    .select({ ad: ads, member: { fullName: users.fullName, email: users.email }, payment: { amountKobo: payments.amountKobo, state: payments.state, slipFileId: payments.slipFileId } })
+    .from(ads)
+    .innerJoin(users, eq(users.id, ads.userId))
+    .leftJoin(payments, eq(payments.id, ads.paymentId))
+    .where(statusCondition(status, today))
+    .orderBy(status === 'pending' ? ads.createdAt : desc(ads.createdAt))
+    .limit(500);
+  return rows.map(({ ad, member, payment }) => ({
+    id: ad.id,
+    userId: ad.userId,
+    memberName: member.fullName,
+    memberEmail: member.email,
+    imageUrl: ad.imageFileId ? fileUrl(ad.imageFileId) : null,
+    linkUrl: ad.linkUrl,
+    altText: ad.altText,
+    title: ad.title,
+    weeks: ad.weeks,
+    amountKobo: payment?.amountKobo ?? null,
+    paymentStatus: payment?.state ?? null,
+    slipUrl: payment?.slipFileId && ad.paymentId ? `/api/admin/payments/${ad.paymentId}/slip` : null,
+    status: adStatus(ad, today),
+    startDate: ad.startDate,
+    endDate: ad.endDate,
+    frequency: ad.frequency,
+    reason: ad.reason,
+    clicks: ad.clicks,
+    createdAt: ad.createdAt.toISOString(),
+  }));
+}
+
+/** Reviews a pending ad exactly once (the state check is in the UPDATE), with its payment. */
+async function reviewPending(tx: Transaction, id: string, staff: AuthUser, change: Partial<typeof ads.$inferInsert>): Promise<AdRow> {
+  const [ad] = await tx
+    .update(ads)
+    .set({ ...change, reviewerId: staff.id, reviewedAt: new Date() })
+    .where(and(eq(ads.id, id), eq(ads.state, 'pending')))
+    .returning();
+  if (ad) return ad;
+  const [exists] = await tx.select({ state: ads.state }).from(ads).where(eq(ads.id, id));
+  if (!exists) throw notFound('Advert not found');
+  throw conflict(`This advert was already ${exists.state}.`);
+}
+
+async function memberOf(tx: Transaction, userId: string) {
+  const [member] = await tx.select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId));
+  if (!member) throw notFound('Member not found');
+  return member;
+}
+
+export async function approveAd(ctx: AppContext, staff: AuthUser, id: string, schedule: z.output<typeof approveAdSchema>): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const ad = await reviewPending(tx, id, staff, { state: 'approved', ...schedule });
+    if (ad.paymentId) {
+      await tx
+        .update(payments)
+        .set({ state: 'approved', reviewerId: staff.id, reviewedAt: new Date() })
+        .where(and(eq(payments.id, ad.paymentId), eq(payments.state, 'pending')));
+    }
+    await recordAudit(tx, { actor: staff, action: 'ad.approved', subjectType: 'ad', subjectId: id, details: { ...schedule, paymentId: ad.paymentId } });
+    const member = await memberOf(tx, ad.userId);
+    const when = `from ${schedule.startDate} to ${schedule.endDate}`;
+    await notify(tx, member.id, 'ad-approved', `Your advert was approved and runs ${when}.`);
+    await enqueueMail(tx, mailTemplates.adApproved(ctx.mailer.brand, member.email, member.fullName, when));
+  });
+  ctx.mailer.nudge();
+}
+
+export async function rejectAd(ctx: AppContext, staff: AuthUser, id: string, reason: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const ad = await reviewPending(tx, id, staff, { state: 'rejected', reason });
+    if (ad.paymentId) {
+      await tx
+        .update(payments)
+        .set({ state: 'rejected', reason, reviewerId: staff.id, reviewedAt: new Date() })
+        .where(and(eq(payments.id, ad.paymentId), eq(payments.state, 'pending')));
+    }
+    await recordAudit(tx, { actor: staff, action: 'ad.rejected', subjectType: 'ad', subjectId: id, details: { reason } });
+    const member = await memberOf(tx, ad.userId);
+    await notify(tx, member.id, 'ad-rejected', `Your advert was not approved: ${reason}`);
+    await enqueueMail(tx, mailTemplates.adRejected(ctx.mailer.brand, member.email, member.fullName, reason));
+  });
+  ctx.mailer.nudge();
+}
+
+/** Staff change an approved ad's schedule or end it early. */
+export async function updateAd(ctx: AppContext, staff: AuthUser, id: string, change: z.output<typeof updateAdSchema>): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [ad] = await tx.select().from(ads).where(eq(ads.id, id));
+    if (!ad) throw notFound('Advert not found');
+    if (ad.state !== 'approved') throw conflict('Only an approved advert can be rescheduled or ended.');
+    const { end, ...schedule } = change;
+    const startDate = schedule.startDate ?? ad.startDate;
+    const endDate = schedule.endDate ?? ad.endDate;
+    if (startDate && endDate && endDate < startDate) throw badRequest('End date must be on or after the start date');
+    await tx
+      .update(ads)
+      .set({ ...schedule, ...(end ? { state: 'ended' as const, endDate: todayInLagos() } : {}) })
+      .where(eq(ads.id, id));
+    await recordAudit(tx, { actor: staff, action: end ? 'ad.ended' : 'ad.rescheduled', subjectType: 'ad', subjectId: id, details: change });
+    if (end) await notify(tx, ad.userId, 'ad-ended', 'Your advert was taken off the homepage by staff.');
+  });
+}

@@ -1,0 +1,224 @@
+import { addDays, format } from 'date-fns';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ads, files } from '../db/schema.js';
+import { TestMailbox } from '../test-support/mailbox.js';
+import { activatedMember, createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { todayInLagos } from './ads-service.js';
+
+const mailbox = new TestMailbox();
+let portal: Awaited<ReturnType<typeof createTestApp>>;
+let staff: TestClient;
+beforeAll(async () => {
+  portal = await createTestApp({}, { mailTransport: mailbox.transport });
+  staff = await signedInStaff(portal.app);
+});
+afterAll(() => portal.close());
+
+const today = todayInLagos();
+const day = (offset: number) => format(addDays(new Date(`${today}T12:00:00`), offset), 'yyyy-MM-dd');
+
+const photo = () =>
+  sharp({ create: { width: 1600, height: 900, channels: 3, background: '#0a7' } })
+    .withExif({ IFD0: { Make: 'PhoneMaker' } })
+    .jpeg()
+    .toBuffer();
+
+function adForm(fields: Record<string, string>, image?: Buffer, name = 'ad.jpg'): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  if (image) form.append('imageUrl', new Blob([new Uint8Array(image)]), name);
+  form.append('paymentSlip', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]), 'slip.pdf');
+  return form;
+}
+
+const goodAd = { linkUrl: 'https://ngozi-styles.example.com/shop', altText: 'Ngozi Styles: bridal fashion in Lekki', weeks: '2' };
+
+async function placedAd(fields: Record<string, string> = goodAd) {
+  const member = await activatedMember(portal.app);
+  const response = await member.client.put('/api/users/profile', { form: adForm(fields, await photo()) });
+  expect(response.statusCode).toBe(200);
+  const ad = response.json().user.ad;
+  return { ...member, ad };
+}
+
+async function publicIds(times = 1): Promise<string[][]> {
+  const visitor = new TestClient(portal.app);
+  const answers = [];
+  for (let i = 0; i < times; i++) answers.push((await visitor.get('/api/ads')).json().map((a: { id: string }) => a.id));
+  return answers;
+}
+
+describe('placing an ad', () => {
+  it('stores it pending, not public, with its payment waiting for review', async () => {
+    const { client, ad } = await placedAd();
+    expect(ad).toMatchObject({ status: 'pending', linkUrl: goodAd.linkUrl, altText: goodAd.altText, weeks: 2, clicks: 0 });
+    expect(ad.imageUrl).toMatch(/^\/api\/files\//);
+    expect((await client.get('/api/users/profile')).json().user.ad.status).toBe('pending');
+    expect((await publicIds())[0]).not.toContain(ad.id);
+    expect((await new TestClient(portal.app).get(`/api/ads/${ad.id}/image`)).statusCode).toBe(404);
+
+    const queue = (await staff.get('/api/admin/ads?status=pending')).json();
+    expect(queue.find((a: { id: string }) => a.id === ad.id)).toMatchObject({ weeks: 2, amountKobo: 1_000_000, paymentStatus: 'pending', status: 'pending' });
+  });
+
+  it('resizes the image to the strip and strips its metadata', async () => {
+    const { client, ad } = await placedAd();
+    const image = await client.get(ad.imageUrl);
+    const meta = await sharp(image.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([728, 182]);
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it('refuses a member who is not activated with 403', async () => {
+    const member = await signedUpMember(portal.app);
+    const response = await member.client.put('/api/users/profile', { form: adForm(goodAd, await photo()) });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it.each([
+    [{ ...goodAd, linkUrl: 'javascript:alert(1)' }, 'Link URL must be a web address starting with http:// or https://'],
+    [{ ...goodAd, linkUrl: 'ftp://files.example.com' }, 'Link URL must be a web address starting with http:// or https://'],
+    [{ ...goodAd, altText: '' }, 'Alt text is required'],
+    [{ ...goodAd, weeks: '0' }, 'Weeks must be between 1 and 52'],
+  ])('refuses %o', async (fields, message) => {
+    const member = await activatedMember(portal.app);
+    const response = await member.client.put('/api/users/profile', { form: adForm(fields, await photo()) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('refuses a non-image with 415 and an image over 2 MB with 413', async () => {
+    const member = await activatedMember(portal.app);
+    const fake = await member.client.put('/api/users/profile', { form: adForm(goodAd, Buffer.from('GIF89a but not really'), 'ad.png') });
+    expect(fake.statusCode).toBe(415);
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).webp().toBuffer();
+    expect((await member.client.put('/api/users/profile', { form: adForm(goodAd, webp, 'ad.webp') })).statusCode).toBe(415);
+    const big = Buffer.concat([await photo(), Buffer.alloc(2 * 1024 * 1024)]);
+    const tooBig = await member.client.put('/api/users/profile', { form: adForm(goodAd, big) });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().message).toBe('Ad image must be at most 2 MB');
+    expect((await member.client.get('/api/users/profile')).json().user.ad.imageUrl).toBeNull();
+  });
+
+  it('asks for the image', async () => {
+    const member = await activatedMember(portal.app);
+    const response = await member.client.put('/api/users/profile', { form: adForm(goodAd) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Ad image is required');
+  });
+});
+
+describe('review and the public strip', () => {
+  it('shows an approved ad only within its dates, and counts its clicks', async () => {
+    const { client, ad, user } = await placedAd();
+    const approve = await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: day(13), frequency: 'always' } });
+    expect(approve.statusCode).toBe(200);
+    await mailbox.waitFor((m) => m.to === user.email && /advert was approved/.test(m.subject));
+
+    const strip = (await new TestClient(portal.app).get('/api/ads')).json();
+    const shown = strip.find((a: { id: string }) => a.id === ad.id);
+    expect(shown).toEqual({ id: ad.id, imageUrl: `/api/ads/${ad.id}/image`, linkUrl: goodAd.linkUrl, clickUrl: `/api/ads/${ad.id}/click`, altText: goodAd.altText, width: 728, height: 182 });
+    const image = await new TestClient(portal.app).get(shown.imageUrl);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+
+    for (let i = 0; i < 3; i++) {
+      const click = await new TestClient(portal.app).get(shown.clickUrl);
+      expect(click.statusCode).toBe(302);
+      expect(click.headers.location).toBe(goodAd.linkUrl);
+    }
+    expect((await client.get('/api/users/profile')).json().user.ad).toMatchObject({ status: 'running', clicks: 3, startDate: day(0), endDate: day(13) });
+    const running = (await staff.get('/api/admin/ads?status=running')).json().find((a: { id: string }) => a.id === ad.id);
+    expect(running).toMatchObject({ clicks: 3, paymentStatus: 'approved' });
+
+    // Moved to start tomorrow: off the strip today.
+    expect((await staff.patch(`/api/admin/ads/${ad.id}`, { json: { startDate: day(1) } })).statusCode).toBe(200);
+    expect((await publicIds())[0]).not.toContain(ad.id);
+    expect((await new TestClient(portal.app).get(shown.clickUrl)).statusCode).toBe(404);
+  });
+
+  it('never shows an ad whose dates have passed', async () => {
+    const { ad } = await placedAd();
+    await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(-10), endDate: day(-1), frequency: 'always' } });
+    expect((await publicIds())[0]).not.toContain(ad.id);
+    expect((await staff.get('/api/admin/ads?status=ended')).json().map((a: { id: string }) => a.id)).toContain(ad.id);
+  });
+
+  it('shows `always` ads in every answer and `randomly` ads in some', async () => {
+    const always = await placedAd();
+    const randomly = await placedAd();
+    await staff.post(`/api/admin/ads/${always.ad.id}/approve`, { json: { startDate: day(0), endDate: day(7), frequency: 'always' } });
+    await staff.post(`/api/admin/ads/${randomly.ad.id}/approve`, { json: { startDate: day(0), endDate: day(7), frequency: 'randomly' } });
+    const answers = await publicIds(40);
+    expect(answers.filter((ids) => ids.includes(always.ad.id))).toHaveLength(40);
+    const randomCount = answers.filter((ids) => ids.includes(randomly.ad.id)).length;
+    expect(randomCount).toBeGreaterThan(0);
+    expect(randomCount).toBeLessThan(40);
+  });
+
+  it('rejects with a reason the member sees and is emailed', async () => {
+    const { client, ad, user } = await placedAd();
+    const reject = await staff.post(`/api/admin/ads/${ad.id}/reject`, { json: { reason: 'The link does not open.' } });
+    expect(reject.statusCode).toBe(200);
+    expect((await client.get('/api/users/profile')).json().user.ad).toMatchObject({ status: 'rejected', reason: 'The link does not open.' });
+    const mail = await mailbox.waitFor((m) => m.to === user.email && /not approved/.test(m.subject));
+    expect(mail.text).toContain('The link does not open.');
+    expect((await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: day(1), frequency: 'always' } })).statusCode).toBe(409);
+  });
+
+  it('validates the schedule', async () => {
+    const { ad } = await placedAd();
+    const backwards = await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(5), endDate: day(1), frequency: 'always' } });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe('End date must be on or after the start date');
+    const badFrequency = await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: day(1), frequency: 'sometimes' } });
+    expect(badFrequency.json().message).toBe('Frequency must be always or randomly');
+  });
+
+  it('lets staff end a running ad early', async () => {
+    const { ad, client } = await placedAd();
+    await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: day(30), frequency: 'always' } });
+    expect((await staff.patch(`/api/admin/ads/${ad.id}`, { json: { end: true } })).statusCode).toBe(200);
+    expect((await publicIds())[0]).not.toContain(ad.id);
+    expect((await client.get('/api/users/profile')).json().user.ad.status).toBe('ended');
+    const audit = (await staff.get(`/api/admin/audit?subjectType=ad&subjectId=${ad.id}`)).json().map((e: { action: string }) => e.action);
+    expect(audit).toEqual(['ad.ended', 'ad.approved']);
+  });
+
+  it('keeps the staff API from members', async () => {
+    const { client, ad } = await placedAd();
+    expect((await client.get('/api/admin/ads')).statusCode).toBe(403);
+    expect((await client.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: day(1), frequency: 'always' } })).statusCode).toBe(403);
+    expect((await client.patch(`/api/admin/ads/${ad.id}`, { json: { end: true } })).statusCode).toBe(403);
+  });
+});
+
+describe('deleting an ad', () => {
+  it('nulls the three fields, removes the image and takes it off the strip', async () => {
+    const { client, ad } = await placedAd();
+    await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: day(7), frequency: 'always' } });
+    const [row] = await portal.app.ctx.db.select().from(ads).where(eq(ads.id, ad.id));
+    const response = await client.put('/api/users/profile', { json: { ad: { imageUrl: null, linkUrl: null, altText: null } } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe('Ad deleted successfully!');
+    expect(response.json().user.ad).toMatchObject({ imageUrl: null, linkUrl: null, altText: null });
+    expect(await portal.app.ctx.db.select().from(files).where(eq(files.id, row!.imageFileId!))).toHaveLength(0);
+    expect((await publicIds())[0]).not.toContain(ad.id);
+    const again = await client.put('/api/users/profile', { form: adForm(goodAd, await photo()) });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('refuses a second live ad', async () => {
+    const { client } = await placedAd();
+    const second = await client.put('/api/users/profile', { form: adForm(goodAd, await photo()) });
+    expect(second.statusCode).toBe(409);
+  });
+
+  it('refuses a malformed delete', async () => {
+    const { client } = await placedAd();
+    const response = await client.put('/api/users/profile', { json: { ad: { imageUrl: 'x' } } });
+    expect(response.statusCode).toBe(400);
+  });
+});

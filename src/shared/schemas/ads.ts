@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { isoDate, requiredText } from './fields.js';
+
+export const AD_FREQUENCIES = ['always', 'randomly'] as const;
+export type AdFrequency = (typeof AD_FREQUENCIES)[number];
+export const AD_STATUSES = ['pending', 'running', 'rejected', 'ended'] as const;
+export type AdStatus = (typeof AD_STATUSES)[number];
+
+/** The width and height of the homepage strip's slot: ad images are resized to fit it. */
+export const AD_IMAGE_SIZE = { width: 728, height: 182 } as const;
+
+export const linkUrl = (label = 'Link URL') =>
+  requiredText(label, 500).refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.hostname);
+      } catch {
+        return false;
+      }
+    },
+    { error: `${label} must be a web address starting with http:// or https://` },
+  );
+
+/** The text fields of Place Your Ad (multipart, with the image `imageUrl` and the `paymentSlip`). */
+export const placeAdFields = z.object({
+  linkUrl: linkUrl(),
+  altText: requiredText('Alt text', 150),
+  weeks: z.coerce
+    .number({ error: 'Weeks must be a number' })
+    .int({ error: 'Weeks must be a whole number' })
+    .min(1, { error: 'Weeks must be between 1 and 52' })
+    .max(52, { error: 'Weeks must be between 1 and 52' })
+    .default(1),
+});
+export type PlaceAdInput = z.input<typeof placeAdFields>;
+
+/** Delete Ad sends the three fields as null (SPEC.md section 4). */
+export const deleteAdSchema = z.object({
+  ad: z.object({ imageUrl: z.null(), linkUrl: z.null(), altText: z.null() }, { error: 'Send ad with imageUrl, linkUrl and altText set to null' }),
+});
+
+export const adsQuerySchema = z.object({
+  status: z.enum(AD_STATUSES, { error: 'Status must be pending, running, rejected or ended' }).default('pending'),
+});
+
+const schedule = {
+  startDate: isoDate('Start date'),
+  endDate: isoDate('End date'),
+  frequency: z.enum(AD_FREQUENCIES, { error: 'Frequency must be always or randomly' }),
+  title: z.string().trim().max(120, { error: 'Title must be at most 120 characters' }).optional(),
+};
+
+export const approveAdSchema = z
+  .object(schedule)
+  .refine((s) => s.endDate >= s.startDate, { error: 'End date must be on or after the start date', path: ['endDate'] });
+
+export const rejectAdSchema = z.object({ reason: requiredText('Reason', 500) });
+
+/** Staff edit a running ad's schedule, or end it early with `end: true`. */
+export const updateAdSchema = z
+  .object({
+    startDate: schedule.startDate.optional(),
+    endDate: schedule.endDate.optional(),
+    frequency: schedule.frequency.optional(),
+    title: schedule.title,
+    end: z.literal(true, { error: 'end can only be true' }).optional(),
+  })
+  .refine((s) => !s.startDate || !s.endDate || s.endDate >= s.startDate, { error: 'End date must be on or after the start date', path: ['endDate'] });
+
+/** The member's own ad, as the profile answers it. */
+export interface MemberAd {
+  id: string | null;
+  imageUrl: string | null;
+  linkUrl: string | null;
+  altText: string | null;
+  status: AdStatus | null;
+  startDate: string | null;
+  endDate: string | null;
+  reason: string | null;
+  clicks: number;
+  weeks: number | null;
+}
+
+/** One ad of the public strip. `clickUrl` counts the click and redirects to `linkUrl`. */
+export interface PublicAd {
+  id: string;
+  imageUrl: string;
+  linkUrl: string;
+  clickUrl: string;
+  altText: string;
+  width: number;
+  height: number;
+}
+
+/** One line of the staff ads queue. */
+export interface AdSummary {
+  id: string;
+  userId: string;
+  memberName: string;
+  memberEmail: string;
+  imageUrl: string | null;
+  linkUrl: string | null;
+  altText: string | null;
+  title: string | null;
+  weeks: number;
+  amountKobo: number | null;
+  paymentStatus: string | null;
+  slipUrl: string | null;
+  status: AdStatus;
+  startDate: string | null;
+  endDate: string | null;
+  frequency: AdFrequency;
+  reason: string | null;
+  clicks: number;
+  createdAt: string;
+}
