@@ -31,11 +31,6 @@ const FORM_ROUTES: FormRoute[] = [
   { form: 'artist-membership', aliases: ['/api/artist-membership'], guard: requireActivated, message: SUCCESS.artistMembershipSubmitted },
 ];
 
-/**
- * Submissions per member (or address, for a visitor) per window: far above what a person sends,
- * low enough that a script cannot fill the disk with uploads.
- */
-export const FORM_RATE_LIMIT = { max: 20, timeWindow: 15 * 60 * 1000 };
 
 function fileRules(files: readonly FormFile[]): Record<string, FileRule> {
   return Object.fromEntries(
@@ -64,8 +59,11 @@ export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         return reply.status(201).send({ message: route.message });
       };
+      // Per member (or address, for a visitor): far above what a person sends, low enough that a
+      // script cannot fill the disk with uploads.
       const rateLimit = {
-        ...FORM_RATE_LIMIT,
+        max: ctx.config.rateLimits.forms,
+        timeWindow: 15 * 60 * 1000,
         keyGenerator: (request: FastifyRequest) => `forms|${request.user?.id ?? request.ip}`,
         errorResponseBuilder: () => new HttpError(429, 'Too many forms sent. Please wait a few minutes and try again.'),
       };
