@@ -1,5 +1,6 @@
-import { expect, newMember, phoneViewport, test } from './fixtures';
-import { activatedMember, signUpThroughForm, tinyPdf, tinyPng, watchConsole } from './helpers';
+import { readFileSync } from 'node:fs';
+import { ADMIN, expect, newMember, phoneViewport, test } from './fixtures';
+import { activatedMember, signIn, signUpThroughForm, tinyPdf, tinyPng, watchConsole } from './helpers';
 import type { Page } from '@playwright/test';
 
 /** Console noise that is expected: a visitor's 401 on the session probe. */
@@ -158,4 +159,86 @@ test('on a phone, a member sends the event form, sees it on /events with the gal
   const first = await gallery.locator('.swiper-slide-active img').getAttribute('alt');
   await expect.poll(async () => gallery.locator('.swiper-slide-active img').getAttribute('alt'), { timeout: 6000 }).not.toBe(first);
   expect(unexpected(errors)).toEqual([]);
+});
+
+test('staff find a submission in the console, open it, mark it handled and download the CSV', async ({ page, browser, baseURL, mailbox }) => {
+  const member = await activatedMember(page, mailbox);
+  await page.goto('/welfareform');
+  await page.locator('[name="name"]').fill('Ngozi Adeyemi');
+  await page.locator('[name="dob"]').fill('1990-05-17');
+  await page.locator('[name="address"]').fill('4 Marina Road, Lagos');
+  await page.locator('[name="phone"]').fill('08031234567');
+  await page.locator('[name="email"]').fill(member.email);
+  await page.locator('[name="benefits"]').selectOption({ label: 'Housing support' });
+  await page.locator('[name="comments"]').fill('=Rent support for three months');
+  await submitAndLand(page, 'Form submitted successfully!');
+
+  const staffContext = await browser.newContext({ baseURL, acceptDownloads: true });
+  const staff = await staffContext.newPage();
+  const errors = watchConsole(staff);
+  await signIn(staff, ADMIN.email, ADMIN.password);
+  await expect(staff).toHaveURL(/\/profile$/);
+  await staff.goto('/admin');
+  await staff.getByRole('link', { name: 'Submissions', exact: true }).click();
+  await staff.locator('[name="form"]').selectOption({ label: 'Welfare Form' });
+  await staff.locator('[name="member"]').fill(member.email);
+  const today = new Date().toISOString().slice(0, 10);
+  await staff.locator('[name="from"]').fill(today);
+  await staff.locator('[name="to"]').fill(today);
+  await staff.getByRole('button', { name: 'Filter' }).click();
+  const rows = staff.locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Welfare Form');
+  await expect(rows).toContainText('New');
+
+  // The CSV of the filtered welfare submissions.
+  const [download] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('link', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^welfare-submissions-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8');
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines).toHaveLength(2);
+  expect(lines[0]).toContain('memberEmail');
+  expect(lines[0]).toContain('benefits');
+  expect(lines[1]).toContain(member.email);
+  expect(lines[1]).toContain('housing-support');
+  expect(lines[1]).toContain("'=Rent support for three months");
+
+  await rows.getByRole('link').first().click();
+  await expect(staff.getByRole('heading', { name: 'Welfare Form' })).toBeVisible();
+  await expect(staff.locator('.admin__detail')).toContainText('4 Marina Road, Lagos');
+  await expect(staff.locator('.admin__detail')).toContainText('Housing support');
+  await staff.getByRole('button', { name: 'Mark as handled' }).click();
+  await expect(staff.getByText('Marked as handled.')).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'Mark as handled' })).toHaveCount(0);
+  await expect(staff.locator('.admin__detail .badge').first()).toHaveText('Handled');
+
+  // The member's record shows the submission; the list now says handled.
+  await staff.getByRole('link', { name: member.name }).first().click();
+  await expect(staff.getByRole('heading', { name: member.name })).toBeVisible();
+  await expect(staff.locator('.admin__plain-list')).toContainText('Welfare Form');
+  await staff.getByRole('link', { name: 'Members', exact: true }).click();
+  await staff.locator('[name="q"]').fill(member.phone);
+  await staff.getByRole('button', { name: 'Search' }).click();
+  await expect(staff.locator('tbody tr')).toHaveCount(1);
+  await expect(staff.locator('tbody tr')).toContainText('Activated');
+
+  // A premiere staff add is offered to members; retiring it takes it off again.
+  await staff.getByRole('link', { name: 'Premieres', exact: true }).click();
+  const title = `Lagos Nights ${Date.now()}`;
+  await staff.getByLabel('New premiere title').fill(title);
+  await staff.getByLabel('5:00 PM').uncheck();
+  await staff.getByLabel('7:00 PM').uncheck();
+  await staff.getByRole('button', { name: 'Add premiere' }).click();
+  const row = staff.getByRole('row', { name: title });
+  await expect(row).toContainText('9:00 PM');
+  await page.goto('/moviepremiereform');
+  await page.locator('[name="movie"]').selectOption(title);
+  await expect(page.locator('[name="showtime"] option:not([value=""])')).toHaveText(['9:00 PM']);
+  await row.getByRole('button', { name: 'Retire' }).click();
+  await expect(row).toContainText('Retired');
+  await page.reload();
+  await expect(page.locator('[name="movie"] option', { hasText: title })).toHaveCount(0);
+
+  expect(unexpected(errors)).toEqual([]);
+  await staffContext.close();
 });

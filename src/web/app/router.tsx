@@ -80,6 +80,17 @@ export const router = createBrowserRouter([
             children: [
               { index: true, lazy: () => import('../features/admin/components/admin-home').then((m) => ({ Component: m.AdminHome })) },
               { path: 'payments', lazy: () => import('../features/admin/components/payments-queue').then((m) => ({ Component: m.PaymentsQueue })) },
+              {
+                path: 'submissions',
+                lazy: () => import('../features/admin/components/submissions-page').then((m) => ({ Component: m.SubmissionsPage })),
+              },
+              {
+                path: 'submissions/:id',
+                lazy: () => import('../features/admin/components/submission-detail').then((m) => ({ Component: m.SubmissionDetailPage })),
+              },
+              { path: 'members', lazy: () => import('../features/admin/components/members-page').then((m) => ({ Component: m.MembersPage })) },
+              { path: 'members/:id', lazy: () => import('../features/admin/components/member-detail').then((m) => ({ Component: m.MemberDetailPage })) },
+              { path: 'premieres', lazy: () => import('../features/admin/components/premieres-page').then((m) => ({ Component: m.PremieresPage })) },
             ],
           },
         ],

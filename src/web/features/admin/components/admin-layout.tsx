@@ -2,7 +2,12 @@ import { NavLink, Outlet } from 'react-router';
 import './admin.css';
 
 /** Sections of the staff console; each feature adds its own page under /admin. */
-export const ADMIN_SECTIONS: { to: string; label: string }[] = [{ to: '/admin/payments', label: 'Payments' }];
+export const ADMIN_SECTIONS: { to: string; label: string }[] = [
+  { to: '/admin/payments', label: 'Payments' },
+  { to: '/admin/submissions', label: 'Submissions' },
+  { to: '/admin/members', label: 'Members' },
+  { to: '/admin/premieres', label: 'Premieres' },
+];
 
 export function AdminLayout() {
   return (

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PremiereCreateInput, PremiereUpdateInput } from '../../../../shared/schemas/forms';
+import { api } from '../../../lib/api';
+
+/** A premiere as staff see it (src/server/forms/admin-service.ts): retired ones are `open: false`. */
+export interface PremiereView {
+  id: string;
+  title: string;
+  showtimes: string[];
+  open: boolean;
+  createdAt: string;
+}
+
+const premieresKey = ['admin', 'premieres'] as const;
+
+export function useAdminPremieres() {
+  return useQuery({
+    queryKey: premieresKey,
+    queryFn: () => api.get<{ premieres: PremiereView[] }>('/api/admin/premieres').then((r) => r.premieres),
+  });
+}
+
+export function useCreatePremiere() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PremiereCreateInput) => api.post<{ premiere: PremiereView }>('/api/admin/premieres', { json: input }),
+    onSettled: () => client.invalidateQueries({ queryKey: premieresKey }),
+  });
+}
+
+export function useUpdatePremiere() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: PremiereUpdateInput & { id: string }) =>
+      api.patch<{ premiere: PremiereView }>(`/api/admin/premieres/${encodeURIComponent(id)}`, { json: input }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: premieresKey });
+      // The members' booking page reads the open list.
+      void client.invalidateQueries({ queryKey: ['premieres'] });
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import { format } from 'date-fns';
+import { Link, useParams } from 'react-router';
+import { labelOf, SUBMISSION_STATES } from '../../../../shared/form-options';
+import { INDUSTRIES, MARITAL_STATUSES } from '../../../../shared/options';
+import { Spinner } from '../../../components/spinner';
+import { useMember } from '../api/members';
+
+/** /admin/members/:id: a member's profile, status and everything they have submitted. */
+export function MemberDetailPage() {
+  const { id = '' } = useParams();
+  const member = useMember(id);
+  if (member.isPending) return <Spinner />;
+  if (member.isError) return <p className="form__error">{member.error.message}</p>;
+  const { member: m, submissions } = member.data;
+  const facts: [string, string | null][] = [
+    ['Email', m.email],
+    ['Phone', m.phone],
+    ['Date of birth', m.dob],
+    ['Marital status', m.maritalStatus && labelOf(MARITAL_STATUSES, m.maritalStatus)],
+    ['Country of origin', m.countryOfOrigin],
+    ['State of origin', m.stateOfOrigin],
+    ['Industry', m.industry && labelOf(INDUSTRIES, m.industry)],
+    ['Occupation', m.occupation],
+    ['Title', m.title],
+    ['Address', m.address],
+    ['Bio', m.bio],
+    ['Registered', format(new Date(m.registrationDate), 'd MMM yyyy')],
+  ];
+  return (
+    <article className="admin__section card admin__detail" aria-labelledby="member-title">
+      <p>
+        <Link to="/admin/members">← All members</Link>
+      </p>
+      <div className="admin__toolbar">
+        <h2 id="member-title">{m.fullName}</h2>
+        <span className={`badge${m.status ? ' badge--ok' : ''}`}>{m.status ? 'Activated' : 'Not activated'}</span>
+      </div>
+      <dl className="admin__facts">
+        {facts.map(([label, value]) => (
+          <div key={label} className="admin__fact">
+            <dt>{label}</dt>
+            <dd>{value || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3>Submissions</h3>
+      {submissions.length === 0 ? (
+        <p className="muted">Nothing submitted yet.</p>
+      ) : (
+        <ul className="admin__plain-list">
+          {submissions.map((submission) => (
+            <li key={submission.id}>
+              <Link to={`/admin/submissions/${submission.id}`}>{submission.formLabel}</Link> ·{' '}
+              <time dateTime={submission.createdAt}>{format(new Date(submission.createdAt), 'd MMM yyyy, HH:mm')}</time> ·{' '}
+              <span className={`badge${submission.state === 'handled' ? ' badge--ok' : ''}`}>{labelOf(SUBMISSION_STATES, submission.state)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,94 @@
+import { format } from 'date-fns';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/spinner';
+import { useMembers } from '../api/members';
+
+/** /admin/members: find a member by name, email or phone (0803..., +234... or a fragment). */
+export function MembersPage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [text, setText] = useState(q);
+  const members = useMembers(q, page);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setParams(text.trim() ? { q: text.trim() } : {});
+  }
+
+  const data = members.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const goTo = (next: number) => setParams({ ...(q ? { q } : {}), ...(next > 1 ? { page: String(next) } : {}) });
+
+  return (
+    <div className="admin__section">
+      <div className="admin__toolbar">
+        <h2>Members</h2>
+      </div>
+      <form className="admin__filters" role="search" aria-label="Find a member" onSubmit={submit}>
+        <label className="admin__filter admin__filter--wide">
+          <span>Name, email or phone</span>
+          <input type="search" name="q" value={text} onChange={(e) => setText(e.target.value)} />
+        </label>
+        <button type="submit" className="button button--primary">
+          Search
+        </button>
+      </form>
+      {members.isPending ? (
+        <Spinner />
+      ) : members.isError ? (
+        <p className="form__error">{members.error.message}</p>
+      ) : data && data.members.length === 0 ? (
+        <p className="muted">No members match.</p>
+      ) : (
+        data && (
+          <>
+            <div className="table-wrap">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Email</th>
+                    <th scope="col">Phone</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Joined</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.members.map((member) => (
+                    <tr key={member.id}>
+                      <td>
+                        <Link to={`/admin/members/${member.id}`}>{member.fullName}</Link>
+                        {member.role === 'admin' && <span className="badge">Staff</span>}
+                      </td>
+                      <td>{member.email}</td>
+                      <td>{member.phone}</td>
+                      <td>
+                        <span className={`badge${member.status ? ' badge--ok' : ''}`}>{member.status ? 'Activated' : 'Not activated'}</span>
+                      </td>
+                      <td>{format(new Date(member.createdAt), 'd MMM yyyy')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {pages > 1 && (
+              <nav className="admin__pager" aria-label="Pages">
+                <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+                  Previous
+                </button>
+                <span>
+                  Page {page} of {pages}
+                </span>
+                <button type="button" className="button button--ghost" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+                  Next
+                </button>
+              </nav>
+            )}
+          </>
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { type FormEvent, useState } from 'react';
+import { labelOf, SHOWTIMES, type Showtime } from '../../../../shared/form-options';
+import { valuesOf } from '../../../../shared/options';
+import { useFlash } from '../../../components/flash-context';
+import { TextField } from '../../../components/form-field';
+import { ButtonSpinner, Spinner } from '../../../components/spinner';
+import { useAdminPremieres, useCreatePremiere, useUpdatePremiere } from '../api/premieres';
+
+/** /admin/premieres: the films members can book, with their showtimes; retired films leave the booking page. */
+export function PremieresPage() {
+  const premieres = useAdminPremieres();
+  const update = useUpdatePremiere();
+  const flash = useFlash();
+
+  const setOpen = (id: string, title: string, open: boolean) =>
+    update.mutate(
+      { id, open },
+      {
+        onSuccess: () => flash.showSuccess(open ? `${title} is open for bookings again.` : `${title} was retired.`),
+        onError: (error) => flash.showError(error.message),
+      },
+    );
+
+  return (
+    <div className="admin__section">
+      <div className="admin__toolbar">
+        <h2>Premieres</h2>
+      </div>
+      <AddPremiere />
+      {premieres.isPending ? (
+        <Spinner />
+      ) : premieres.isError ? (
+        <p className="form__error">{premieres.error.message}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Showtimes</th>
+                <th scope="col">Bookings</th>
+                <th scope="col">
+                  <span className="visually-hidden">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {premieres.data.map((premiere) => (
+                <tr key={premiere.id} aria-label={premiere.title}>
+                  <td>{premiere.title}</td>
+                  <td>{premiere.showtimes.map((time) => labelOf(SHOWTIMES, time)).join(', ')}</td>
+                  <td>
+                    <span className={`badge${premiere.open ? ' badge--ok' : ''}`}>{premiere.open ? 'Open' : 'Retired'}</span>
+                  </td>
+                  <td>
+                    <button type="button" className="button button--ghost" disabled={update.isPending} onClick={() => setOpen(premiere.id, premiere.title, !premiere.open)}>
+                      {premiere.open ? 'Retire' : 'Reopen'}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function AddPremiere() {
+  const create = useCreatePremiere();
+  const flash = useFlash();
+  const [title, setTitle] = useState('');
+  const [showtimes, setShowtimes] = useState<Showtime[]>(valuesOf(SHOWTIMES));
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    create.mutate(
+      { title, showtimes },
+      {
+        onSuccess: ({ premiere }) => {
+          flash.showSuccess(`${premiere.title} is open for bookings.`);
+          setTitle('');
+          setShowtimes(valuesOf(SHOWTIMES));
+        },
+        onError: (failure) => setError(failure.message),
+      },
+    );
+  }
+
+  const toggle = (time: Showtime, on: boolean) => setShowtimes((old) => (on ? [...old, time] : old.filter((t) => t !== time)));
+
+  return (
+    <form className="card admin__add" onSubmit={submit} aria-label="Add a premiere">
+      <TextField label="New premiere title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} error={error ?? undefined} />
+      <fieldset className="admin__showtimes">
+        <legend>Showtimes</legend>
+        {SHOWTIMES.map((time) => (
+          <label key={time.value}>
+            <input type="checkbox" name="showtimes" value={time.value} checked={showtimes.includes(time.value)} onChange={(e) => toggle(time.value, e.target.checked)} />{' '}
+            {time.label}
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="button button--primary" disabled={create.isPending || !title.trim() || showtimes.length === 0}>
+        {create.isPending && <ButtonSpinner />} Add premiere
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,150 @@
+import { format } from 'date-fns';
+import { Link, useLocation, useParams } from 'react-router';
+import {
+  DISCOVERY_SOURCES,
+  DOCUMENT_KINDS,
+  DONATION_EVENTS,
+  GENDERS,
+  labelOf,
+  MOVIE_ROLES,
+  PAPER_SIZES,
+  PRINT_COLORS,
+  REGISTRATION_CATEGORIES,
+  ROLE_TYPES,
+  SHOWTIMES,
+  SUBMISSION_STATES,
+  WELFARE_BENEFITS,
+  YES_NO,
+} from '../../../../shared/form-options';
+import type { Option } from '../../../../shared/options';
+import { FORM_DEFINITIONS } from '../../../../shared/schemas/forms';
+import { useFlash } from '../../../components/flash-context';
+import { ButtonSpinner, Spinner } from '../../../components/spinner';
+import { type SubmissionDetail as Detail, useMarkHandled, useSubmission } from '../api/submissions';
+
+/** Fields stored as option keys, shown with the labels members chose from. */
+const FIELD_OPTIONS: Record<string, readonly Option[]> = {
+  documentType: DOCUMENT_KINDS,
+  paperSize: PAPER_SIZES,
+  color: PRINT_COLORS,
+  benefits: WELFARE_BENEFITS,
+  showtime: SHOWTIMES,
+  selectedEvent: DONATION_EVENTS,
+  registrationCategory: REGISTRATION_CATEGORIES,
+  gender: GENDERS,
+  inProduction: YES_NO,
+  hasId: YES_NO,
+  movieRole: MOVIE_ROLES,
+  roleType: ROLE_TYPES,
+  howDidYouKnow: DISCOVERY_SOURCES,
+};
+
+/** "howDidYouKnow" -> "How did you know". */
+function fieldLabel(field: string): string {
+  const words = field.replace(/([a-z])([A-Z0-9])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function showValue(field: string, value: unknown): string {
+  if (value === undefined || value === null || value === '') return '—';
+  const options = FIELD_OPTIONS[field];
+  if (Array.isArray(value)) return value.length ? value.map((v) => (options ? labelOf(options, String(v)) : String(v))).join(', ') : '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'object') return JSON.stringify(value);
+  const text = String(value as string | number);
+  return options ? labelOf(options, text) : text;
+}
+
+/** Every stored field in the form's own order (then anything else stored), with labels. */
+function rows(submission: Detail): [string, unknown][] {
+  const order = Object.keys(FORM_DEFINITIONS[submission.form]?.schema.shape ?? {});
+  const extra = Object.keys(submission.data).filter((key) => !order.includes(key));
+  return [...order, ...extra].map((field) => [field, submission.data[field]]);
+}
+
+/** /admin/submissions/:id: one submission in full, its files, and "Mark as handled". */
+export function SubmissionDetailPage() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const back = (location.state as { back?: string } | null)?.back ?? '';
+  const submission = useSubmission(id);
+  const handled = useMarkHandled();
+  const flash = useFlash();
+
+  if (submission.isPending) return <Spinner />;
+  if (submission.isError) return <p className="form__error">{submission.error.message}</p>;
+  const s = submission.data;
+
+  return (
+    <article className="admin__section card admin__detail" aria-labelledby="submission-title">
+      <p>
+        <Link to={`/admin/submissions${back}`}>← All submissions</Link>
+      </p>
+      <div className="admin__toolbar">
+        <h2 id="submission-title">{s.formLabel}</h2>
+        <span className={`badge${s.state === 'handled' ? ' badge--ok' : ''}`}>{labelOf(SUBMISSION_STATES, s.state)}</span>
+      </div>
+      <dl className="admin__facts">
+        <dt>Member</dt>
+        <dd>
+          <Link to={`/admin/members/${s.member.id}`}>{s.member.name}</Link> · {s.member.email} · {s.member.phone}
+        </dd>
+        <dt>Sent</dt>
+        <dd>{format(new Date(s.createdAt), 'd MMM yyyy, HH:mm')}</dd>
+        {s.handledAt && (
+          <>
+            <dt>Handled</dt>
+            <dd>
+              {format(new Date(s.handledAt), 'd MMM yyyy, HH:mm')} by {s.handledBy?.name ?? s.handledBy?.email ?? 'staff'}
+            </dd>
+          </>
+        )}
+      </dl>
+      <h3>Fields</h3>
+      <dl className="admin__facts">
+        {rows(s).map(([field, value]) => (
+          <div key={field} className="admin__fact">
+            <dt>{fieldLabel(field)}</dt>
+            <dd>{showValue(field, value)}</dd>
+          </div>
+        ))}
+      </dl>
+      {s.files.length > 0 && (
+        <>
+          <h3>Files</h3>
+          <ul className="admin__files">
+            {s.files.map((file) => (
+              <li key={file.field}>
+                {file.mimeType.startsWith('image/') ? (
+                  <a href={file.url} target="_blank" rel="noopener noreferrer">
+                    <img src={file.url} alt={file.label} loading="lazy" width={160} height={160} />
+                    <span>{file.label}</span>
+                  </a>
+                ) : (
+                  <a className="admin__file-link" href={file.url} target="_blank" rel="noopener noreferrer">
+                    {file.label} (PDF)
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {s.state === 'new' && (
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={handled.isPending}
+          onClick={() =>
+            handled.mutate(s.id, {
+              onSuccess: () => flash.showSuccess('Marked as handled.'),
+              onError: (error) => flash.showError(error.message),
+            })
+          }
+        >
+          {handled.isPending && <ButtonSpinner />} Mark as handled
+        </button>
+      )}
+    </article>
+  );
+}

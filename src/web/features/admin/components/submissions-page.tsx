@@ -1,0 +1,149 @@
+import { format } from 'date-fns';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { FORM_KINDS, type FormKind, labelOf, SUBMISSION_STATES } from '../../../../shared/form-options';
+import { Spinner } from '../../../components/spinner';
+import { exportUrl, type SubmissionFilter, useSubmissions } from '../api/submissions';
+
+const isFormKind = (value: string | null): value is FormKind => FORM_KINDS.some((kind) => kind.value === value);
+
+/** The filter lives in the address, so a filtered list can be bookmarked and survives the detail view's Back. */
+function readFilter(params: URLSearchParams): SubmissionFilter {
+  const form = params.get('form');
+  return {
+    form: isFormKind(form) ? form : '',
+    member: params.get('member') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+}
+
+/** /admin/submissions: the six forms' submissions, newest first, filtered by form, member and days; CSV per form. */
+export function SubmissionsPage() {
+  const [params, setParams] = useSearchParams();
+  const filter = readFilter(params);
+  const submissions = useSubmissions(filter);
+  const [member, setMember] = useState(filter.member ?? '');
+  const [from, setFrom] = useState(filter.from ?? '');
+  const [to, setTo] = useState(filter.to ?? '');
+
+  const apply = (change: Partial<SubmissionFilter>) => {
+    const next = { ...filter, page: 1, ...change };
+    setParams(
+      Object.fromEntries(Object.entries(next).filter(([key, value]) => value !== '' && value !== undefined && !(key === 'page' && value === 1)).map(([k, v]) => [k, String(v)])),
+    );
+  };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    apply({ member: member.trim(), from, to });
+  }
+
+  const form = filter.form || undefined;
+  const data = submissions.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <div className="admin__section">
+      <div className="admin__toolbar">
+        <h2>Submissions</h2>
+        {form ? (
+          <a className="button button--ghost" href={exportUrl({ ...filter, form })} download>
+            Download CSV
+          </a>
+        ) : (
+          <p className="muted admin__note">Pick a form type to download its CSV.</p>
+        )}
+      </div>
+      <form className="admin__filters" onSubmit={submit} role="search" aria-label="Filter submissions">
+        <label className="admin__filter">
+          <span>Form type</span>
+          <select name="form" value={filter.form} onChange={(e) => apply({ form: e.target.value as FormKind | '' })}>
+            <option value="">All forms</option>
+            {FORM_KINDS.map((kind) => (
+              <option key={kind.value} value={kind.value}>
+                {kind.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin__filter admin__filter--wide">
+          <span>Member (name, email or phone)</span>
+          <input type="search" name="member" value={member} onChange={(e) => setMember(e.target.value)} />
+        </label>
+        <label className="admin__filter">
+          <span>From</span>
+          <input type="date" name="from" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label className="admin__filter">
+          <span>To</span>
+          <input type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <button type="submit" className="button button--primary">
+          Filter
+        </button>
+      </form>
+      {submissions.isPending ? (
+        <Spinner />
+      ) : submissions.isError ? (
+        <p className="form__error">{submissions.error.message}</p>
+      ) : data && data.submissions.length === 0 ? (
+        <p className="muted">No submissions match.</p>
+      ) : (
+        data && (
+          <>
+            <p className="muted">
+              {data.total} submission{data.total === 1 ? '' : 's'}
+            </p>
+            <div className="table-wrap">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Sent</th>
+                    <th scope="col">Form</th>
+                    <th scope="col">Member</th>
+                    <th scope="col">State</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.submissions.map((submission) => (
+                    <tr key={submission.id}>
+                      <td>
+                        <Link to={`/admin/submissions/${submission.id}`} state={{ back: `?${params.toString()}` }}>
+                          <time dateTime={submission.createdAt}>{format(new Date(submission.createdAt), 'd MMM yyyy, HH:mm')}</time>
+                        </Link>
+                      </td>
+                      <td>{submission.formLabel}</td>
+                      <td>
+                        {submission.member.name}
+                        <br />
+                        <span className="muted">{submission.member.email}</span>
+                      </td>
+                      <td>
+                        <span className={`badge${submission.state === 'handled' ? ' badge--ok' : ''}`}>{labelOf(SUBMISSION_STATES, submission.state)}</span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {pages > 1 && (
+              <nav className="admin__pager" aria-label="Pages">
+                <button type="button" className="button button--ghost" disabled={(filter.page ?? 1) <= 1} onClick={() => apply({ ...filter, page: (filter.page ?? 1) - 1 })}>
+                  Previous
+                </button>
+                <span>
+                  Page {filter.page} of {pages}
+                </span>
+                <button type="button" className="button button--ghost" disabled={(filter.page ?? 1) >= pages} onClick={() => apply({ ...filter, page: (filter.page ?? 1) + 1 })}>
+                  Next
+                </button>
+              </nav>
+            )}
+          </>
+        )
+      )}
+    </div>
+  );
+}
