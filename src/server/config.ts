@@ -38,6 +38,7 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNUP: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_CONTACT: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CODES: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_BOOKING: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_FORMS: z.coerce.number().int().min(1).default(20),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
@@ -66,7 +67,7 @@ export interface Config {
     dollarAccount: string;
     offices: { state: string; address: string }[];
   };
-  rateLimits: { login: number; signup: number; contact: number; codes: number; forms: number };
+  rateLimits: { login: number; signup: number; contact: number; codes: number; forms: number; booking: number };
   sessionTtlMs: number;
   /** Outbox polling, and the first retry delay after a failed delivery (doubling after that). */
   mail: { pollMs: number; retryBaseMs: number };
@@ -110,7 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         { state: 'Abia', address: e.OFFICE_ABIA },
       ],
     },
-    rateLimits: { login: e.RATE_LIMIT_LOGIN, signup: e.RATE_LIMIT_SIGNUP, contact: e.RATE_LIMIT_CONTACT, codes: e.RATE_LIMIT_CODES, forms: e.RATE_LIMIT_FORMS },
+    rateLimits: { login: e.RATE_LIMIT_LOGIN, signup: e.RATE_LIMIT_SIGNUP, contact: e.RATE_LIMIT_CONTACT, codes: e.RATE_LIMIT_CODES, forms: e.RATE_LIMIT_FORMS, booking: e.RATE_LIMIT_BOOKING },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS },
   };
