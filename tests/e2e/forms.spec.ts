@@ -142,7 +142,16 @@ test('on a phone, a member sends the event form, sees it on /events with the gal
   await page.getByRole('link', { name: 'Event Form' }).click();
   await expect(page).toHaveURL(/\/eventform$/);
   await fillEventForm(page);
-  await submitAndLand(page, 'Form submitted successfully!');
+  // Held back a moment, so the pending state can be seen.
+  await page.route('**/api/users/eventform', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.locator('form').getByRole('button', { name: 'Submit' }).click();
+  await expect(page.locator('form').getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+  await expect(page.getByText('Form submitted successfully!').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
 
   await page.goto('/events');
   const card = page.locator('.events__card');
@@ -232,10 +241,22 @@ test('staff find a submission in the console, open it, mark it handled and downl
   const row = staff.getByRole('row', { name: title });
   await expect(row).toContainText('9:00 PM');
   await page.goto('/moviepremiereform');
+  await page.locator('[name="name"]').fill('Ngozi Adeyemi');
+  await page.locator('[name="email"]').fill(member.email);
+  await page.locator('[name="contact"]').fill('08031234567');
   await page.locator('[name="movie"]').selectOption(title);
   await expect(page.locator('[name="showtime"] option:not([value=""])')).toHaveText(['9:00 PM']);
+  await page.locator('[name="showtime"]').selectOption('9pm');
   await row.getByRole('button', { name: 'Retire' }).click();
   await expect(row).toContainText('Retired');
+
+  // Retired while the member was choosing: the server refuses, and nothing typed is lost.
+  await page.locator('form').getByRole('button', { name: 'Submit' }).click();
+  await expect(page.locator('form').getByRole('alert').filter({ hasText: 'Movie must be one of the films open for premiere bookings' })).toBeVisible();
+  await expect(page).toHaveURL(/\/moviepremiereform$/);
+  await expect(page.locator('[name="name"]')).toHaveValue('Ngozi Adeyemi');
+  await expect(page.locator('[name="movie"]')).toHaveValue(title);
+  await expect(page.locator('form').getByRole('button', { name: 'Submit' })).toBeEnabled();
   await page.reload();
   await expect(page.locator('[name="movie"] option', { hasText: title })).toHaveCount(0);
 
