@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { FORM_KINDS } from '../../../../shared/form-options';
 import { FORM_DEFINITIONS } from '../../../../shared/schemas/forms';
+import { MemberAdvert } from '../../ads/components/member-advert';
 
 /*
  * Sections of the dashboard that other features fill in: the forms cards (forms feature) and the
@@ -38,15 +39,8 @@ export function ProfileFormsSlot({ status }: { status: boolean }) {
   );
 }
 
-/** Only members with a status see advertising (SPEC.md section 6). */
+/** Only members with a status see advertising (SPEC.md section 6); the ads feature fills it. */
 export function ProfileAdvertSlot({ status }: { status: boolean }) {
   if (!status) return null;
-  return (
-    <section id="advert" className="dashboard__section" aria-labelledby="advert-title">
-      <h2 id="advert-title" className="section-title">
-        Advertisements
-      </h2>
-      <p className="muted">Your advert will appear here.</p>
-    </section>
-  );
+  return <MemberAdvert />;
 }

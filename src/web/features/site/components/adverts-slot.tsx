@@ -1,7 +1,6 @@
-/**
- * Where the Advertisements strip goes on the landing and about pages. Intentionally empty: the
- * ads feature (another engineer) renders the approved adverts here.
- */
+import { AdvertsStrip } from '../../ads/components/adverts-strip';
+
+/** Where the Advertisements strip goes on the landing and about pages; the ads feature fills it. */
 export function AdvertsSlot() {
-  return null;
+  return <AdvertsStrip />;
 }

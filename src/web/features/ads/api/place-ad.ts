@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FAILURE } from '../../../../shared/messages';
+import type { PlaceAdInput } from '../../../../shared/schemas/ads';
+import type { User } from '../../../../shared/schemas/users';
+import { api } from '../../../lib/api';
+import { setSessionUser } from '../../auth/api/get-session';
+import { publicAdsKey } from './get-ads';
+
+interface ProfileAnswer {
+  success: boolean;
+  message: string;
+  user: User;
+}
+
+export interface PlaceAdRequest {
+  values: PlaceAdInput;
+  image: File;
+  paymentSlip: File | null;
+}
+
+/** Place Your Ad goes through the profile call as multipart (SPEC.md section 7), with upload progress. */
+export function usePlaceAd(onProgress: (fraction: number) => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ values, image, paymentSlip }: PlaceAdRequest) => {
+      const form = new FormData();
+      form.append('linkUrl', values.linkUrl);
+      form.append('altText', values.altText);
+      form.append('weeks', String(values.weeks ?? 1));
+      form.append('imageUrl', image);
+      if (paymentSlip) form.append('paymentSlip', paymentSlip);
+      return api.put<ProfileAnswer>('/api/users/profile', { form, onProgress, fallback: FAILURE.adPlace });
+    },
+    onSuccess: ({ user }) => setSessionUser(client, user),
+  });
+}
+
+/** Delete Ad: the three fields sent as null (SPEC.md section 4). */
+export function useDeleteAd() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.put<ProfileAnswer>('/api/users/profile', { json: { ad: { imageUrl: null, linkUrl: null, altText: null } }, fallback: FAILURE.adDelete }),
+    onSuccess: ({ user }) => {
+      setSessionUser(client, user);
+      void client.invalidateQueries({ queryKey: publicAdsKey });
+    },
+  });
+}

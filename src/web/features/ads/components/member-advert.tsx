@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { FAILURE, SUCCESS } from '../../../../shared/messages';
+import type { MemberAd } from '../../../../shared/schemas/ads';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useFlash } from '../../../components/flash-context';
+import { useSession } from '../../auth/api/get-session';
+import { useDeleteAd } from '../api/place-ad';
+import { formatDay } from './format-date';
+import { PlaceAdDialog } from './place-ad-dialog';
+import './ads.css';
+
+/**
+ * The dashboard's Advertisements section (SPEC.md section 2): the member's ad with where it
+ * stands, Place Your Ad when there is no ad image, Delete Ad when there is one. A rejected or
+ * ended ad can be replaced by a new one without deleting it first.
+ */
+export function MemberAdvert() {
+  const { user } = useSession();
+  const flash = useFlash();
+  const remove = useDeleteAd();
+  const [placing, setPlacing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  if (!user) return null;
+  const ad = user.ad;
+  const hasImage = Boolean(ad?.imageUrl);
+  const canPlace = !hasImage || ad?.status === 'rejected' || ad?.status === 'ended';
+
+  function deleteAd() {
+    remove.mutate(undefined, {
+      onSuccess: (data) => {
+        setConfirming(false);
+        flash.showSuccess(data.message || SUCCESS.adDeleted);
+      },
+      onError: (error) => {
+        setConfirming(false);
+        flash.showError(error.message || FAILURE.adDelete);
+      },
+    });
+  }
+
+  return (
+    <section id="advert" className="dashboard__section" aria-labelledby="advert-title">
+      <h2 id="advert-title" className="section-title">
+        Advertisements
+      </h2>
+      {ad && hasImage ? (
+        <AdCard ad={ad} />
+      ) : (
+        <p className="muted">Advertise on our homepage: your banner is seen by every visitor, for ₦5,000.00 a week once staff approve it.</p>
+      )}
+      <div className="member-ad__actions">
+        {canPlace && (
+          <button type="button" className="button button--primary" onClick={() => setPlacing(true)}>
+            Place Your Ad
+          </button>
+        )}
+        {hasImage && (
+          <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+            Delete Ad
+          </button>
+        )}
+      </div>
+      <PlaceAdDialog open={placing} onClose={() => setPlacing(false)} />
+      <ConfirmDialog
+        open={confirming}
+        title="Delete your ad?"
+        message="Your ad is taken off the homepage and its image is deleted. A payment already made is not refunded."
+        confirmLabel="Delete Ad"
+        busy={remove.isPending}
+        onConfirm={deleteAd}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}
+
+const STATUS_LABEL = { pending: 'Pending review', running: 'Running', rejected: 'Rejected', ended: 'Ended' } as const;
+
+function AdCard({ ad }: { ad: MemberAd }) {
+  const status = ad.status ?? 'pending';
+  return (
+    <article className="card member-ad" aria-label="Your ad">
+      {ad.imageUrl && <img className="member-ad__image" src={ad.imageUrl} alt={ad.altText ?? ''} width={728} height={182} />}
+      <div className="member-ad__body">
+        <p className={`badge member-ad__status member-ad__status--${status}`}>{STATUS_LABEL[status]}</p>
+        <p className="member-ad__state">{describe(ad)}</p>
+        <dl className="member-ad__facts">
+          <dt>Link</dt>
+          <dd>
+            {ad.linkUrl ? (
+              <a href={ad.linkUrl} target="_blank" rel="noopener noreferrer">
+                {ad.linkUrl}
+              </a>
+            ) : (
+              '—'
+            )}
+          </dd>
+          <dt>Alt text</dt>
+          <dd>{ad.altText ?? '—'}</dd>
+          {ad.weeks !== null && (
+            <>
+              <dt>Weeks paid for</dt>
+              <dd>{ad.weeks}</dd>
+            </>
+          )}
+          <dt>Clicks</dt>
+          <dd data-testid="ad-clicks">
+            {ad.clicks} {ad.clicks === 1 ? 'click' : 'clicks'}
+          </dd>
+        </dl>
+      </div>
+    </article>
+  );
+}
+
+function describe(ad: MemberAd): string {
+  switch (ad.status) {
+    case 'running':
+      return `Your ad is approved and runs from ${formatDay(ad.startDate)} to ${formatDay(ad.endDate)}.`;
+    case 'rejected':
+      return `Your ad was not approved. Reason: ${ad.reason ?? 'not given'}.`;
+    case 'ended':
+      return `Your ad ended on ${formatDay(ad.endDate)}. Place a new one to appear on the homepage again.`;
+    default:
+      return 'Your ad is pending review: staff check it and your payment slip, then it appears on the homepage.';
+  }
+}

@@ -1,0 +1,256 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { AD_WEEKLY_FEE_KOBO, MAX_AD_IMAGE_BYTES } from '../../../../shared/constants';
+import { FAILURE, SUCCESS } from '../../../../shared/messages';
+import { formatNaira } from '../../../../shared/money';
+import { AD_IMAGE_SIZE, placeAdFields } from '../../../../shared/schemas/ads';
+import { useFlash } from '../../../components/flash-context';
+import { TextField } from '../../../components/form-field';
+import { ButtonSpinner } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api';
+import { useSite } from '../../site/api/get-site';
+import { usePlaceAd } from '../api/place-ad';
+
+interface AdValues {
+  linkUrl: string;
+  altText: string;
+  weeks: number;
+}
+
+const FIELDS = ['linkUrl', 'altText', 'weeks'] as const;
+const resolver = zodResolver(placeAdFields) as unknown as Resolver<AdValues>;
+const IMAGE_TYPES = ['image/jpeg', 'image/png'];
+const SLIP_TYPES = /^(image\/|application\/pdf$)/;
+
+/** The same limits the server applies, checked before a slow upload on mobile data. */
+function imageProblem(file: File | null): string | null {
+  if (!file) return 'Ad image is required';
+  if (!IMAGE_TYPES.includes(file.type)) return 'The ad image must be a JPG or PNG file';
+  if (file.size > MAX_AD_IMAGE_BYTES) return 'The ad image must be at most 2 MB';
+  return null;
+}
+
+interface PlaceAdDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Place Your Ad, on the native <dialog> (focus trapped, Escape closes), like the confirm dialog. */
+export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const flash = useFlash();
+  const site = useSite().data;
+  const [progress, setProgress] = useState(0);
+  const place = usePlaceAd(setProgress);
+  const [image, setImage] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [slip, setSlip] = useState<File | null>(null);
+  const [slipError, setSlipError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors },
+  } = useForm<AdValues>({ resolver, mode: 'onTouched', defaultValues: { linkUrl: '', altText: '', weeks: 1 } });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  // An object URL holds the file in memory until it is revoked.
+  useEffect(() => {
+    if (!image) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(image);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+
+  const weeks = Number(watch('weeks'));
+  const validWeeks = Number.isInteger(weeks) && weeks >= 1 && weeks <= 52;
+  const price = validWeeks ? formatNaira(AD_WEEKLY_FEE_KOBO * weeks) : '—';
+
+  function chooseImage(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0] ?? null;
+    setImage(file);
+    setImageError(file ? imageProblem(file) : null);
+  }
+
+  function chooseSlip(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0] ?? null;
+    setSlip(file);
+    setSlipError(file && !SLIP_TYPES.test(file.type) ? 'The payment slip must be an image or a PDF' : null);
+  }
+
+  // The key remounts the form so the file inputs forget their files too.
+  const [formKey, setFormKey] = useState(0);
+
+  function resetAndClose() {
+    reset();
+    setFormKey((key) => key + 1);
+    setImage(null);
+    setImageError(null);
+    setSlip(null);
+    setSlipError(null);
+    setFailure(null);
+    onClose();
+  }
+
+  function close() {
+    if (!place.isPending) resetAndClose();
+  }
+
+  const onSubmit = handleSubmit(
+    (values) => {
+      const problem = imageProblem(image);
+      setImageError(problem);
+      if (problem || !image || slipError) return;
+      setFailure(null);
+      setProgress(0);
+      place.mutate(
+        { values, image, paymentSlip: slip },
+        {
+          onSuccess: (data) => {
+            flash.showSuccess(data.message || SUCCESS.adPlaced);
+            resetAndClose();
+          },
+          onError: (error) => {
+            if (error instanceof ApiError && error.fields) {
+              for (const { field, message } of error.fields) {
+                if ((FIELDS as readonly string[]).includes(field)) setError(field as keyof AdValues, { message });
+                if (field === 'imageUrl') setImageError(message);
+                if (field === 'paymentSlip') setSlipError(message);
+              }
+            }
+            // A network failure has no server message: the general text (SPEC.md section 8).
+            const message = error instanceof ApiError && error.status !== 0 ? error.message || FAILURE.adPlace : FAILURE.adSave;
+            setFailure(message);
+            flash.showError(message);
+          },
+        },
+      );
+    },
+    () => setImageError(imageProblem(image)),
+  );
+
+  return (
+    <dialog ref={ref} className="dialog place-ad" aria-labelledby={titleId} onCancel={(event) => (place.isPending ? event.preventDefault() : close())}>
+      <h2 id={titleId} className="dialog__title">
+        Place Your Ad
+      </h2>
+      <p className="place-ad__lead">
+        Your banner appears on the homepage once staff approve it. JPG and PNG images are accepted, at most 2 MB; it is shown at{' '}
+        {AD_IMAGE_SIZE.width} × {AD_IMAGE_SIZE.height} pixels, so a wide image works best.
+      </p>
+      <form key={formKey} className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <div className={`field${imageError ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor="ad-image">
+            Ad image (JPG or PNG, at most 2 MB)
+          </label>
+          <input
+            id="ad-image"
+            name="imageUrl"
+            type="file"
+            accept="image/jpeg,image/png"
+            className="field__file"
+            required
+            aria-invalid={imageError ? true : undefined}
+            aria-describedby={imageError ? 'ad-image-error' : undefined}
+            onChange={chooseImage}
+          />
+          {imageError && (
+            <p className="field__error" id="ad-image-error" role="alert">
+              {imageError}
+            </p>
+          )}
+          {preview && !imageError && <img className="place-ad__preview" src={preview} alt="Preview of your ad" />}
+        </div>
+        <TextField label="Link URL" type="url" inputMode="url" placeholder="https://" required {...register('linkUrl')} error={errors.linkUrl?.message} />
+        <TextField
+          label="Alt Text"
+          required
+          hint="Describes the image for people who cannot see it"
+          {...register('altText')}
+          error={errors.altText?.message}
+        />
+        <TextField
+          label="Weeks"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={52}
+          step={1}
+          required
+          hint={`${formatNaira(AD_WEEKLY_FEE_KOBO)} a week`}
+          {...register('weeks')}
+          error={errors.weeks?.message}
+        />
+        <p className="place-ad__price" aria-live="polite">
+          Price: <strong data-testid="ad-price">{price}</strong>
+          {validWeeks && ` (${weeks} × ${formatNaira(AD_WEEKLY_FEE_KOBO)})`}
+        </p>
+        <div className={`field${slipError ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor="ad-slip">
+            Payment slip (photo or PDF)
+          </label>
+          <input
+            id="ad-slip"
+            name="paymentSlip"
+            type="file"
+            accept="image/*,application/pdf"
+            className="field__file"
+            aria-invalid={slipError ? true : undefined}
+            aria-describedby={slipError ? 'ad-slip-error' : 'ad-slip-hint'}
+            onChange={chooseSlip}
+          />
+          {slipError ? (
+            <p className="field__error" id="ad-slip-error" role="alert">
+              {slipError}
+            </p>
+          ) : (
+            <p className="field__hint" id="ad-slip-hint">
+              Pay the price by bank transfer{site?.nairaAccount ? ` (${site.nairaAccount})` : ''} and attach the slip. Staff review it like the
+              membership fee before your ad runs.
+            </p>
+          )}
+        </div>
+        {place.isPending && (
+          <div className="place-ad__upload">
+            <progress max={1} value={progress} aria-label="Upload progress" />
+            <span>{Math.round(progress * 100)}%</span>
+          </div>
+        )}
+        {failure && (
+          <p className="form__error" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="button button--ghost" onClick={close} disabled={place.isPending}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={place.isPending}>
+            {place.isPending ? (
+              <>
+                <ButtonSpinner /> Saving...
+              </>
+            ) : (
+              'Save Ad'
+            )}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
