@@ -1,0 +1,193 @@
+/**
+ * `npm run bench`: figures for the portal on PostgreSQL next to a bare node:http server on the
+ * same machine in the same run (the physical limit), plus the landing page's JavaScript, a cold
+ * start on the embedded database, memory after load, and Lighthouse scores.
+ *
+ *   npm run bench                 everything
+ *   npm run bench -- --quick      3 s per load run, no Lighthouse
+ *   BENCH_DATABASE_URL=...        another PostgreSQL server (default: the local one)
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import getPort from 'get-port';
+import { chromium } from 'playwright-core';
+import { activatedMemberClient, freshDatabase, PortalClient, startPortal, waitForAnswer } from './lib/portal-process.js';
+
+const quick = process.argv.includes('--quick');
+const DURATION = quick ? 3 : 10;
+const CONNECTIONS = 50;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+interface LoadResult {
+  name: string;
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(name: string, options: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { name, rps: result.requests.average, p99: result.latency.p99, errors };
+}
+
+async function startBareServer(): Promise<{ url: string; stop: () => void }> {
+  const port = await getPort();
+  const child = spawn(
+    process.execPath,
+    ['-e', `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{"ok":true}')}).listen(${port},'127.0.0.1')`],
+    { stdio: 'inherit' },
+  );
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(url);
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return { url, stop: () => child.kill() };
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Every script the landing page loads before it is usable, gzipped as a phone receives it. */
+async function landingJavaScriptKb(baseUrl: string): Promise<{ kb: number; files: number }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  const page = await browser.newPage();
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+  });
+  await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+  await browser.close();
+  let bytes = 0;
+  for (const script of scripts) bytes += gzipSync(readFileSync(path.join('dist/web', script)), { level: 9 }).length;
+  return { kb: bytes / 1024, files: scripts.size };
+}
+
+async function lighthouseScores(baseUrl: string, pages: { path: string; cookie?: string }[]) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const rows = [];
+  try {
+    for (const target of pages) {
+      const result = await lighthouse(`${baseUrl}${target.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        extraHeaders: target.cookie ? { Cookie: target.cookie } : undefined,
+      });
+      const categories = result?.lhr.categories;
+      rows.push({
+        page: target.path,
+        performance: Math.round((categories?.performance?.score ?? 0) * 100),
+        accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return rows;
+}
+
+async function main() {
+  console.log(`Benchmark: ${CONNECTIONS} connections, ${DURATION} s per run, Node ${process.version}\n`);
+  const database = await freshDatabase();
+  const portal = await startPortal({ DATABASE_URL: database.url });
+  const bare = await startBareServer();
+  try {
+    const member = await activatedMemberClient(portal.baseUrl, database.url);
+    const loginBody = JSON.stringify({ email: 'bench-login@example.com', password: 'bench-password-1' });
+    const loginUser = new PortalClient(portal.baseUrl);
+    await loginUser.json('POST', '/api/users/signup', {
+      json: { ...(await import('./lib/portal-process.js')).memberFields(), email: 'bench-login@example.com', phone: '08091112222' },
+    });
+    const authHeaders = { cookie: member.cookieHeader, 'x-xsrf-token': member.xsrf, 'content-type': 'application/json' };
+    const formBody = JSON.stringify({
+      name: 'Bench Member',
+      email: 'bench@example.com',
+      phone: '08031234567',
+      documentType: 'flyers',
+      quantity: 100,
+      paperSize: 'a4',
+      color: 'full-color',
+      comments: 'Benchmark run',
+    });
+
+    const runs: LoadResult[] = [];
+    runs.push(await load('bare node:http (limit)', { url: bare.url }));
+    runs.push(await load('GET /api/users/profile (signed in)', { url: `${portal.baseUrl}/api/users/profile`, headers: { cookie: member.cookieHeader } }));
+    runs.push(await load('GET /api/ads', { url: `${portal.baseUrl}/api/ads` }));
+    runs.push(await load('GET / (landing HTML)', { url: `${portal.baseUrl}/`, headers: { 'accept-encoding': 'br, gzip' } }));
+    runs.push(
+      await load('POST /api/users/login', {
+        url: `${portal.baseUrl}/api/users/login`,
+        method: 'POST',
+        headers: { cookie: `XSRF-TOKEN=${member.xsrf}`, 'x-xsrf-token': member.xsrf, 'content-type': 'application/json' },
+        body: loginBody,
+      }),
+    );
+    runs.push(await load('POST /api/users/scriptprintingform', { url: `${portal.baseUrl}/api/users/scriptprintingform`, method: 'POST', headers: authHeaders, body: formBody }));
+    const rss = rssMb(portal.child.pid!);
+
+    const limit = runs[0]!.rps;
+    console.log('| call | req/s | p99 ms | errors | share of bare |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const run of runs) {
+      console.log(`| ${run.name} | ${Math.round(run.rps)} | ${run.p99} | ${run.errors} | ${((run.rps / limit) * 100).toFixed(1)}% |`);
+    }
+    console.log(`\nPortal memory (RSS) after the load: ${rss.toFixed(0)} MB`);
+
+    const js = await landingJavaScriptKb(portal.baseUrl);
+    console.log(`Landing page JavaScript, gzipped: ${js.kb.toFixed(1)} KB in ${js.files} files`);
+
+    await portal.stop();
+    const cold = await startPortal({ DATABASE_URL: '' });
+    console.log(`Cold start of the built portal on the embedded database, to the first answer: ${(cold.startupMs / 1000).toFixed(2)} s`);
+    await cold.stop();
+    rmSync(cold.dataDir, { recursive: true, force: true });
+
+    if (!quick) {
+      const site = await startPortal({ DATABASE_URL: database.url });
+      try {
+        const viewer = await activatedMemberClient(site.baseUrl, database.url);
+        await waitForAnswer(site.baseUrl);
+        const rows = await lighthouseScores(site.baseUrl, [
+          { path: '/' },
+          { path: '/login' },
+          { path: '/signup' },
+          { path: '/profile', cookie: viewer.cookieHeader },
+          { path: '/scriptprintingform', cookie: viewer.cookieHeader },
+        ]);
+        console.log('\nLighthouse (mobile defaults):');
+        console.log('| page | performance | accessibility |');
+        console.log('|---|---:|---:|');
+        for (const row of rows) console.log(`| ${row.page} | ${row.performance} | ${row.accessibility} |`);
+      } finally {
+        await site.stop();
+      }
+    }
+  } finally {
+    bare.stop();
+    await portal.stop();
+    await database.drop();
+    rmSync(portal.dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,166 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import getPort from 'get-port';
+import pg from 'pg';
+
+/** Helpers shared by the benchmark and soak scripts: a built portal in a child process, and a client for it. */
+
+export const DEFAULT_PG = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const STAFF = { email: 'bench-staff@example.com', password: 'bench-staff-password' };
+
+export async function freshDatabase(serverUrl = DEFAULT_PG): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface PortalProcess {
+  baseUrl: string;
+  child: ChildProcess;
+  dataDir: string;
+  /** Milliseconds from spawn to the first answer. */
+  startupMs: number;
+  stop(): Promise<void>;
+}
+
+export async function startPortal(env: Record<string, string> = {}): Promise<PortalProcess> {
+  const port = await getPort();
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      ADMIN_EMAIL: STAFF.email,
+      ADMIN_PASSWORD: STAFF.password,
+      RATE_LIMIT_LOGIN: '1000000',
+      RATE_LIMIT_SIGNUP: '1000000',
+      RATE_LIMIT_CONTACT: '1000000',
+      RATE_LIMIT_FORMS: '1000000',
+      RATE_LIMIT_CODES: '1000000',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForAnswer(baseUrl, child);
+  const startupMs = performance.now() - started;
+  return {
+    baseUrl,
+    child,
+    dataDir,
+    startupMs,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+export async function waitForAnswer(baseUrl: string, child?: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/site`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('portal did not answer in time');
+}
+
+/** A cookie-keeping client that sends the XSRF header, as the web app does. */
+export class PortalClient {
+  private cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  get xsrf(): string {
+    return this.cookies.get('XSRF-TOKEN') ?? '';
+  }
+
+  async request(method: string, url: string, body?: { json?: unknown; form?: FormData }): Promise<Response> {
+    if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/site');
+    const headers: Record<string, string> = { cookie: this.cookieHeader, 'x-xsrf-token': this.xsrf };
+    let payload: BodyInit | undefined;
+    if (body?.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body.json);
+    } else if (body?.form) payload = body.form;
+    const response = await fetch(`${this.baseUrl}${url}`, { method, headers, body: payload, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...rest] = (pair ?? '').split('=');
+      if (name) this.cookies.set(name.trim(), rest.join('='));
+    }
+    return response;
+  }
+
+  async json<T>(method: string, url: string, body?: { json?: unknown; form?: FormData }): Promise<T> {
+    const response = await this.request(method, url, body);
+    const data = (await response.json()) as T;
+    if (!response.ok) throw new Error(`${method} ${url} -> ${response.status} ${JSON.stringify(data)}`);
+    return data;
+  }
+}
+
+let counter = 0;
+export function memberFields() {
+  counter += 1;
+  const n = `${Date.now() % 10000}${counter}`.padStart(7, '0').slice(-7);
+  return {
+    name: 'Bench Member',
+    email: `bench${n}-${counter}@example.com`,
+    phone: `0809${n}`,
+    dob: '1994-06-01',
+    maritalStatus: 'single',
+    countryOfOrigin: 'Nigeria',
+    stateOfOrigin: 'Lagos',
+    industry: 'model',
+    occupation: 'Model',
+    address: '1 Marina, Lagos',
+    password: 'bench-password-1',
+    confirmPassword: 'bench-password-1',
+    acceptTerms: true,
+    acceptMarketing: true,
+  };
+}
+
+/** A member whose profile is active, set directly in the database (the bench measures, it does not re-test activation). */
+export async function activatedMemberClient(baseUrl: string, databaseUrl: string): Promise<PortalClient> {
+  const client = new PortalClient(baseUrl);
+  const fields = memberFields();
+  const { user } = await client.json<{ user: { id: string } }>('POST', '/api/users/signup', { json: fields });
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  await db.query('update users set status = true, activated_at = now() where id = $1', [user.id]);
+  await db.end();
+  return client;
+}
