@@ -30,6 +30,7 @@ import { notificationsRoutes } from './notifications/notifications.js';
 import { auditRoutes } from './audit/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { siteRoutes } from './site/routes.js';
+import { talentAdminRoutes, talentRoutes } from './talent/routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,6 +38,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every route, as registered: the access and robustness tests walk it. */
+    routeTable: { method: string; url: string }[];
   }
 }
 
@@ -115,6 +118,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, fieldSize: 64 * 1024, fields: 100 } });
 
+  const routeTable: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
+
   registerErrorHandling(app);
   registerCsrf(app, { secure: config.env === 'production' });
   app.addHook('onRequest', async (request) => {
@@ -136,6 +145,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formsRoutes(ctx));
   await app.register(formsAdminRoutes(ctx));
   await app.register(membersAdminRoutes(ctx));
+  await app.register(talentRoutes(ctx));
+  await app.register(talentAdminRoutes(ctx));
   await registerSpa(app, options.webRoot ?? defaultWebRoot);
 
   await ensureAdmin(ctx);

@@ -88,6 +88,39 @@ export const mailTemplates = {
       paragraphs: [`Our staff could not approve your advert. Reason: ${reason}`, 'You can delete it and place a new one from your dashboard.'],
     }),
 
+  bookingReceived: (brand: MailBrand, to: string, name: string, reference: string, stageName: string) =>
+    compose(brand, to, `Booking request ${reference} sent`, {
+      greeting: hello(name),
+      paragraphs: [
+        `We passed your booking request for ${stageName} on. Quote this reference in any message about it:`,
+        'The talent will accept or decline it, and we will email you their answer.',
+      ],
+      highlight: reference,
+    }),
+
+  bookingForTalent: (brand: MailBrand, to: string, name: string, reference: string, summary: string) =>
+    compose(brand, to, `New booking request ${reference}`, {
+      greeting: hello(name),
+      paragraphs: [`A business asked to book you: ${summary}`, 'Open the talent profile page of your dashboard to accept or decline it.'],
+    }),
+
+  bookingForStaff: (brand: MailBrand, to: string, reference: string, summary: string) =>
+    compose(brand, to, `Booking request ${reference}`, {
+      greeting: 'Hello,',
+      paragraphs: [`A new booking request arrived in the talent directory: ${summary}`, 'It is listed under Talent in the staff console.'],
+    }),
+
+  bookingAnswered: (brand: MailBrand, to: string, name: string, reference: string, stageName: string, accepted: boolean, message: string | null) =>
+    compose(brand, to, `Booking request ${reference} ${accepted ? 'accepted' : 'declined'}`, {
+      greeting: hello(name),
+      paragraphs: [
+        accepted
+          ? `${stageName} accepted your booking request ${reference}. They will contact you at the email or phone number you gave.`
+          : `${stageName} declined your booking request ${reference}.`,
+        ...(message ? [`Their message: ${message}`] : []),
+      ],
+    }),
+
   activated: (brand: MailBrand, to: string, name: string) =>
     compose(brand, to, 'Your profile is active', {
       greeting: hello(name),

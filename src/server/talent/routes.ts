@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX_UPLOAD_BYTES } from '../../shared/constants.js';
+import {
+  bookingListQuerySchema,
+  bookingRequestSchema,
+  bookingResponseSchema,
+  hideTalentSchema,
+  talentProfileSchema,
+  talentQuerySchema,
+} from '../../shared/schemas/talent.js';
+import { requireAdmin, requireUser } from '../auth/guards.js';
+import type { AppContext } from '../context.js';
+import { IMAGE_TYPES } from '../files/file-kinds.js';
+import { readMultipart } from '../files/multipart.js';
+import { HttpError } from '../http/errors.js';
+import {
+  addPhoto,
+  answerRequest,
+  closeRequest,
+  createRequest,
+  deletePhoto,
+  listProfiles,
+  listRequests,
+  myProfile,
+  myRequests,
+  publicPhoto,
+  publicProfile,
+  saveMyProfile,
+  searchTalent,
+  setPrimaryPhoto,
+  setProfileHidden,
+} from './talent-service.js';
+
+const profileParams = z.object({ id: z.uuid({ error: 'Talent profile not found' }) });
+const photoParams = z.object({ photoId: z.uuid({ error: 'Photo not found' }) });
+const publicPhotoParams = z.object({ id: z.uuid({ error: 'Photo not found' }), photoId: z.uuid({ error: 'Photo not found' }) });
+const requestParams = z.object({ id: z.uuid({ error: 'Booking request not found' }) });
+
+/** The public directory, a talent's own profile and photos, and booking requests. */
+export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // ---- public: no account needed; contact details never leave through these answers.
+    app.get('/api/talent', { schema: { querystring: talentQuerySchema } }, async (request, reply) =>
+      reply.header('Cache-Control', 'no-store').send(await searchTalent(ctx, request.query)),
+    );
+
+    app.get('/api/talent/:id', { schema: { params: profileParams } }, async (request, reply) =>
+      reply.header('Cache-Control', 'no-store').send(await publicProfile(ctx, request.params.id)),
+    );
+
+    app.get('/api/talent/:id/photos/:photoId', { schema: { params: publicPhotoParams } }, async (request, reply) => {
+      const file = await publicPhoto(ctx, request.params.id, request.params.photoId);
+      // Short-lived public caching: a profile staff hide stops being served within minutes.
+      return reply
+        .header('Content-Type', file.mimeType)
+        .header('Cache-Control', 'public, max-age=300')
+        .header('Content-Disposition', 'inline')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(ctx.storage.read(file.storageKey));
+    });
+
+    app.post(
+      '/api/talent/:id/requests',
+      {
+        schema: { params: profileParams, body: bookingRequestSchema },
+        config: {
+          rateLimit: {
+            max: ctx.config.rateLimits.booking,
+            timeWindow: 15 * 60 * 1000,
+            errorResponseBuilder: () => new HttpError(429, 'Too many booking requests. Please wait a few minutes and try again.'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { reference } = await createRequest(ctx, request.params.id, request.body);
+        return reply.status(201).send({ reference, message: `Booking request sent. Your reference is ${reference}; we emailed it to you.` });
+      },
+    );
+
+    // ---- the member's own talent profile
+    app.get('/api/talent/me', async (request, reply) => reply.header('Cache-Control', 'no-store').send(await myProfile(ctx, requireUser(request))));
+
+    app.put('/api/talent/me', { schema: { body: talentProfileSchema } }, async (request) => {
+      const user = requireUser(request);
+      await saveMyProfile(ctx, user, request.body);
+      return { message: request.body.published ? 'Your talent profile is published.' : 'Talent profile saved.', ...(await myProfile(ctx, user)) };
+    });
+
+    app.post('/api/talent/me/photos', async (request, reply) => {
+      const user = requireUser(request);
+      const { files } = await readMultipart(request, { photo: { label: 'Photo', types: IMAGE_TYPES, maxBytes: MAX_UPLOAD_BYTES } });
+      await addPhoto(ctx, user, files.photo);
+      return reply.status(201).send({ message: 'Photo added.', ...(await myProfile(ctx, user)) });
+    });
+
+    app.delete('/api/talent/me/photos/:photoId', { schema: { params: photoParams } }, async (request) => {
+      const user = requireUser(request);
+      const { unpublished } = await deletePhoto(ctx, user, request.params.photoId);
+      const message = unpublished ? 'Photo deleted. Your profile has no photos left, so it is no longer published.' : 'Photo deleted.';
+      return { message, ...(await myProfile(ctx, user)) };
+    });
+
+    app.put('/api/talent/me/photos/:photoId/primary', { schema: { params: photoParams } }, async (request) => {
+      const user = requireUser(request);
+      await setPrimaryPhoto(ctx, user, request.params.photoId);
+      return { message: 'Primary photo changed.', ...(await myProfile(ctx, user)) };
+    });
+
+    app.get('/api/talent/me/requests', async (request, reply) => reply.header('Cache-Control', 'no-store').send(await myRequests(ctx, requireUser(request))));
+
+    for (const decision of ['accept', 'decline'] as const) {
+      app.post(`/api/talent/me/requests/:id/${decision}`, { schema: { params: requestParams, body: bookingResponseSchema } }, async (request) => {
+        await answerRequest(ctx, requireUser(request), request.params.id, decision === 'accept', request.body.message);
+        return { message: decision === 'accept' ? 'Booking accepted. The business has been emailed.' : 'Booking declined. The business has been emailed.' };
+      });
+    }
+  };
+}
+
+/** Staff: every booking request, closing one, and hiding a profile that breaks the terms. */
+export function talentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/admin/talent/requests', { schema: { querystring: bookingListQuerySchema } }, async (request) => {
+      requireAdmin(request);
+      return listRequests(ctx, request.query.status);
+    });
+
+    app.post('/api/admin/talent/requests/:id/close', { schema: { params: requestParams } }, async (request) => {
+      await closeRequest(ctx, requireAdmin(request), request.params.id);
+      return { message: 'Booking request closed.' };
+    });
+
+    app.get('/api/admin/talent/profiles', async (request) => {
+      requireAdmin(request);
+      return listProfiles(ctx);
+    });
+
+    app.post('/api/admin/talent/profiles/:id/hide', { schema: { params: profileParams, body: hideTalentSchema } }, async (request) => {
+      await setProfileHidden(ctx, requireAdmin(request), request.params.id, true, request.body.reason);
+      return { message: 'Profile hidden from the directory. The member has been told why.' };
+    });
+
+    app.post('/api/admin/talent/profiles/:id/unhide', { schema: { params: profileParams } }, async (request) => {
+      await setProfileHidden(ctx, requireAdmin(request), request.params.id, false);
+      return { message: 'Profile is back in the directory.' };
+    });
+  };
+}
