@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalNumber } from '../../shared/schemas/forms.js';
-import { requireAdmin } from '../auth/guards.js';
+import { accessHooks } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { getMember, searchMembers } from './members-service.js';
 
 export function membersAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // Before validation, so that a member or a visitor learns nothing from a 400.
-    app.addHook('onRequest', async (request) => {
-      requireAdmin(request);
-    });
+    app.addHook('onRequest', accessHooks.admin);
 
     app.get(
       '/api/admin/members',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adsQuerySchema, approveAdSchema, rejectAdSchema, updateAdSchema } from '../../shared/schemas/ads.js';
-import { requireAdmin } from '../auth/guards.js';
+import { accessHooks, requireAdmin } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { approveAd, listAds, publicAdImage, publicAds, recordClick, rejectAd, updateAd } from './ads-service.js';
 
@@ -31,6 +31,8 @@ export function adsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 /** Staff moderation and scheduling of adverts. */
 export function adsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.addHook('onRequest', accessHooks.admin);
+
     app.get('/api/admin/ads', { schema: { querystring: adsQuerySchema } }, async (request) => {
       requireAdmin(request);
       return listAds(ctx, request.query.status);

@@ -19,3 +19,13 @@ export function requireAdmin(request: FastifyRequest): AuthUser {
   if (user.role !== 'admin') throw forbidden('Staff only.');
   return user;
 }
+
+/**
+ * The same guards as route hooks: they run on request, before the body is validated, so a
+ * visitor or a member learns nothing about a route they may not use from a 400.
+ */
+export const accessHooks = {
+  user: async (request: FastifyRequest) => void requireUser(request),
+  activated: async (request: FastifyRequest) => void requireActivated(request),
+  admin: async (request: FastifyRequest) => void requireAdmin(request),
+};

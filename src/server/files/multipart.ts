@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants.js';
-import { badRequest, tooLarge } from '../http/errors.js';
+import { badRequest, HttpError, tooLarge } from '../http/errors.js';
 import { detectFileType } from './file-kinds.js';
 
 export interface FileRule {
@@ -29,24 +29,30 @@ export async function readMultipart(request: FastifyRequest, rules: Record<strin
   if (!request.isMultipart()) throw badRequest('The request must be multipart/form-data.');
   const fields: Record<string, string> = {};
   const files: Record<string, ReceivedFile> = {};
-  for await (const part of request.parts({ limits: { fileSize: largestLimit(rules), files: Object.keys(rules).length } })) {
-    if (part.type === 'field') {
-      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      continue;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: largestLimit(rules), files: Object.keys(rules).length } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      const rule = rules[part.fieldname];
+      if (!rule) {
+        part.file.resume();
+        throw badRequest(`Unexpected file field: ${part.fieldname}`);
+      }
+      const data = await part.toBuffer().catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(`${rule.label} must be at most ${megabytes(rule.maxBytes)}`);
+        throw error;
+      });
+      if (data.length > (rule.maxBytes ?? MAX_UPLOAD_BYTES)) throw tooLarge(`${rule.label} must be at most ${megabytes(rule.maxBytes)}`);
+      if (data.length === 0) continue;
+      const mimeType = await detectFileType(data, rule.types, rule.label);
+      files[part.fieldname] = { field: part.fieldname, filename: part.filename, data, mimeType };
     }
-    const rule = rules[part.fieldname];
-    if (!rule) {
-      part.file.resume();
-      throw badRequest(`Unexpected file field: ${part.fieldname}`);
-    }
-    const data = await part.toBuffer().catch((error: unknown) => {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(`${rule.label} must be at most ${megabytes(rule.maxBytes)}`);
-      throw error;
-    });
-    if (data.length > (rule.maxBytes ?? MAX_UPLOAD_BYTES)) throw tooLarge(`${rule.label} must be at most ${megabytes(rule.maxBytes)}`);
-    if (data.length === 0) continue;
-    const mimeType = await detectFileType(data, rule.types, rule.label);
-    files[part.fieldname] = { field: part.fieldname, filename: part.filename, data, mimeType };
+  } catch (error) {
+    // The parser's own errors (no boundary, a cut-off body) are the client's, not ours.
+    if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
+    throw badRequest('The form data could not be read. Please try again.');
   }
   return { fields, files };
 }

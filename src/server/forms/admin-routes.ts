@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FORM_KINDS } from '../../shared/form-options.js';
 import { isoDate } from '../../shared/schemas/fields.js';
 import { optionalNumber, premiereCreateSchema, premiereUpdateSchema } from '../../shared/schemas/forms.js';
-import { requireAdmin } from '../auth/guards.js';
+import { accessHooks, requireAdmin } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import {
   createPremiere,
@@ -30,10 +30,7 @@ const idParams = z.object({ id: z.string() });
 
 export function formsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // Before validation, so that a member or a visitor learns nothing from a 400.
-    app.addHook('onRequest', async (request) => {
-      requireAdmin(request);
-    });
+    app.addHook('onRequest', accessHooks.admin);
 
     app.get(
       '/api/admin/submissions',

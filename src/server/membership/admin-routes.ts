@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { approvePaymentSchema, paymentsQuerySchema, rejectPaymentSchema } from '../../shared/schemas/membership.js';
-import { requireAdmin } from '../auth/guards.js';
+import { accessHooks, requireAdmin } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { approvePayment, listPayments, paymentSlip, rejectPayment } from './payments-review.js';
 
@@ -10,6 +10,8 @@ const paymentParams = z.object({ id: z.uuid({ error: 'Payment not found' }) });
 /** The staff payments queue: slips checked against the bank statement, then approved or rejected. */
 export function paymentsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.addHook('onRequest', accessHooks.admin);
+
     app.get('/api/admin/payments', { schema: { querystring: paymentsQuerySchema } }, async (request) => {
       requireAdmin(request);
       return listPayments(ctx, request.query.status, request.query.kind);

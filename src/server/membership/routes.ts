@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SUCCESS } from '../../shared/messages.js';
 import { activateProfileSchema, sendOtpSchema, uploadSlipFields, verifyCodeSchema, verifyEmailSchema } from '../../shared/schemas/membership.js';
-import { requireUser } from '../auth/guards.js';
+import { accessHooks, requireUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES } from '../files/file-kinds.js';
 import { readMultipart } from '../files/multipart.js';
@@ -17,6 +17,8 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 
   return async (app) => {
+    app.addHook('onRequest', accessHooks.user);
+
     app.get('/api/users/membership', async (request) => membershipStatus(ctx, requireUser(request)));
 
     app.post('/api/users/verify-email', { schema: { body: verifyEmailSchema }, config: codeRequests }, async (request) => {

@@ -116,7 +116,7 @@ export class TestClient {
       headers['content-type'] = encoded.headers.get('content-type') ?? '';
       payload = Buffer.from(await encoded.arrayBuffer());
     }
-    const response = await this.app.inject({ ...options, headers, payload });
+    const response = await this.app.inject({ ...options, headers, payload: payload ?? options.payload });
     for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.value === '';
       this.setCookie(cookie.name, expired ? undefined : cookie.value);
