@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import type { Option } from '../../../../shared/options';
 import { FILE_ACCEPT, type FormFile } from '../../../../shared/schemas/forms';
 import { ButtonSpinner } from '../../../components/spinner';
@@ -118,7 +119,8 @@ interface FileFieldProps {
 /** A required upload named as the spec names it, with a thumbnail of a chosen image. */
 export function FileField({ file, value, error, onChange }: FileFieldProps) {
   const id = useId();
-  const hint = file.kind === 'image' ? 'JPG, PNG or WebP, at most 5 MB' : 'JPG, PNG, WebP or PDF, at most 5 MB';
+  const limit = `at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`;
+  const hint = file.kind === 'image' ? `JPG, PNG or WebP, ${limit}` : `JPG, PNG, WebP or PDF, ${limit}`;
   return (
     <div className={`field member-form__file${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useCallback, useState } from 'react';
 import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import type { FormKind } from '../../../../shared/form-options';
 import { SUCCESS } from '../../../../shared/messages';
 import { FORM_DEFINITIONS, type FormFile } from '../../../../shared/schemas/forms';
@@ -33,10 +34,18 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
   const [failure, setFailure] = useState<string | null>(null);
   const submit = useSubmitForm(kind, setProgress);
 
-  const setFile = useCallback((field: string, file: File | null) => {
-    setFiles(({ [field]: _old, ...rest }) => (file ? { ...rest, [field]: file } : rest));
-    setFileErrors(({ [field]: _old, ...rest }) => rest);
-  }, []);
+  // A file over the server's limit is refused here, before it costs the member mobile data.
+  const setFile = useCallback(
+    (field: string, file: File | null) => {
+      const tooLarge = file !== null && file.size > MAX_UPLOAD_BYTES;
+      const label = definition.files.find((f) => f.field === field)?.label ?? field;
+      setFiles(({ [field]: _old, ...rest }) => (file && !tooLarge ? { ...rest, [field]: file } : rest));
+      setFileErrors(({ [field]: _old, ...rest }) =>
+        tooLarge ? { ...rest, [field]: `${label} must be at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB` } : rest,
+      );
+    },
+    [definition],
+  );
 
   const missingFiles = (): Record<string, string> =>
     Object.fromEntries(definition.files.filter((file: FormFile) => !files[file.field]).map((file) => [file.field, `${file.label} is required`]));
