@@ -54,6 +54,11 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
               </NavLink>
             </li>
             <li>
+              <NavLink to="/talent" className={navClass}>
+                Talent
+              </NavLink>
+            </li>
+            <li>
               <NavLink to="/contact" className={navClass}>
                 Contact
               </NavLink>

@@ -24,6 +24,8 @@ export const router = createBrowserRouter([
       { path: 'contact', lazy: () => import('../features/contact/components/contact-page').then((m) => ({ Component: m.ContactPage })) },
       { path: 'login', lazy: () => import('../features/auth/components/login-page').then((m) => ({ Component: m.LoginPage })) },
       { path: 'signup', lazy: () => import('../features/auth/components/signup-page').then((m) => ({ Component: m.SignupPage })) },
+      { path: 'talent', lazy: () => import('../features/talent/components/talent-directory-page').then((m) => ({ Component: m.TalentDirectoryPage })) },
+      { path: 'talent/:id', lazy: () => import('../features/talent/components/talent-profile-page').then((m) => ({ Component: m.TalentProfilePage })) },
       {
         element: <ProtectedRoute redirectTo="/signup" />,
         children: [{ path: 'about', lazy: () => import('../features/site/components/about-page').then((m) => ({ Component: m.AboutPage })) }],
@@ -60,6 +62,7 @@ export const router = createBrowserRouter([
         element: <ProtectedRoute />,
         children: [
           { path: 'profile', lazy: () => import('../features/profile/components/profile-page').then((m) => ({ Component: m.ProfilePage })) },
+          { path: 'profile/talent', lazy: () => import('../features/talent/components/talent-editor-page').then((m) => ({ Component: m.TalentEditorPage })) },
           {
             path: 'editprofile',
             lazy: () => import('../features/profile/components/edit-profile-page').then((m) => ({ Component: m.EditProfilePage })),
@@ -91,6 +94,7 @@ export const router = createBrowserRouter([
               { path: 'members', lazy: () => import('../features/admin/components/members-page').then((m) => ({ Component: m.MembersPage })) },
               { path: 'members/:id', lazy: () => import('../features/admin/components/member-detail').then((m) => ({ Component: m.MemberDetailPage })) },
               { path: 'premieres', lazy: () => import('../features/admin/components/premieres-page').then((m) => ({ Component: m.PremieresPage })) },
+              { path: 'talent', lazy: () => import('../features/talent/components/talent-admin-page').then((m) => ({ Component: m.TalentAdminPage })) },
             ],
           },
         ],

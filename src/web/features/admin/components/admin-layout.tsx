@@ -7,6 +7,7 @@ export const ADMIN_SECTIONS: { to: string; label: string }[] = [
   { to: '/admin/submissions', label: 'Submissions' },
   { to: '/admin/members', label: 'Members' },
   { to: '/admin/premieres', label: 'Premieres' },
+  { to: '/admin/talent', label: 'Talent' },
 ];
 
 export function AdminLayout() {

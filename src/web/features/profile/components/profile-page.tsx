@@ -10,12 +10,14 @@ import { Achievements } from './achievements';
 import { Avatar } from './avatar';
 import { ProfileAdvertSlot, ProfileFormsSlot } from './dashboard-slots';
 import { ProfileOverview } from './profile-overview';
+import { TalentDashboardSection } from '../../talent/components/talent-dashboard-section';
 import './profile.css';
 
 const SECTIONS = [
   { id: 'overview', label: 'Overview' },
   { id: 'forms', label: 'Forms' },
   { id: 'advert', label: 'Advert' },
+  { id: 'talent', label: 'Talent profile' },
   { id: 'achievements', label: 'Achievements' },
 ];
 
@@ -99,6 +101,7 @@ export function ProfilePage() {
         <ProfileOverview user={user} />
         <ProfileFormsSlot status={user.status} />
         <ProfileAdvertSlot status={user.status} />
+        <TalentDashboardSection />
         <Achievements achievements={user.achievements} />
       </div>
       <ConfirmDialog

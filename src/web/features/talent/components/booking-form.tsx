@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { type Path, type Resolver, useForm } from 'react-hook-form';
+import { type BookingRequestInput, bookingRequestSchema } from '../../../../shared/schemas/talent';
+import { useFlash } from '../../../components/flash-context';
+import { TextAreaField, TextField } from '../../../components/form-field';
+import { ButtonSpinner } from '../../../components/spinner';
+import { useRequestBooking } from '../api/request-booking';
+
+const defaults: BookingRequestInput = {
+  businessName: '',
+  contactName: '',
+  email: '',
+  phone: '',
+  dateFrom: '',
+  dateTo: '',
+  location: '',
+  budgetNaira: '',
+  message: '',
+};
+// raw: the server parses what was typed with the same schema (phone to E.164, budget to kobo).
+const resolver = zodResolver(bookingRequestSchema, undefined, { raw: true }) as unknown as Resolver<BookingRequestInput>;
+
+/** "Request a booking": a business sends its details; the answer is the reference it quotes later. */
+export function BookingForm({ profileId, stageName }: { profileId: string; stageName: string }) {
+  const send = useRequestBooking(profileId);
+  const flash = useFlash();
+  const [reference, setReference] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<BookingRequestInput>({ resolver, defaultValues: defaults, mode: 'onTouched' });
+
+  const onSubmit = handleSubmit((values) =>
+    send.mutate(values, {
+      onSuccess: (data) => setReference(data.reference),
+      onError: (error) => {
+        flash.showError(error.message);
+        for (const issue of error.fields ?? []) setError(issue.field as Path<BookingRequestInput>, { message: issue.message });
+      },
+    }),
+  );
+
+  if (reference) {
+    return (
+      <section className="card talent-booking talent-booking--sent" role="status" aria-labelledby="booking-sent-title">
+        <h2 id="booking-sent-title">Booking request sent</h2>
+        <p>
+          Your reference is <strong className="talent-booking__reference">{reference}</strong>.
+        </p>
+        <p>We emailed it to you. {stageName} will accept or decline, and we will email you the answer.</p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="card talent-booking" aria-labelledby="booking-title">
+      <h2 id="booking-title">Request a booking</h2>
+      <p className="muted">Tell {stageName} about the job. Your details go to the talent and our staff only.</p>
+      <form className="form form--grid" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TextField label="Business name" autoComplete="organization" {...register('businessName')} error={errors.businessName?.message} />
+        <TextField label="Contact name" autoComplete="name" {...register('contactName')} error={errors.contactName?.message} />
+        <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+        <TextField label="Phone" type="tel" autoComplete="tel" {...register('phone')} error={errors.phone?.message} />
+        <TextField label="From" type="date" {...register('dateFrom')} error={errors.dateFrom?.message} />
+        <TextField label="To" type="date" {...register('dateTo')} error={errors.dateTo?.message} />
+        <TextField label="Location" {...register('location')} error={errors.location?.message} />
+        <TextField label="Budget (naira)" inputMode="decimal" {...register('budgetNaira')} error={errors.budgetNaira?.message} />
+        <div className="form__full">
+          <TextAreaField label="Message" rows={4} {...register('message')} error={errors.message?.message} />
+          <button type="submit" className="button button--primary button--block" disabled={send.isPending}>
+            {send.isPending ? (
+              <>
+                <ButtonSpinner /> Sending...
+              </>
+            ) : (
+              'Send booking request'
+            )}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

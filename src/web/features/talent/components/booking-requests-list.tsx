@@ -1,0 +1,78 @@
+import { format } from 'date-fns';
+import { useState } from 'react';
+import { labelOf } from '../../../../shared/form-options';
+import { formatNaira } from '../../../../shared/money';
+import { BOOKING_STATES, type BookingRequest } from '../../../../shared/schemas/talent';
+import { useFlash } from '../../../components/flash-context';
+import { TextAreaField } from '../../../components/form-field';
+import { Spinner } from '../../../components/spinner';
+import { useAnswerBooking, useMyBookingRequests } from '../api/booking-requests';
+
+/** The booking requests made to the member, newest first; a new one can be accepted or declined with a message. */
+export function BookingRequestsList() {
+  const requests = useMyBookingRequests();
+  if (requests.isPending) return <Spinner />;
+  if (requests.isError) return <p className="form__error">{requests.error.message}</p>;
+  if (requests.data.length === 0) return <p className="muted">No booking requests yet.</p>;
+  return (
+    <ul className="talent-requests">
+      {requests.data.map((request) => (
+        <BookingRequestCard key={request.id} request={request} />
+      ))}
+    </ul>
+  );
+}
+
+function BookingRequestCard({ request }: { request: BookingRequest }) {
+  const answer = useAnswerBooking();
+  const flash = useFlash();
+  const [message, setMessage] = useState('');
+  const decide = (accept: boolean) =>
+    answer.mutate(
+      { id: request.id, accept, message },
+      { onSuccess: (data) => flash.showSuccess(data.message), onError: (error) => flash.showError(error.message) },
+    );
+  return (
+    <li className="card talent-request" aria-label={`Booking request ${request.reference}`}>
+      <div className="talent-request__head">
+        <h3>{request.businessName}</h3>
+        <p className={`badge${request.state === 'accepted' ? ' badge--ok' : ''}`}>{labelOf(BOOKING_STATES, request.state)}</p>
+      </div>
+      <dl className="talent-request__facts">
+        <dt>Reference</dt>
+        <dd>{request.reference}</dd>
+        <dt>Contact</dt>
+        <dd>
+          {request.contactName} · <a href={`mailto:${request.email}`}>{request.email}</a> · <a href={`tel:${request.phone}`}>{request.phone}</a>
+        </dd>
+        <dt>Dates</dt>
+        <dd>
+          {request.dateFrom} to {request.dateTo}
+        </dd>
+        <dt>Location</dt>
+        <dd>{request.location}</dd>
+        <dt>Budget</dt>
+        <dd>{formatNaira(request.budgetKobo)}</dd>
+        <dt>Received</dt>
+        <dd>
+          <time dateTime={request.createdAt}>{format(new Date(request.createdAt), 'd MMM yyyy, HH:mm')}</time>
+        </dd>
+      </dl>
+      <p className="talent-request__message">{request.message}</p>
+      {request.responseMessage && <p className="muted">Your answer: {request.responseMessage}</p>}
+      {request.state === 'new' && (
+        <div className="talent-request__answer">
+          <TextAreaField label="Message to the business" rows={2} value={message} onChange={(e) => setMessage(e.target.value)} />
+          <div className="talent-request__buttons">
+            <button type="button" className="button button--primary" disabled={answer.isPending} onClick={() => decide(true)}>
+              Accept
+            </button>
+            <button type="button" className="button button--ghost" disabled={answer.isPending} onClick={() => decide(false)}>
+              Decline
+            </button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}

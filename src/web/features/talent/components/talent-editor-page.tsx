@@ -1,0 +1,234 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ChangeEvent, useEffect, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
+import {
+  MAX_TALENT_PHOTOS,
+  type MyTalentProfile,
+  TALENT_CATEGORIES,
+  TALENT_MEASUREMENTS,
+  type TalentMeasurement,
+  type TalentMeasurements,
+  type TalentProfileInput,
+  talentProfileSchema,
+} from '../../../../shared/schemas/talent';
+import { useFlash } from '../../../components/flash-context';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form-field';
+import { ButtonSpinner, Spinner } from '../../../components/spinner';
+import { useSession } from '../../auth/api/get-session';
+import { useDeleteTalentPhoto, useMyTalentProfile, useSaveTalentProfile, useSetPrimaryPhoto, useUploadTalentPhoto } from '../api/my-talent-profile';
+import { BookingRequestsList } from './booking-requests-list';
+import { measurementValue } from './talent-labels';
+import './talent.css';
+
+const resolver = zodResolver(talentProfileSchema, undefined, { raw: true }) as unknown as Resolver<TalentProfileInput>;
+
+/** /profile/talent: the member's talent profile editor, portfolio photos and the booking requests made to them. */
+export function TalentEditorPage() {
+  const mine = useMyTalentProfile();
+  if (mine.isPending) return <Spinner />;
+  if (mine.isError) return <p className="form__error">{mine.error.message}</p>;
+  const { profile, available } = mine.data;
+  return (
+    <div className="page talent-editor">
+      <p>
+        <Link to="/profile">← Dashboard</Link>
+      </p>
+      <header className="page__header">
+        <h1>Talent profile</h1>
+        <p className="page__lead">Publish a profile in the public talent directory so businesses can find you and request a booking. Your email, phone and address are never shown.</p>
+        {profile && <ProfileStatus profile={profile} />}
+      </header>
+      <ProfileForm profile={profile} available={available} />
+      <PhotosSection profile={profile} />
+      <section aria-labelledby="requests-title">
+        <h2 id="requests-title" className="section-title">
+          Booking requests
+        </h2>
+        <BookingRequestsList />
+      </section>
+    </div>
+  );
+}
+
+function ProfileStatus({ profile }: { profile: MyTalentProfile }) {
+  if (profile.hidden) return <p className="badge">Hidden by staff: contact us to have it restored</p>;
+  if (!profile.published) return <p className="badge">Not published</p>;
+  return (
+    <p>
+      <span className="badge badge--ok">Published</span> <Link to={`/talent/${profile.id}`}>View your public profile</Link>
+    </p>
+  );
+}
+
+function describe(key: TalentMeasurement, available: TalentMeasurements): string {
+  const label = TALENT_MEASUREMENTS.find((m) => m.value === key)?.label ?? key;
+  const value = measurementValue(key, available);
+  return value === undefined ? `${label} (not on your artist membership form)` : `${label}: ${value}`;
+}
+
+function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; available: TalentMeasurements }) {
+  const { user } = useSession();
+  const save = useSaveTalentProfile();
+  const flash = useFlash();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<TalentProfileInput>({
+    resolver,
+    defaultValues: { category: profile?.category ?? 'model', stageName: profile?.stageName ?? '', bio: profile?.bio ?? '', published: profile?.published ?? false, show: profile?.show ?? [] },
+  });
+  // Staff or a photo deletion may change the profile; the form follows the saved state.
+  useEffect(() => {
+    if (profile) reset({ category: profile.category, stageName: profile.stageName, bio: profile.bio, published: profile.published, show: profile.show });
+  }, [profile, reset]);
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (data) => flash.showSuccess(data.message),
+      onError: (error) => flash.showError(error.message),
+    }),
+  );
+  const canPublish = Boolean(user?.status);
+
+  return (
+    <section aria-labelledby="details-title">
+      <h2 id="details-title" className="section-title">
+        Details
+      </h2>
+      <form className="form form--grid" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <SelectField label="Category" options={TALENT_CATEGORIES} {...register('category')} error={errors.category?.message} />
+        <TextField label="Stage name" {...register('stageName')} error={errors.stageName?.message} />
+        <div className="form__full">
+          <TextAreaField label="Short bio" rows={3} {...register('bio')} error={errors.bio?.message} />
+          <fieldset className="talent-editor__show">
+            <legend>Measurements to show</legend>
+            <p className="field__hint">Values come from your latest artist membership form; only the ones you tick are public.</p>
+            {TALENT_MEASUREMENTS.map((m) => (
+              <CheckboxField key={m.value} label={describe(m.value, available)} value={m.value} {...register('show')} />
+            ))}
+          </fieldset>
+          <CheckboxField
+            label={canPublish ? 'Published in the talent directory' : 'Published in the talent directory (activate your membership first)'}
+            disabled={!canPublish}
+            {...register('published')}
+          />
+          <button type="submit" className="button button--primary" disabled={save.isPending}>
+            {save.isPending && <ButtonSpinner />} Save talent profile
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function PhotosSection({ profile }: { profile: MyTalentProfile | null }) {
+  const flash = useFlash();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const upload = useUploadTalentPhoto(setProgress);
+  const remove = useDeleteTalentPhoto();
+  const primary = useSetPrimaryPhoto();
+
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  if (!profile) {
+    return (
+      <section aria-labelledby="photos-title">
+        <h2 id="photos-title" className="section-title">
+          Photos
+        </h2>
+        <p className="muted">Save your details first, then add up to {MAX_TALENT_PHOTOS} photos.</p>
+      </section>
+    );
+  }
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0] ?? null;
+    // Refused here, before it costs the member mobile data.
+    if (chosen && chosen.size > MAX_UPLOAD_BYTES) {
+      setFileError(`Photo must be at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`);
+      setFile(null);
+      return;
+    }
+    setFileError(null);
+    setFile(chosen);
+  }
+
+  function send() {
+    if (!file) return;
+    setProgress(0);
+    upload.mutate(file, {
+      onSuccess: (data) => {
+        flash.showSuccess(data.message);
+        setFile(null);
+      },
+      onError: (error) => flash.showError(error.message),
+    });
+  }
+
+  const answer = { onSuccess: (data: { message: string }) => flash.showSuccess(data.message), onError: (error: Error) => flash.showError(error.message) };
+  const full = profile.photos.length >= MAX_TALENT_PHOTOS;
+
+  return (
+    <section aria-labelledby="photos-title">
+      <h2 id="photos-title" className="section-title">
+        Photos
+      </h2>
+      <p className="muted">
+        {profile.photos.length} of {MAX_TALENT_PHOTOS}. JPEG, PNG or WebP up to 5 MB; location data is removed.
+      </p>
+      <ul className="talent-editor__photos">
+        {profile.photos.map((photo, index) => (
+          <li key={photo.id} className="talent-editor__photo">
+            <img src={photo.url} alt={`Your photo ${index + 1}`} loading="lazy" width={160} height={200} />
+            {photo.primary ? (
+              <p className="badge badge--ok">Primary</p>
+            ) : (
+              <button type="button" className="button button--ghost" disabled={primary.isPending} onClick={() => primary.mutate(photo.id, answer)}>
+                Make primary
+              </button>
+            )}
+            <button type="button" className="button button--danger" aria-label={`Delete photo ${index + 1}`} disabled={remove.isPending} onClick={() => remove.mutate(photo.id, answer)}>
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+      {!full && (
+        <div className="talent-editor__upload">
+          <div className={`field${fileError ? ' field--invalid' : ''}`}>
+            <label className="field__label" htmlFor="talent-photo">
+              Add a photo
+            </label>
+            <input id="talent-photo" className="field__file" type="file" accept="image/jpeg,image/png,image/webp" onChange={choose} />
+            {fileError && (
+              <p className="field__error" role="alert">
+                {fileError}
+              </p>
+            )}
+          </div>
+          {preview && <img className="talent-editor__preview" src={preview} alt="Preview of the chosen photo" width={160} height={200} />}
+          {upload.isPending && (
+            <progress className="talent-editor__progress" max={1} value={progress} aria-label="Upload progress">
+              {Math.round(progress * 100)}%
+            </progress>
+          )}
+          <button type="button" className="button button--primary" disabled={!file || upload.isPending} onClick={send}>
+            {upload.isPending && <ButtonSpinner />} Upload photo
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
