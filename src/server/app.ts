@@ -20,6 +20,7 @@ import { filesRoutes } from './files/routes.js';
 import { createLocalStorage, type FileStorage } from './files/storage.js';
 import { formsAdminRoutes } from './forms/admin-routes.js';
 import { formsRoutes } from './forms/routes.js';
+import { startHousekeeping } from './housekeeping.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerSpa } from './http/spa.js';
@@ -150,5 +151,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSpa(app, options.webRoot ?? defaultWebRoot);
 
   await ensureAdmin(ctx);
+  await startHousekeeping(app, ctx);
   return app;
 }

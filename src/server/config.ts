@@ -42,6 +42,7 @@ const envSchema = z.object({
   RATE_LIMIT_FORMS: z.coerce.number().int().min(1).default(20),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
+  UPLOAD_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).default(600),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
 });
 
@@ -71,6 +72,8 @@ export interface Config {
   sessionTtlMs: number;
   /** Outbox polling, and the first retry delay after a failed delivery (doubling after that). */
   mail: { pollMs: number; retryBaseMs: number };
+  /** Stored bytes without a row, older than this, are removed at start and every hour. */
+  orphanGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: { login: e.RATE_LIMIT_LOGIN, signup: e.RATE_LIMIT_SIGNUP, contact: e.RATE_LIMIT_CONTACT, codes: e.RATE_LIMIT_CODES, forms: e.RATE_LIMIT_FORMS, booking: e.RATE_LIMIT_BOOKING },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS },
+    orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
   };
 }
 

@@ -86,11 +86,15 @@ export async function deleteFiles(ctx: AppContext, rows: Pick<FileRow, 'id' | 's
   await Promise.all(rows.map((r) => ctx.storage.remove(r.storageKey)));
 }
 
-/** Deletes stored bytes that no row refers to (left by a crash mid-upload). */
-export async function sweepOrphanFiles(ctx: AppContext): Promise<number> {
-  const keys = await ctx.storage.list();
+/**
+ * Deletes stored bytes that no row refers to: left by a process killed mid-upload. Only bytes
+ * older than `graceMs`, so an upload still in flight in another process is left alone.
+ */
+export async function sweepOrphanFiles(ctx: AppContext, graceMs: number): Promise<number> {
+  const cutoff = Date.now() - graceMs;
+  const keys = (await ctx.storage.list()).filter((entry) => entry.writtenAt.getTime() <= cutoff).map((entry) => entry.key);
   if (keys.length === 0) return 0;
-  const known = new Set((await ctx.db.select({ key: files.storageKey }).from(files)).map((r) => r.key));
+  const known = new Set((await ctx.db.select({ key: files.storageKey }).from(files).where(inArray(files.storageKey, keys))).map((r) => r.key));
   const orphans = keys.filter((key) => !known.has(key));
   await Promise.all(orphans.map((key) => ctx.storage.remove(key)));
   return orphans.length;

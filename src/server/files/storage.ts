@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -11,7 +11,8 @@ export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   read(key: string): Readable;
   remove(key: string): Promise<void>;
-  list(): Promise<string[]>;
+  /** Every stored key with when it was written (for sweeping orphans). */
+  list(): Promise<{ key: string; writtenAt: Date }[]>;
 }
 
 export function createLocalStorage(root: string): FileStorage {
@@ -29,11 +30,14 @@ export function createLocalStorage(root: string): FileStorage {
       await rm(resolve(key), { force: true });
     },
     async list() {
-      try {
-        return await readdir(root);
-      } catch {
-        return [];
-      }
+      const names = await readdir(root).catch(() => [] as string[]);
+      const entries = await Promise.all(
+        names.map(async (key) => {
+          const info = await stat(path.join(root, key)).catch(() => undefined);
+          return info ? { key, writtenAt: info.mtime } : undefined;
+        }),
+      );
+      return entries.filter((entry): entry is { key: string; writtenAt: Date } => Boolean(entry));
     },
   };
 }
