@@ -83,6 +83,7 @@ export const router = createBrowserRouter([
             children: [
               { index: true, lazy: () => import('../features/admin/components/admin-home').then((m) => ({ Component: m.AdminHome })) },
               { path: 'payments', lazy: () => import('../features/admin/components/payments-queue').then((m) => ({ Component: m.PaymentsQueue })) },
+              { path: 'ads', lazy: () => import('../features/admin/components/ads-queue').then((m) => ({ Component: m.AdsQueue })) },
               {
                 path: 'submissions',
                 lazy: () => import('../features/admin/components/submissions-page').then((m) => ({ Component: m.SubmissionsPage })),

@@ -4,6 +4,7 @@ import './admin.css';
 /** Sections of the staff console; each feature adds its own page under /admin. */
 export const ADMIN_SECTIONS: { to: string; label: string }[] = [
   { to: '/admin/payments', label: 'Payments' },
+  { to: '/admin/ads', label: 'Ads' },
   { to: '/admin/submissions', label: 'Submissions' },
   { to: '/admin/members', label: 'Members' },
   { to: '/admin/premieres', label: 'Premieres' },

@@ -1,0 +1,262 @@
+import { type FormEvent, useState } from 'react';
+import { FAILURE, SUCCESS } from '../../../../shared/messages';
+import { formatNaira } from '../../../../shared/money';
+import { AD_FREQUENCIES, AD_STATUSES, type AdFrequency, type AdStatus, type AdSummary } from '../../../../shared/schemas/ads';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useFlash } from '../../../components/flash-context';
+import { TextAreaField, TextField, SelectField } from '../../../components/form-field';
+import { ButtonSpinner, Spinner } from '../../../components/spinner';
+import { type AdSchedule, useAdminAds, useApproveAd, useRejectAd, useUpdateAd } from '../api/ads';
+import './ads-queue.css';
+
+const FREQUENCY_OPTIONS = AD_FREQUENCIES.map((f) => ({ value: f, label: f === 'always' ? 'Always' : 'Randomly (about half of the visits)' }));
+
+/** Today in Lagos, where ads run by the calendar (the server counts days the same way). */
+function todayInLagos(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+function addDays(day: string, days: number): string {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** /admin/ads: members' adverts to check with their payment slip, approve with a schedule or reject; running ones rescheduled or ended. */
+export function AdsQueue() {
+  const [status, setStatus] = useState<AdStatus>('pending');
+  const ads = useAdminAds(status);
+  return (
+    <div className="admin__section">
+      <div className="admin__toolbar">
+        <h2>Ads</h2>
+        <label>
+          Show{' '}
+          <select name="status" value={status} onChange={(e) => setStatus(e.target.value as AdStatus)}>
+            {AD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {ads.isPending ? (
+        <Spinner />
+      ) : ads.isError ? (
+        <p className="form__error">{ads.error.message}</p>
+      ) : ads.data.length === 0 ? (
+        <p className="muted">No {status} ads.</p>
+      ) : (
+        <ul className="admin__list">
+          {ads.data.map((ad) => (
+            <AdCard key={ad.id} ad={ad} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function AdCard({ ad }: { ad: AdSummary }) {
+  return (
+    <li className="card admin-ad" aria-label={`Ad of ${ad.memberName}`}>
+      {ad.imageUrl ? (
+        <a className="admin-ad__preview" href={ad.imageUrl} target="_blank" rel="noopener noreferrer">
+          <img src={ad.imageUrl} alt={ad.altText ?? 'Ad image'} width={728} height={182} loading="lazy" />
+        </a>
+      ) : (
+        <p className="muted">The member deleted the image.</p>
+      )}
+      <div>
+        <h3>{ad.title || ad.memberName}</h3>
+        <dl className="admin__facts">
+          <dt>Member</dt>
+          <dd>
+            {ad.memberName} · <a href={`mailto:${ad.memberEmail}`}>{ad.memberEmail}</a>
+          </dd>
+          <dt>Link</dt>
+          <dd>
+            {ad.linkUrl ? (
+              <a href={ad.linkUrl} target="_blank" rel="noopener noreferrer nofollow">
+                {ad.linkUrl}
+              </a>
+            ) : (
+              '—'
+            )}
+          </dd>
+          <dt>Alt text</dt>
+          <dd>{ad.altText ?? '—'}</dd>
+          <dt>Paid for</dt>
+          <dd>
+            {ad.weeks} week{ad.weeks === 1 ? '' : 's'}
+            {ad.amountKobo !== null && ` · ${formatNaira(ad.amountKobo)}`}
+          </dd>
+          <dt>Payment</dt>
+          <dd>
+            {ad.paymentStatus ?? 'no payment recorded'}
+            {ad.slipUrl ? (
+              <>
+                {' · '}
+                <a href={ad.slipUrl} target="_blank" rel="noopener noreferrer">
+                  Open the payment slip
+                </a>
+              </>
+            ) : (
+              ' · no slip uploaded'
+            )}
+          </dd>
+          {ad.startDate && (
+            <>
+              <dt>Runs</dt>
+              <dd>
+                {ad.startDate} to {ad.endDate} · {ad.frequency}
+              </dd>
+            </>
+          )}
+          {ad.reason && (
+            <>
+              <dt>Reason</dt>
+              <dd>{ad.reason}</dd>
+            </>
+          )}
+          <dt>Clicks</dt>
+          <dd>{ad.clicks}</dd>
+          <dt>Placed</dt>
+          <dd>{new Date(ad.createdAt).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+        </dl>
+      </div>
+      {ad.status === 'pending' && <ReviewAd ad={ad} />}
+      {ad.status === 'running' && <EditRunningAd ad={ad} />}
+    </li>
+  );
+}
+
+function ScheduleFields({ value, onChange }: { value: AdSchedule; onChange: (next: AdSchedule) => void }) {
+  return (
+    <div className="admin-ad__schedule">
+      <TextField label="Start date" type="date" name="startDate" required value={value.startDate} onChange={(e) => onChange({ ...value, startDate: e.target.value })} />
+      <TextField label="End date" type="date" name="endDate" required min={value.startDate} value={value.endDate} onChange={(e) => onChange({ ...value, endDate: e.target.value })} />
+      <SelectField
+        label="Frequency"
+        name="frequency"
+        options={FREQUENCY_OPTIONS}
+        value={value.frequency}
+        onChange={(e) => onChange({ ...value, frequency: e.target.value as AdFrequency })}
+      />
+      <TextField label="Title (for staff)" name="title" maxLength={120} value={value.title ?? ''} onChange={(e) => onChange({ ...value, title: e.target.value })} />
+    </div>
+  );
+}
+
+function withoutEmptyTitle(schedule: AdSchedule): AdSchedule {
+  const title = schedule.title?.trim();
+  return { startDate: schedule.startDate, endDate: schedule.endDate, frequency: schedule.frequency, ...(title ? { title } : {}) };
+}
+
+function ReviewAd({ ad }: { ad: AdSummary }) {
+  const flash = useFlash();
+  const approve = useApproveAd();
+  const reject = useRejectAd();
+  const today = todayInLagos();
+  const [schedule, setSchedule] = useState<AdSchedule>({ startDate: today, endDate: addDays(today, ad.weeks * 7 - 1), frequency: 'always', title: ad.title ?? '' });
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const busy = approve.isPending || reject.isPending;
+
+  function submitApproval(event: FormEvent) {
+    event.preventDefault();
+    approve.mutate(
+      { id: ad.id, schedule: withoutEmptyTitle(schedule) },
+      { onSuccess: (data) => flash.showSuccess(data.message), onError: (error) => flash.showError(error.message) },
+    );
+  }
+
+  function submitRejection(event: FormEvent) {
+    event.preventDefault();
+    reject.mutate({ id: ad.id, reason }, { onSuccess: (data) => flash.showSuccess(data.message), onError: (error) => flash.showError(error.message) });
+  }
+
+  return (
+    <div className="admin-ad__actions">
+      <form className="form" aria-label="Approve the ad" onSubmit={submitApproval}>
+        <ScheduleFields value={schedule} onChange={setSchedule} />
+        <div className="admin__approve">
+          <button type="submit" className="button button--primary" disabled={busy || !schedule.startDate || schedule.endDate < schedule.startDate}>
+            {approve.isPending && <ButtonSpinner />} Approve
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => setRejecting((open) => !open)} aria-expanded={rejecting}>
+            Reject...
+          </button>
+        </div>
+      </form>
+      {rejecting && (
+        <form className="form" aria-label="Reject the ad" onSubmit={submitRejection}>
+          <TextAreaField label="Reason for the member" name="reason" required rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <button type="submit" className="button button--danger" disabled={busy || !reason.trim()}>
+            {reject.isPending && <ButtonSpinner />} Reject
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function EditRunningAd({ ad }: { ad: AdSummary }) {
+  const flash = useFlash();
+  const update = useUpdateAd();
+  const [schedule, setSchedule] = useState<AdSchedule>({
+    startDate: ad.startDate ?? todayInLagos(),
+    endDate: ad.endDate ?? todayInLagos(),
+    frequency: ad.frequency,
+    title: ad.title ?? '',
+  });
+  const [ending, setEnding] = useState(false);
+
+  const onError = (error: Error) => flash.showError(error.message || FAILURE.adminAdSave);
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    update.mutate({ id: ad.id, change: withoutEmptyTitle(schedule) }, { onSuccess: (data) => flash.showSuccess(data.message || SUCCESS.changesSaved), onError });
+  }
+
+  function endNow() {
+    update.mutate(
+      { id: ad.id, change: { end: true } },
+      {
+        onSuccess: (data) => {
+          setEnding(false);
+          flash.showSuccess(data.message || SUCCESS.changesSaved);
+        },
+        onError: (error) => {
+          setEnding(false);
+          onError(error);
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="admin-ad__actions">
+      <form className="form" aria-label="Edit the schedule" onSubmit={save}>
+        <ScheduleFields value={schedule} onChange={setSchedule} />
+        <div className="admin__approve">
+          <button type="submit" className="button button--primary" disabled={update.isPending || schedule.endDate < schedule.startDate}>
+            {update.isPending && !ending && <ButtonSpinner />} Save changes
+          </button>
+          <button type="button" className="button button--danger" onClick={() => setEnding(true)} disabled={update.isPending}>
+            End now
+          </button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={ending}
+        title="End this ad now?"
+        message={`The ad of ${ad.memberName} leaves the homepage today and the member is told.`}
+        confirmLabel="End now"
+        busy={update.isPending}
+        onConfirm={endNow}
+        onCancel={() => setEnding(false)}
+      />
+    </div>
+  );
+}
