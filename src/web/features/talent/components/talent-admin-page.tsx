@@ -150,26 +150,28 @@ function ProfileCard({ profile }: { profile: TalentProfileSummary }) {
           </>
         )}
       </dl>
-      {profile.published && !profile.hidden && <Link to={`/talent/${profile.id}`}>Open public profile</Link>}
-      {profile.hidden ? (
-        <button type="button" className="button button--ghost" disabled={hide.isPending} onClick={() => hide.mutate({ id: profile.id, hide: false }, answer)}>
-          Unhide
-        </button>
-      ) : (
-        <>
-          <button type="button" className="button button--ghost" aria-expanded={hiding} onClick={() => setHiding((open) => !open)}>
-            Hide...
+      <div className="talent-request__buttons">
+        {profile.published && !profile.hidden && <Link to={`/talent/${profile.id}`}>Open public profile</Link>}
+        {profile.hidden ? (
+          <button type="button" className="button button--ghost" disabled={hide.isPending} onClick={() => hide.mutate({ id: profile.id, hide: false }, answer)}>
+            Unhide
           </button>
-          {hiding && (
-            <form className="form" onSubmit={submitHide}>
-              <TextAreaField label="Reason for the member" name="reason" required rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
-              <button type="submit" className="button button--danger" disabled={hide.isPending || !reason.trim()}>
-                Hide profile
-              </button>
-            </form>
-          )}
-        </>
-      )}
+        ) : (
+          <>
+            <button type="button" className="button button--ghost" aria-expanded={hiding} onClick={() => setHiding((open) => !open)}>
+              Hide...
+            </button>
+            {hiding && (
+              <form className="form" onSubmit={submitHide}>
+                <TextAreaField label="Reason for the member" name="reason" required rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
+                <button type="submit" className="button button--danger" disabled={hide.isPending || !reason.trim()}>
+                  Hide profile
+                </button>
+              </form>
+            )}
+          </>
+        )}
+      </div>
     </li>
   );
 }
