@@ -1,0 +1,204 @@
+/**
+ * `npm run soak`: the long strength checks, each printing what it counted.
+ *
+ *   1. Load: 200 members submit forms with files for 60 s on PostgreSQL: errors must be 0 and
+ *      every acknowledged submission must be stored exactly once.
+ *   2. PostgreSQL restarted during load: the portal recovers by itself and no acknowledged
+ *      submission is lost (acknowledged answers are counted against the database).
+ *   3. SMTP down during approvals: mail waits in the outbox and arrives once SMTP is back.
+ *   4. The process killed during uploads: no half submissions, no orphan files after the next start.
+ *
+ *   npm run soak -- --seconds=20     shorter load phases
+ *   npm run soak -- --only=kill      one check (load, restart, smtp, kill)
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import getPort from 'get-port';
+import pg from 'pg';
+import sharp from 'sharp';
+import { SMTPServer } from 'smtp-server';
+import { activatedMemberClient, freshDatabase, PortalClient, STAFF, startPortal } from './lib/portal-process.js';
+
+const argument = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const SECONDS = Number(argument('seconds') ?? 60);
+const ONLY = argument('only');
+const failures: string[] = [];
+
+function check(ok: boolean, text: string): void {
+  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${text}`);
+  if (!ok) failures.push(text);
+}
+
+let passport: Buffer;
+async function eventForm(): Promise<FormData> {
+  passport ??= await sharp({ create: { width: 300, height: 400, channels: 3, background: '#a35' } }).jpeg().toBuffer();
+  const form = new FormData();
+  const fields = { surname: 'Okafor', firstName: 'Chioma', registrationNumber: 'REG-1', companyId: 'CO-1', selectedEvent: 'orphanage', amountPaid: '5000', paymentDate: '2026-01-10' };
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  for (const field of ['tellerImage', 'passportImage', 'signatureImage']) form.append(field, new Blob([new Uint8Array(passport)], { type: 'image/jpeg' }), `${field}.jpg`);
+  return form;
+}
+
+async function countRows(databaseUrl: string, sql: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ n: string }>(sql);
+  await client.end();
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Each member submits event forms one after another until the time is up; answers are tallied. */
+async function submitFor(members: PortalClient[], seconds: number) {
+  const tally = { acknowledged: 0, refused: 0, failed: 0, statuses: new Map<number, number>() };
+  const deadline = Date.now() + seconds * 1000;
+  await Promise.all(
+    members.map(async (member) => {
+      while (Date.now() < deadline) {
+        try {
+          const response = await member.request('POST', '/api/users/eventform', { form: await eventForm() });
+          await response.arrayBuffer();
+          tally.statuses.set(response.status, (tally.statuses.get(response.status) ?? 0) + 1);
+          if (response.status === 201) tally.acknowledged += 1;
+          else if (response.status < 500) tally.refused += 1;
+          else tally.failed += 1;
+        } catch {
+          tally.failed += 1;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+    }),
+  );
+  return tally;
+}
+
+async function members(baseUrl: string, databaseUrl: string, count: number): Promise<PortalClient[]> {
+  const list: PortalClient[] = [];
+  for (let i = 0; i < count; i += 10) list.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, () => activatedMemberClient(baseUrl, databaseUrl)))));
+  return list;
+}
+
+async function loadCheck() {
+  console.log(`\n1. Load: 200 members submitting forms with files for ${SECONDS} s`);
+  const db = await freshDatabase();
+  const portal = await startPortal({ DATABASE_URL: db.url });
+  try {
+    const crowd = await members(portal.baseUrl, db.url, 200);
+    const tally = await submitFor(crowd, SECONDS);
+    const stored = await countRows(db.url, "select count(*) as n from submissions where form = 'event'");
+    const files = await countRows(db.url, 'select count(*) as n from submission_files');
+    console.log(`  answers: ${JSON.stringify(Object.fromEntries(tally.statuses))}; ${(tally.acknowledged / SECONDS).toFixed(1)} submissions/s`);
+    check(tally.failed === 0 && tally.refused === 0, `zero errors (${tally.failed} failed, ${tally.refused} refused)`);
+    check(stored === tally.acknowledged, `every acknowledged submission stored exactly once (${tally.acknowledged} acknowledged, ${stored} stored)`);
+    check(files === stored * 3, `three files for each (${files} file links)`);
+  } finally {
+    await portal.stop();
+    await db.drop();
+  }
+}
+
+function restartPostgres(): void {
+  const version = readdirSync('/etc/postgresql')[0];
+  execSync(`pg_ctlcluster --skip-systemctl-redirect ${version} main restart`, { stdio: 'ignore' });
+}
+
+async function restartCheck() {
+  console.log('\n2. PostgreSQL restarted during load');
+  if (!existsSync('/etc/postgresql')) {
+    console.log('  skipped: no local PostgreSQL cluster to restart');
+    return;
+  }
+  const db = await freshDatabase();
+  const portal = await startPortal({ DATABASE_URL: db.url });
+  try {
+    const crowd = await members(portal.baseUrl, db.url, 20);
+    const load = submitFor(crowd, Math.max(15, SECONDS / 2));
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    restartPostgres();
+    console.log('  PostgreSQL restarted');
+    const tally = await load;
+    const after = await submitFor(crowd.slice(0, 5), 3);
+    const stored = await countRows(db.url, "select count(*) as n from submissions where form = 'event'");
+    console.log(`  answers during the run: ${JSON.stringify(Object.fromEntries(tally.statuses))}, ${tally.failed} failed`);
+    check(after.acknowledged > 0 && after.failed === 0, `recovered by itself: ${after.acknowledged} submissions accepted after the restart, ${after.failed} failed`);
+    check(stored === tally.acknowledged + after.acknowledged, `no acknowledged submission lost (${tally.acknowledged + after.acknowledged} acknowledged, ${stored} stored)`);
+  } finally {
+    await portal.stop();
+    await db.drop();
+  }
+}
+
+async function smtpCheck() {
+  console.log('\n3. SMTP down during approvals');
+  const received: string[] = [];
+  const smtpPort = await getPort();
+  const db = await freshDatabase();
+  const portal = await startPortal({ DATABASE_URL: db.url, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '500' });
+  let smtp: SMTPServer | undefined;
+  try {
+    const staff = new PortalClient(portal.baseUrl);
+    await staff.json('POST', '/api/users/login', { json: { email: STAFF.email, password: STAFF.password } });
+    const people = await members(portal.baseUrl, db.url, 5);
+    const pg1 = new pg.Client({ connectionString: db.url });
+    await pg1.connect();
+    const ids: string[] = [];
+    for (const member of people) {
+      const { user } = await member.json<{ user: { id: string } }>('GET', '/api/users/profile');
+      await pg1.query("update users set status = false where id = $1", [user.id]);
+      const { rows } = await pg1.query<{ id: string }>("insert into payments (user_id, kind, plan, amount_kobo, months) values ($1, 'fee', 'standard', 6050000, 1) returning id", [user.id]);
+      ids.push(rows[0]!.id);
+    }
+    await pg1.end();
+    for (const id of ids) await staff.json('POST', `/api/admin/payments/${id}/approve`, { json: { months: 1 } });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const waiting = await countRows(db.url, 'select count(*) as n from outbox where sent_at is null and attempts > 0');
+    check(waiting >= ids.length, `approval mail waits in the outbox while SMTP is down (${waiting} waiting, retried)`);
+    smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        received.push(session.envelope.rcptTo.map((r) => r.address).join(','));
+        callback();
+      });
+    } });
+    await new Promise<void>((resolve) => smtp!.listen(smtpPort, '127.0.0.1', resolve));
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && (await countRows(db.url, 'select count(*) as n from outbox where sent_at is null')) > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+    const unsent = await countRows(db.url, 'select count(*) as n from outbox where sent_at is null');
+    check(unsent === 0 && received.length >= ids.length, `all mail delivered once SMTP is back (${received.length} received, ${unsent} unsent)`);
+  } finally {
+    await portal.stop();
+    smtp?.close();
+    await db.drop();
+  }
+}
+
+async function killCheck() {
+  console.log('\n4. The process killed during uploads');
+  const db = await freshDatabase();
+  let portal = await startPortal({ DATABASE_URL: db.url, UPLOAD_ORPHAN_GRACE_SECONDS: '0' });
+  const dataDir = portal.dataDir;
+  try {
+    const crowd = await members(portal.baseUrl, db.url, 30);
+    const load = submitFor(crowd, 10);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    portal.child.kill('SIGKILL');
+    const tally = await load;
+    portal = await startPortal({ DATABASE_URL: db.url, DATA_DIR: dataDir, UPLOAD_ORPHAN_GRACE_SECONDS: '0' });
+    const half = await countRows(db.url, "select count(*) as n from submissions s where (select count(*) from submission_files f where f.submission_id = s.id) <> 3");
+    const rows = await countRows(db.url, 'select count(*) as n from files');
+    const bytes = readdirSync(path.join(dataDir, 'uploads')).length;
+    const stored = await countRows(db.url, "select count(*) as n from submissions where form = 'event'");
+    console.log(`  ${tally.acknowledged} acknowledged before the kill, ${tally.failed} cut off; ${stored} stored`);
+    check(half === 0, `no half submissions (${half})`);
+    check(bytes === rows, `no orphan files after the next start (${bytes} stored files, ${rows} file records)`);
+    check(stored >= tally.acknowledged, 'every acknowledged submission is stored');
+  } finally {
+    await portal.stop();
+    await db.drop();
+  }
+}
+
+const checks: Record<string, () => Promise<void>> = { load: loadCheck, restart: restartCheck, smtp: smtpCheck, kill: killCheck };
+for (const [name, run] of Object.entries(checks)) if (!ONLY || ONLY === name) await run();
+console.log(failures.length ? `\n${failures.length} check(s) failed` : '\nall checks passed');
+process.exit(failures.length ? 1 : 0);
