@@ -179,6 +179,8 @@ test('on a 360 px phone a member places a JPEG ad through the dialog and sees it
   await dialog.getByLabel('Alt Text').fill('Phone banner');
   await dialog.getByLabel(/Payment slip/).setInputFiles(tinyPdf());
   await shot(page, 'place-ad-dialog', false);
+  // Nothing in the dialog is wider than the phone: no sideways scrolling.
+  expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await dialog.getByRole('button', { name: 'Save Ad' }).click();
   await expect(page.getByText('Ad placed successfully!')).toBeVisible();
   await expect(section).toContainText('pending review');
