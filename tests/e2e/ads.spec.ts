@@ -163,10 +163,10 @@ test('a member places an ad, staff approve it, a visitor clicks it, the member s
   expect(unexpected(visitorErrors)).toEqual([]);
 });
 
-test('on a 360 px phone a member places a JPEG ad through the dialog and sees it pending', async ({ page, mailbox, baseURL }) => {
+test('on a 360 px phone a member places a JPEG ad, staff reject it with a reason, and the member sees why', async ({ page, browser, mailbox, baseURL }) => {
   const errors = watchConsole(page);
   await phoneViewport(page);
-  await activatedMember(page, mailbox);
+  const member = await activatedMember(page, mailbox);
   const section = page.locator('#advert');
   await section.getByRole('button', { name: 'Place Your Ad' }).click();
   const dialog = page.getByRole('dialog', { name: 'Place Your Ad' });
@@ -187,5 +187,25 @@ test('on a 360 px phone a member places a JPEG ad through the dialog and sees it
   await section.scrollIntoViewIfNeeded();
   await shot(page, 'dashboard-pending');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  const staffContext = await browser.newContext({ baseURL });
+  const staff = await staffContext.newPage();
+  await signIn(staff, ADMIN.email, ADMIN.password);
+  await expect(staff).toHaveURL(/\/profile$/);
+  await staff.goto('/admin/ads');
+  const card = staff.getByRole('listitem', { name: `Ad of ${member.name}` }).filter({ hasText: member.email });
+  await card.getByRole('button', { name: 'Reject...' }).click();
+  await card.getByLabel('Reason for the member').fill('The slip shows ₦2,000, not ₦5,000.');
+  await card.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(staff.getByText('Advert rejected. The member has been told why.')).toBeVisible();
+  await staffContext.close();
+
+  await page.reload();
+  await expect(section).toContainText('Rejected');
+  await expect(section).toContainText('Reason: The slip shows ₦2,000, not ₦5,000.');
+  await expect(section).not.toContainText('..');
+  // A rejected ad can be deleted or replaced by a new one.
+  await expect(section.getByRole('button', { name: 'Place Your Ad' })).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Delete Ad' })).toBeVisible();
   expect(unexpected(errors)).toEqual([]);
 });

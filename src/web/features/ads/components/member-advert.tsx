@@ -118,10 +118,15 @@ function describe(ad: MemberAd): string {
     case 'running':
       return `Your ad is approved and runs from ${formatDay(ad.startDate)} to ${formatDay(ad.endDate)}.`;
     case 'rejected':
-      return `Your ad was not approved. Reason: ${ad.reason ?? 'not given'}.`;
+      return `Your ad was not approved. Reason: ${sentence(ad.reason ?? 'not given')}`;
     case 'ended':
       return `Your ad ended on ${formatDay(ad.endDate)}. Place a new one to appear on the homepage again.`;
     default:
       return 'Your ad is pending review: staff check it and your payment slip, then it appears on the homepage.';
   }
+}
+
+/** Staff write the reason freely; end it with exactly one full stop. */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 }
