@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -8,8 +8,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * path (history fallback, so React Router shows its own 404), and JSON 404s under /api.
  */
 export async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
-  const built = existsSync(path.join(root, 'index.html'));
-  if (built) {
+  const indexFile = path.join(root, 'index.html');
+  // The page shell (under 1 KB) is the same for every page path: read once, sent from memory.
+  const shell = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+  if (shell) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
@@ -27,11 +29,11 @@ export async function registerSpa(app: FastifyInstance, root: string): Promise<v
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/');
-    if (built && isPage) return sendIndex(reply);
+    if (shell && isPage) return sendIndex(reply);
     return reply.status(404).send({ message: `No such route: ${request.method} ${request.url.split('?')[0]}` });
   });
 
   function sendIndex(reply: FastifyReply) {
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
+    return reply.header('Cache-Control', 'no-cache').header('Content-Type', 'text/html; charset=utf-8').send(shell);
   }
 }
