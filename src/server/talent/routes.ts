@@ -9,7 +9,7 @@ import {
   talentProfileSchema,
   talentQuerySchema,
 } from '../../shared/schemas/talent.js';
-import { requireAdmin, requireUser } from '../auth/guards.js';
+import { accessHooks, requireAdmin, requireUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { IMAGE_TYPES } from '../files/file-kinds.js';
 import { readMultipart } from '../files/multipart.js';
@@ -78,39 +78,40 @@ export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    // ---- the member's own talent profile
-    app.get('/api/talent/me', async (request, reply) => reply.header('Cache-Control', 'no-store').send(await myProfile(ctx, requireUser(request))));
+    // ---- the member's own talent profile: the guard runs before the body is validated.
+    const member = { onRequest: accessHooks.user };
+    app.get('/api/talent/me', member, async (request, reply) => reply.header('Cache-Control', 'no-store').send(await myProfile(ctx, requireUser(request))));
 
-    app.put('/api/talent/me', { schema: { body: talentProfileSchema } }, async (request) => {
+    app.put('/api/talent/me', { ...member, schema: { body: talentProfileSchema } }, async (request) => {
       const user = requireUser(request);
       await saveMyProfile(ctx, user, request.body);
       return { message: request.body.published ? 'Your talent profile is published.' : 'Talent profile saved.', ...(await myProfile(ctx, user)) };
     });
 
-    app.post('/api/talent/me/photos', async (request, reply) => {
+    app.post('/api/talent/me/photos', member, async (request, reply) => {
       const user = requireUser(request);
       const { files } = await readMultipart(request, { photo: { label: 'Photo', types: IMAGE_TYPES, maxBytes: MAX_UPLOAD_BYTES } });
       await addPhoto(ctx, user, files.photo);
       return reply.status(201).send({ message: 'Photo added.', ...(await myProfile(ctx, user)) });
     });
 
-    app.delete('/api/talent/me/photos/:photoId', { schema: { params: photoParams } }, async (request) => {
+    app.delete('/api/talent/me/photos/:photoId', { ...member, schema: { params: photoParams } }, async (request) => {
       const user = requireUser(request);
       const { unpublished } = await deletePhoto(ctx, user, request.params.photoId);
       const message = unpublished ? 'Photo deleted. Your profile has no photos left, so it is no longer published.' : 'Photo deleted.';
       return { message, ...(await myProfile(ctx, user)) };
     });
 
-    app.put('/api/talent/me/photos/:photoId/primary', { schema: { params: photoParams } }, async (request) => {
+    app.put('/api/talent/me/photos/:photoId/primary', { ...member, schema: { params: photoParams } }, async (request) => {
       const user = requireUser(request);
       await setPrimaryPhoto(ctx, user, request.params.photoId);
       return { message: 'Primary photo changed.', ...(await myProfile(ctx, user)) };
     });
 
-    app.get('/api/talent/me/requests', async (request, reply) => reply.header('Cache-Control', 'no-store').send(await myRequests(ctx, requireUser(request))));
+    app.get('/api/talent/me/requests', member, async (request, reply) => reply.header('Cache-Control', 'no-store').send(await myRequests(ctx, requireUser(request))));
 
     for (const decision of ['accept', 'decline'] as const) {
-      app.post(`/api/talent/me/requests/:id/${decision}`, { schema: { params: requestParams, body: bookingResponseSchema } }, async (request) => {
+      app.post(`/api/talent/me/requests/:id/${decision}`, { ...member, schema: { params: requestParams, body: bookingResponseSchema } }, async (request) => {
         await answerRequest(ctx, requireUser(request), request.params.id, decision === 'accept', request.body.message);
         return { message: decision === 'accept' ? 'Booking accepted. The business has been emailed.' : 'Booking declined. The business has been emailed.' };
       });
@@ -121,6 +122,8 @@ export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 /** Staff: every booking request, closing one, and hiding a profile that breaks the terms. */
 export function talentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.addHook('onRequest', accessHooks.admin);
+
     app.get('/api/admin/talent/requests', { schema: { querystring: bookingListQuerySchema } }, async (request) => {
       requireAdmin(request);
       return listRequests(ctx, request.query.status);
