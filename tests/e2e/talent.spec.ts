@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN, expect, phoneViewport, test } from './fixtures';
@@ -118,6 +119,8 @@ test('a member publishes a talent profile, a business finds it and books, the me
   await expect(visitor.getByText('175 cm')).toBeVisible();
   await expect(visitor.getByText(member.email)).toHaveCount(0);
   await expect(visitor.getByText(member.phone)).toHaveCount(0);
+  const axe = await new AxeBuilder({ page: visitor }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await shot(visitor, 'profile');
 
   const business = `bookings${Date.now() % 100000}@lekki-bridal.example.com`;
