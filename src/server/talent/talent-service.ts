@@ -3,24 +3,8 @@ import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-o
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { formatNaira } from '../../shared/money.js';
-import {
-  type BookingRequest,
-  type bookingRequestSchema,
-  type BookingRequestSummary,
-  type BookingState,
-  MAX_TALENT_PHOTOS,
-  type MyTalentProfile,
-  type PublicTalentProfile,
-  TALENT_PAGE_SIZE,
-  TALENT_PHOTO_BOX,
-  type TalentCard,
-  type TalentDirectoryPage,
-  type TalentMeasurement,
-  type TalentMeasurements,
-  type talentProfileSchema,
-  type TalentProfileSummary,
-  type TalentQuery,
-} from '../../shared/schemas/talent.js';
+import { type BookingRequest, type bookingRequestSchema, type BookingRequestSummary, type MyTalentProfile, type PublicTalentProfile, type TalentCard, type TalentDirectoryPage, type TalentMeasurements, type talentProfileSchema, type TalentProfileSummary, type TalentQuery } from '../../shared/schemas/talent.js';
+import { type BookingState, MAX_TALENT_PHOTOS, TALENT_PAGE_SIZE, TALENT_PHOTO_BOX, type TalentMeasurement } from '../../shared/talent-options.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { GENDERS, REGISTRATION_CATEGORIES } from '../form-options.js';
-import { NIGERIAN_STATES, type Option } from '../options.js';
+import { GENDERS } from '../form-options.js';
+import { NIGERIAN_STATES } from '../options.js';
+import { TALENT_CATEGORIES, TALENT_MEASUREMENTS, type BookingState, type TalentCategory, type TalentMeasurement } from '../talent-options.js';
 import { choice, email, isoDate, optionalText, phone, requiredText } from './fields.js';
 import { requiredNumber } from './forms.js';
 
@@ -9,35 +10,6 @@ import { requiredNumber } from './forms.js';
  * and send booking requests. A profile's measurements come from the member's latest artist
  * membership submission; the member chooses which of them the public sees.
  */
-
-export const TALENT_CATEGORIES = REGISTRATION_CATEGORIES;
-export type TalentCategory = (typeof TALENT_CATEGORIES)[number]['value'];
-
-/** What a talent may choose to show; nothing else about the member is ever public. */
-export const TALENT_MEASUREMENTS = [
-  { value: 'height', label: 'Height' },
-  { value: 'weight', label: 'Weight' },
-  { value: 'chest', label: 'Chest' },
-  { value: 'hairColor', label: 'Hair color' },
-  { value: 'eyeColor', label: 'Eye color' },
-  { value: 'gender', label: 'Gender' },
-  { value: 'age', label: 'Age' },
-  { value: 'state', label: 'State of residence' },
-] as const satisfies readonly Option[];
-export type TalentMeasurement = (typeof TALENT_MEASUREMENTS)[number]['value'];
-
-export const MAX_TALENT_PHOTOS = 6;
-export const TALENT_PAGE_SIZE = 12;
-/** Portfolio photos are re-encoded to fit this box. */
-export const TALENT_PHOTO_BOX = { width: 1200, height: 1200 } as const;
-
-export const BOOKING_STATES = [
-  { value: 'new', label: 'New' },
-  { value: 'accepted', label: 'Accepted' },
-  { value: 'declined', label: 'Declined' },
-  { value: 'closed', label: 'Closed' },
-] as const satisfies readonly Option[];
-export type BookingState = (typeof BOOKING_STATES)[number]['value'];
 
 // ---------------------------------------------------------------- the member's profile
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookingRequestSummary, BookingState, TalentProfileSummary } from '../../../../shared/schemas/talent';
+import type { BookingRequestSummary, TalentProfileSummary } from '../../../../shared/schemas/talent';
+import type { BookingState } from '../../../../shared/talent-options';
 import { api, type ApiError } from '../../../lib/api';
 
 export function useAdminBookingRequests(status: BookingState | 'all') {

@@ -3,16 +3,8 @@ import { type ChangeEvent, useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
-import {
-  MAX_TALENT_PHOTOS,
-  type MyTalentProfile,
-  TALENT_CATEGORIES,
-  TALENT_MEASUREMENTS,
-  type TalentMeasurement,
-  type TalentMeasurements,
-  type TalentProfileInput,
-  talentProfileSchema,
-} from '../../../../shared/schemas/talent';
+import { type MyTalentProfile, type TalentMeasurements, type TalentProfileInput, talentProfileSchema } from '../../../../shared/schemas/talent';
+import { MAX_TALENT_PHOTOS, TALENT_CATEGORIES, TALENT_MEASUREMENTS, type TalentMeasurement } from '../../../../shared/talent-options';
 import { useFlash } from '../../../components/flash-context';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner, Spinner } from '../../../components/spinner';
@@ -81,10 +73,14 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
     resolver,
     defaultValues: { category: profile?.category ?? 'model', stageName: profile?.stageName ?? '', bio: profile?.bio ?? '', published: profile?.published ?? false, show: profile?.show ?? [] },
   });
-  // Staff or a photo deletion may change the profile; the form follows the saved state.
+  // Saving, or deleting the last photo (which unpublishes), changes the saved details: the form
+  // follows them. A photo upload leaves them as they were, so unsaved typing is kept.
+  const saved = profile ? JSON.stringify([profile.category, profile.stageName, profile.bio, profile.published, profile.show]) : '';
   useEffect(() => {
-    if (profile) reset({ category: profile.category, stageName: profile.stageName, bio: profile.bio, published: profile.published, show: profile.show });
-  }, [profile, reset]);
+    if (!saved) return;
+    const [category, stageName, bio, published, show] = JSON.parse(saved) as [TalentProfileInput['category'], string, string, boolean, TalentMeasurement[]];
+    reset({ category, stageName, bio, published, show });
+  }, [saved, reset]);
 
   const onSubmit = handleSubmit((values) =>
     save.mutate(values, {

@@ -1,5 +1,6 @@
 import { GENDERS, labelOf } from '../../../../shared/form-options';
-import { TALENT_CATEGORIES, TALENT_MEASUREMENTS, type TalentMeasurement, type TalentMeasurements } from '../../../../shared/schemas/talent';
+import type { TalentMeasurements } from '../../../../shared/schemas/talent';
+import { TALENT_CATEGORIES, TALENT_MEASUREMENTS, type TalentMeasurement } from '../../../../shared/talent-options';
 
 export const categoryLabel = (category: string) => labelOf(TALENT_CATEGORIES, category);
 
