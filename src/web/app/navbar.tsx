@@ -66,10 +66,22 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
             {user ? (
               <>
                 <li>
+                  <NavLink to="/notifications" className={navClass}>
+                    Notifications
+                  </NavLink>
+                </li>
+                <li>
                   <NavLink to="/profile" className={navClass}>
                     Profile
                   </NavLink>
                 </li>
+                {user.role === 'admin' && (
+                  <li>
+                    <NavLink to="/admin" className={navClass}>
+                      Console
+                    </NavLink>
+                  </li>
+                )}
                 <li>
                   <Suspense fallback={null}>
                     <SignOutButton className="navbar__link navbar__button" />
