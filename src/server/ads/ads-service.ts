@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AD_WEEKLY_FEE_KOBO } from '../../shared/constants.js';
+import { todayInLagos } from '../../shared/dates.js';
 import { AD_IMAGE_SIZE, type AdStatus, type AdSummary, type approveAdSchema, type MemberAd, type placeAdFields, type PublicAd, type updateAdSchema } from '../../shared/schemas/ads.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
@@ -17,10 +18,6 @@ import sharp from 'sharp';
 
 type AdRow = typeof ads.$inferSelect;
 
-/** Ads run by the calendar in Nigeria, whatever the server's clock zone. */
-export function todayInLagos(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 /** What members and staff see, derived from the stored state and today's date. */
 export function adStatus(ad: Pick<AdRow, 'state' | 'endDate'>, today = todayInLagos()): AdStatus {

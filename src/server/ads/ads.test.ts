@@ -1,11 +1,10 @@
-import { addDays, format } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, files } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
-import { todayInLagos } from './ads-service.js';
+import { shiftDate, todayInLagos } from '../../shared/dates.js';
 
 const mailbox = new TestMailbox();
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -17,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => portal.close());
 
 const today = todayInLagos();
-const day = (offset: number) => format(addDays(new Date(`${today}T12:00:00`), offset), 'yyyy-MM-dd');
+const day = (offset: number) => shiftDate(today, offset);
 
 const photo = () =>
   sharp({ create: { width: 1600, height: 900, channels: 3, background: '#0a7' } })

@@ -4,6 +4,7 @@ import { NIGERIAN_STATES } from '../options.js';
 import { TALENT_CATEGORIES, TALENT_MEASUREMENTS, type BookingState, type TalentCategory, type TalentMeasurement } from '../talent-options.js';
 import { choice, email, isoDate, optionalText, phone, requiredText } from './fields.js';
 import { requiredNumber } from './forms.js';
+import { todayInLagos } from '../dates.js';
 
 /*
  * The talent directory: members publish a talent profile, businesses browse the published ones
@@ -129,11 +130,6 @@ export interface MyTalentProfile {
 }
 
 // ---------------------------------------------------------------- booking requests
-
-/** Today's date in Nigeria as YYYY-MM-DD, so "not in the past" reads the same on both sides. */
-function todayInLagos(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
 
 export const bookingRequestSchema = z
   .object({

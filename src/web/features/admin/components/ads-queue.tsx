@@ -1,60 +1,21 @@
 import { type FormEvent, useState } from 'react';
+import { shiftDate, todayInLagos } from '../../../../shared/dates';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import { formatNaira } from '../../../../shared/money';
-import { AD_FREQUENCIES, AD_STATUSES, type AdFrequency, type AdStatus, type AdSummary } from '../../../../shared/schemas/ads';
+import { AD_FREQUENCIES, AD_STATUSES, type AdFrequency, type AdSummary } from '../../../../shared/schemas/ads';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useFlash } from '../../../components/flash-context';
 import { TextAreaField, TextField, SelectField } from '../../../components/form-field';
-import { ButtonSpinner, Spinner } from '../../../components/spinner';
+import { ButtonSpinner } from '../../../components/spinner';
 import { type AdSchedule, useAdminAds, useApproveAd, useRejectAd, useUpdateAd } from '../api/ads';
+import { ReviewQueue } from './review-queue';
 import './ads-queue.css';
 
 const FREQUENCY_OPTIONS = AD_FREQUENCIES.map((f) => ({ value: f, label: f === 'always' ? 'Always' : 'Randomly (about half of the visits)' }));
 
-/** Today in Lagos, where ads run by the calendar (the server counts days the same way). */
-function todayInLagos(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-
-function addDays(day: string, days: number): string {
-  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
-
 /** /admin/ads: members' adverts to check with their payment slip, approve with a schedule or reject; running ones rescheduled or ended. */
 export function AdsQueue() {
-  const [status, setStatus] = useState<AdStatus>('pending');
-  const ads = useAdminAds(status);
-  return (
-    <div className="admin__section">
-      <div className="admin__toolbar">
-        <h2>Ads</h2>
-        <label>
-          Show{' '}
-          <select name="status" value={status} onChange={(e) => setStatus(e.target.value as AdStatus)}>
-            {AD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      {ads.isPending ? (
-        <Spinner />
-      ) : ads.isError ? (
-        <p className="form__error">{ads.error.message}</p>
-      ) : ads.data.length === 0 ? (
-        <p className="muted">No {status} ads.</p>
-      ) : (
-        <ul className="admin__list">
-          {ads.data.map((ad) => (
-            <AdCard key={ad.id} ad={ad} />
-          ))}
-        </ul>
-      )}
-    </div>
-  );
+  return <ReviewQueue title="Ads" noun="ads" statuses={AD_STATUSES} useItems={useAdminAds} renderItem={(ad) => <AdCard key={ad.id} ad={ad} />} />;
 }
 
 function AdCard({ ad }: { ad: AdSummary }) {
@@ -158,7 +119,7 @@ function ReviewAd({ ad }: { ad: AdSummary }) {
   const approve = useApproveAd();
   const reject = useRejectAd();
   const today = todayInLagos();
-  const [schedule, setSchedule] = useState<AdSchedule>({ startDate: today, endDate: addDays(today, ad.weeks * 7 - 1), frequency: 'always', title: ad.title ?? '' });
+  const [schedule, setSchedule] = useState<AdSchedule>({ startDate: today, endDate: shiftDate(today, ad.weeks * 7 - 1), frequency: 'always', title: ad.title ?? '' });
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const busy = approve.isPending || reject.isPending;

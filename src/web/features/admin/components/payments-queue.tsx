@@ -1,48 +1,26 @@
 import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
-import type { PaymentState, PaymentSummary } from '../../../../shared/schemas/membership';
+import { PAYMENT_STATES, type PaymentState, type PaymentSummary } from '../../../../shared/schemas/membership';
 import { PLANS } from '../../../../shared/constants';
 import { formatNaira } from '../../../../shared/money';
 import { useFlash } from '../../../components/flash-context';
 import { TextAreaField } from '../../../components/form-field';
-import { ButtonSpinner, Spinner } from '../../../components/spinner';
+import { ButtonSpinner } from '../../../components/spinner';
 import { usePayments, useReviewPayment } from '../api/payments';
+import { ReviewQueue } from './review-queue';
 
-const STATES: PaymentState[] = ['pending', 'approved', 'rejected'];
+const STATES: readonly PaymentState[] = PAYMENT_STATES;
 
 /** /admin/payments: slips to check against the bank statement, then approve (with months) or reject (with a reason). */
 export function PaymentsQueue() {
-  const [status, setStatus] = useState<PaymentState>('pending');
-  const payments = usePayments(status);
   return (
-    <div className="admin__section">
-      <div className="admin__toolbar">
-        <h2>Payments</h2>
-        <label>
-          Show{' '}
-          <select name="status" value={status} onChange={(e) => setStatus(e.target.value as PaymentState)}>
-            {STATES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      {payments.isPending ? (
-        <Spinner />
-      ) : payments.isError ? (
-        <p className="form__error">{payments.error.message}</p>
-      ) : payments.data.length === 0 ? (
-        <p className="muted">No {status} payments.</p>
-      ) : (
-        <ul className="admin__list">
-          {payments.data.map((payment) => (
-            <PaymentCard key={payment.id} payment={payment} />
-          ))}
-        </ul>
-      )}
-    </div>
+    <ReviewQueue
+      title="Payments"
+      noun="payments"
+      statuses={STATES}
+      useItems={usePayments}
+      renderItem={(payment) => <PaymentCard key={payment.id} payment={payment} />}
+    />
   );
 }
 

@@ -1,0 +1,11 @@
+import { addDays, format, parseISO } from 'date-fns';
+
+/** Today's calendar date (YYYY-MM-DD) in Nigeria, whatever the clock zone of the server or phone. */
+export function todayInLagos(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** A calendar date `days` later (or earlier), as YYYY-MM-DD. */
+export function shiftDate(day: string, days: number): string {
+  return format(addDays(parseISO(day), days), 'yyyy-MM-dd');
+}
