@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Spinner } from '../../../components/spinner';
+import { QueryView } from '../../../components/query-view';
 import { useMembers } from '../api/members';
 
 /** /admin/members: find a member by name, email or phone (0803..., +234... or a fragment). */
@@ -35,14 +35,8 @@ export function MembersPage() {
           Search
         </button>
       </form>
-      {members.isPending ? (
-        <Spinner />
-      ) : members.isError ? (
-        <p className="form__error">{members.error.message}</p>
-      ) : data && data.members.length === 0 ? (
-        <p className="muted">No members match.</p>
-      ) : (
-        data && (
+      <QueryView query={members} isEmpty={(result) => result.members.length === 0} empty={<p className="muted">No members match.</p>}>
+        {(data) => (
           <>
             <div className="table-wrap">
               <table className="table">
@@ -87,8 +81,8 @@ export function MembersPage() {
               </nav>
             )}
           </>
-        )
-      )}
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { labelOf, SHOWTIMES, type Showtime } from '../../../../shared/form-optio
 import { valuesOf } from '../../../../shared/options';
 import { useFlash } from '../../../components/flash-context';
 import { TextField } from '../../../components/form-field';
-import { ButtonSpinner, Spinner } from '../../../components/spinner';
+import { QueryView } from '../../../components/query-view';
+import { ButtonSpinner } from '../../../components/spinner';
 import { useAdminPremieres, useCreatePremiere, useUpdatePremiere } from '../api/premieres';
 
 /** /admin/premieres: the films members can book, with their showtimes; retired films leave the booking page. */
@@ -27,42 +28,40 @@ export function PremieresPage() {
         <h2>Premieres</h2>
       </div>
       <AddPremiere />
-      {premieres.isPending ? (
-        <Spinner />
-      ) : premieres.isError ? (
-        <p className="form__error">{premieres.error.message}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Showtimes</th>
-                <th scope="col">Bookings</th>
-                <th scope="col">
-                  <span className="visually-hidden">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {premieres.data.map((premiere) => (
-                <tr key={premiere.id} aria-label={premiere.title}>
-                  <td>{premiere.title}</td>
-                  <td>{premiere.showtimes.map((time) => labelOf(SHOWTIMES, time)).join(', ')}</td>
-                  <td>
-                    <span className={`badge${premiere.open ? ' badge--ok' : ''}`}>{premiere.open ? 'Open' : 'Retired'}</span>
-                  </td>
-                  <td>
-                    <button type="button" className="button button--ghost" disabled={update.isPending} onClick={() => setOpen(premiere.id, premiere.title, !premiere.open)}>
-                      {premiere.open ? 'Retire' : 'Reopen'}
-                    </button>
-                  </td>
+      <QueryView query={premieres}>
+        {(data) => (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Title</th>
+                  <th scope="col">Showtimes</th>
+                  <th scope="col">Bookings</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Action</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.map((premiere) => (
+                  <tr key={premiere.id} aria-label={premiere.title}>
+                    <td>{premiere.title}</td>
+                    <td>{premiere.showtimes.map((time) => labelOf(SHOWTIMES, time)).join(', ')}</td>
+                    <td>
+                      <span className={`badge${premiere.open ? ' badge--ok' : ''}`}>{premiere.open ? 'Open' : 'Retired'}</span>
+                    </td>
+                    <td>
+                      <button type="button" className="button button--ghost" disabled={update.isPending} onClick={() => setOpen(premiere.id, premiere.title, !premiere.open)}>
+                        {premiere.open ? 'Retire' : 'Reopen'}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Spinner } from '../../../components/spinner';
+import { QueryView } from '../../../components/query-view';
 
 interface ReviewQueueProps<S extends string, T> {
   title: string;
@@ -31,17 +31,9 @@ export function ReviewQueue<S extends string, T>({ title, noun, statuses, useIte
           </select>
         </label>
       </div>
-      {items.isPending ? (
-        <Spinner />
-      ) : items.isError ? (
-        <p className="form__error">{items.error.message}</p>
-      ) : items.data.length === 0 ? (
-        <p className="muted">
-          No {status} {noun}.
-        </p>
-      ) : (
-        <ul className="admin__list">{items.data.map(renderItem)}</ul>
-      )}
+      <QueryView query={items} isEmpty={(data) => data.length === 0} empty={<p className="muted">No {status} {noun}.</p>}>
+        {(data) => <ul className="admin__list">{data.map(renderItem)}</ul>}
+      </QueryView>
     </div>
   );
 }

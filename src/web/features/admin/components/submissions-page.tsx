@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FORM_KINDS, type FormKind, labelOf, SUBMISSION_STATES } from '../../../../shared/form-options';
-import { Spinner } from '../../../components/spinner';
+import { QueryView } from '../../../components/query-view';
 import { exportUrl, type SubmissionFilter, useSubmissions } from '../api/submissions';
 
 const isFormKind = (value: string | null): value is FormKind => FORM_KINDS.some((kind) => kind.value === value);
@@ -84,14 +84,8 @@ export function SubmissionsPage() {
           Filter
         </button>
       </form>
-      {submissions.isPending ? (
-        <Spinner />
-      ) : submissions.isError ? (
-        <p className="form__error">{submissions.error.message}</p>
-      ) : data && data.submissions.length === 0 ? (
-        <p className="muted">No submissions match.</p>
-      ) : (
-        data && (
+      <QueryView query={submissions} isEmpty={(result) => result.submissions.length === 0} empty={<p className="muted">No submissions match.</p>}>
+        {(data) => (
           <>
             <p className="muted">
               {data.total} submission{data.total === 1 ? '' : 's'}
@@ -142,8 +136,8 @@ export function SubmissionsPage() {
               </nav>
             )}
           </>
-        )
-      )}
+        )}
+      </QueryView>
     </div>
   );
 }

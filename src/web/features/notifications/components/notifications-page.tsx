@@ -1,5 +1,5 @@
 import { formatDistanceToNow } from 'date-fns';
-import { Spinner } from '../../../components/spinner';
+import { QueryView } from '../../../components/query-view';
 import { useNotifications } from '../api/get-notifications';
 import './notifications.css';
 
@@ -9,24 +9,18 @@ export function NotificationsPage() {
   return (
     <section className="page page--narrow" aria-labelledby="notifications-title">
       <h1 id="notifications-title">Notifications</h1>
-      {notifications.isPending ? (
-        <Spinner />
-      ) : notifications.isError ? (
-        <p className="form__error" role="alert">
-          {notifications.error.message}
-        </p>
-      ) : notifications.data.length === 0 ? (
-        <p className="muted">no Notifications right now.</p>
-      ) : (
-        <ul className="notifications">
-          {notifications.data.map((note) => (
-            <li key={note.id} className={`notifications__item notifications__item--${note.kind}`}>
-              <p>{note.message}</p>
-              <time dateTime={note.createdAt}>{formatDistanceToNow(new Date(note.createdAt), { addSuffix: true })}</time>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView query={notifications} isEmpty={(data) => data.length === 0} empty={<p className="muted">no Notifications right now.</p>}>
+        {(data) => (
+          <ul className="notifications">
+            {data.map((note) => (
+              <li key={note.id} className={`notifications__item notifications__item--${note.kind}`}>
+                <p>{note.message}</p>
+                <time dateTime={note.createdAt}>{formatDistanceToNow(new Date(note.createdAt), { addSuffix: true })}</time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </section>
   );
 }

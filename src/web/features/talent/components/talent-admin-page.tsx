@@ -7,7 +7,7 @@ import type { BookingRequestSummary, TalentProfileSummary } from '../../../../sh
 import { BOOKING_STATES, type BookingState } from '../../../../shared/talent-options';
 import { useFlash } from '../../../components/flash-context';
 import { TextAreaField } from '../../../components/form-field';
-import { Spinner } from '../../../components/spinner';
+import { QueryView } from '../../../components/query-view';
 import { useAdminBookingRequests, useAdminTalentProfiles, useCloseBooking, useHideTalent } from '../api/admin-talent';
 import { categoryLabel } from './talent-labels';
 import './talent.css';
@@ -34,36 +34,32 @@ export function TalentAdminPage() {
           </select>
         </label>
       </div>
-      {requests.isPending ? (
-        <Spinner />
-      ) : requests.isError ? (
-        <p className="form__error">{requests.error.message}</p>
-      ) : requests.data.length === 0 ? (
-        <p className="muted">No {status === 'all' ? '' : `${status} `}booking requests.</p>
-      ) : (
-        <ul className="admin__list">
-          {requests.data.map((request) => (
-            <RequestCard key={request.id} request={request} />
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={requests}
+        isEmpty={(data) => data.length === 0}
+        empty={<p className="muted">No {status === 'all' ? '' : `${status} `}booking requests.</p>}
+      >
+        {(data) => (
+          <ul className="admin__list">
+            {data.map((request) => (
+              <RequestCard key={request.id} request={request} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
 
       <div className="admin__toolbar">
         <h2>Talent profiles</h2>
       </div>
-      {profiles.isPending ? (
-        <Spinner />
-      ) : profiles.isError ? (
-        <p className="form__error">{profiles.error.message}</p>
-      ) : profiles.data.length === 0 ? (
-        <p className="muted">No talent profiles yet.</p>
-      ) : (
-        <ul className="admin__list">
-          {profiles.data.map((profile) => (
-            <ProfileCard key={profile.id} profile={profile} />
-          ))}
-        </ul>
-      )}
+      <QueryView query={profiles} isEmpty={(data) => data.length === 0} empty={<p className="muted">No talent profiles yet.</p>}>
+        {(data) => (
+          <ul className="admin__list">
+            {data.map((profile) => (
+              <ProfileCard key={profile.id} profile={profile} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </div>
   );
 }
