@@ -83,6 +83,13 @@ export const test = base.extend<{ baseURL: string; mailbox: Mailbox }, { portal:
           ADMIN_EMAIL: ADMIN.email,
           ADMIN_PASSWORD: ADMIN.password,
           LOG_LEVEL: 'warn',
+          // The whole suite is many people arriving from one address: the limits are tested in the API tests.
+          RATE_LIMIT_SIGNUP: '1000',
+          RATE_LIMIT_LOGIN: '1000',
+          RATE_LIMIT_CODES: '1000',
+          RATE_LIMIT_FORMS: '1000',
+          RATE_LIMIT_BOOKING: '1000',
+          RATE_LIMIT_CONTACT: '1000',
         },
         stdio: ['ignore', 'inherit', 'inherit'],
       });
