@@ -4,6 +4,7 @@ import { adsQuerySchema, approveAdSchema, rejectAdSchema, updateAdSchema } from 
 import { accessHooks, requireAdmin } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { approveAd, listAds, publicAdImage, publicAds, recordClick, rejectAd, updateAd } from './ads-service.js';
+import { sendStoredFile } from '../files/send-file.js';
 
 const adParams = z.object({ id: z.uuid({ error: 'Advert not found' }) });
 
@@ -14,11 +15,7 @@ export function adsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/ads/:id/image', { schema: { params: adParams } }, async (request, reply) => {
       const file = await publicAdImage(ctx, request.params.id);
-      return reply
-        .header('Content-Type', file.mimeType)
-        .header('Cache-Control', 'public, max-age=3600')
-        .header('Content-Disposition', 'inline')
-        .send(ctx.storage.read(file.storageKey));
+      return sendStoredFile(ctx, reply, file, 'public');
     });
 
     app.get('/api/ads/:id/click', { schema: { params: adParams } }, async (request, reply) => {

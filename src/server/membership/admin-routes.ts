@@ -4,6 +4,7 @@ import { approvePaymentSchema, paymentsQuerySchema, rejectPaymentSchema } from '
 import { accessHooks, requireAdmin } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { approvePayment, listPayments, paymentSlip, rejectPayment } from './payments-review.js';
+import { sendStoredFile } from '../files/send-file.js';
 
 const paymentParams = z.object({ id: z.uuid({ error: 'Payment not found' }) });
 
@@ -33,11 +34,7 @@ export function paymentsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/admin/payments/:id/slip', { schema: { params: paymentParams } }, async (request, reply) => {
       requireAdmin(request);
       const file = await paymentSlip(ctx, request.params.id);
-      return reply
-        .header('Content-Type', file.mimeType)
-        .header('Content-Disposition', `inline; filename="slip-${request.params.id}"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(ctx.storage.read(file.storageKey));
+      return sendStoredFile(ctx, reply, file, 'none');
     });
   };
 }

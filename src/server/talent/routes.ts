@@ -13,6 +13,7 @@ import { accessHooks, requireAdmin, requireUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { IMAGE_TYPES } from '../files/file-kinds.js';
 import { readMultipart } from '../files/multipart.js';
+import { sendStoredFile } from '../files/send-file.js';
 import { HttpError } from '../http/errors.js';
 import {
   addPhoto,
@@ -52,12 +53,7 @@ export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/api/talent/:id/photos/:photoId', { schema: { params: publicPhotoParams } }, async (request, reply) => {
       const file = await publicPhoto(ctx, request.params.id, request.params.photoId);
       // Short-lived public caching: a profile staff hide stops being served within minutes.
-      return reply
-        .header('Content-Type', file.mimeType)
-        .header('Cache-Control', 'public, max-age=300')
-        .header('Content-Disposition', 'inline')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(ctx.storage.read(file.storageKey));
+      return sendStoredFile(ctx, reply, file, 'public');
     });
 
     app.post(
