@@ -37,6 +37,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
   }
+  interface FastifyContextConfig {
+    /** The answer is the same for everyone: the session is not looked up. */
+    skipSession?: boolean;
+  }
   interface FastifyInstance {
     ctx: AppContext;
     /** Every route, as registered: the access and robustness tests walk it. */
@@ -129,7 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCsrf(app, { secure: config.env === 'production' });
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token && request.url.startsWith('/api/')) request.user = await findSessionUser(ctx, token);
+    if (token && request.url.startsWith('/api/') && !request.routeOptions.config.skipSession) request.user = await findSessionUser(ctx, token);
   });
 
   await app.register(authRoutes(ctx));

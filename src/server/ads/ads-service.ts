@@ -6,7 +6,7 @@ import { AD_IMAGE_SIZE, type AdStatus, type AdSummary, type approveAdSchema, typ
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
-import type { Transaction } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
 import { ads, files, payments, users } from '../db/schema.js';
 import { deleteFiles, fileUrl, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
@@ -95,18 +95,40 @@ export async function deleteAd(ctx: AppContext, user: AuthUser): Promise<void> {
     const ids = owned.map((o) => o.fileId).filter((id): id is string => Boolean(id));
     return ids.length ? tx.select({ id: files.id, storageKey: files.storageKey }).from(files).where(sql`${files.id} in ${ids}`) : [];
   });
+  forgetRunningAds(ctx);
   await deleteFiles(ctx, rows);
 }
 
-/** Ads running today; `randomly` ads are in about half of the answers. */
-export async function publicAds(ctx: AppContext, random: () => number = Math.random): Promise<PublicAd[]> {
+type RunningAd = Pick<AdRow, 'id' | 'linkUrl' | 'altText' | 'frequency'>;
+
+/**
+ * Every landing page asks for the running ads, and they change only when staff decide or a
+ * member deletes one: each process keeps the list for a few seconds, and forgets it at once
+ * when it makes such a change itself (another process's change shows within the TTL).
+ */
+const RUNNING_ADS_TTL_MS = 10_000;
+const runningAdsCache = new WeakMap<Database, { until: number; today: string; rows: RunningAd[] }>();
+
+function forgetRunningAds(ctx: AppContext): void {
+  runningAdsCache.delete(ctx.db);
+}
+
+async function runningAds(ctx: AppContext): Promise<RunningAd[]> {
   const today = todayInLagos();
+  const cached = runningAdsCache.get(ctx.db);
+  if (cached && cached.today === today && cached.until > Date.now()) return cached.rows;
   const rows = await ctx.db
     .select({ id: ads.id, linkUrl: ads.linkUrl, altText: ads.altText, frequency: ads.frequency })
     .from(ads)
     .where(and(eq(ads.state, 'approved'), lte(ads.startDate, today), gte(ads.endDate, today), sql`${ads.imageFileId} is not null`))
     .orderBy(ads.startDate);
-  return rows
+  runningAdsCache.set(ctx.db, { until: Date.now() + RUNNING_ADS_TTL_MS, today, rows });
+  return rows;
+}
+
+/** Ads running today; `randomly` ads are in about half of the answers. */
+export async function publicAds(ctx: AppContext, random: () => number = Math.random): Promise<PublicAd[]> {
+  return (await runningAds(ctx))
     .filter((row) => row.frequency === 'always' || random() < 0.5)
     .map((row) => ({
       id: row.id,
@@ -225,6 +247,7 @@ export async function approveAd(ctx: AppContext, staff: AuthUser, id: string, sc
     await enqueueMail(tx, mailTemplates.adApproved(ctx.mailer.brand, member.email, member.fullName, when));
   });
   ctx.mailer.nudge();
+  forgetRunningAds(ctx);
 }
 
 export async function rejectAd(ctx: AppContext, staff: AuthUser, id: string, reason: string): Promise<void> {
@@ -261,4 +284,5 @@ export async function updateAd(ctx: AppContext, staff: AuthUser, id: string, cha
     await recordAudit(tx, { actor: staff, action: end ? 'ad.ended' : 'ad.rescheduled', subjectType: 'ad', subjectId: id, details: change });
     if (end) await notify(tx, ad.userId, 'ad-ended', 'Your advert was taken off the homepage by staff.');
   });
+  forgetRunningAds(ctx);
 }

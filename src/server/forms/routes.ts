@@ -70,7 +70,7 @@ export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       for (const url of [definition.endpoint, ...route.aliases]) app.post(url, { config: { rateLimit } }, handler);
     }
 
-    app.get('/api/premieres', async () => listOpenPremieres(ctx));
+    app.get('/api/premieres', { config: { skipSession: true } }, async () => listOpenPremieres(ctx));
 
     app.get('/api/users/events', async (request) => listMemberEvents(ctx, requireUser(request)));
 
