@@ -78,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
       onIdleError: (error) => app.log.warn({ err: error.message }, 'database connection lost; it is reopened on the next query'),
     }));
   if (!options.database) app.addHook('onClose', () => database.close());

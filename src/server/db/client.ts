@@ -32,11 +32,13 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   inMemory?: boolean;
+  /** Connections to a PostgreSQL server. */
+  poolSize?: number;
   /** Told when an idle connection breaks (server restart); the pool reconnects on the next query. */
   onIdleError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // Without a listener, a connection dropped by a PostgreSQL restart would crash the process.
     pool.on('error', options.onIdleError ?? (() => {}));
     const db = drizzlePg(pool, { schema });
