@@ -121,7 +121,8 @@ async function restartCheck() {
     const stored = await countRows(db.url, "select count(*) as n from submissions where form = 'event'");
     console.log(`  answers during the run: ${JSON.stringify(Object.fromEntries(tally.statuses))}, ${tally.failed} failed`);
     check(after.acknowledged > 0 && after.failed === 0, `recovered by itself: ${after.acknowledged} submissions accepted after the restart, ${after.failed} failed`);
-    check(stored === tally.acknowledged + after.acknowledged, `no acknowledged submission lost (${tally.acknowledged + after.acknowledged} acknowledged, ${stored} stored)`);
+    // A commit whose answer was cut by the restart is stored but not acknowledged: that loses nothing.
+    check(stored >= tally.acknowledged + after.acknowledged, `no acknowledged submission lost (${tally.acknowledged + after.acknowledged} acknowledged, ${stored} stored)`);
   } finally {
     await portal.stop();
     await db.drop();

@@ -34,13 +34,16 @@ export async function openDatabase(options: {
   inMemory?: boolean;
   /** Connections to a PostgreSQL server. */
   poolSize?: number;
-  /** Told when an idle connection breaks (server restart); the pool reconnects on the next query. */
-  onIdleError?: (error: Error) => void;
+  /** Told when a connection breaks (server restart); the pool opens new ones for the next queries. */
+  onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // Without a listener, a connection dropped by a PostgreSQL restart would crash the process.
-    pool.on('error', options.onIdleError ?? (() => {}));
+    // Without listeners, a connection dropped by a PostgreSQL restart would crash the process:
+    // the pool's covers idle connections, each client's covers one checked out (in a transaction).
+    const onError = options.onConnectionError ?? (() => {});
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };

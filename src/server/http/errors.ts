@@ -20,6 +20,19 @@ export const tooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedType = (message: string) => new HttpError(415, message);
 
 const INTERNAL = 'Something went wrong on our side. Please try again.';
+const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+
+/** The database is restarting or out of reach: a moment's outage, not a fault in the request. */
+function databaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 3; depth++) {
+    const e = current as { code?: string; message?: string; cause?: unknown };
+    if (['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET'].includes(e.code ?? '')) return true;
+    if (/Connection terminated|not queryable|Cannot use a pool after calling end/.test(e.message ?? '')) return true;
+    current = e.cause;
+  }
+  return false;
+}
 
 /** Fastify's own client errors whose text is written for developers, reworded for members. */
 const CLIENT_ERROR_TEXT: Record<string, string> = {
@@ -54,6 +67,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const message = CLIENT_ERROR_TEXT[error.code] ?? (error.message || 'Bad request');
       return reply.status(status).send({ message });
+    }
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error.message }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '2').send({ message: UNAVAILABLE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: INTERNAL });
