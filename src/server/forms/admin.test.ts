@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, submissions, users } from '../db/schema.js';
 import { createTestApp, signedUpMember, TestClient } from '../test-support/test-app.js';
-import { multipart, parseCsv, PDF_BYTES, pngBytes } from './test-files.js';
+import { multipart, parseCsv, PDF_BYTES, pngBytes } from '../test-support/files.js';
 
 const STAFF = { email: 'staff@example.com', password: 'staff-password-1' };
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, premieres, submissionFiles, submissions, users } from '../db/schema.js';
 import { createTestApp, signedUpMember, TestClient } from '../test-support/test-app.js';
-import { corruptPng, jpegWithGps, LARGE_BYTES, multipart, PDF_BYTES, pngBytes, TEXT_BYTES } from './test-files.js';
+import { corruptPng, jpegWithGps, LARGE_BYTES, multipart, PDF_BYTES, pngBytes, TEXT_BYTES } from '../test-support/files.js';
 
 let portal: Awaited<ReturnType<typeof createTestApp>>;
 let app: FastifyInstance;
