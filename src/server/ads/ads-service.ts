@@ -6,7 +6,7 @@ import { AD_IMAGE_SIZE, type AdStatus, type AdSummary, type approveAdSchema, typ
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
-import type { Database, Transaction } from '../db/client.js';
+import { type Database, preparedPerDatabase, type Transaction } from '../db/client.js';
 import { ads, files, payments, users } from '../db/schema.js';
 import { deleteFiles, fileUrl, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
@@ -31,13 +31,19 @@ async function stripImage(data: Buffer): Promise<Buffer> {
   return sharp(data).rotate().resize({ ...AD_IMAGE_SIZE, fit: 'cover' }).webp({ quality: 80 }).toBuffer();
 }
 
-export async function memberAd(ctx: AppContext, userId: string): Promise<MemberAd | undefined> {
-  const [ad] = await ctx.db
+// The profile call runs this on every dashboard load.
+const latestAdOfMember = preparedPerDatabase((db) =>
+  db
     .select()
     .from(ads)
-    .where(and(eq(ads.userId, userId), ne(ads.state, 'deleted')))
+    .where(and(eq(ads.userId, sql.placeholder('userId')), ne(ads.state, 'deleted')))
     .orderBy(desc(ads.createdAt))
-    .limit(1);
+    .limit(1)
+    .prepare('latest_ad_of_member'),
+);
+
+export async function memberAd(ctx: AppContext, userId: string): Promise<MemberAd | undefined> {
+  const [ad] = await latestAdOfMember(ctx.db).execute({ userId });
   if (!ad) return undefined;
   return {
     id: ad.id,

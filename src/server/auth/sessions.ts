@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
-import type { Database, Executor } from '../db/client.js';
+import { type Executor, preparedPerDatabase } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 
 export const SESSION_COOKIE = 'sid';
@@ -27,24 +27,20 @@ export async function createSession(ctx: AppContext, userId: string, db: Executo
   return token;
 }
 
-function prepareSessionLookup(db: Database) {
-  return db
+// Every signed-in API request runs this one.
+const sessionLookup = preparedPerDatabase((db) =>
+  db
     .select(publicUserColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
-    .prepare('session_user');
-}
-
-// Every signed-in API request runs this: prepared once per database, it is neither rebuilt nor re-planned.
-const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+    .prepare('session_user'),
+);
 
 /** The signed-in user for a cookie token, or null when it is unknown or expired. */
 export async function findSessionUser(ctx: AppContext, token: string): Promise<AuthUser | null> {
-  let lookup = sessionLookups.get(ctx.db);
-  if (!lookup) sessionLookups.set(ctx.db, (lookup = prepareSessionLookup(ctx.db)));
-  const [row] = await lookup.execute({ id: hashToken(ctx.config.sessionSecret, token) });
+  const [row] = await sessionLookup(ctx.db).execute({ id: hashToken(ctx.config.sessionSecret, token) });
   return row ?? null;
 }
 

@@ -58,3 +58,16 @@ export async function openDatabase(options: {
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
 }
+
+/**
+ * A query prepared once per database and reused: for the few queries on every request's path,
+ * which are then neither rebuilt nor re-planned.
+ */
+export function preparedPerDatabase<P>(prepare: (db: Database) => P): (db: Database) => P {
+  const prepared = new WeakMap<Database, P>();
+  return (db) => {
+    let query = prepared.get(db);
+    if (!query) prepared.set(db, (query = prepare(db)));
+    return query;
+  };
+}
