@@ -1,8 +1,11 @@
 import { addDays, format, parseISO } from 'date-fns';
 
+// Built once: constructing an Intl formatter costs more than formatting with it.
+const lagosDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** Today's calendar date (YYYY-MM-DD) in Nigeria, whatever the clock zone of the server or phone. */
 export function todayInLagos(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return lagosDate.format(now);
 }
 
 /** A calendar date `days` later (or earlier), as YYYY-MM-DD. */
