@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Pager } from '../../../components/pager';
 import { QueryView } from '../../../components/query-view';
 import { useMembers } from '../api/members';
 
@@ -67,19 +68,7 @@ export function MembersPage() {
                 </tbody>
               </table>
             </div>
-            {pages > 1 && (
-              <nav className="admin__pager" aria-label="Pages">
-                <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                  Previous
-                </button>
-                <span>
-                  Page {page} of {pages}
-                </span>
-                <button type="button" className="button button--ghost" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-                  Next
-                </button>
-              </nav>
-            )}
+            <Pager page={page} pages={pages} onGo={goTo} />
           </>
         )}
       </QueryView>

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FORM_KINDS, type FormKind, labelOf, SUBMISSION_STATES } from '../../../../shared/form-options';
+import { Pager } from '../../../components/pager';
 import { QueryView } from '../../../components/query-view';
 import { exportUrl, type SubmissionFilter, useSubmissions } from '../api/submissions';
 
@@ -122,19 +123,7 @@ export function SubmissionsPage() {
                 </tbody>
               </table>
             </div>
-            {pages > 1 && (
-              <nav className="admin__pager" aria-label="Pages">
-                <button type="button" className="button button--ghost" disabled={(filter.page ?? 1) <= 1} onClick={() => apply({ ...filter, page: (filter.page ?? 1) - 1 })}>
-                  Previous
-                </button>
-                <span>
-                  Page {filter.page} of {pages}
-                </span>
-                <button type="button" className="button button--ghost" disabled={(filter.page ?? 1) >= pages} onClick={() => apply({ ...filter, page: (filter.page ?? 1) + 1 })}>
-                  Next
-                </button>
-              </nav>
-            )}
+            <Pager page={filter.page ?? 1} pages={pages} onGo={(next) => apply({ ...filter, page: next })} />
           </>
         )}
       </QueryView>
