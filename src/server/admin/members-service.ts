@@ -3,9 +3,10 @@ import type { User } from '../../shared/schemas/users.js';
 import { publicUserColumns } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { users } from '../db/schema.js';
-import { listMemberSubmissions, type MemberSubmission } from '../forms/forms-service.js';
+import { listMemberSubmissions } from '../forms/forms-service.js';
 import { notFound } from '../http/errors.js';
 import { toUserView } from '../profile/user-view.js';
+import type { MemberSubmission, MemberSummary } from '../../shared/schemas/admin.js';
 
 export const STAFF_PAGE_SIZE = 50;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,16 +44,6 @@ export function memberMatches(query: string): SQL | undefined {
     ilike(users.phone, contains(text)),
     ...phonePatterns(text).map((pattern) => ilike(users.phone, contains(pattern))),
   );
-}
-
-export interface MemberSummary {
-  id: string;
-  fullName: string;
-  email: string;
-  phone: string;
-  role: 'member' | 'admin';
-  status: boolean;
-  createdAt: string;
 }
 
 export async function searchMembers(

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { FormKind } from '../../shared/form-options.js';
 import type { Achievement } from '../../shared/schemas/users.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -190,7 +191,7 @@ export const submissions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    form: text('form').notNull(),
+    form: text('form').$type<FormKind>().notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     state: text('state', { enum: ['new', 'handled'] }).notNull().default('new'),
     handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),

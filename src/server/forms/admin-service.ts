@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { FORM_KINDS, type FormKind, labelOf, type SubmissionState } from '../../shared/form-options.js';
+import { FORM_KINDS, type FormKind, labelOf } from '../../shared/form-options.js';
 import { FORM_DEFINITIONS } from '../../shared/schemas/forms.js';
 import { isUuid, memberMatches, STAFF_PAGE_SIZE } from '../admin/members-service.js';
 import { recordAudit } from '../audit/audit.js';
@@ -11,6 +11,7 @@ import { uniqueViolation } from '../db/errors.js';
 import { files, premieres, submissionFiles, submissions, users } from '../db/schema.js';
 import { fileUrl } from '../files/files-service.js';
 import { conflict, notFound } from '../http/errors.js';
+import type { PremiereView, SubmissionDetail, SubmissionSummary } from '../../shared/schemas/admin.js';
 
 /** Staff pick calendar days in Lagos (WAT, UTC+1, no daylight saving). */
 const LAGOS_OFFSET = '+01:00';
@@ -43,16 +44,6 @@ const member = {
   email: users.email,
   phone: users.phone,
 };
-
-export interface SubmissionSummary {
-  id: string;
-  form: string;
-  formLabel: string;
-  state: SubmissionState;
-  createdAt: string;
-  handledAt: string | null;
-  member: { id: string; name: string; email: string; phone: string };
-}
 
 export async function listSubmissions(
   ctx: AppContext,
@@ -91,20 +82,6 @@ export async function listSubmissions(
 }
 
 const handler = alias(users, 'handler');
-
-export interface SubmissionFileView {
-  field: string;
-  label: string;
-  url: string;
-  mimeType: string;
-  size: number;
-}
-
-export interface SubmissionDetail extends SubmissionSummary {
-  data: Record<string, unknown>;
-  files: SubmissionFileView[];
-  handledBy: { id: string; name: string; email: string } | null;
-}
 
 export async function getSubmission(ctx: AppContext, id: string): Promise<SubmissionDetail> {
   if (!isUuid(id)) throw notFound('Submission not found');
@@ -209,14 +186,6 @@ export async function exportSubmissionsCsv(ctx: AppContext, filter: SubmissionFi
 }
 
 // ---------------------------------------------------------------- premieres
-
-export interface PremiereView {
-  id: string;
-  title: string;
-  showtimes: string[];
-  open: boolean;
-  createdAt: string;
-}
 
 const toPremiereView = (row: typeof premieres.$inferSelect): PremiereView => ({ ...row, createdAt: row.createdAt.toISOString() });
 

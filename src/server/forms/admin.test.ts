@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, submissions, users } from '../db/schema.js';
 import { createTestApp, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { multipart, parseCsv, PDF_BYTES, pngBytes } from '../test-support/files.js';
+import type { FormKind } from '../../shared/form-options.js';
 
 const STAFF = { email: 'staff@example.com', password: 'staff-password-1' };
 
@@ -135,7 +136,7 @@ describe('submissions list', () => {
 });
 
 describe('submission detail and handling', () => {
-  async function idOf(form: string, userId: string) {
+  async function idOf(form: FormKind, userId: string) {
     const [row] = await app.ctx.db
       .select()
       .from(submissions)

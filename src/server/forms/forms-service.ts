@@ -9,6 +9,7 @@ import { premieres, submissionFiles, submissions } from '../db/schema.js';
 import { cleanPhoto, fileUrl, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
 import { badRequest, unsupportedType } from '../http/errors.js';
+import type { MemberSubmission } from '../../shared/schemas/admin.js';
 
 /** Portrait-sized box for passport and signature photos. */
 const PHOTO_BOX = { width: 1200, height: 1200 };
@@ -87,15 +88,6 @@ export async function listMemberEvents(ctx: AppContext, user: AuthUser): Promise
       createdAt: row.createdAt.toISOString(),
     };
   });
-}
-
-export interface MemberSubmission {
-  id: string;
-  form: FormKind;
-  formLabel: string;
-  state: 'new' | 'handled';
-  createdAt: string;
-  files: { field: string; url: string }[];
 }
 
 /** What a member has sent, newest first: the dashboard's "sent" list. */

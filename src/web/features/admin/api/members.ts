@@ -1,27 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { FormKind, SubmissionState } from '../../../../shared/form-options';
 import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
-
-/** What GET /api/admin/members and /:id answer (src/server/admin/members-service.ts). */
-export interface MemberSummary {
-  id: string;
-  fullName: string;
-  email: string;
-  phone: string;
-  role: 'member' | 'admin';
-  status: boolean;
-  createdAt: string;
-}
-
-export interface MemberSubmission {
-  id: string;
-  form: FormKind;
-  formLabel: string;
-  state: SubmissionState;
-  createdAt: string;
-  files: { field: string; url: string }[];
-}
+import type { MemberSubmission, MemberSummary } from '../../../../shared/schemas/admin';
 
 export function useMembers(q: string, page: number) {
   return useQuery({

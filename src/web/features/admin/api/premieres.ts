@@ -1,16 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PremiereCreateInput, PremiereUpdateInput } from '../../../../shared/schemas/forms';
 import { api } from '../../../lib/api';
+import type { PremiereView } from '../../../../shared/schemas/admin';
 
 /** A premiere as staff see it (src/server/forms/admin-service.ts): retired ones are `open: false`. */
-export interface PremiereView {
-  id: string;
-  title: string;
-  showtimes: string[];
-  open: boolean;
-  createdAt: string;
-}
-
 const premieresKey = ['admin', 'premieres'] as const;
 
 export function useAdminPremieres() {

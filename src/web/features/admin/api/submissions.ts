@@ -1,23 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormKind, SubmissionState } from '../../../../shared/form-options';
+import type { FormKind } from '../../../../shared/form-options';
 import { api } from '../../../lib/api';
-
-/** What GET /api/admin/submissions and /:id answer (src/server/forms/admin-service.ts). */
-export interface SubmissionSummary {
-  id: string;
-  form: FormKind;
-  formLabel: string;
-  state: SubmissionState;
-  createdAt: string;
-  handledAt: string | null;
-  member: { id: string; name: string; email: string; phone: string };
-}
-
-export interface SubmissionDetail extends SubmissionSummary {
-  data: Record<string, unknown>;
-  files: { field: string; label: string; url: string; mimeType: string; size: number }[];
-  handledBy: { id: string; name: string; email: string } | null;
-}
+import type { SubmissionDetail, SubmissionSummary } from '../../../../shared/schemas/admin';
 
 export interface SubmissionFilter {
   form?: FormKind | '';

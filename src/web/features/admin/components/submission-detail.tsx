@@ -20,7 +20,8 @@ import type { Option } from '../../../../shared/options';
 import { FORM_DEFINITIONS } from '../../../../shared/schemas/forms';
 import { useFlash } from '../../../components/flash-context';
 import { ButtonSpinner, Spinner } from '../../../components/spinner';
-import { type SubmissionDetail as Detail, useMarkHandled, useSubmission } from '../api/submissions';
+import type { SubmissionDetail as Detail } from '../../../../shared/schemas/admin';
+import { useMarkHandled, useSubmission } from '../api/submissions';
 
 /** Fields stored as option keys, shown with the labels members chose from. */
 const FIELD_OPTIONS: Record<string, readonly Option[]> = {

@@ -1,0 +1,56 @@
+import type { FormKind, SubmissionState } from '../form-options.js';
+
+/** What the staff console's calls answer: typed once here for the server and the pages. */
+
+export interface MemberSummary {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  role: 'member' | 'admin';
+  status: boolean;
+  createdAt: string;
+}
+
+/** One of a member's submissions (the member's own list and the staff member page). */
+export interface MemberSubmission {
+  id: string;
+  form: FormKind;
+  formLabel: string;
+  state: SubmissionState;
+  createdAt: string;
+  files: { field: string; url: string }[];
+}
+
+export interface SubmissionSummary {
+  id: string;
+  form: FormKind;
+  formLabel: string;
+  state: SubmissionState;
+  createdAt: string;
+  handledAt: string | null;
+  member: { id: string; name: string; email: string; phone: string };
+}
+
+export interface SubmissionFileView {
+  field: string;
+  label: string;
+  url: string;
+  mimeType: string;
+  size: number;
+}
+
+export interface SubmissionDetail extends SubmissionSummary {
+  data: Record<string, unknown>;
+  files: SubmissionFileView[];
+  handledBy: { id: string; name: string; email: string } | null;
+}
+
+/** A premiere as staff see it: retired ones are `open: false`. */
+export interface PremiereView {
+  id: string;
+  title: string;
+  showtimes: string[];
+  open: boolean;
+  createdAt: string;
+}
