@@ -1,3 +1,5 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 
@@ -19,4 +21,14 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
     subjectId: entry.subjectId,
     details: entry.details ?? {},
   });
+}
+
+/** The trail for one subject (or everything), newest first. */
+export function listAudit(ctx: AppContext, filter: { subjectType?: string; subjectId?: string }) {
+  return ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(filter.subjectType ? eq(auditLog.subjectType, filter.subjectType) : undefined, filter.subjectId ? eq(auditLog.subjectId, filter.subjectId) : undefined))
+    .orderBy(desc(auditLog.id))
+    .limit(500);
 }

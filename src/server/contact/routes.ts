@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactSchema } from '../../shared/schemas/contact.js';
 import type { AppContext } from '../context.js';
-import { contactMessages } from '../db/schema.js';
+import { saveContactMessage } from './contact-service.js';
 import { HttpError } from '../http/errors.js';
 
 const THANKS = 'Thank you for contacting us. We will get back to you soon.';
@@ -23,7 +23,7 @@ export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         },
         async (request, reply) => {
-          await ctx.db.insert(contactMessages).values({ ...request.body, userId: request.user?.id ?? null });
+          await saveContactMessage(ctx, request.body, request.user?.id ?? null);
           return reply.status(201).send({ message: THANKS });
         },
       );

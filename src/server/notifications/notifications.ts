@@ -12,17 +12,18 @@ export async function notify(db: Executor, userId: string, kind: NotificationKin
   await db.insert(notifications).values({ userId, kind, message });
 }
 
+/** The member's latest notifications, newest first. */
+export function listNotifications(ctx: AppContext, userId: string) {
+  return ctx.db
+    .select({ id: notifications.id, kind: notifications.kind, message: notifications.message, createdAt: notifications.createdAt })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt))
+    .limit(100);
+}
+
 export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/notifications', async (request) => {
-      const user = requireUser(request);
-      const rows = await ctx.db
-        .select({ id: notifications.id, kind: notifications.kind, message: notifications.message, createdAt: notifications.createdAt })
-        .from(notifications)
-        .where(eq(notifications.userId, user.id))
-        .orderBy(desc(notifications.createdAt))
-        .limit(100);
-      return { notifications: rows };
-    });
+    app.get('/api/notifications', async (request) => ({ notifications: await listNotifications(ctx, requireUser(request).id) }));
   };
 }
