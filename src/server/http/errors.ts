@@ -22,12 +22,28 @@ export const unsupportedType = (message: string) => new HttpError(415, message);
 const INTERNAL = 'Something went wrong on our side. Please try again.';
 const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 
+// PostgreSQL's shutdown and connection classes, the socket's, and postgres.js's own.
+const DATABASE_UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+]);
+
 /** The database is restarting or out of reach: a moment's outage, not a fault in the request. */
 function databaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 3; depth++) {
     const e = current as { code?: string; message?: string; cause?: unknown };
-    if (['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET'].includes(e.code ?? '')) return true;
+    if (DATABASE_UNAVAILABLE_CODES.has(e.code ?? '')) return true;
     if (/Connection terminated|not queryable|Cannot use a pool after calling end/.test(e.message ?? '')) return true;
     current = e.cause;
   }
