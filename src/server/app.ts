@@ -38,7 +38,7 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
   interface FastifyContextConfig {
-    /** The answer is the same for everyone: the session is not looked up. */
+    /** The session is not looked up first: the answer is the same for everyone, or the route reads the session itself. */
     skipSession?: boolean;
   }
   interface FastifyInstance {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AD_WEEKLY_FEE_KOBO } from '../../shared/constants.js';
 import { todayInLagos } from '../../shared/dates.js';
@@ -31,20 +31,18 @@ async function stripImage(data: Buffer): Promise<Buffer> {
   return sharp(data).rotate().resize({ ...AD_IMAGE_SIZE, fit: 'cover' }).webp({ quality: 80 }).toBuffer();
 }
 
-// The profile call runs this on every dashboard load.
-const latestAdOfMember = preparedPerDatabase((db) =>
-  db
+/** The member's latest advert that is not deleted: the one their dashboard shows. */
+export function latestAdOf(db: Database, userId: string | SQLWrapper) {
+  return db
     .select()
     .from(ads)
-    .where(and(eq(ads.userId, sql.placeholder('userId')), ne(ads.state, 'deleted')))
+    .where(and(eq(ads.userId, userId), ne(ads.state, 'deleted')))
     .orderBy(desc(ads.createdAt))
-    .limit(1)
-    .prepare('latest_ad_of_member'),
-);
+    .limit(1);
+}
 
-export async function memberAd(ctx: AppContext, userId: string): Promise<MemberAd | undefined> {
-  const [ad] = await latestAdOfMember(ctx.db).execute({ userId });
-  if (!ad) return undefined;
+/** An advert as its owner sees it. */
+export function toMemberAd(ad: AdRow): MemberAd {
   return {
     id: ad.id,
     imageUrl: ad.imageFileId ? fileUrl(ad.imageFileId) : null,
@@ -57,6 +55,11 @@ export async function memberAd(ctx: AppContext, userId: string): Promise<MemberA
     clicks: ad.clicks,
     weeks: ad.weeks,
   };
+}
+
+export async function memberAd(ctx: AppContext, userId: string): Promise<MemberAd | undefined> {
+  const [ad] = await latestAdOf(ctx.db, userId);
+  return ad && toMemberAd(ad);
 }
 
 /**

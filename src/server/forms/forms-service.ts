@@ -26,10 +26,16 @@ export async function submitForm(
   uploads: Record<string, ReceivedFile>,
 ): Promise<{ id: string }> {
   const definition = FORM_DEFINITIONS[form];
-  return withFileTransaction(ctx, async (tx, store) => {
-    if (form === 'movie-premiere') await assertPremiereBookable(tx, String(data.movie), String(data.showtime));
-    const [row] = await tx.insert(submissions).values({ userId: user.id, form, data }).returning({ id: submissions.id });
+  const record = async (db: Executor) => {
+    if (form === 'movie-premiere') await assertPremiereBookable(db, String(data.movie), String(data.showtime));
+    const [row] = await db.insert(submissions).values({ userId: user.id, form, data }).returning({ id: submissions.id });
     if (!row) throw new Error('submission row was not written');
+    return row;
+  };
+  // A form without files is one INSERT, atomic by itself: no transaction round trips.
+  if (definition.files.length === 0) return record(ctx.db);
+  return withFileTransaction(ctx, async (tx, store) => {
+    const row = await record(tx);
     for (const file of definition.files) {
       const upload = uploads[file.field];
       if (!upload) continue;

@@ -1,7 +1,10 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { User } from '../../shared/schemas/users.js';
-import type { AuthUser } from '../auth/sessions.js';
-import { memberAd } from '../ads/ads-service.js';
+import { latestAdOf, memberAd, toMemberAd } from '../ads/ads-service.js';
+import { type AuthUser, hashToken, publicUserColumns } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
+import { preparedPerDatabase } from '../db/client.js';
+import { sessions, users } from '../db/schema.js';
 import { fileUrl } from '../files/files-service.js';
 
 export const NO_AD: User['ad'] = { id: null, imageUrl: null, linkUrl: null, altText: null, status: null, startDate: null, endDate: null, reason: null, clicks: 0, weeks: null };
@@ -37,4 +40,25 @@ export function toUserView(user: AuthUser, ad: User['ad'] = NO_AD): User {
 /** The user object with the member's own advert, as the profile calls answer it. */
 export async function loadUserView(ctx: AppContext, user: AuthUser): Promise<User> {
   return toUserView(user, (await memberAd(ctx, user.id)) ?? NO_AD);
+}
+
+// Every dashboard load asks for the profile: the session, the user and their advert are read in
+// one round trip rather than the session lookup's and then the advert's.
+const sessionUserView = preparedPerDatabase((db) => {
+  const latestAd = latestAdOf(db, users.id).as('latest_ad');
+  return db
+    .select({ user: publicUserColumns, ad: latestAd._.selectedFields })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoinLateral(latestAd, sql`true`)
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_user_view');
+});
+
+/** The signed-in user's view for a session cookie token, or null when it is unknown or expired. */
+export async function findSessionUserView(ctx: AppContext, token: string): Promise<User | null> {
+  const [row] = await sessionUserView(ctx.db).execute({ id: hashToken(ctx.config.sessionSecret, token) });
+  if (!row) return null;
+  return toUserView(row.user, row.ad ? toMemberAd(row.ad) : NO_AD);
 }
