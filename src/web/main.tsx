@@ -1,8 +1,8 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 import { sessionQuery } from './features/auth/api/get-session';
 import { queryClient } from './lib/query-client';
 import './styles/global.css';
@@ -10,10 +10,17 @@ import './styles/global.css';
 // Ask who is signed in while the page's own code is still downloading.
 void queryClient.prefetchQuery(sessionQuery);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The first render as a transition: React yields to the browser every few milliseconds instead
+// of holding a slow phone's main thread for the whole page. Later navigations show the page's
+// spinner at once (useTransitions off) rather than keeping the old page while the new one loads.
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <BrowserRouter useTransitions={false}>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  );
+});

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { LazyToasts } from '../components/lazy-toasts';
+import { Spinner } from '../components/spinner';
+import { RouteErrorBoundary } from './route-error';
 import { useMobileMenu } from './use-mobile-menu';
 
 const Navbar = lazy(() => import('./navbar').then((m) => ({ default: m.Navbar })));
@@ -8,7 +10,7 @@ const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })
 
 export function Layout() {
   const menu = useMobileMenu();
-  const navigation = useNavigation();
+  const { pathname } = useLocation();
 
   return (
     <>
@@ -18,11 +20,12 @@ export function Layout() {
       <Suspense fallback={<div className="navbar navbar--placeholder">Loading Navbar...</div>}>
         <Navbar menuOpen={menu.open} onToggleMenu={menu.toggle} onCloseMenu={menu.close} />
       </Suspense>
-      {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
       <main id="main" className="main">
-        <Suspense fallback={<p className="page-loading">Loading...</p>}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Suspense fallback={<div className="footer footer--placeholder">Loading Footer...</div>}>
         <Footer />

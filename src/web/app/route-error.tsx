@@ -1,20 +1,35 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
-/** The router's fallback for anything unexpected (SPEC.md section 2). */
-export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+/** What a page that failed to render (or to download) shows instead (SPEC.md section 2). */
+export function RouteError({ error }: { error: unknown }) {
   return (
-    <main className="main error-page">
+    <div className="error-page">
       <h1>Unexpected Application Error!</h1>
-      <p className="error-page__detail">{detail}</p>
+      <p className="error-page__detail">{error instanceof Error ? error.message : String(error)}</p>
       <Link to="/" className="button button--primary">
         Go to the home page
       </Link>
-    </main>
+    </div>
   );
+}
+
+/**
+ * Catches a page's rendering error so the navbar and footer stay usable. The layout keys it by
+ * the path, so going to another page starts it afresh.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
 }
