@@ -15,7 +15,7 @@ import { execSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import getPort from 'get-port';
-import postgres from 'postgres';
+import pg from 'pg';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { activatedMemberClient, freshDatabase, PortalClient, STAFF, startPortal } from './lib/portal-process.js';
@@ -40,9 +40,10 @@ async function eventForm(): Promise<FormData> {
   return form;
 }
 
-async function countRows(databaseUrl: string, query: string): Promise<number> {
-  const client = postgres(databaseUrl, { max: 1 });
-  const rows = await client.unsafe<{ n: string }[]>(query);
+async function countRows(databaseUrl: string, sql: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ n: string }>(sql);
   await client.end();
   return Number(rows[0]?.n ?? 0);
 }
@@ -139,15 +140,16 @@ async function smtpCheck() {
     const staff = new PortalClient(portal.baseUrl);
     await staff.json('POST', '/api/users/login', { json: { email: STAFF.email, password: STAFF.password } });
     const people = await members(portal.baseUrl, db.url, 5);
-    const sql = postgres(db.url, { max: 1 });
+    const pg1 = new pg.Client({ connectionString: db.url });
+    await pg1.connect();
     const ids: string[] = [];
     for (const member of people) {
       const { user } = await member.json<{ user: { id: string } }>('GET', '/api/users/profile');
-      await sql`update users set status = false where id = ${user.id}`;
-      const [payment] = await sql<{ id: string }[]>`insert into payments (user_id, kind, plan, amount_kobo, months) values (${user.id}, 'fee', 'standard', 6050000, 1) returning id`;
-      ids.push(payment!.id);
+      await pg1.query("update users set status = false where id = $1", [user.id]);
+      const { rows } = await pg1.query<{ id: string }>("insert into payments (user_id, kind, plan, amount_kobo, months) values ($1, 'fee', 'standard', 6050000, 1) returning id", [user.id]);
+      ids.push(rows[0]!.id);
     }
-    await sql.end();
+    await pg1.end();
     for (const id of ids) await staff.json('POST', `/api/admin/payments/${id}/approve`, { json: { months: 1 } });
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const waiting = await countRows(db.url, 'select count(*) as n from outbox where sent_at is null and attempts > 0');

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
-import postgres from 'postgres';
+import pg from 'pg';
 
 /** Helpers shared by the benchmark and soak scripts: a built portal in a child process, and a client for it. */
 
@@ -13,16 +13,18 @@ export const STAFF = { email: 'bench-staff@example.com', password: 'bench-staff-
 
 export async function freshDatabase(serverUrl = DEFAULT_PG): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      const client = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      await client.unsafe(`drop database if exists ${name} with (force)`);
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
   };
@@ -37,6 +39,7 @@ export interface PortalProcess {
   stop(): Promise<void>;
 }
 
+/** Starts the built portal; `nodeArgs` go to node itself (for example `--cpu-prof`). */
 export async function startPortal(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<PortalProcess> {
   const port = await getPort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
@@ -156,8 +159,9 @@ export async function activatedMemberClient(baseUrl: string, databaseUrl: string
   const client = new PortalClient(baseUrl);
   const fields = memberFields();
   const { user } = await client.json<{ user: { id: string } }>('POST', '/api/users/signup', { json: fields });
-  const sql = postgres(databaseUrl, { max: 1 });
-  await sql`update users set status = true, activated_at = now() where id = ${user.id}`;
-  await sql.end();
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  await db.query('update users set status = true, activated_at = now() where id = $1', [user.id]);
+  await db.end();
   return client;
 }

@@ -79,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
+      onConnectionError: (error) => app.log.warn({ err: error.message }, 'database connection lost; it is reopened on the next query'),
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
   const mailWorker = startMailWorker({

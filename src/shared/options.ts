@@ -40,7 +40,7 @@ export const COUNTRIES: readonly string[] = [
   ...getCountries()
     .map((code) => regionNames.of(code) ?? code)
     .filter((name) => name !== NIGERIA)
-    .sort((a, b) => a.localeCompare(b, 'en')),
+    .sort(new Intl.Collator('en').compare),
 ];
 
 export const CONTACT_FEEDBACK = [

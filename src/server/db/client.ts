@@ -5,9 +5,9 @@ import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import * as schema from './schema.js';
 
 /** The same type for both drivers, so every query is written once. */
@@ -34,14 +34,19 @@ export async function openDatabase(options: {
   inMemory?: boolean;
   /** Connections to a PostgreSQL server. */
   poolSize?: number;
+  /** Told when a connection breaks (server restart); the pool opens new ones for the next queries. */
+  onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    // postgres.js writes each query as one buffer and reconnects by itself after a server
-    // restart (the queries in flight fail and the error handler answers 503).
-    const client = postgres(options.databaseUrl, { max: options.poolSize ?? 10, onnotice: () => {} });
-    const db = drizzlePostgres(client, { schema });
-    await migratePostgres(db, { migrationsFolder });
-    return { db: db as unknown as Database, driver: 'postgres', close: () => client.end({ timeout: 5 }) };
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // Without listeners, a connection dropped by a PostgreSQL restart would crash the process:
+    // the pool's covers idle connections, each client's covers one checked out (in a transaction).
+    const onError = options.onConnectionError ?? (() => {});
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
   }
   let dataPath: string | undefined;
   if (!options.inMemory) {

@@ -22,21 +22,8 @@ export const unsupportedType = (message: string) => new HttpError(415, message);
 const INTERNAL = 'Something went wrong on our side. Please try again.';
 const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 
-// PostgreSQL's shutdown and connection classes, the socket's, and postgres.js's own.
-const DATABASE_UNAVAILABLE_CODES = new Set([
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08003',
-  '08006',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-  'CONNECT_TIMEOUT',
-]);
+// PostgreSQL's shutdown and connection classes, and the socket's.
+const DATABASE_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET']);
 
 /** The database is restarting or out of reach: a moment's outage, not a fault in the request. */
 function databaseUnavailable(error: unknown): boolean {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
-import postgres from 'postgres';
+import pg from 'pg';
 import { type BuildOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
@@ -51,8 +51,9 @@ async function openTestDatabase(dataDir: string): Promise<{ handle: DatabaseHand
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return { handle: await openDatabase({ dataDir, inMemory: true }), drop: async () => {} };
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -60,8 +61,9 @@ async function openTestDatabase(dataDir: string): Promise<{ handle: DatabaseHand
   return {
     handle,
     async drop() {
-      const client = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      await client.unsafe(`drop database if exists ${name} with (force)`);
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
   };

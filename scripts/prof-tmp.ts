@@ -1,0 +1,11 @@
+import autocannon from 'autocannon';
+import { activatedMemberClient, freshDatabase, startPortal } from './lib/portal-process.js';
+const database = await freshDatabase();
+const portal = await startPortal({ DATABASE_URL: database.url }, process.argv.includes('--prof') ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []);
+const member = await activatedMemberClient(portal.baseUrl, database.url);
+const formBody = JSON.stringify({ name: 'Bench Member', email: 'bench@example.com', phone: '08031234567', documentType: 'flyers', quantity: 100, paperSize: 'a4', color: 'full-color', comments: 'Benchmark run' });
+const opts = { url: `${portal.baseUrl}/api/users/scriptprintingform`, method: 'POST' as const, headers: { cookie: member.cookieHeader, 'x-xsrf-token': member.xsrf, 'content-type': 'application/json' }, body: formBody, connections: 50 };
+const r = await autocannon({ ...opts, duration: 8 });
+console.log(r.requests.average, r.latency.p50, r.latency.p99, r.non2xx);
+await portal.stop();
+await database.drop();
