@@ -35,15 +35,12 @@ async function load(name: string, options: autocannon.Options): Promise<LoadResu
   return { name, rps: result.requests.average, p99: result.latency.p99, errors };
 }
 
-async function startBareServer(): Promise<{ url: string; stop: () => void }> {
+/** A server in a child process of its own, answering on 127.0.0.1 once it is up. */
+async function startChild(args: (port: number) => string[]): Promise<{ url: string; stop: () => void }> {
   const port = await getPort();
-  const child = spawn(
-    process.execPath,
-    ['-e', `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{"ok":true}')}).listen(${port},'127.0.0.1')`],
-    { stdio: 'inherit' },
-  );
+  const child = spawn(process.execPath, args(port), { stdio: 'inherit' });
   const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 200; i++) {
     try {
       await fetch(url);
       break;
@@ -53,6 +50,11 @@ async function startBareServer(): Promise<{ url: string; stop: () => void }> {
   }
   return { url, stop: () => child.kill() };
 }
+
+const startBareServer = () =>
+  startChild((port) => ['-e', `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{"ok":true}')}).listen(${port},'127.0.0.1')`]);
+
+const startReferenceServer = (databaseUrl: string) => startChild((port) => ['scripts/lib/reference-server.mjs', String(port), databaseUrl]);
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -107,6 +109,7 @@ async function main() {
   const database = await freshDatabase();
   const portal = await startPortal({ DATABASE_URL: database.url });
   const bare = await startBareServer();
+  const reference = await startReferenceServer(database.url);
   try {
     const member = await activatedMemberClient(portal.baseUrl, database.url);
     const loginBody = JSON.stringify({ email: 'bench-login@example.com', password: 'bench-password-1' });
@@ -128,6 +131,7 @@ async function main() {
 
     const runs: LoadResult[] = [];
     runs.push(await load('bare node:http (limit)', { url: bare.url }));
+    runs.push(await load('reference: Fastify + one pg primary-key read, nothing else', { url: reference.url }));
     runs.push(await load('GET /api/users/profile (signed in)', { url: `${portal.baseUrl}/api/users/profile`, headers: { cookie: member.cookieHeader } }));
     runs.push(await load('GET /api/ads', { url: `${portal.baseUrl}/api/ads` }));
     runs.push(await load('GET / (landing HTML)', { url: `${portal.baseUrl}/`, headers: { 'accept-encoding': 'br, gzip' } }));
@@ -155,9 +159,13 @@ async function main() {
 
     await portal.stop();
     const cold = await startPortal({ DATABASE_URL: '' });
-    console.log(`Cold start of the built portal on the embedded database, to the first answer: ${(cold.startupMs / 1000).toFixed(2)} s`);
     await cold.stop();
+    const restarted = await startPortal({ DATABASE_URL: '', DATA_DIR: cold.dataDir });
+    await restarted.stop();
     rmSync(cold.dataDir, { recursive: true, force: true });
+    console.log(
+      `Cold start of the built portal on the embedded database, to the first answer: first start ${(cold.startupMs / 1000).toFixed(2)} s (creates the database), restart ${(restarted.startupMs / 1000).toFixed(2)} s`,
+    );
 
     if (!quick) {
       const site = await startPortal({ DATABASE_URL: database.url });
@@ -181,6 +189,7 @@ async function main() {
     }
   } finally {
     bare.stop();
+    reference.stop();
     await portal.stop();
     await database.drop();
     rmSync(portal.dataDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -23,6 +23,8 @@ export interface DatabaseHandle {
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+// Written by `npm run build` (scripts/make-pglite-seed.mjs); absent when run from the sources.
+const pgliteSeed = fileURLToPath(new URL('../../pglite-seed.tar.gz', import.meta.url));
 
 /**
  * PostgreSQL when a URL is given, else the embedded PGlite in `<dataDir>/pglite`
@@ -49,11 +51,14 @@ export async function openDatabase(options: {
     return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
   }
   let dataPath: string | undefined;
+  let loadDataDir: Blob | undefined;
   if (!options.inMemory) {
     dataPath = path.join(options.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
+    // A first start copies the built, already initialised folder rather than running initdb.
+    if (!existsSync(path.join(dataPath, 'PG_VERSION')) && existsSync(pgliteSeed)) loadDataDir = new Blob([readFileSync(pgliteSeed)]);
   }
-  const client = await PGlite.create(dataPath);
+  const client = await PGlite.create(dataPath, { loadDataDir });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
