@@ -6,7 +6,7 @@ import { AD_IMAGE_SIZE, type AdStatus, type AdSummary, type approveAdSchema, typ
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
-import { type Database, preparedPerDatabase, type Transaction } from '../db/client.js';
+import { type Database, type Transaction } from '../db/client.js';
 import { ads, files, payments, users } from '../db/schema.js';
 import { deleteFiles, fileUrl, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
