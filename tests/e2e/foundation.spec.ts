@@ -103,6 +103,18 @@ test('guards send visitors away, and unknown paths show the 404 page', async ({ 
   expect(errors.filter((text) => !EXPECTED.test(text))).toEqual([]);
 });
 
+test('a page that cannot be downloaded shows the error page, and the rest of the site still works', async ({ page }) => {
+  // As after a deploy that replaced the page's file while the tab was open.
+  await page.route(/\/assets\/services-page-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByText('Come lets do business.')).toBeVisible();
+  await page.goto('/services');
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Come lets do business.')).toBeVisible();
+});
+
 test('the mobile menu opens at 360 px, marks the page and closes when the window widens', async ({ page }) => {
   await phoneViewport(page);
   await page.goto('/');
