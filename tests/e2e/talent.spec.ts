@@ -166,7 +166,7 @@ test('a member publishes a talent profile, a business finds it and books, the me
   await signIn(staff, ADMIN.email, ADMIN.password);
   await expect(staff).toHaveURL(/\/profile$/);
   await staff.goto('/admin');
-  await staff.getByRole('link', { name: 'Talent' }).last().click();
+  await staff.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Talent' }).click();
   await expect(staff).toHaveURL(/\/admin\/talent$/);
   await staff.getByLabel('Show').selectOption('all');
   await expect(staff.getByRole('listitem', { name: `Booking request ${reference}` })).toContainText('Accepted');
