@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { todayInLagos } from '../../shared/dates.js';
 import { FORM_KINDS } from '../../shared/form-options.js';
 import { isoDate } from '../../shared/schemas/fields.js';
 import { optionalNumber, premiereCreateSchema, premiereUpdateSchema } from '../../shared/schemas/forms.js';
@@ -43,10 +44,9 @@ export function formsAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { querystring: filterQuery.extend({ form: formKind }) } },
       async (request, reply) => {
         const csv = await exportSubmissionsCsv(ctx, request.query);
-        const day = new Date().toISOString().slice(0, 10);
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="${request.query.form}-submissions-${day}.csv"`)
+          .header('Content-Disposition', `attachment; filename="${request.query.form}-submissions-${todayInLagos()}.csv"`)
           .header('Cache-Control', 'no-store')
           .send(csv);
       },

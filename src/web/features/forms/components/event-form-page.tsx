@@ -1,3 +1,4 @@
+import { todayInLagos } from '../../../../shared/dates';
 import { DONATION_EVENTS } from '../../../../shared/form-options';
 import type { EventInput } from '../../../../shared/schemas/forms';
 import { SelectField, TextField } from '../../../components/form-field';
@@ -13,8 +14,6 @@ const defaults: EventInput = {
   amountPaid: '',
   paymentDate: '',
 };
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** /eventform: a donation or ticket for a company event, with the teller, a passport photo and a signature. */
 export function EventFormPage() {
@@ -41,7 +40,7 @@ export function EventFormPage() {
         <SelectField label="Event" placeholder="Select an event" options={DONATION_EVENTS} {...register('selectedEvent')} error={errors.selectedEvent?.message} />
       </div>
       <TextField label="Amount paid (₦)" type="number" min={0.01} step={0.01} inputMode="decimal" {...register('amountPaid')} error={errors.amountPaid?.message} />
-      <TextField label="Payment date" type="date" max={today()} {...register('paymentDate')} error={errors.paymentDate?.message} />
+      <TextField label="Payment date" type="date" max={todayInLagos()} {...register('paymentDate')} error={errors.paymentDate?.message} />
       <FormSection title="Uploads">
         {definition.files.map((file) => (
           <FileField key={file.field} file={file} value={files[file.field]} error={fileErrors[file.field]} onChange={(chosen) => setFile(file.field, chosen)} />
