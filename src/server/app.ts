@@ -30,6 +30,7 @@ import { membershipRoutes } from './membership/routes.js';
 import { notificationsRoutes } from './notifications/notifications.js';
 import { auditRoutes } from './audit/routes.js';
 import { profileRoutes } from './profile/routes.js';
+import { SessionViewCache } from './profile/session-view-cache.js';
 import { siteRoutes } from './site/routes.js';
 import { talentAdminRoutes, talentRoutes } from './talent/routes.js';
 
@@ -91,12 +92,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     retryBaseMs: config.mail.retryBaseMs,
   });
   app.addHook('onClose', () => mailWorker.stop());
+  const sessionViews = new SessionViewCache();
+  const stopListening = await database.listen('member_changed', {
+    onMessage: (userId) => sessionViews.forgetMember(userId),
+    onLive: (live) => sessionViews.setLive(live),
+  });
+  app.addHook('onClose', stopListening);
   const ctx: AppContext = {
     config,
     db: database.db,
     storage: options.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
     log: app.log,
     mailer: { brand: { companyName: config.company.name, publicUrl: config.publicUrl }, nudge: mailWorker.nudge },
+    sessionViews,
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
@@ -117,6 +125,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token && request.url.startsWith('/api/') && !request.routeOptions.config.skipSession) request.user = await findSessionUser(ctx, token);
+  });
+  // A member's own change (profile, advert, password, sign-out) shows in their next profile read
+  // at once, without waiting for the database's notification to reach this process.
+  app.addHook('onSend', async (request) => {
+    if (request.user && request.method !== 'GET' && request.method !== 'HEAD') ctx.sessionViews.forgetMember(request.user.id);
   });
 
   await app.register(authRoutes(ctx));

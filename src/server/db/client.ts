@@ -19,7 +19,15 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
+  /** Subscribes to a NOTIFY channel; resolves to the unsubscribe. */
+  listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ChannelHandlers {
+  onMessage(payload: string): void;
+  /** false while notifications can be missed (the connection is lost), true once listening again. */
+  onLive(live: boolean): void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -48,7 +56,12 @@ export async function openDatabase(options: {
     pool.on('connect', (client) => client.on('error', onError));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      driver: 'postgres',
+      listen: (channel, handlers) => listenOnServer(options.databaseUrl!, channel, handlers, onError),
+      close: () => pool.end(),
+    };
   }
   let dataPath: string | undefined;
   let loadDataDir: Blob | undefined;
@@ -61,7 +74,77 @@ export async function openDatabase(options: {
   const client = await PGlite.create(dataPath, { loadDataDir });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    driver: 'pglite',
+    async listen(channel, handlers) {
+      const unlisten = await client.listen(channel, handlers.onMessage);
+      handlers.onLive(true);
+      return () => unlisten();
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own, outside the pool, reopened with backoff when PostgreSQL
+ * drops it (a notification sent meanwhile is lost, which `onLive(false)` tells).
+ */
+async function listenOnServer(
+  connectionString: string,
+  channel: string,
+  handlers: ChannelHandlers,
+  onError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retryMs = 250;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (which: pg.Client) => {
+    if (which !== client) return;
+    client = undefined;
+    handlers.onLive(false);
+    which.end().catch(() => {});
+    if (stopped) return;
+    retry = setTimeout(connect, retryMs);
+    retryMs = Math.min(retryMs * 2, 10_000);
+  };
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString });
+    client = next;
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      onError(error);
+      lost(next);
+    });
+    next.on('end', () => lost(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (client !== next) {
+        await next.end();
+        return;
+      }
+      retryMs = 250;
+      handlers.onLive(true);
+    } catch (error) {
+      onError(error as Error);
+      lost(next);
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const open = client;
+    client = undefined;
+    await open?.end().catch(() => {});
+  };
 }
 
 /**

@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, files, payments, users } from '../db/schema.js';
-import { createTestApp, PASSWORD, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { contactMessages, files, payments, sessions, users } from '../db/schema.js';
+import { createTestApp, onPostgresServer, PASSWORD, signedUpMember, TestClient } from '../test-support/test-app.js';
 
 let portal: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -123,6 +123,7 @@ describe('PUT /api/users/profile', () => {
     const { client, fields } = await signedUpMember(portal.app);
     const otherDevice = new TestClient(portal.app);
     await otherDevice.post('/api/users/login', { json: { email: fields.email, password: PASSWORD } });
+    expect((await otherDevice.get('/api/users/profile')).statusCode).toBe(200);
     const response = await client.put('/api/users/profile', {
       form: profileForm({ phone: String(fields.phone), title: 'Actor', password: 'a-new-password-2' }),
     });
@@ -131,6 +132,60 @@ describe('PUT /api/users/profile', () => {
     expect((await otherDevice.get('/api/users/profile')).statusCode).toBe(401);
     const again = await new TestClient(portal.app).post('/api/users/login', { json: { email: fields.email, password: 'a-new-password-2' } });
     expect(again.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/users/profile', () => {
+  const profileOf = async (client: TestClient) => (await client.get('/api/users/profile')).json().user;
+
+  it("is answered from the process's memory until the database says the member changed", async () => {
+    const { client, user } = await signedUpMember(portal.app);
+    const { db } = portal.app.ctx;
+    expect((await profileOf(client)).title).toBeNull();
+    await db.execute(sql`alter table users disable trigger users_member_changed`);
+    try {
+      await db.update(users).set({ title: 'Changed quietly' }).where(eq(users.id, user.id));
+      expect((await profileOf(client)).title).toBeNull();
+    } finally {
+      await db.execute(sql`alter table users enable trigger users_member_changed`);
+    }
+    // A change by another process, or by hand, notifies every process.
+    await db.update(users).set({ title: 'Changed by staff' }).where(eq(users.id, user.id));
+    await expect.poll(async () => (await profileOf(client)).title).toBe('Changed by staff');
+  });
+
+  it('answers 401 once the session is ended elsewhere', async () => {
+    const { client, user } = await signedUpMember(portal.app);
+    expect((await client.get('/api/users/profile')).statusCode).toBe(200);
+    await portal.app.ctx.db.delete(sessions).where(eq(sessions.userId, user.id));
+    await expect.poll(async () => (await client.get('/api/users/profile')).statusCode).toBe(401);
+  });
+
+  // The embedded database has no connection to lose; CI runs this file on a PostgreSQL server too.
+  it.runIf(onPostgresServer)('keeps nothing while its PostgreSQL notification connection is down, and listens again', async () => {
+    const { client, user } = await signedUpMember(portal.app);
+    const { db, sessionViews } = portal.app.ctx;
+    await profileOf(client);
+    expect(sessionViews.size).toBeGreaterThan(0);
+    await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+    await expect.poll(() => sessionViews.isLive).toBe(false);
+    expect(sessionViews.size).toBe(0);
+    await db.update(users).set({ title: 'Changed while nobody listened' }).where(eq(users.id, user.id));
+    expect((await profileOf(client)).title).toBe('Changed while nobody listened');
+
+    await expect.poll(() => sessionViews.isLive, { timeout: 5_000 }).toBe(true);
+    await profileOf(client);
+    await db.update(users).set({ title: 'Changed after it came back' }).where(eq(users.id, user.id));
+    await expect.poll(async () => (await profileOf(client)).title).toBe('Changed after it came back');
+  });
+
+  it("shows the member's own change at once", async () => {
+    const { client, fields } = await signedUpMember(portal.app);
+    expect((await profileOf(client)).title).toBeNull();
+    await client.put('/api/users/profile', { form: profileForm({ phone: String(fields.phone), title: 'Director' }) });
+    expect((await profileOf(client)).title).toBe('Director');
+    await client.post('/api/users/logout');
+    expect((await client.get('/api/users/profile')).statusCode).toBe(401);
   });
 });
 

@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { preparedPerDatabase } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { fileUrl } from '../files/files-service.js';
+import type { SessionView } from './session-view-cache.js';
 
 export const NO_AD: User['ad'] = { id: null, imageUrl: null, linkUrl: null, altText: null, status: null, startDate: null, endDate: null, reason: null, clicks: 0, weeks: null };
 
@@ -43,11 +44,11 @@ export async function loadUserView(ctx: AppContext, user: AuthUser): Promise<Use
 }
 
 // Every dashboard load asks for the profile: the session, the user and their advert are read in
-// one round trip rather than the session lookup's and then the advert's.
+// one round trip rather than the session lookup's and then the advert's, and kept a while.
 const sessionUserView = preparedPerDatabase((db) => {
   const latestAd = latestAdOf(db, users.id).as('latest_ad');
   return db
-    .select({ user: publicUserColumns, ad: latestAd._.selectedFields })
+    .select({ user: publicUserColumns, ad: latestAd._.selectedFields, sessionExpiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoinLateral(latestAd, sql`true`)
@@ -58,7 +59,14 @@ const sessionUserView = preparedPerDatabase((db) => {
 
 /** The signed-in user's view for a session cookie token, or null when it is unknown or expired. */
 export async function findSessionUserView(ctx: AppContext, token: string): Promise<User | null> {
-  const [row] = await sessionUserView(ctx.db).execute({ id: hashToken(ctx.config.sessionSecret, token) });
-  if (!row) return null;
-  return toUserView(row.user, row.ad ? toMemberAd(row.ad) : NO_AD);
+  const sessionId = hashToken(ctx.config.sessionSecret, token);
+  let view: SessionView | undefined = ctx.sessionViews.get(sessionId);
+  if (!view) {
+    const readVersion = ctx.sessionViews.readVersion();
+    [view] = await sessionUserView(ctx.db).execute({ id: sessionId });
+    if (!view) return null;
+    ctx.sessionViews.keep(sessionId, view, readVersion);
+  }
+  // Made at each answer: the advert's status depends on today's date.
+  return toUserView(view.user, view.ad ? toMemberAd(view.ad) : NO_AD);
 }

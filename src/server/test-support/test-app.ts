@@ -47,6 +47,9 @@ export async function createTestApp(
   };
 }
 
+/** True when the tests run on the PostgreSQL server named by DATABASE_URL, not the embedded database. */
+export const onPostgresServer = Boolean(process.env.DATABASE_URL);
+
 async function openTestDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return { handle: await openDatabase({ dataDir, inMemory: true }), drop: async () => {} };
