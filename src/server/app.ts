@@ -10,7 +10,7 @@ import { ensureAdmin } from './admin/ensure-admin.js';
 import { membersAdminRoutes } from './admin/members-routes.js';
 import { adsAdminRoutes, adsRoutes } from './ads/routes.js';
 import { authRoutes } from './auth/routes.js';
-import { type AuthUser, findSessionUser, SESSION_COOKIE } from './auth/sessions.js';
+import type { AuthUser } from './auth/sessions.js';
 import type { Config } from './config.js';
 import { contactRoutes } from './contact/routes.js';
 import type { AppContext } from './context.js';
@@ -23,6 +23,7 @@ import { startHousekeeping } from './housekeeping.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSessionLookup } from './http/session-lookup.js';
 import { registerSpa } from './http/spa.js';
 import { createTransport, type MailTransport, startMailWorker } from './mail/mail-worker.js';
 import { paymentsAdminRoutes } from './membership/admin-routes.js';
@@ -122,15 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app);
   registerCsrf(app, { secure: config.env === 'production' });
-  app.addHook('onRequest', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token && request.url.startsWith('/api/') && !request.routeOptions.config.skipSession) request.user = await findSessionUser(ctx, token);
-  });
-  // A member's own change (profile, advert, password, sign-out) shows in their next profile read
-  // at once, without waiting for the database's notification to reach this process.
-  app.addHook('onSend', async (request) => {
-    if (request.user && request.method !== 'GET' && request.method !== 'HEAD') ctx.sessionViews.forgetMember(request.user.id);
-  });
+  registerSessionLookup(app, ctx);
 
   await app.register(authRoutes(ctx));
   await app.register(profileRoutes(ctx));

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
+import { eq, getTableColumns, lt } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
-import { type Executor, preparedPerDatabase } from '../db/client.js';
+import type { Executor } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 
 export const SESSION_COOKIE = 'sid';
@@ -25,23 +25,6 @@ export async function createSession(ctx: AppContext, userId: string, db: Executo
     expiresAt: new Date(Date.now() + ctx.config.sessionTtlMs),
   });
   return token;
-}
-
-// Every signed-in API request runs this one.
-const sessionLookup = preparedPerDatabase((db) =>
-  db
-    .select(publicUserColumns)
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1)
-    .prepare('session_user'),
-);
-
-/** The signed-in user for a cookie token, or null when it is unknown or expired. */
-export async function findSessionUser(ctx: AppContext, token: string): Promise<AuthUser | null> {
-  const [row] = await sessionLookup(ctx.db).execute({ id: hashToken(ctx.config.sessionSecret, token) });
-  return row ?? null;
 }
 
 export async function deleteSession(ctx: AppContext, token: string): Promise<void> {

@@ -53,6 +53,9 @@ export class SessionViewCache {
       const [oldestId, oldest] = this.entries.entries().next().value!;
       this.remove(oldestId, oldest.view.user.id);
     }
+    // Shared by the requests that follow: nothing may change it in place.
+    Object.freeze(view.user);
+    if (view.ad) Object.freeze(view.ad);
     this.entries.set(sessionId, { view, keptUntil: this.now() + this.options.ttlMs });
     let sessions = this.sessionsOfMember.get(view.user.id);
     if (!sessions) this.sessionsOfMember.set(view.user.id, (sessions = new Set()));

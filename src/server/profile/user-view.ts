@@ -43,8 +43,7 @@ export async function loadUserView(ctx: AppContext, user: AuthUser): Promise<Use
   return toUserView(user, (await memberAd(ctx, user.id)) ?? NO_AD);
 }
 
-// Every dashboard load asks for the profile: the session, the user and their advert are read in
-// one round trip rather than the session lookup's and then the advert's, and kept a while.
+// The session, the user and their advert in one round trip: the profile call answers all three.
 const sessionUserView = preparedPerDatabase((db) => {
   const latestAd = latestAdOf(db, users.id).as('latest_ad');
   return db
@@ -57,16 +56,25 @@ const sessionUserView = preparedPerDatabase((db) => {
     .prepare('session_user_view');
 });
 
+/**
+ * The session's user and their advert for a session cookie token, or null when it is unknown or
+ * expired. Every signed-in API request starts here, so the view is kept a while
+ * (session-view-cache.ts); `fresh` reads the database, as every change a member asks for does.
+ */
+export async function findSessionView(ctx: AppContext, token: string, { fresh = false } = {}): Promise<SessionView | null> {
+  const sessionId = hashToken(ctx.config.sessionSecret, token);
+  const kept = fresh ? undefined : ctx.sessionViews.get(sessionId);
+  if (kept) return kept;
+  const readVersion = ctx.sessionViews.readVersion();
+  const [view] = await sessionUserView(ctx.db).execute({ id: sessionId });
+  if (!view) return null;
+  ctx.sessionViews.keep(sessionId, view, readVersion);
+  return view;
+}
+
 /** The signed-in user's view for a session cookie token, or null when it is unknown or expired. */
 export async function findSessionUserView(ctx: AppContext, token: string): Promise<User | null> {
-  const sessionId = hashToken(ctx.config.sessionSecret, token);
-  let view: SessionView | undefined = ctx.sessionViews.get(sessionId);
-  if (!view) {
-    const readVersion = ctx.sessionViews.readVersion();
-    [view] = await sessionUserView(ctx.db).execute({ id: sessionId });
-    if (!view) return null;
-    ctx.sessionViews.keep(sessionId, view, readVersion);
-  }
+  const view = await findSessionView(ctx, token);
   // Made at each answer: the advert's status depends on today's date.
-  return toUserView(view.user, view.ad ? toMemberAd(view.ad) : NO_AD);
+  return view && toUserView(view.user, view.ad ? toMemberAd(view.ad) : NO_AD);
 }
