@@ -1,5 +1,3 @@
-import { getCountries } from 'libphonenumber-js/min';
-
 /** Option lists shared by the pages (select options) and the server (validation). */
 export interface Option<T extends string = string> {
   value: T;
@@ -31,17 +29,6 @@ export const NIGERIAN_STATES = [
   'Katsina', 'Kebbi', 'Kogi', 'Kwara', 'Lagos', 'Nasarawa', 'Niger', 'Ogun', 'Ondo', 'Osun', 'Oyo',
   'Plateau', 'Rivers', 'Sokoto', 'Taraba', 'Yobe', 'Zamfara',
 ] as const;
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-/** Country names, Nigeria first, from the ISO regions libphonenumber knows. */
-export const COUNTRIES: readonly string[] = [
-  NIGERIA,
-  ...getCountries()
-    .map((code) => regionNames.of(code) ?? code)
-    .filter((name) => name !== NIGERIA)
-    .sort(new Intl.Collator('en').compare),
-];
 
 export const CONTACT_FEEDBACK = [
   { value: 'general', label: 'General' },

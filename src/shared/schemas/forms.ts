@@ -314,8 +314,6 @@ export interface FormDefinition {
   /** Where the page posts it; JSON forms send JSON, forms with files multipart/form-data. */
   endpoint: string;
   encoding: 'json' | 'multipart';
-  /** The page this form lives on (SPEC.md section 2). */
-  page: string;
 }
 
 /** Every form's text schema, files and address, by its stored name: one place for pages, routes, staff screens and CSV. */
@@ -325,18 +323,16 @@ export const FORM_DEFINITIONS: Record<FormKind, FormDefinition> = {
     files: ARTIST_MEMBERSHIP_FILES,
     endpoint: '/api/users/artistmembershipform',
     encoding: 'multipart',
-    page: '/artistmembershipform',
   },
-  'script-printing': { schema: scriptPrintingSchema, files: [], endpoint: '/api/users/scriptprintingform', encoding: 'json', page: '/scriptprintingform' },
-  welfare: { schema: welfareSchema, files: [], endpoint: '/api/users/welfareform', encoding: 'json', page: '/welfareform' },
-  camping: { schema: campingSchema, files: CAMPING_FILES, endpoint: '/api/users/campingform', encoding: 'multipart', page: '/campingform' },
-  event: { schema: eventSchema, files: EVENT_FILES, endpoint: '/api/users/eventform', encoding: 'multipart', page: '/eventform' },
+  'script-printing': { schema: scriptPrintingSchema, files: [], endpoint: '/api/users/scriptprintingform', encoding: 'json' },
+  welfare: { schema: welfareSchema, files: [], endpoint: '/api/users/welfareform', encoding: 'json' },
+  camping: { schema: campingSchema, files: CAMPING_FILES, endpoint: '/api/users/campingform', encoding: 'multipart' },
+  event: { schema: eventSchema, files: EVENT_FILES, endpoint: '/api/users/eventform', encoding: 'multipart' },
   'movie-premiere': {
     schema: moviePremiereSchema,
     files: [],
     endpoint: '/api/users/moviepremiereform',
     encoding: 'json',
-    page: '/moviepremiereform',
   },
 };
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import type { MemberAd } from '../../../../shared/schemas/ads';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -6,8 +6,12 @@ import { useFlash } from '../../../components/flash-context';
 import { useSession } from '../../auth/api/get-session';
 import { useDeleteAd } from '../api/place-ad';
 import { formatDay } from './format-date';
-import { PlaceAdDialog } from './place-ad-dialog';
 import './ads.css';
+
+// The ad form brings the validation code (zod, libphonenumber: about 70 KB gzipped) that the rest
+// of the dashboard does not need: it is fetched when the member reaches for the button.
+const loadPlaceAdDialog = () => import('./place-ad-dialog');
+const PlaceAdDialog = lazy(() => loadPlaceAdDialog().then((m) => ({ default: m.PlaceAdDialog })));
 
 /**
  * The dashboard's Advertisements section (SPEC.md section 2): the member's ad with where it
@@ -19,6 +23,8 @@ export function MemberAdvert() {
   const flash = useFlash();
   const remove = useDeleteAd();
   const [placing, setPlacing] = useState(false);
+  // Mounted at the first Place Your Ad and kept, so the dialog closes and returns focus as before.
+  const [dialogWanted, setDialogWanted] = useState(false);
   const [confirming, setConfirming] = useState(false);
   if (!user) return null;
   const ad = user.ad;
@@ -50,7 +56,16 @@ export function MemberAdvert() {
       )}
       <div className="member-ad__actions">
         {canPlace && (
-          <button type="button" className="button button--primary" onClick={() => setPlacing(true)}>
+          <button
+            type="button"
+            className="button button--primary"
+            onPointerDown={() => void loadPlaceAdDialog()}
+            onFocus={() => void loadPlaceAdDialog()}
+            onClick={() => {
+              setDialogWanted(true);
+              setPlacing(true);
+            }}
+          >
             Place Your Ad
           </button>
         )}
@@ -60,7 +75,11 @@ export function MemberAdvert() {
           </button>
         )}
       </div>
-      <PlaceAdDialog open={placing} onClose={() => setPlacing(false)} />
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <PlaceAdDialog open={placing} onClose={() => setPlacing(false)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={confirming}
         title="Delete your ad?"

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { FORM_KINDS } from '../../../../shared/form-options';
-import { FORM_DEFINITIONS } from '../../../../shared/schemas/forms';
 import { MemberAdvert } from '../../ads/components/member-advert';
 
 /*
@@ -24,7 +23,7 @@ export function ProfileFormsSlot({ status }: { status: boolean }) {
           <li key={form.value} className="card" aria-label={form.label}>
             <h3 className="card__title">{form.label}</h3>
             {status ? (
-              <Link className="button button--primary" to={FORM_DEFINITIONS[form.value].page}>
+              <Link className="button button--primary" to={form.page}>
                 Go to Form
               </Link>
             ) : (
