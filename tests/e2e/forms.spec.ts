@@ -13,8 +13,8 @@ async function submitAndLand(page: Page, message: string) {
   await expect(page).toHaveURL(/\/profile$/);
 }
 
-async function fillScriptPrinting(page: Page) {
-  await page.goto('/scriptprintingform');
+async function fillScriptPrinting(page: Page, { navigate = true } = {}) {
+  if (navigate) await page.goto('/scriptprintingform');
   await page.locator('[name="name"]').fill('Ngozi Adeyemi');
   await page.locator('[name="email"]').fill('ngozi.print@example.com');
   await page.locator('[name="phone"]').fill('08031234567');
@@ -24,6 +24,22 @@ async function fillScriptPrinting(page: Page) {
   await page.getByLabel('Full color').check();
   await page.locator('[name="comments"]').fill('Matte finish please');
 }
+
+test('a form whose checks cannot be downloaded is checked by the server, with the same messages', async ({ page, mailbox }) => {
+  await activatedMember(page, mailbox);
+  await page.goto('/scriptprintingform');
+  await expect(page.getByRole('heading', { name: 'Script Printing Form' })).toBeVisible();
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await fillScriptPrinting(page, { navigate: false });
+  await page.locator('[name="quantity"]').fill('0');
+  await page.locator('form').getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Quantity must be at least 1')).toBeVisible();
+  await expect(page.locator('[name="comments"]')).toHaveValue('Matte finish please');
+
+  await page.unroute('**/assets/*.js');
+  await page.locator('[name="quantity"]').fill('250');
+  await submitAndLand(page, 'Form submitted successfully!');
+});
 
 test('a new member sees locked forms, and a form page sends them to the fees page', async ({ page }) => {
   const errors = watchConsole(page);

@@ -2,7 +2,8 @@ import { stringify } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { FORM_KINDS, type FormKind, labelOf } from '../../shared/form-options.js';
-import { FORM_DEFINITIONS } from '../../shared/schemas/forms.js';
+import { FORM_DEFINITIONS } from '../../shared/form-definitions.js';
+import { FORM_SCHEMAS } from '../../shared/schemas/forms.js';
 import { isUuid, memberMatches, STAFF_PAGE_SIZE } from '../admin/members-service.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
@@ -157,7 +158,7 @@ function safeCell(value: unknown): string {
 /** One form's submissions as CSV: a column per schema field and file, plus who and when. */
 export async function exportSubmissionsCsv(ctx: AppContext, filter: SubmissionFilter & { form: FormKind }): Promise<string> {
   const definition = FORM_DEFINITIONS[filter.form];
-  const fields = Object.keys(definition.schema.shape);
+  const fields = Object.keys(FORM_SCHEMAS[filter.form].shape);
   const fileFields = definition.files.map((file) => file.field);
   const rows = await ctx.db
     .select({ id: submissions.id, state: submissions.state, data: submissions.data, createdAt: submissions.createdAt, member })

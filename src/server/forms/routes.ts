@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants.js';
 import type { FormKind } from '../../shared/form-options.js';
 import { SUCCESS } from '../../shared/messages.js';
-import { FORM_DEFINITIONS, type FormFile } from '../../shared/schemas/forms.js';
+import { FORM_DEFINITIONS, type FormFile } from '../../shared/form-definitions.js';
+import { FORM_SCHEMAS } from '../../shared/schemas/forms.js';
 import { requireActivated, requireUser } from '../auth/guards.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
@@ -42,17 +43,18 @@ export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     for (const route of FORM_ROUTES) {
       const definition = FORM_DEFINITIONS[route.form];
+      const schema = FORM_SCHEMAS[route.form];
       const rules = fileRules(definition.files);
       const handler = async (request: FastifyRequest, reply: FastifyReply) => {
         const user = route.guard(request);
         if (definition.encoding === 'json') {
           // A page may post a form without files as FormData too; its fields read the same.
           const body = request.isMultipart() ? (await readMultipart(request, {})).fields : (request.body ?? {});
-          const data = parseBody(definition.schema, body);
+          const data = parseBody(schema, body);
           await submitForm(ctx, user, route.form, data, {});
         } else {
           const { fields, files } = await readMultipart(request, rules);
-          const data = parseBody(definition.schema, fields);
+          const data = parseBody(schema, fields);
           const missing = definition.files.find((file) => !files[file.field]);
           if (missing) throw badRequest(`${missing.label} is required`);
           await submitForm(ctx, user, route.form, data, files);

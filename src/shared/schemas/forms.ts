@@ -138,25 +138,6 @@ export function checkbox() {
     .transform((value) => value === true || value === 'true' || value === 'on' || value === 'yes');
 }
 
-// ---------------------------------------------------------------- files
-
-export type FileKind = 'image' | 'document';
-
-export interface FormFile {
-  field: string;
-  label: string;
-  /** image: JPEG, PNG, WebP. document: also PDF. */
-  kind: FileKind;
-  /** A photo of a person: re-encoded without EXIF before it is stored. */
-  photo?: boolean;
-}
-
-/** What a page's file input should accept for each kind. */
-export const FILE_ACCEPT: Record<FileKind, string> = {
-  image: 'image/jpeg,image/png,image/webp',
-  document: 'image/jpeg,image/png,image/webp,application/pdf',
-};
-
 // ---------------------------------------------------------------- script printing
 
 export const scriptPrintingSchema = z.object({
@@ -214,12 +195,6 @@ export const eventSchema = z.object({
 export type EventInput = z.input<typeof eventSchema>;
 export type EventDonation = z.output<typeof eventSchema>;
 
-export const EVENT_FILES = [
-  { field: 'tellerImage', label: 'Teller image', kind: 'image' },
-  { field: 'passportImage', label: 'Passport image', kind: 'image', photo: true },
-  { field: 'signatureImage', label: 'Signature image', kind: 'image', photo: true },
-] as const satisfies readonly FormFile[];
-
 // ---------------------------------------------------------------- camping
 
 export const campingSchema = z.object({
@@ -227,16 +202,6 @@ export const campingSchema = z.object({
 });
 export type CampingInput = z.input<typeof campingSchema>;
 export type Camping = z.output<typeof campingSchema>;
-
-export const CAMPING_FILES = [
-  { field: 'welfarePayment', label: 'Welfare payment', kind: 'document' },
-  { field: 'premierePayment', label: 'Premiere payment', kind: 'document' },
-  { field: 'aerobicPayment', label: 'Aerobic payment', kind: 'document' },
-  { field: 'labTest', label: 'Lab test', kind: 'document' },
-  { field: 'nationalId', label: 'National ID', kind: 'document' },
-  { field: 'utilityBill', label: 'Utility bill', kind: 'document' },
-  { field: 'taxClearance', label: 'Tax clearance', kind: 'document' },
-] as const satisfies readonly FormFile[];
 
 // ---------------------------------------------------------------- artist membership
 
@@ -301,39 +266,16 @@ export const artistMembershipSchema = z.object({
 export type ArtistMembershipInput = z.input<typeof artistMembershipSchema>;
 export type ArtistMembership = z.output<typeof artistMembershipSchema>;
 
-export const ARTIST_MEMBERSHIP_FILES = [
-  { field: 'passportPicture', label: 'Passport picture', kind: 'image', photo: true },
-  { field: 'paymentTeller', label: 'Payment teller', kind: 'document' },
-] as const satisfies readonly FormFile[];
-
 // ---------------------------------------------------------------- registry
 
-export interface FormDefinition {
-  schema: z.ZodObject;
-  files: readonly FormFile[];
-  /** Where the page posts it; JSON forms send JSON, forms with files multipart/form-data. */
-  endpoint: string;
-  encoding: 'json' | 'multipart';
-}
-
-/** Every form's text schema, files and address, by its stored name: one place for pages, routes, staff screens and CSV. */
-export const FORM_DEFINITIONS: Record<FormKind, FormDefinition> = {
-  'artist-membership': {
-    schema: artistMembershipSchema,
-    files: ARTIST_MEMBERSHIP_FILES,
-    endpoint: '/api/users/artistmembershipform',
-    encoding: 'multipart',
-  },
-  'script-printing': { schema: scriptPrintingSchema, files: [], endpoint: '/api/users/scriptprintingform', encoding: 'json' },
-  welfare: { schema: welfareSchema, files: [], endpoint: '/api/users/welfareform', encoding: 'json' },
-  camping: { schema: campingSchema, files: CAMPING_FILES, endpoint: '/api/users/campingform', encoding: 'multipart' },
-  event: { schema: eventSchema, files: EVENT_FILES, endpoint: '/api/users/eventform', encoding: 'multipart' },
-  'movie-premiere': {
-    schema: moviePremiereSchema,
-    files: [],
-    endpoint: '/api/users/moviepremiereform',
-    encoding: 'json',
-  },
+/** Every form's text schema, by its stored name; its files and address are in form-definitions.ts. */
+export const FORM_SCHEMAS: Record<FormKind, z.ZodObject> = {
+  'artist-membership': artistMembershipSchema,
+  'script-printing': scriptPrintingSchema,
+  welfare: welfareSchema,
+  camping: campingSchema,
+  event: eventSchema,
+  'movie-premiere': moviePremiereSchema,
 };
 
 // ---------------------------------------------------------------- answers

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LazyToasts } from '../components/lazy-toasts';
 import { Spinner } from '../components/spinner';
+import { ErrorBoundary } from '../components/error-boundary';
 import { RouteErrorBoundary } from './route-error';
 import { useMobileMenu } from './use-mobile-menu';
 
@@ -17,9 +18,12 @@ export function Layout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Suspense fallback={<div className="navbar navbar--placeholder">Loading Navbar...</div>}>
-        <Navbar menuOpen={menu.open} onToggleMenu={menu.toggle} onCloseMenu={menu.close} />
-      </Suspense>
+      {/* On a dropped connection the rest of the site still works: a plain link home reloads it all. */}
+      <ErrorBoundary fallback={() => <NavbarFallback />}>
+        <Suspense fallback={<div className="navbar navbar--placeholder">Loading Navbar...</div>}>
+          <Navbar menuOpen={menu.open} onToggleMenu={menu.toggle} onCloseMenu={menu.close} />
+        </Suspense>
+      </ErrorBoundary>
       <main id="main" className="main">
         <RouteErrorBoundary key={pathname}>
           <Suspense fallback={<Spinner />}>
@@ -27,10 +31,22 @@ export function Layout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      <Suspense fallback={<div className="footer footer--placeholder">Loading Footer...</div>}>
-        <Footer />
-      </Suspense>
+      <ErrorBoundary fallback={() => null}>
+        <Suspense fallback={<div className="footer footer--placeholder">Loading Footer...</div>}>
+          <Footer />
+        </Suspense>
+      </ErrorBoundary>
       <LazyToasts />
     </>
+  );
+}
+
+function NavbarFallback() {
+  return (
+    <div className="navbar navbar--placeholder">
+      <a className="navbar__fallback-link" href="/">
+        Home
+      </a>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ErrorBoundary } from '../components/error-boundary';
 
 /** What a page that failed to render (or to download) shows instead (SPEC.md section 2). */
 export function RouteError({ error }: { error: unknown }) {
@@ -18,18 +19,6 @@ export function RouteError({ error }: { error: unknown }) {
  * Catches a page's rendering error so the navbar and footer stay usable. The layout keys it by
  * the path, so going to another page starts it afresh.
  */
-export class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  override state: { error: unknown } = { error: null };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(error, info.componentStack);
-  }
-
-  override render() {
-    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
-  }
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  return <ErrorBoundary fallback={(error) => <RouteError error={error} />}>{children}</ErrorBoundary>;
 }

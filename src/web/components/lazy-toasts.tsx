@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { ErrorBoundary } from './error-boundary';
 import { useFlash } from './flash-context';
 
 const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
@@ -22,8 +23,22 @@ export function LazyToasts() {
 
   if (!wanted) return null;
   return (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
+    <ErrorBoundary fallback={() => <PlainFlash />}>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** The message without the toast library, when its code could not be downloaded. */
+function PlainFlash() {
+  const { error, success } = useFlash();
+  const message = error ?? success;
+  if (!message) return null;
+  return (
+    <p className={error ? 'plain-flash plain-flash--error' : 'plain-flash'} role={error ? 'alert' : 'status'}>
+      {message}
+    </p>
   );
 }

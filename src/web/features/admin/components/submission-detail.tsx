@@ -17,7 +17,7 @@ import {
   YES_NO,
 } from '../../../../shared/form-options';
 import type { Option } from '../../../../shared/options';
-import { FORM_DEFINITIONS } from '../../../../shared/schemas/forms';
+import { FORM_SCHEMAS } from '../../../../shared/schemas/forms';
 import { useFlash } from '../../../components/flash-context';
 import { ButtonSpinner, Spinner } from '../../../components/spinner';
 import type { SubmissionDetail as Detail } from '../../../../shared/schemas/admin';
@@ -58,7 +58,7 @@ function showValue(field: string, value: unknown): string {
 
 /** Every stored field in the form's own order (then anything else stored), with labels. */
 function rows(submission: Detail): [string, unknown][] {
-  const order = Object.keys(FORM_DEFINITIONS[submission.form]?.schema.shape ?? {});
+  const order = Object.keys(FORM_SCHEMAS[submission.form]?.shape ?? {});
   const extra = Object.keys(submission.data).filter((key) => !order.includes(key));
   return [...order, ...extra].map((field) => [field, submission.data[field]]);
 }

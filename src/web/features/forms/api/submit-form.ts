@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormKind } from '../../../../shared/form-options';
 import { FAILURE } from '../../../../shared/messages';
-import { FORM_DEFINITIONS } from '../../../../shared/schemas/forms';
+import { FORM_DEFINITIONS } from '../../../../shared/form-definitions';
 import { api } from '../../../lib/api';
 
 /** SPEC.md section 8: each form's own fallback when the server gives no message. */

@@ -2,8 +2,9 @@ import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'reac
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import type { Option } from '../../../../shared/options';
-import { FILE_ACCEPT, type FormFile } from '../../../../shared/schemas/forms';
+import { FILE_ACCEPT, type FormFile } from '../../../../shared/form-definitions';
 import { ButtonSpinner } from '../../../components/spinner';
+import { loadFormSchemas } from './use-member-form';
 import './forms.css';
 
 interface FormShellProps {
@@ -19,6 +20,9 @@ interface FormShellProps {
   children: ReactNode;
 }
 
+// A failed early download is not an error: the form is then checked by the server (lazy-zod-resolver.ts).
+const preloadChecks = () => void loadFormSchemas().catch(() => {});
+
 /** The page around every member form: heading, fields, the server's failure, upload progress, one submit button. */
 export function FormShell({ title, lead, onSubmit, pending, progress = 0, showProgress = false, failure, submitLabel = 'Submit', children }: FormShellProps) {
   return (
@@ -27,7 +31,7 @@ export function FormShell({ title, lead, onSubmit, pending, progress = 0, showPr
         <h1>{title}</h1>
         <p className="page__lead">{lead}</p>
       </header>
-      <form className="form form--grid card member-form__card" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form className="form form--grid card member-form__card" noValidate onFocus={preloadChecks} onSubmit={(event) => void onSubmit(event)}>
         {children}
         <div className="form__full">
           {failure && (

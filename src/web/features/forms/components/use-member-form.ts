@@ -1,14 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useCallback, useState } from 'react';
-import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import type { FormKind } from '../../../../shared/form-options';
 import { SUCCESS } from '../../../../shared/messages';
-import { FORM_DEFINITIONS, type FormFile } from '../../../../shared/schemas/forms';
+import { FORM_DEFINITIONS, type FormFile } from '../../../../shared/form-definitions';
 import { useFlash } from '../../../components/flash-context';
 import { ApiError } from '../../../lib/api';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useSubmitForm } from '../api/submit-form';
+
+/** The forms' schemas, fetched on the first focus in a form (FormShell) or at the first check. */
+export const loadFormSchemas = () => import('../../../../shared/schemas/forms');
 
 const successFallback = (kind: FormKind) => (kind === 'artist-membership' ? SUCCESS.artistMembershipSubmitted : SUCCESS.formSubmitted);
 
@@ -23,8 +26,9 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
   const flash = useFlash();
   const navigate = useNavigate();
   // raw: the page sends what the member typed; the server parses it with the same schema.
+  const [resolver] = useState(() => lazyZodResolver<T>(() => loadFormSchemas().then((m) => m.FORM_SCHEMAS[kind]), { raw: true }));
   const form = useForm<T>({
-    resolver: zodResolver(definition.schema, undefined, { raw: true }) as unknown as Resolver<T>,
+    resolver,
     defaultValues,
     mode: 'onTouched',
   });
