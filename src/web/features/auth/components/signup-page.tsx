@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import { COUNTRIES } from '../../../../shared/countries';
 import { INDUSTRIES, MARITAL_STATUSES, NIGERIA, NIGERIAN_STATES } from '../../../../shared/options';
-import { type SignupInput, type signupFields, signupSchema } from '../../../../shared/schemas/users';
+import type { SignupInput } from '../../../../shared/schemas/users';
 import { ApiError } from '../../../lib/api';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useFlash } from '../../../components/flash-context';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
@@ -34,9 +34,12 @@ const defaults: SignupValues = {
   acceptMarketing: false,
 };
 
-// The server's own schema, so the page and the API reject exactly the same input. Its preprocess
-// step (name/fullName) types the input as unknown, hence the cast to the object it wraps.
-const schemaResolver = zodResolver(signupSchema as unknown as typeof signupFields) as unknown as Resolver<SignupValues>;
+// The server's own schema, so the page and the API reject exactly the same input; fetched on the
+// first focus (lazy-zod-resolver.ts). Its preprocess step (name/fullName) types the input as
+// unknown, hence the cast to the object it wraps.
+const loadSignupSchema = () => import('../../../../shared/schemas/users').then((m) => m.signupSchema as unknown as typeof m.signupFields);
+const preloadChecks = () => void loadSignupSchema().catch(() => {});
+const schemaResolver = lazyZodResolver<SignupValues>(loadSignupSchema);
 
 // The schema only compares the passwords once every other field is valid; say it at once.
 const resolver: Resolver<SignupValues> = async (values, context, options) => {
@@ -94,11 +97,7 @@ export function SignupPage() {
       <div className="auth__card">
         <h1 className="auth__title">Create your account</h1>
         <p className="auth__lead">Join as an artist, actor, model or crew member. Every field is required.</p>
-        <form
-          className="form form--grid"
-          noValidate
-          onSubmit={(event) => void onSubmit(event)}
-        >
+        <form className="form form--grid" noValidate onFocus={preloadChecks} onSubmit={(event) => void onSubmit(event)}>
           <TextField label="Full name" autoComplete="name" {...register('name')} error={errors.name?.message} />
           <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
           <TextField
