@@ -41,11 +41,44 @@ async function eventForm(): Promise<FormData> {
 }
 
 async function countRows(databaseUrl: string, sql: string): Promise<number> {
+  const rows = await runSql<{ n: string }>(databaseUrl, sql);
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function runSql<T extends pg.QueryResultRow>(databaseUrl: string, sql: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const { rows } = await client.query<{ n: string }>(sql);
-  await client.end();
-  return Number(rows[0]?.n ?? 0);
+  try {
+    return (await client.query<T>(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * After the restart, the kept session views (docs/decisions/006) must be kept again and forgotten
+ * on PostgreSQL's notification: a title changed with the trigger off still shows the kept one, and
+ * a change with it on reaches the answer.
+ */
+async function sessionViewsListenAgain(member: PortalClient, databaseUrl: string): Promise<boolean> {
+  const title = async () => (await member.json<{ user: { id: string; title: string | null } }>('GET', '/api/users/profile')).user;
+  const { id } = await title();
+  const setTitle = (value: string) => runSql(databaseUrl, 'update users set title = $1 where id = $2', [value, id]);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    await title();
+    await runSql(databaseUrl, 'alter table users disable trigger users_member_changed');
+    await setTitle(`unnoticed ${attempt}`);
+    await runSql(databaseUrl, 'alter table users enable trigger users_member_changed');
+    if ((await title()).title !== `unnoticed ${attempt}`) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (attempt === 49) return false;
+  }
+  await setTitle('noticed');
+  for (let attempt = 0; attempt < 20; attempt++) {
+    if ((await title()).title === 'noticed') return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
 }
 
 /** Each member submits event forms one after another until the time is up; answers are tallied. */
@@ -123,6 +156,7 @@ async function restartCheck() {
     check(after.acknowledged > 0 && after.failed === 0, `recovered by itself: ${after.acknowledged} submissions accepted after the restart, ${after.failed} failed`);
     // A commit whose answer was cut by the restart is stored but not acknowledged: that loses nothing.
     check(stored >= tally.acknowledged + after.acknowledged, `no acknowledged submission lost (${tally.acknowledged + after.acknowledged} acknowledged, ${stored} stored)`);
+    check(await sessionViewsListenAgain(crowd[0]!, db.url), 'kept session views are kept again and forgotten on notification after the restart');
   } finally {
     await portal.stop();
     await db.drop();
