@@ -13,6 +13,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Mail is queued in the outbox inside transactions; `nudge` asks the worker to send it now. */
   mailer: { brand: MailBrand; nudge(): void };
-  /** The signed-in profile views this process keeps; see session-view-cache.ts. */
+  /** The session views (member and advert) this process keeps for signed-in reads; see session-view-cache.ts. */
   sessionViews: SessionViewCache;
 }

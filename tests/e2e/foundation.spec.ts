@@ -97,6 +97,17 @@ test('guards send visitors away, and unknown paths show the 404 page', async ({ 
   await page.goto('/contact');
   await page.getByRole('button', { name: 'View Location' }).first().click();
   await expect(page.getByRole('button', { name: 'View Less' })).toBeVisible();
+  // The shared schema checks the message on the page (fetched on the first focus) before it is sent.
+  const contactForm = page.locator('form');
+  await contactForm.getByLabel('Last name').fill('Okafor');
+  await contactForm.getByRole('button', { name: /send/i }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await contactForm.getByLabel('First name').fill('Chioma');
+  await contactForm.getByLabel('Email').fill('chioma.contact@example.com');
+  await contactForm.getByLabel('Phone').fill('08031234567');
+  await contactForm.getByLabel('Type of enquiry').selectOption({ label: 'Support' });
+  await contactForm.getByRole('button', { name: /send/i }).click();
+  await expect(page.getByText('Thank you for contacting us. We will get back to you soon.').first()).toBeVisible();
   await page.goto('/terms-and-conditions');
   await expect(page.getByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
 

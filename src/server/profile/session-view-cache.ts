@@ -14,11 +14,13 @@ interface Entry {
 }
 
 /**
- * Every dashboard load asks for the signed-in profile. Each process keeps the view it last read for
- * a session, for at most `ttlMs`, and forgets a member's views as soon as PostgreSQL tells it
- * (NOTIFY `member_changed`, sent by triggers at commit) that the member, one of their sessions or
- * one of their adverts changed, whichever process or person changed it. While that channel is
- * down nothing is kept, so a missed notification can never leave a stale view behind.
+ * Every signed-in read starts with the session's view, and every dashboard load asks for the
+ * profile made of it. Each process keeps the view it last read for a session, for at most
+ * `ttlMs` (for reads only: changes are authorised on fresh rows), and forgets a member's views as
+ * soon as PostgreSQL tells it (NOTIFY `member_changed`, sent by triggers at commit) that the
+ * member, one of their sessions or one of their adverts changed, whichever process or person
+ * changed it. While that channel is down nothing is kept, so a missed notification can never
+ * leave a stale view behind. See docs/decisions/006-session-views-kept-per-process.md.
  */
 export class SessionViewCache {
   private readonly entries = new Map<string, Entry>();

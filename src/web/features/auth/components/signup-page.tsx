@@ -37,13 +37,13 @@ const defaults: SignupValues = {
 // The server's own schema, so the page and the API reject exactly the same input; fetched on the
 // first focus (lazy-zod-resolver.ts). Its preprocess step (name/fullName) types the input as
 // unknown, hence the cast to the object it wraps.
-const loadSignupSchema = () => import('../../../../shared/schemas/users').then((m) => m.signupSchema as unknown as typeof m.signupFields);
-const preloadChecks = () => void loadSignupSchema().catch(() => {});
-const schemaResolver = lazyZodResolver<SignupValues>(loadSignupSchema);
+const checks = lazyZodResolver<SignupValues>(() =>
+  import('../../../../shared/schemas/users').then((m) => m.signupSchema as unknown as typeof m.signupFields),
+);
 
 // The schema only compares the passwords once every other field is valid; say it at once.
 const resolver: Resolver<SignupValues> = async (values, context, options) => {
-  const result = await schemaResolver(values, context, options);
+  const result = await checks.resolver(values, context, options);
   if (values.password !== values.confirmPassword && !result.errors.confirmPassword) {
     return { values: {}, errors: { ...result.errors, confirmPassword: { type: 'mismatch', message: FAILURE.passwordsDoNotMatch } } };
   }
@@ -97,7 +97,7 @@ export function SignupPage() {
       <div className="auth__card">
         <h1 className="auth__title">Create your account</h1>
         <p className="auth__lead">Join as an artist, actor, model or crew member. Every field is required.</p>
-        <form className="form form--grid" noValidate onFocus={preloadChecks} onSubmit={(event) => void onSubmit(event)}>
+        <form className="form form--grid" noValidate onFocus={checks.preload} onSubmit={(event) => void onSubmit(event)}>
           <TextField label="Full name" autoComplete="name" {...register('name')} error={errors.name?.message} />
           <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
           <TextField

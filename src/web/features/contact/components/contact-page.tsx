@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { FAILURE } from '../../../../shared/messages';
 import { CONTACT_FEEDBACK } from '../../../../shared/options';
-import { type ContactInput, contactSchema } from '../../../../shared/schemas/contact';
+import type { ContactInput } from '../../../../shared/schemas/contact';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useFlash } from '../../../components/flash-context';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
@@ -17,7 +17,7 @@ const REVIEWS = [
 ];
 
 const defaults = { firstName: '', lastName: '', email: '', phone: '', feedback: '' as ContactInput['feedback'], message: '' };
-const resolver = zodResolver(contactSchema) as unknown as Resolver<ContactInput>;
+const checks = lazyZodResolver<ContactInput>(() => import('../../../../shared/schemas/contact').then((m) => m.contactSchema));
 
 export function ContactPage() {
   const send = useSendContact();
@@ -27,7 +27,7 @@ export function ContactPage() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ContactInput>({ resolver, defaultValues: defaults, mode: 'onTouched' });
+  } = useForm<ContactInput>({ resolver: checks.resolver, defaultValues: defaults, mode: 'onTouched' });
 
   const onSubmit = handleSubmit((values) => {
     send.mutate(values, {
@@ -50,7 +50,7 @@ export function ContactPage() {
           <h2 id="contact-form-title" className="section-title">
             Send a message
           </h2>
-          <form className="form form--grid" noValidate onSubmit={(event) => void onSubmit(event)}>
+          <form className="form form--grid" noValidate onFocus={checks.preload} onSubmit={(event) => void onSubmit(event)}>
             <TextField label="First name" autoComplete="given-name" {...register('firstName')} error={errors.firstName?.message} />
             <TextField label="Last name" autoComplete="family-name" {...register('lastName')} error={errors.lastName?.message} />
             <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />

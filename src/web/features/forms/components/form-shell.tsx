@@ -20,7 +20,7 @@ interface FormShellProps {
   children: ReactNode;
 }
 
-// A failed early download is not an error: the form is then checked by the server (lazy-zod-resolver.ts).
+// A failed early download is not an error: the first check tries again (lazy-zod-resolver.ts).
 const preloadChecks = () => void loadFormSchemas().catch(() => {});
 
 /** The page around every member form: heading, fields, the server's failure, upload progress, one submit button. */

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useSubmitForm } from '../api/submit-form';
 
-/** The forms' schemas, fetched on the first focus in a form (FormShell) or at the first check. */
+/** The forms' schemas (one file for all six), fetched on the first focus in a form (FormShell) or at the first check. */
 export const loadFormSchemas = () => import('../../../../shared/schemas/forms');
 
 const successFallback = (kind: FormKind) => (kind === 'artist-membership' ? SUCCESS.artistMembershipSubmitted : SUCCESS.formSubmitted);
@@ -26,9 +26,9 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
   const flash = useFlash();
   const navigate = useNavigate();
   // raw: the page sends what the member typed; the server parses it with the same schema.
-  const [resolver] = useState(() => lazyZodResolver<T>(() => loadFormSchemas().then((m) => m.FORM_SCHEMAS[kind]), { raw: true }));
+  const [checks] = useState(() => lazyZodResolver<T>(() => loadFormSchemas().then((m) => m.FORM_SCHEMAS[kind]), { raw: true }));
   const form = useForm<T>({
-    resolver,
+    resolver: checks.resolver,
     defaultValues,
     mode: 'onTouched',
   });

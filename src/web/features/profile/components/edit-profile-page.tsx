@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEvent, useEffect, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
-import { type ProfileUpdateInput, profileUpdateSchema } from '../../../../shared/schemas/users';
+import type { ProfileUpdateInput } from '../../../../shared/schemas/users';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { ApiError } from '../../../lib/api';
 import { useFlash } from '../../../components/flash-context';
 import { TextAreaField, TextField } from '../../../components/form-field';
@@ -15,7 +15,7 @@ import './profile.css';
 
 type EditValues = Required<Omit<ProfileUpdateInput, 'userId'>>;
 const FIELDS = ['fullName', 'email', 'password', 'phone', 'title', 'bio', 'address'] as const;
-const resolver = zodResolver(profileUpdateSchema) as unknown as Resolver<EditValues>;
+const checks = lazyZodResolver<EditValues>(() => import('../../../../shared/schemas/users').then((m) => m.profileUpdateSchema));
 
 export function EditProfilePage() {
   const { user } = useSession();
@@ -36,7 +36,7 @@ function EditProfileForm({ user }: { user: NonNullable<ReturnType<typeof useSess
     setError,
     formState: { errors },
   } = useForm<EditValues>({
-    resolver,
+    resolver: checks.resolver,
     mode: 'onTouched',
     defaultValues: {
       fullName: user.fullName,
@@ -94,7 +94,7 @@ function EditProfileForm({ user }: { user: NonNullable<ReturnType<typeof useSess
         <h1>Edit profile</h1>
         <p className="page__lead">Keep your details up to date. Phone and title are required.</p>
       </header>
-      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form className="form" noValidate onFocus={checks.preload} onSubmit={(event) => void onSubmit(event)}>
         <div className="picture-field">
           <Avatar user={user} src={preview} />
           <div>

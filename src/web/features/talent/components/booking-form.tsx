@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { type Path, type Resolver, useForm } from 'react-hook-form';
-import { type BookingRequestInput, bookingRequestSchema } from '../../../../shared/schemas/talent';
+import { type Path, useForm } from 'react-hook-form';
+import type { BookingRequestInput } from '../../../../shared/schemas/talent';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useFlash } from '../../../components/flash-context';
 import { TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
@@ -19,7 +19,7 @@ const defaults: BookingRequestInput = {
   message: '',
 };
 // raw: the server parses what was typed with the same schema (phone to E.164, budget to kobo).
-const resolver = zodResolver(bookingRequestSchema, undefined, { raw: true }) as unknown as Resolver<BookingRequestInput>;
+const checks = lazyZodResolver<BookingRequestInput>(() => import('../../../../shared/schemas/talent').then((m) => m.bookingRequestSchema), { raw: true });
 
 /** "Request a booking": a business sends its details; the answer is the reference it quotes later. */
 export function BookingForm({ profileId, stageName }: { profileId: string; stageName: string }) {
@@ -31,7 +31,7 @@ export function BookingForm({ profileId, stageName }: { profileId: string; stage
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<BookingRequestInput>({ resolver, defaultValues: defaults, mode: 'onTouched' });
+  } = useForm<BookingRequestInput>({ resolver: checks.resolver, defaultValues: defaults, mode: 'onTouched' });
 
   const onSubmit = handleSubmit((values) =>
     send.mutate(values, {
@@ -59,7 +59,7 @@ export function BookingForm({ profileId, stageName }: { profileId: string; stage
     <section className="card talent-booking" aria-labelledby="booking-title">
       <h2 id="booking-title">Request a booking</h2>
       <p className="muted">Tell {stageName} about the job. Your details go to the talent and our staff only.</p>
-      <form className="form form--grid" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form className="form form--grid" noValidate onFocus={checks.preload} onSubmit={(event) => void onSubmit(event)}>
         <TextField label="Business name" autoComplete="organization" {...register('businessName')} error={errors.businessName?.message} />
         <TextField label="Contact name" autoComplete="name" {...register('contactName')} error={errors.contactName?.message} />
         <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEvent, useEffect, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
-import { type MyTalentProfile, type TalentMeasurements, type TalentProfileInput, talentProfileSchema } from '../../../../shared/schemas/talent';
+import type { MyTalentProfile, TalentMeasurements, TalentProfileInput } from '../../../../shared/schemas/talent';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { MAX_TALENT_PHOTOS, TALENT_CATEGORIES, TALENT_MEASUREMENTS, type TalentMeasurement } from '../../../../shared/talent-options';
 import { useFlash } from '../../../components/flash-context';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form-field';
@@ -14,7 +14,7 @@ import { BookingRequestsList } from './booking-requests-list';
 import { measurementValue } from './talent-labels';
 import './talent.css';
 
-const resolver = zodResolver(talentProfileSchema, undefined, { raw: true }) as unknown as Resolver<TalentProfileInput>;
+const checks = lazyZodResolver<TalentProfileInput>(() => import('../../../../shared/schemas/talent').then((m) => m.talentProfileSchema), { raw: true });
 
 /** /profile/talent: the member's talent profile editor, portfolio photos and the booking requests made to them. */
 export function TalentEditorPage() {
@@ -70,7 +70,7 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
     reset,
     formState: { errors },
   } = useForm<TalentProfileInput>({
-    resolver,
+    resolver: checks.resolver,
     defaultValues: { category: profile?.category ?? 'model', stageName: profile?.stageName ?? '', bio: profile?.bio ?? '', published: profile?.published ?? false, show: profile?.show ?? [] },
   });
   // Saving, or deleting the last photo (which unpublishes), changes the saved details: the form
@@ -95,7 +95,7 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
       <h2 id="details-title" className="section-title">
         Details
       </h2>
-      <form className="form form--grid" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form className="form form--grid" noValidate onFocus={checks.preload} onSubmit={(event) => void onSubmit(event)}>
         <SelectField label="Category" options={TALENT_CATEGORIES} {...register('category')} error={errors.category?.message} />
         <TextField label="Stage name" {...register('stageName')} error={errors.stageName?.message} />
         <div className="form__full">
