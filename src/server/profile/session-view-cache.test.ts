@@ -71,4 +71,17 @@ describe('SessionViewCache', () => {
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('c')).toBeDefined();
   });
+
+  it('keeps a session read again once, as the newest, without dropping another', () => {
+    const cache = liveCache({ maxEntries: 2 });
+    cache.keep('a', viewOf('u-a'), cache.readVersion());
+    cache.keep('b', viewOf('u-b'), cache.readVersion());
+    cache.keep('b', viewOf('u-b'), cache.readVersion());
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.size).toBe(2);
+    cache.keep('a', viewOf('u-a'), cache.readVersion());
+    cache.keep('c', viewOf('u-c'), cache.readVersion());
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('b')).toBeUndefined();
+  });
 });

@@ -51,6 +51,8 @@ export class SessionViewCache {
 
   keep(sessionId: string, view: SessionView, readVersion: number): void {
     if (!this.live || readVersion !== this.version) return;
+    const previous = this.entries.get(sessionId);
+    if (previous) this.remove(sessionId, previous.view.user.id);
     if (this.entries.size >= this.options.maxEntries) {
       const [oldestId, oldest] = this.entries.entries().next().value!;
       this.remove(oldestId, oldest.view.user.id);
