@@ -5,8 +5,7 @@ import type { Option } from './options.js';
  * stored with a submission; the label is what pages, staff screens and CSV readers see.
  */
 
-/** The six forms; the value is the `form` column of a submission. */
-/** The six forms, with the page each lives on (SPEC.md section 2). */
+/** The six forms; the value is the `form` column of a submission, the page where it is filled in (SPEC.md section 2). */
 export const FORM_KINDS = [
   { value: 'artist-membership', label: 'Artist Membership Form', page: '/artistmembershipform' },
   { value: 'script-printing', label: 'Script Printing Form', page: '/scriptprintingform' },
