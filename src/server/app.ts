@@ -31,16 +31,18 @@ import { membershipRoutes } from './membership/routes.js';
 import { notificationsRoutes } from './notifications/notifications.js';
 import { auditRoutes } from './audit/routes.js';
 import { profileRoutes } from './profile/routes.js';
-import { SessionViewCache } from './profile/session-view-cache.js';
+import { type SessionView, SessionViewCache } from './profile/session-view-cache.js';
 import { siteRoutes } from './site/routes.js';
 import { talentAdminRoutes, talentRoutes } from './talent/routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The session's user and advert, as http/session-lookup.ts found them; `user` is its user. */
+    sessionView: SessionView | null;
   }
   interface FastifyContextConfig {
-    /** The session is not looked up first: the answer is the same for everyone, or the route reads the session itself. */
+    /** The answer is the same for everyone: the session is not looked up. */
     skipSession?: boolean;
   }
   interface FastifyInstance {
@@ -109,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionView', null);
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { production: config.env === 'production' });

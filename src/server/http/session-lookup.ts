@@ -9,8 +9,8 @@ export function registerSessionLookup(app: FastifyInstance, ctx: AppContext): vo
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || !request.url.startsWith('/api/') || request.routeOptions.config.skipSession) return;
-    const view = await findSessionView(ctx, token, { fresh: !isRead(request.method) });
-    request.user = view?.user ?? null;
+    request.sessionView = await findSessionView(ctx, token, { fresh: !isRead(request.method) });
+    request.user = request.sessionView?.user ?? null;
   });
 
   // A member's own change (profile, advert, password, sign-out) shows in their next read at once,

@@ -9,10 +9,9 @@ import { clearSessionCookie, hashToken, SESSION_COOKIE } from '../auth/sessions.
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
 import { readMultipart } from '../files/multipart.js';
-import { unauthorized } from '../http/errors.js';
 import { parseBody } from '../http/parse.js';
 import { terminateAccount, updateProfile } from './profile-service.js';
-import { findSessionUserView, loadUserView } from './user-view.js';
+import { loadUserView, sessionUserView } from './user-view.js';
 
 /** The files PUT /api/users/profile accepts: the profile picture, or an advert's image and payment slip. */
 const PROFILE_FILES = {
@@ -23,11 +22,7 @@ const PROFILE_FILES = {
 
 export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/users/profile', { config: { skipSession: true } }, async (request) => {
-      const user = await findSessionUserView(ctx, request.cookies[SESSION_COOKIE] ?? '');
-      if (!user) throw unauthorized();
-      return { user };
-    });
+    app.get('/api/users/profile', async (request) => ({ user: sessionUserView(request) }));
 
     // One call, three uses (SPEC.md section 7): edit the profile, place an ad (multipart with
     // imageUrl, linkUrl, altText), or delete the ad (JSON with the three fields null).

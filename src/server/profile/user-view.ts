@@ -1,6 +1,8 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { User } from '../../shared/schemas/users.js';
 import { latestAdOf, memberAd, toMemberAd } from '../ads/ads-service.js';
+import { requireUser } from '../auth/guards.js';
 import { type AuthUser, hashToken, publicUserColumns } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { preparedPerDatabase } from '../db/client.js';
@@ -44,7 +46,7 @@ export async function loadUserView(ctx: AppContext, user: AuthUser): Promise<Use
 }
 
 // The session, the user and their advert in one round trip: the profile call answers all three.
-const sessionUserView = preparedPerDatabase((db) => {
+const sessionViewQuery = preparedPerDatabase((db) => {
   const latestAd = latestAdOf(db, users.id).as('latest_ad');
   return db
     .select({ user: publicUserColumns, ad: latestAd._.selectedFields, sessionExpiresAt: sessions.expiresAt })
@@ -58,23 +60,26 @@ const sessionUserView = preparedPerDatabase((db) => {
 
 /**
  * The session's user and their advert for a session cookie token, or null when it is unknown or
- * expired. Every signed-in API request starts here, so the view is kept a while
- * (session-view-cache.ts); `fresh` reads the database, as every change a member asks for does.
+ * expired. Every signed-in API request starts here (http/session-lookup.ts), so reads use the view
+ * this process keeps (session-view-cache.ts); `fresh` reads the database, as every change a member
+ * asks for does, and keeps nothing since the change will make the member's views stale.
  */
 export async function findSessionView(ctx: AppContext, token: string, { fresh = false } = {}): Promise<SessionView | null> {
   const sessionId = hashToken(ctx.config.sessionSecret, token);
-  const kept = fresh ? undefined : ctx.sessionViews.get(sessionId);
+  if (fresh) return (await sessionViewQuery(ctx.db).execute({ id: sessionId }))[0] ?? null;
+  const kept = ctx.sessionViews.get(sessionId);
   if (kept) return kept;
   const readVersion = ctx.sessionViews.readVersion();
-  const [view] = await sessionUserView(ctx.db).execute({ id: sessionId });
+  const [view] = await sessionViewQuery(ctx.db).execute({ id: sessionId });
   if (!view) return null;
   ctx.sessionViews.keep(sessionId, view, readVersion);
   return view;
 }
 
-/** The signed-in user's view for a session cookie token, or null when it is unknown or expired. */
-export async function findSessionUserView(ctx: AppContext, token: string): Promise<User | null> {
-  const view = await findSessionView(ctx, token);
+/** The profile answer for the signed-in request, from the session view it was authorised with. */
+export function sessionUserView(request: FastifyRequest): User {
+  const user = requireUser(request);
+  const ad = request.sessionView?.ad;
   // Made at each answer: the advert's status depends on today's date.
-  return view && toUserView(view.user, view.ad ? toMemberAd(view.ad) : NO_AD);
+  return toUserView(user, ad ? toMemberAd(ad) : NO_AD);
 }
