@@ -1,13 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LazyToasts } from '../components/lazy-toasts';
+import { lazyNamed } from '../lib/lazy-named';
 import { Spinner } from '../components/spinner';
 import { ErrorBoundary } from '../components/error-boundary';
 import { RouteErrorBoundary } from './route-error';
 import { useMobileMenu } from './use-mobile-menu';
 
-const Navbar = lazy(() => import('./navbar').then((m) => ({ default: m.Navbar })));
-const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
+const Navbar = lazyNamed(() => import('./navbar'), 'Navbar');
+const Footer = lazyNamed(() => import('./footer'), 'Footer');
 
 export function Layout() {
   const menu = useMobileMenu();

@@ -1,6 +1,6 @@
-import { type ComponentType, lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
+import { lazyNamed } from '../lib/lazy-named';
 import { Layout } from './layout';
 
 /**
@@ -8,43 +8,39 @@ import { Layout } from './layout';
  * landing page only. (Declarative routes: the data router's loaders and actions are not used
  * here, and leaving them out keeps about 17 KB gzipped off every first visit.)
  */
-function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
-}
-
-const LandingPage = page(() => import('../features/site/components/landing-page'), 'LandingPage');
-const ServicesPage = page(() => import('../features/site/components/services-page'), 'ServicesPage');
-const TermsPage = page(() => import('../features/site/components/terms-page'), 'TermsPage');
-const AboutPage = page(() => import('../features/site/components/about-page'), 'AboutPage');
-const NotFoundPage = page(() => import('../features/site/components/not-found-page'), 'NotFoundPage');
-const ContactPage = page(() => import('../features/contact/components/contact-page'), 'ContactPage');
-const LoginPage = page(() => import('../features/auth/components/login-page'), 'LoginPage');
-const SignupPage = page(() => import('../features/auth/components/signup-page'), 'SignupPage');
-const TalentDirectoryPage = page(() => import('../features/talent/components/talent-directory-page'), 'TalentDirectoryPage');
-const TalentProfilePage = page(() => import('../features/talent/components/talent-profile-page'), 'TalentProfilePage');
-const TalentEditorPage = page(() => import('../features/talent/components/talent-editor-page'), 'TalentEditorPage');
-const ArtistMembershipFormPage = page(() => import('../features/forms/components/artist-membership-form-page'), 'ArtistMembershipFormPage');
-const ScriptPrintingFormPage = page(() => import('../features/forms/components/script-printing-form-page'), 'ScriptPrintingFormPage');
-const WelfareFormPage = page(() => import('../features/forms/components/welfare-form-page'), 'WelfareFormPage');
-const CampingFormPage = page(() => import('../features/forms/components/camping-form-page'), 'CampingFormPage');
-const MoviePremiereFormPage = page(() => import('../features/forms/components/movie-premiere-form-page'), 'MoviePremiereFormPage');
-const EventFormPage = page(() => import('../features/forms/components/event-form-page'), 'EventFormPage');
-const EventsPage = page(() => import('../features/events/components/events-page'), 'EventsPage');
-const ProfilePage = page(() => import('../features/profile/components/profile-page'), 'ProfilePage');
-const EditProfilePage = page(() => import('../features/profile/components/edit-profile-page'), 'EditProfilePage');
-const FeesPage = page(() => import('../features/membership/components/fees-page'), 'FeesPage');
-const NotificationsPage = page(() => import('../features/notifications/components/notifications-page'), 'NotificationsPage');
-const StaffRoute = page(() => import('../features/admin/components/staff-route'), 'StaffRoute');
-const AdminLayout = page(() => import('../features/admin/components/admin-layout'), 'AdminLayout');
-const AdminHome = page(() => import('../features/admin/components/admin-home'), 'AdminHome');
-const PaymentsQueue = page(() => import('../features/admin/components/payments-queue'), 'PaymentsQueue');
-const AdsQueue = page(() => import('../features/admin/components/ads-queue'), 'AdsQueue');
-const SubmissionsPage = page(() => import('../features/admin/components/submissions-page'), 'SubmissionsPage');
-const SubmissionDetailPage = page(() => import('../features/admin/components/submission-detail'), 'SubmissionDetailPage');
-const MembersPage = page(() => import('../features/admin/components/members-page'), 'MembersPage');
-const MemberDetailPage = page(() => import('../features/admin/components/member-detail'), 'MemberDetailPage');
-const PremieresPage = page(() => import('../features/admin/components/premieres-page'), 'PremieresPage');
-const TalentAdminPage = page(() => import('../features/talent/components/talent-admin-page'), 'TalentAdminPage');
+const LandingPage = lazyNamed(() => import('../features/site/components/landing-page'), 'LandingPage');
+const ServicesPage = lazyNamed(() => import('../features/site/components/services-page'), 'ServicesPage');
+const TermsPage = lazyNamed(() => import('../features/site/components/terms-page'), 'TermsPage');
+const AboutPage = lazyNamed(() => import('../features/site/components/about-page'), 'AboutPage');
+const NotFoundPage = lazyNamed(() => import('../features/site/components/not-found-page'), 'NotFoundPage');
+const ContactPage = lazyNamed(() => import('../features/contact/components/contact-page'), 'ContactPage');
+const LoginPage = lazyNamed(() => import('../features/auth/components/login-page'), 'LoginPage');
+const SignupPage = lazyNamed(() => import('../features/auth/components/signup-page'), 'SignupPage');
+const TalentDirectoryPage = lazyNamed(() => import('../features/talent/components/talent-directory-page'), 'TalentDirectoryPage');
+const TalentProfilePage = lazyNamed(() => import('../features/talent/components/talent-profile-page'), 'TalentProfilePage');
+const TalentEditorPage = lazyNamed(() => import('../features/talent/components/talent-editor-page'), 'TalentEditorPage');
+const ArtistMembershipFormPage = lazyNamed(() => import('../features/forms/components/artist-membership-form-page'), 'ArtistMembershipFormPage');
+const ScriptPrintingFormPage = lazyNamed(() => import('../features/forms/components/script-printing-form-page'), 'ScriptPrintingFormPage');
+const WelfareFormPage = lazyNamed(() => import('../features/forms/components/welfare-form-page'), 'WelfareFormPage');
+const CampingFormPage = lazyNamed(() => import('../features/forms/components/camping-form-page'), 'CampingFormPage');
+const MoviePremiereFormPage = lazyNamed(() => import('../features/forms/components/movie-premiere-form-page'), 'MoviePremiereFormPage');
+const EventFormPage = lazyNamed(() => import('../features/forms/components/event-form-page'), 'EventFormPage');
+const EventsPage = lazyNamed(() => import('../features/events/components/events-page'), 'EventsPage');
+const ProfilePage = lazyNamed(() => import('../features/profile/components/profile-page'), 'ProfilePage');
+const EditProfilePage = lazyNamed(() => import('../features/profile/components/edit-profile-page'), 'EditProfilePage');
+const FeesPage = lazyNamed(() => import('../features/membership/components/fees-page'), 'FeesPage');
+const NotificationsPage = lazyNamed(() => import('../features/notifications/components/notifications-page'), 'NotificationsPage');
+const StaffRoute = lazyNamed(() => import('../features/admin/components/staff-route'), 'StaffRoute');
+const AdminLayout = lazyNamed(() => import('../features/admin/components/admin-layout'), 'AdminLayout');
+const AdminHome = lazyNamed(() => import('../features/admin/components/admin-home'), 'AdminHome');
+const PaymentsQueue = lazyNamed(() => import('../features/admin/components/payments-queue'), 'PaymentsQueue');
+const AdsQueue = lazyNamed(() => import('../features/admin/components/ads-queue'), 'AdsQueue');
+const SubmissionsPage = lazyNamed(() => import('../features/admin/components/submissions-page'), 'SubmissionsPage');
+const SubmissionDetailPage = lazyNamed(() => import('../features/admin/components/submission-detail'), 'SubmissionDetailPage');
+const MembersPage = lazyNamed(() => import('../features/admin/components/members-page'), 'MembersPage');
+const MemberDetailPage = lazyNamed(() => import('../features/admin/components/member-detail'), 'MemberDetailPage');
+const PremieresPage = lazyNamed(() => import('../features/admin/components/premieres-page'), 'PremieresPage');
+const TalentAdminPage = lazyNamed(() => import('../features/talent/components/talent-admin-page'), 'TalentAdminPage');
 
 /** Every page of the site and who may see it (SPEC.md section 2, DESIGN.md "Access"). */
 export function AppRoutes() {

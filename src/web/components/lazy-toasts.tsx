@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyNamed } from '../lib/lazy-named';
 import { ErrorBoundary } from './error-boundary';
 import { useFlash } from './flash-context';
 
-const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
+const Toasts = lazyNamed(() => import('./toasts'), 'Toasts');
 
 /**
  * The toast library is not needed to draw the landing page, so it loads on the first message or

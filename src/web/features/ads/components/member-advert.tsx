@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import type { MemberAd } from '../../../../shared/schemas/ads';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -6,12 +6,13 @@ import { useFlash } from '../../../components/flash-context';
 import { useSession } from '../../auth/api/get-session';
 import { useDeleteAd } from '../api/place-ad';
 import { formatDay } from './format-date';
+import { lazyNamed } from '../../../lib/lazy-named';
 import './ads.css';
 
 // The ad form brings the validation code (zod, libphonenumber: about 70 KB gzipped) that the rest
 // of the dashboard does not need: it is fetched when the member reaches for the button.
 const loadPlaceAdDialog = () => import('./place-ad-dialog');
-const PlaceAdDialog = lazy(() => loadPlaceAdDialog().then((m) => ({ default: m.PlaceAdDialog })));
+const PlaceAdDialog = lazyNamed(loadPlaceAdDialog, 'PlaceAdDialog');
 
 /**
  * The dashboard's Advertisements section (SPEC.md section 2): the member's ad with where it
