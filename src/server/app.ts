@@ -40,10 +40,17 @@ declare module 'fastify' {
     user: AuthUser | null;
     /** The session's user and advert, as http/session-lookup.ts found them; `user` is its user. */
     sessionView: SessionView | null;
+    /** The stored id (HMAC) of the session cookie's token, when one was sent. */
+    sessionId: string | null;
   }
   interface FastifyContextConfig {
     /** The answer is the same for everyone: the session is not looked up. */
     skipSession?: boolean;
+    /**
+     * The route's write re-checks the session in its own statement (auth/session-grant.ts), so
+     * its guard may run on the kept session view, and the write leaves that view as it was.
+     */
+    writeChecksSession?: boolean;
   }
   interface FastifyInstance {
     ctx: AppContext;
@@ -112,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionView', null);
+  app.decorateRequest('sessionId', null);
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { production: config.env === 'production' });

@@ -149,10 +149,11 @@ async function listenOnServer(
 
 /**
  * A query prepared once per database and reused: for the few queries on every request's path,
- * which are then neither rebuilt nor re-planned.
+ * which are then neither rebuilt nor re-planned. Given a transaction, it is prepared on it (a query
+ * prepared on the database would run outside the transaction).
  */
-export function preparedPerDatabase<P>(prepare: (db: Database) => P): (db: Database) => P {
-  const prepared = new WeakMap<Database, P>();
+export function preparedPerDatabase<P, D extends Executor = Database>(prepare: (db: D) => P): (db: D) => P {
+  const prepared = new WeakMap<D, P>();
   return (db) => {
     let query = prepared.get(db);
     if (!query) prepared.set(db, (query = prepare(db)));

@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DONATION_EVENTS, type FormKind, FORM_KINDS, labelOf } from '../../shared/form-options.js';
 import { formatNaira } from '../../shared/money.js';
 import { FORM_DEFINITIONS } from '../../shared/form-definitions.js';
 import type { MemberEvent, Premiere } from '../../shared/schemas/forms.js';
 import type { AuthUser } from '../auth/sessions.js';
+import { grantingSession, type SessionGrant, type WriteAccess } from '../auth/session-grant.js';
 import type { AppContext } from '../context.js';
-import type { Executor } from '../db/client.js';
-import { premieres, submissionFiles, submissions } from '../db/schema.js';
+import { type Executor, preparedPerDatabase } from '../db/client.js';
+import { premieres, sessions, submissionFiles, submissions } from '../db/schema.js';
 import { cleanPhoto, fileUrl, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
 import { badRequest, unsupportedType } from '../http/errors.js';
@@ -17,34 +18,60 @@ const PHOTO_BOX = { width: 1200, height: 1200 };
 
 /**
  * Stores a validated submission with its uploads in one transaction: either the row, its file
- * links and the bytes all exist afterwards, or none of them do.
+ * links and the bytes all exist afterwards, or none of them do. Null, with nothing stored, when
+ * the session no longer grants the form (the INSERT checks it: auth/session-grant.ts).
  */
 export async function submitForm(
   ctx: AppContext,
-  user: AuthUser,
+  grant: SessionGrant,
   form: FormKind,
   data: Record<string, unknown>,
   uploads: Record<string, ReceivedFile>,
-): Promise<{ id: string }> {
+): Promise<SubmittedRow | null> {
   const definition = FORM_DEFINITIONS[form];
   const record = async (db: Executor) => {
     if (form === 'movie-premiere') await assertPremiereBookable(db, String(data.movie), String(data.showtime));
-    const [row] = await db.insert(submissions).values({ userId: user.id, form, data }).returning({ id: submissions.id });
-    if (!row) throw new Error('submission row was not written');
-    return row;
+    return insertSubmission(db, grant, form, data);
   };
   // A form without files is one INSERT, atomic by itself: no transaction round trips.
   if (definition.files.length === 0) return record(ctx.db);
   return withFileTransaction(ctx, async (tx, store) => {
     const row = await record(tx);
+    if (!row) return null;
     for (const file of definition.files) {
       const upload = uploads[file.field];
       if (!upload) continue;
       const content = file.photo ? await readablePhoto(upload, file.label) : { data: upload.data, mimeType: upload.mimeType };
-      const stored = await store({ ownerId: user.id, purpose: `form:${form}`, ...content });
+      const stored = await store({ ownerId: row.userId, purpose: `form:${form}`, ...content });
       await tx.insert(submissionFiles).values({ submissionId: row.id, fileId: stored.id, field: file.field });
     }
     return row;
+  });
+}
+
+interface SubmittedRow {
+  id: string;
+  userId: string;
+}
+
+/** One statement: the member comes from the session row, and there is no row unless the grant holds. */
+async function insertSubmission(db: Executor, grant: SessionGrant, form: FormKind, data: Record<string, unknown>): Promise<SubmittedRow | null> {
+  const [row] = await insertSubmissionQuery[grant.access](db).execute({ sessionId: grant.sessionId, form, data: JSON.stringify(data) });
+  return row ?? null;
+}
+
+const insertSubmissionQuery = {
+  user: preparedInsertSubmission('user'),
+  activated: preparedInsertSubmission('activated'),
+} satisfies Record<WriteAccess, unknown>;
+
+function preparedInsertSubmission(access: WriteAccess) {
+  return preparedPerDatabase((db: Executor) => {
+    const inserted = db.$with('inserted', { id: submissions.id, userId: submissions.userId }).as(sql`
+      insert into ${submissions} (user_id, form, data)
+      select ${sessions.userId}, ${sql.placeholder('form')}, ${sql.placeholder('data')}::jsonb ${grantingSession(access)}
+      returning id, user_id`);
+    return db.with(inserted).select().from(inserted).prepare(`insert_submission_${access}`);
   });
 }
 

@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, premieres, submissionFiles, submissions, users } from '../db/schema.js';
+import { files, premieres, sessions, submissionFiles, submissions, users } from '../db/schema.js';
 import { createTestApp, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { corruptPng, jpegWithGps, LARGE_BYTES, multipart, PDF_BYTES, pngBytes, TEXT_BYTES } from '../test-support/files.js';
 
@@ -593,6 +593,47 @@ describe('who may submit', () => {
     expect((await client.post(url, { form: form() })).statusCode).toBe(403);
     expect((await new TestClient(app).post(url, { form: form() })).statusCode).toBe(401);
     expect(await submissionsOf(user.id)).toHaveLength(0);
+  });
+
+  // With the notification triggers off, this process keeps the member's old session view: only
+  // the INSERT's own check of the session and the member can refuse the form.
+  async function withoutNotifications(work: () => Promise<void>) {
+    await app.ctx.db.execute(sql`alter table sessions disable trigger sessions_member_changed`);
+    await app.ctx.db.execute(sql`alter table users disable trigger users_member_changed`);
+    try {
+      await work();
+    } finally {
+      await app.ctx.db.execute(sql`alter table sessions enable trigger sessions_member_changed`);
+      await app.ctx.db.execute(sql`alter table users enable trigger users_member_changed`);
+    }
+  }
+
+  it('refuses a form (401) once the session is ended elsewhere, before this process hears of it', async () => {
+    const { client, user } = await activatedMember();
+    expect((await client.get('/api/users/profile')).statusCode).toBe(200);
+    await withoutNotifications(async () => {
+      await app.ctx.db.delete(sessions).where(eq(sessions.userId, user.id));
+      const before = await rowCounts();
+      expect((await client.post('/api/users/scriptprintingform', { json: scriptFields() })).statusCode).toBe(401);
+      expect((await client.post('/api/users/campingform', { form: multipart({ artistId: 'ART-1' }, campingFiles()) })).statusCode).toBe(401);
+      expect(await rowCounts()).toEqual(before);
+      // The refusal also drops the view this process kept.
+      expect((await client.get('/api/users/profile')).statusCode).toBe(401);
+    });
+  });
+
+  it('refuses an activated member’s form (403) once the profile is deactivated elsewhere, and still takes the event form', async () => {
+    const { client, user } = await activatedMember();
+    expect((await client.get('/api/users/profile')).statusCode).toBe(200);
+    await withoutNotifications(async () => {
+      await app.ctx.db.update(users).set({ status: false }).where(eq(users.id, user.id));
+      const refused = await client.post('/api/users/scriptprintingform', { json: scriptFields() });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toMatch(/not activated/);
+      expect(await submissionsOf(user.id)).toHaveLength(0);
+      expect((await client.post('/api/users/eventform', { form: multipart(eventFields(), eventFiles()) })).statusCode).toBe(201);
+      expect((await submissionsOf(user.id)).map((row) => row.form)).toEqual(['event']);
+    });
   });
 
   it('keeps a member’s uploads from other members (404)', async () => {

@@ -5,8 +5,8 @@ import type { FormKind } from '../../shared/form-options.js';
 import { SUCCESS } from '../../shared/messages.js';
 import { FORM_DEFINITIONS, type FormFile } from '../../shared/form-definitions.js';
 import { FORM_SCHEMAS } from '../../shared/schemas/forms.js';
-import { requireActivated, requireUser } from '../auth/guards.js';
-import type { AuthUser } from '../auth/sessions.js';
+import { requireUser } from '../auth/guards.js';
+import { requireAccess, writeWithSessionCheck, type WriteAccess } from '../auth/session-grant.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
 import { type FileRule, readMultipart } from '../files/multipart.js';
@@ -19,17 +19,17 @@ interface FormRoute {
   /** The other reading of the path in SPEC.md, answered the same (DESIGN.md "Aliases"). */
   aliases: string[];
   /** The event form needs only a signed-in member (DESIGN.md); the others an activated one. */
-  guard: (request: FastifyRequest) => AuthUser;
+  access: WriteAccess;
   message: string;
 }
 
 const FORM_ROUTES: FormRoute[] = [
-  { form: 'script-printing', aliases: [], guard: requireActivated, message: SUCCESS.formSubmitted },
-  { form: 'welfare', aliases: [], guard: requireActivated, message: SUCCESS.formSubmitted },
-  { form: 'movie-premiere', aliases: ['/api/users/moviePremiereForm'], guard: requireActivated, message: SUCCESS.formSubmitted },
-  { form: 'event', aliases: [], guard: requireUser, message: SUCCESS.formSubmitted },
-  { form: 'camping', aliases: [], guard: requireActivated, message: SUCCESS.formSubmitted },
-  { form: 'artist-membership', aliases: ['/api/artist-membership'], guard: requireActivated, message: SUCCESS.artistMembershipSubmitted },
+  { form: 'script-printing', aliases: [], access: 'activated', message: SUCCESS.formSubmitted },
+  { form: 'welfare', aliases: [], access: 'activated', message: SUCCESS.formSubmitted },
+  { form: 'movie-premiere', aliases: ['/api/users/moviePremiereForm'], access: 'activated', message: SUCCESS.formSubmitted },
+  { form: 'event', aliases: [], access: 'user', message: SUCCESS.formSubmitted },
+  { form: 'camping', aliases: [], access: 'activated', message: SUCCESS.formSubmitted },
+  { form: 'artist-membership', aliases: ['/api/artist-membership'], access: 'activated', message: SUCCESS.artistMembershipSubmitted },
 ];
 
 
@@ -46,20 +46,22 @@ export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const schema = FORM_SCHEMAS[route.form];
       const rules = fileRules(definition.files);
       const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-        const user = route.guard(request);
+        requireAccess(request, route.access);
+        const { data, files } = await readSubmission(request);
+        await writeWithSessionCheck(ctx, request, route.access, (grant) => submitForm(ctx, grant, route.form, data, files));
+        return reply.status(201).send({ message: route.message });
+      };
+      const readSubmission = async (request: FastifyRequest) => {
         if (definition.encoding === 'json') {
           // A page may post a form without files as FormData too; its fields read the same.
           const body = request.isMultipart() ? (await readMultipart(request, {})).fields : (request.body ?? {});
-          const data = parseBody(schema, body);
-          await submitForm(ctx, user, route.form, data, {});
-        } else {
-          const { fields, files } = await readMultipart(request, rules);
-          const data = parseBody(schema, fields);
-          const missing = definition.files.find((file) => !files[file.field]);
-          if (missing) throw badRequest(`${missing.label} is required`);
-          await submitForm(ctx, user, route.form, data, files);
+          return { data: parseBody(schema, body), files: {} };
         }
-        return reply.status(201).send({ message: route.message });
+        const { fields, files } = await readMultipart(request, rules);
+        const data = parseBody(schema, fields);
+        const missing = definition.files.find((file) => !files[file.field]);
+        if (missing) throw badRequest(`${missing.label} is required`);
+        return { data, files };
       };
       // Per member (or address, for a visitor): far above what a person sends, low enough that a
       // script cannot fill the disk with uploads.
@@ -69,7 +71,7 @@ export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         keyGenerator: (request: FastifyRequest) => `forms|${request.user?.id ?? request.ip}`,
         errorResponseBuilder: () => new HttpError(429, 'Too many forms sent. Please wait a few minutes and try again.'),
       };
-      for (const url of [definition.endpoint, ...route.aliases]) app.post(url, { config: { rateLimit } }, handler);
+      for (const url of [definition.endpoint, ...route.aliases]) app.post(url, { config: { rateLimit, writeChecksSession: true } }, handler);
     }
 
     app.get('/api/premieres', { config: { skipSession: true } }, async () => listOpenPremieres(ctx));

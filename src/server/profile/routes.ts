@@ -5,7 +5,7 @@ import { deleteAdSchema, placeAdFields } from '../../shared/schemas/ads.js';
 import { profileUpdateSchema } from '../../shared/schemas/users.js';
 import { deleteAd, placeAd } from '../ads/ads-service.js';
 import { requireActivated, requireUser } from '../auth/guards.js';
-import { clearSessionCookie, hashToken, SESSION_COOKIE } from '../auth/sessions.js';
+import { clearSessionCookie } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
 import { readMultipart } from '../files/multipart.js';
@@ -40,8 +40,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return { success: true, message: SUCCESS.adPlaced, user: await loadUserView(ctx, user) };
       }
       const input = parseBody(profileUpdateSchema, fields);
-      const sessionId = hashToken(ctx.config.sessionSecret, request.cookies[SESSION_COOKIE] ?? '');
-      const updated = await updateProfile(ctx, user, input, files.profilePic, sessionId);
+      const updated = await updateProfile(ctx, user, input, files.profilePic, request.sessionId ?? '');
       return { success: true, message: SUCCESS.profileUpdated, user: await loadUserView(ctx, updated) };
     });
 

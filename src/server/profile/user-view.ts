@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { User } from '../../shared/schemas/users.js';
 import { latestAdOf, memberAd, toMemberAd } from '../ads/ads-service.js';
 import { requireUser } from '../auth/guards.js';
-import { type AuthUser, hashToken, publicUserColumns } from '../auth/sessions.js';
+import { type AuthUser, publicUserColumns } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { preparedPerDatabase } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
@@ -59,13 +59,12 @@ const sessionViewQuery = preparedPerDatabase((db) => {
 });
 
 /**
- * The session's user and their advert for a session cookie token, or null when it is unknown or
+ * The session's user and their advert for a stored session id, or null when it is unknown or
  * expired. Every signed-in API request starts here (http/session-lookup.ts), so reads use the view
- * this process keeps (session-view-cache.ts); `fresh` reads the database, as every change a member
+ * this process keeps (session-view-cache.ts); `fresh` reads the database, as a change a member
  * asks for does, and keeps nothing since the change will make the member's views stale.
  */
-export async function findSessionView(ctx: AppContext, token: string, { fresh = false } = {}): Promise<SessionView | null> {
-  const sessionId = hashToken(ctx.config.sessionSecret, token);
+export async function findSessionView(ctx: AppContext, sessionId: string, { fresh = false } = {}): Promise<SessionView | null> {
   if (fresh) return (await sessionViewQuery(ctx.db).execute({ id: sessionId }))[0] ?? null;
   const kept = ctx.sessionViews.get(sessionId);
   if (kept) return kept;
