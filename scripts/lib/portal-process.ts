@@ -39,12 +39,21 @@ export interface PortalProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the built portal; `nodeArgs` go to node itself (for example `--cpu-prof`). */
-export async function startPortal(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<PortalProcess> {
+/**
+ * Starts the built portal: `node dist/server/main.js`, with `nodeArgs` for node itself (for example
+ * `--cpu-prof`), or `npm start` as a person would type it.
+ */
+export async function startPortal(
+  env: Record<string, string> = {},
+  { nodeArgs = [], npmStart = false }: { nodeArgs?: string[]; npmStart?: boolean } = {},
+): Promise<PortalProcess> {
   const port = await getPort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
+  const [command, args] = npmStart ? ['npm', ['start', '--silent']] : [process.execPath, [...nodeArgs, 'dist/server/main.js']];
+  // npm runs the portal in a process of its own: a process group lets stop() end both.
+  const child = spawn(command, args, {
+    detached: npmStart,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -73,7 +82,8 @@ export async function startPortal(env: Record<string, string> = {}, nodeArgs: st
     startupMs,
     async stop() {
       if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
+      if (npmStart) process.kill(-child.pid!, 'SIGTERM');
+      else child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     },
   };
