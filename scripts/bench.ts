@@ -14,12 +14,12 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import getPort from 'get-port';
 import { chromium } from 'playwright-core';
-import { activatedMemberClient, freshDatabase, PortalClient, startPortal, waitForAnswer } from './lib/portal-process.js';
+import { activatedMemberClient, freshDatabase, memberFields, PortalClient, startPortal, waitForAnswer } from './lib/portal-process.js';
 
 const quick = process.argv.includes('--quick');
 const DURATION = quick ? 3 : 10;
 /** Seconds of the same load before each measured run, not counted: the code is compiled and the connections opened. */
-const WARMUP = quick ? 1 : 3;
+const WARMUP = quick ? 2 : 3;
 const CONNECTIONS = 50;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -119,7 +119,20 @@ async function lighthouseScores(baseUrl: string, pages: { path: string; cookie?:
   return rows;
 }
 
+/** The goals the figures are held to, each printed as met or not with what was measured. */
+class Goals {
+  private rows: string[] = [];
+  check(goal: string, met: boolean, measured: string): void {
+    this.rows.push(`| ${goal} | ${measured} | ${met ? 'met' : 'NOT MET'} |`);
+  }
+  print(): void {
+    console.log('\n| goal | measured | |\n|---|---|---|');
+    for (const row of this.rows) console.log(row);
+  }
+}
+
 async function main() {
+  const goals = new Goals();
   console.log(`Benchmark: ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s of warm-up, Node ${process.version}\n`);
   const database = await freshDatabase();
   const portal = await startPortal({ DATABASE_URL: database.url });
@@ -130,7 +143,7 @@ async function main() {
     const loginBody = JSON.stringify({ email: 'bench-login@example.com', password: 'bench-password-1' });
     const loginUser = new PortalClient(portal.baseUrl);
     await loginUser.json('POST', '/api/users/signup', {
-      json: { ...(await import('./lib/portal-process.js')).memberFields(), email: 'bench-login@example.com', phone: '08091112222' },
+      json: { ...memberFields(), email: 'bench-login@example.com', phone: '08091112222' },
     });
     const authHeaders = { cookie: member.cookieHeader, 'x-xsrf-token': member.xsrf, 'content-type': 'application/json' };
     const formBody = JSON.stringify({
@@ -168,9 +181,16 @@ async function main() {
       console.log(`| ${run.name} | ${Math.round(run.rps)} | ${run.p99} | ${run.errors} | ${((run.rps / limit) * 100).toFixed(1)}% |`);
     }
     console.log(`\nPortal memory (RSS) after the load: ${rss.toFixed(0)} MB`);
+    const portalRuns = runs.slice(2);
+    const profileShare = (portalRuns[0]!.rps / limit) * 100;
+    goals.check('signed-in profile at least 20% of the bare server', profileShare >= 20, `${profileShare.toFixed(1)}%`);
+    goals.check('zero errors under load', portalRuns.every((run) => run.errors === 0), `${portalRuns.reduce((sum, run) => sum + run.errors, 0)} errors`);
+    const slow = portalRuns.filter((run) => run.p99 >= 20);
+    goals.check('p99 under 20 ms', slow.length === 0, slow.length ? `over: ${slow.map((run) => `${run.name} ${run.p99} ms`).join(', ')}` : 'every call');
 
     const js = await landingJavaScriptKb(portal.baseUrl);
     console.log(`Landing page JavaScript, gzipped: ${js.kb.toFixed(1)} KB in ${js.files} files`);
+    goals.check('landing JavaScript at most 110 KB gzipped', js.kb <= 110, `${js.kb.toFixed(1)} KB`);
 
     await portal.stop();
     const cold = await startPortal({ DATABASE_URL: '' }, { npmStart: true });
@@ -181,6 +201,7 @@ async function main() {
     console.log(
       `Cold start of \`npm start\` on the embedded database, to the first answer: first start ${(cold.startupMs / 1000).toFixed(2)} s (creates the database), restart ${(restarted.startupMs / 1000).toFixed(2)} s`,
     );
+    goals.check('cold start under 5 s', cold.startupMs < 5000, `${(cold.startupMs / 1000).toFixed(2)} s`);
 
     if (!quick) {
       const site = await startPortal({ DATABASE_URL: database.url });
@@ -198,10 +219,13 @@ async function main() {
         console.log('| page | performance (median) | performance (range) | accessibility (lowest) |');
         console.log('|---|---:|---:|---:|');
         for (const row of rows) console.log(`| ${row.page} | ${row.performance} | ${row.performanceRange} | ${row.accessibility} |`);
+        const short = rows.filter((row) => row.performance < 95 || row.accessibility < 100);
+        goals.check('Lighthouse 95+ performance, 100 accessibility', short.length === 0, short.length ? `short: ${short.map((row) => row.page).join(', ')}` : 'every page');
       } finally {
         await site.stop();
       }
     }
+    goals.print();
   } finally {
     bare.stop();
     reference.stop();
