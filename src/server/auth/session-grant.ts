@@ -40,14 +40,16 @@ export async function writeWithSessionCheck<T>(
   write: (grant: SessionGrant) => Promise<T | null>,
 ): Promise<T> {
   const grant = (): SessionGrant => {
-    GUARDS[access](request);
+    requireAccess(request, access);
     if (!request.sessionId) throw unauthorized();
     return { sessionId: request.sessionId, access };
   };
-  const written = await write(grant());
+  const first = grant();
+  const written = await write(first);
   if (written !== null) return written;
+  // The view the guard saw was stale: forget it, and decide again on the database's current rows.
   if (request.user) ctx.sessionViews.forgetMember(request.user.id);
-  request.sessionView = request.sessionId ? await findSessionView(ctx, request.sessionId, { fresh: true }) : null;
+  request.sessionView = await findSessionView(ctx, first.sessionId, { fresh: true });
   request.user = request.sessionView?.user ?? null;
   const retried = await write(grant());
   if (retried !== null) return retried;
