@@ -18,6 +18,7 @@ import getPort from 'get-port';
 import pg from 'pg';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
+import { runSql } from '../src/server/test-support/scratch-database.js';
 import { activatedMemberClient, freshDatabase, PortalClient, STAFF, startPortal } from './lib/portal-process.js';
 
 const argument = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -43,16 +44,6 @@ async function eventForm(): Promise<FormData> {
 async function countRows(databaseUrl: string, sql: string): Promise<number> {
   const rows = await runSql<{ n: string }>(databaseUrl, sql);
   return Number(rows[0]?.n ?? 0);
-}
-
-async function runSql<T extends pg.QueryResultRow>(databaseUrl: string, sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 /**

@@ -1,34 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
-import pg from 'pg';
+import { createScratchDatabase, runSql } from '../../src/server/test-support/scratch-database.js';
 
 /** Helpers shared by the benchmark and soak scripts: a built portal in a child process, and a client for it. */
 
 export const DEFAULT_PG = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const STAFF = { email: 'bench-staff@example.com', password: 'bench-staff-password' };
 
-export async function freshDatabase(serverUrl = DEFAULT_PG): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
+/** A new, empty database on the bench's PostgreSQL server. */
+export const freshDatabase = (serverUrl = DEFAULT_PG) => createScratchDatabase(serverUrl, 'bench');
 
 export interface PortalProcess {
   baseUrl: string;
@@ -169,9 +152,6 @@ export async function activatedMemberClient(baseUrl: string, databaseUrl: string
   const client = new PortalClient(baseUrl);
   const fields = memberFields();
   const { user } = await client.json<{ user: { id: string } }>('POST', '/api/users/signup', { json: fields });
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  await db.query('update users set status = true, activated_at = now() where id = $1', [user.id]);
-  await db.end();
+  await runSql(databaseUrl, 'update users set status = true, activated_at = now() where id = $1', [user.id]);
   return client;
 }

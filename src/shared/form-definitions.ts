@@ -49,14 +49,16 @@ export interface FormDefinition {
   /** Where the page posts it; JSON forms send JSON, forms with files multipart/form-data. */
   endpoint: string;
   encoding: 'json' | 'multipart';
+  /** The page it is filled in on (SPEC.md section 2). */
+  page: string;
 }
 
 /** Every form's files and address, by its stored name: one place for pages, routes, staff screens and CSV. */
 export const FORM_DEFINITIONS: Record<FormKind, FormDefinition> = {
-  'artist-membership': { files: ARTIST_MEMBERSHIP_FILES, endpoint: '/api/users/artistmembershipform', encoding: 'multipart' },
-  'script-printing': { files: [], endpoint: '/api/users/scriptprintingform', encoding: 'json' },
-  welfare: { files: [], endpoint: '/api/users/welfareform', encoding: 'json' },
-  camping: { files: CAMPING_FILES, endpoint: '/api/users/campingform', encoding: 'multipart' },
-  event: { files: EVENT_FILES, endpoint: '/api/users/eventform', encoding: 'multipart' },
-  'movie-premiere': { files: [], endpoint: '/api/users/moviepremiereform', encoding: 'json' },
+  'artist-membership': { files: ARTIST_MEMBERSHIP_FILES, endpoint: '/api/users/artistmembershipform', encoding: 'multipart', page: '/artistmembershipform' },
+  'script-printing': { files: [], endpoint: '/api/users/scriptprintingform', encoding: 'json', page: '/scriptprintingform' },
+  welfare: { files: [], endpoint: '/api/users/welfareform', encoding: 'json', page: '/welfareform' },
+  camping: { files: CAMPING_FILES, endpoint: '/api/users/campingform', encoding: 'multipart', page: '/campingform' },
+  event: { files: EVENT_FILES, endpoint: '/api/users/eventform', encoding: 'multipart', page: '/eventform' },
+  'movie-premiere': { files: [], endpoint: '/api/users/moviepremiereform', encoding: 'json', page: '/moviepremiereform' },
 };

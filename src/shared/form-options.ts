@@ -5,15 +5,15 @@ import type { Option } from './options.js';
  * stored with a submission; the label is what pages, staff screens and CSV readers see.
  */
 
-/** The six forms; the value is the `form` column of a submission, the page where it is filled in (SPEC.md section 2). */
+/** The six forms; the value is the `form` column of a submission. */
 export const FORM_KINDS = [
-  { value: 'artist-membership', label: 'Artist Membership Form', page: '/artistmembershipform' },
-  { value: 'script-printing', label: 'Script Printing Form', page: '/scriptprintingform' },
-  { value: 'welfare', label: 'Welfare Form', page: '/welfareform' },
-  { value: 'camping', label: 'Camping Form', page: '/campingform' },
-  { value: 'event', label: 'Event Form', page: '/eventform' },
-  { value: 'movie-premiere', label: 'Movie Premiere Form', page: '/moviepremiereform' },
-] as const satisfies readonly (Option & { page: string })[];
+  { value: 'artist-membership', label: 'Artist Membership Form' },
+  { value: 'script-printing', label: 'Script Printing Form' },
+  { value: 'welfare', label: 'Welfare Form' },
+  { value: 'camping', label: 'Camping Form' },
+  { value: 'event', label: 'Event Form' },
+  { value: 'movie-premiere', label: 'Movie Premiere Form' },
+] as const satisfies readonly Option[];
 export type FormKind = (typeof FORM_KINDS)[number]['value'];
 
 export const SUBMISSION_STATES = [

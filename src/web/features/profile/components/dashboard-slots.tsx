@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { FORM_DEFINITIONS } from '../../../../shared/form-definitions';
 import { FORM_KINDS } from '../../../../shared/form-options';
 import { MemberAdvert } from '../../ads/components/member-advert';
 
@@ -23,7 +24,7 @@ export function ProfileFormsSlot({ status }: { status: boolean }) {
           <li key={form.value} className="card" aria-label={form.label}>
             <h3 className="card__title">{form.label}</h3>
             {status ? (
-              <Link className="button button--primary" to={form.page}>
+              <Link className="button button--primary" to={FORM_DEFINITIONS[form.value].page}>
                 Go to Form
               </Link>
             ) : (
