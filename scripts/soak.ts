@@ -57,9 +57,9 @@ async function sessionViewsListenAgain(member: PortalClient, databaseUrl: string
   const setTitle = (value: string) => runSql(databaseUrl, 'update users set title = $1 where id = $2', [value, id]);
   for (let attempt = 0; attempt < 50; attempt++) {
     await title();
-    await runSql(databaseUrl, 'alter table users disable trigger users_member_changed');
+    await runSql(databaseUrl, 'alter table users disable trigger users_session_changed');
     await setTitle(`unnoticed ${attempt}`);
-    await runSql(databaseUrl, 'alter table users enable trigger users_member_changed');
+    await runSql(databaseUrl, 'alter table users enable trigger users_session_changed');
     if ((await title()).title !== `unnoticed ${attempt}`) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
     if (attempt === 49) return false;

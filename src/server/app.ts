@@ -10,11 +10,11 @@ import { ensureAdmin } from './admin/ensure-admin.js';
 import { membersAdminRoutes } from './admin/members-routes.js';
 import { adsAdminRoutes, adsRoutes } from './ads/routes.js';
 import { authRoutes } from './auth/routes.js';
-import type { AuthUser } from './auth/sessions.js';
+import { registerSessionLookup } from './auth/session-lookup.js';
 import type { Config } from './config.js';
 import { contactRoutes } from './contact/routes.js';
 import type { AppContext } from './context.js';
-import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { type DatabaseHandle, neverListening, openDatabase } from './db/client.js';
 import { filesRoutes } from './files/routes.js';
 import { createLocalStorage, type FileStorage } from './files/storage.js';
 import { formsAdminRoutes } from './forms/admin-routes.js';
@@ -23,7 +23,6 @@ import { startHousekeeping } from './housekeeping.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { registerSessionLookup } from './http/session-lookup.js';
 import { registerSpa } from './http/spa.js';
 import { createTransport, type MailTransport, startMailWorker } from './mail/mail-worker.js';
 import { paymentsAdminRoutes } from './membership/admin-routes.js';
@@ -31,27 +30,10 @@ import { membershipRoutes } from './membership/routes.js';
 import { notificationsRoutes } from './notifications/notifications.js';
 import { auditRoutes } from './audit/routes.js';
 import { profileRoutes } from './profile/routes.js';
-import { type SessionView, SessionViewCache } from './profile/session-view-cache.js';
 import { siteRoutes } from './site/routes.js';
 import { talentAdminRoutes, talentRoutes } from './talent/routes.js';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    user: AuthUser | null;
-    /** The session's user and advert, as http/session-lookup.ts found them; `user` is its user. */
-    sessionView: SessionView | null;
-    /** The stored id (HMAC) of the session cookie's token, when one was sent. */
-    sessionId: string | null;
-  }
-  interface FastifyContextConfig {
-    /** The answer is the same for everyone: the session is not looked up. */
-    skipSession?: boolean;
-    /**
-     * The route's write re-checks the session in its own statement (auth/session-grant.ts), so
-     * its guard may run on the kept session view, and the write leaves that view as it was.
-     */
-    writeChecksSession?: boolean;
-  }
   interface FastifyInstance {
     ctx: AppContext;
     /** Every route, as registered: the access and robustness tests walk it. */
@@ -88,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
+      listenUrl: config.databaseListenUrl ?? undefined,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
       onConnectionError: (error) => app.log.warn({ err: error.message }, 'database connection lost; it is reopened on the next query'),
@@ -102,24 +85,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     retryBaseMs: config.mail.retryBaseMs,
   });
   app.addHook('onClose', () => mailWorker.stop());
-  const sessionViews = new SessionViewCache();
-  const stopListening = await database.listen('member_changed', {
-    onMessage: (userId) => sessionViews.forgetMember(userId),
-    onLive: (live) => sessionViews.setLive(live),
-  });
-  app.addHook('onClose', stopListening);
   const ctx: AppContext = {
     config,
     db: database.db,
     storage: options.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
     log: app.log,
     mailer: { brand: { companyName: config.company.name, publicUrl: config.publicUrl }, nudge: mailWorker.nudge },
-    sessionViews,
+    listen: config.databaseListenUrl === null ? neverListening : database.listen,
   };
   app.decorate('ctx', ctx);
-  app.decorateRequest('user', null);
-  app.decorateRequest('sessionView', null);
-  app.decorateRequest('sessionId', null);
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { production: config.env === 'production' });
@@ -134,7 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app);
   registerCsrf(app, { secure: config.env === 'production' });
-  registerSessionLookup(app, ctx);
+  await registerSessionLookup(app, ctx);
 
   await app.register(authRoutes(ctx));
   await app.register(profileRoutes(ctx));

@@ -16,6 +16,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|none$)/, 'must start with postgres:// or postgresql://, or be none')
+    .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Home of Movies <no-reply@localhost>'),
@@ -53,6 +57,12 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Where this process LISTENs for the notifications that let it keep sessions between requests:
+   * a direct connection, as a transaction-mode pooler (PgBouncer) cannot carry LISTEN. Unset: the
+   * DATABASE_URL server. Null (`none`): nothing is kept, PostgreSQL is read on every request.
+   */
+  databaseListenUrl: string | null | undefined;
   databasePoolSize: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -97,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL === 'none' ? null : e.DATABASE_LISTEN_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import type { Database, DatabaseHandle } from './db/client.js';
 import type { FileStorage } from './files/storage.js';
 import type { MailBrand } from './mail/templates.js';
-import type { SessionViewCache } from './profile/session-view-cache.js';
 
 /** What every feature service needs, built once by buildApp. */
 export interface AppContext {
@@ -13,6 +12,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Mail is queued in the outbox inside transactions; `nudge` asks the worker to send it now. */
   mailer: { brand: MailBrand; nudge(): void };
-  /** The session views (member and advert) this process keeps for signed-in reads; see session-view-cache.ts. */
-  sessionViews: SessionViewCache;
+  /** Subscribes to a PostgreSQL NOTIFY channel (what a process keeps is forgotten on its messages). */
+  listen: DatabaseHandle['listen'];
 }

@@ -11,14 +11,14 @@ const adParams = z.object({ id: z.uuid({ error: 'Advert not found' }) });
 /** The public strip of running ads, its images and click counting. */
 export function adsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/ads', { config: { skipSession: true } }, async (_request, reply) => reply.header('Cache-Control', 'no-store').send(await publicAds(ctx)));
+    app.get('/api/ads', async (_request, reply) => reply.header('Cache-Control', 'no-store').send(await publicAds(ctx)));
 
-    app.get('/api/ads/:id/image', { schema: { params: adParams }, config: { skipSession: true } }, async (request, reply) => {
+    app.get('/api/ads/:id/image', { schema: { params: adParams } }, async (request, reply) => {
       const file = await publicAdImage(ctx, request.params.id);
       return sendStoredFile(ctx, reply, file, 'public');
     });
 
-    app.get('/api/ads/:id/click', { schema: { params: adParams }, config: { skipSession: true } }, async (request, reply) => {
+    app.get('/api/ads/:id/click', { schema: { params: adParams } }, async (request, reply) => {
       const target = await recordClick(ctx, request.params.id);
       return reply.header('Cache-Control', 'no-store').redirect(target, 302);
     });

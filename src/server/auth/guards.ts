@@ -20,6 +20,13 @@ export function requireAdmin(request: FastifyRequest): AuthUser {
   return user;
 }
 
+/** What a member route needs: a signed-in member, or an activated one. */
+export type MemberAccess = 'user' | 'activated';
+
+export function requireAccess(request: FastifyRequest, access: MemberAccess): AuthUser {
+  return access === 'activated' ? requireActivated(request) : requireUser(request);
+}
+
 /**
  * The same guards as route hooks: they run on request, before the body is validated, so a
  * visitor or a member learns nothing about a route they may not use from a 400.

@@ -12,6 +12,7 @@ const { passwordHash: _hidden, ...publicUserColumns } = getTableColumns(users);
 export type AuthUser = Omit<typeof users.$inferSelect, 'passwordHash'>;
 export { publicUserColumns };
 
+/** The stored id of a session: the HMAC of the cookie's token, so a leaked table signs nobody in. */
 export function hashToken(secret: string, token: string): string {
   return createHmac('sha256', secret).update(token).digest('base64url');
 }

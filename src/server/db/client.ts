@@ -40,6 +40,8 @@ const pgliteSeed = fileURLToPath(new URL('../../pglite-seed.tar.gz', import.meta
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
+  /** Where to LISTEN, when not on the pool's server (a pooler in between). */
+  listenUrl?: string;
   dataDir: string;
   inMemory?: boolean;
   /** Connections to a PostgreSQL server. */
@@ -59,7 +61,7 @@ export async function openDatabase(options: {
     return {
       db: db as unknown as Database,
       driver: 'postgres',
-      listen: (channel, handlers) => listenOnServer(options.databaseUrl!, channel, handlers, onError),
+      listen: (channel, handlers) => listenOnServer(options.listenUrl ?? options.databaseUrl!, channel, handlers, onError),
       close: () => pool.end(),
     };
   }
@@ -84,6 +86,12 @@ export async function openDatabase(options: {
     },
     close: () => client.close(),
   };
+}
+
+/** A `listen` for a deployment that cannot LISTEN: never live, so whoever subscribed keeps nothing. */
+export async function neverListening(_channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>> {
+  handlers.onLive(false);
+  return async () => {};
 }
 
 /**

@@ -4,10 +4,9 @@ import { formatNaira } from '../../shared/money.js';
 import { FORM_DEFINITIONS } from '../../shared/form-definitions.js';
 import type { MemberEvent, Premiere } from '../../shared/schemas/forms.js';
 import type { AuthUser } from '../auth/sessions.js';
-import { grantingSession, type SessionGrant, type WriteAccess } from '../auth/session-grant.js';
 import type { AppContext } from '../context.js';
 import { type Executor, preparedPerDatabase } from '../db/client.js';
-import { premieres, sessions, submissionFiles, submissions } from '../db/schema.js';
+import { premieres, submissionFiles, submissions } from '../db/schema.js';
 import { cleanPhoto, fileUrl, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
 import { badRequest, unsupportedType } from '../http/errors.js';
@@ -18,26 +17,24 @@ const PHOTO_BOX = { width: 1200, height: 1200 };
 
 /**
  * Stores a validated submission with its uploads in one transaction: either the row, its file
- * links and the bytes all exist afterwards, or none of them do. Null, with nothing stored, when
- * the session no longer grants the form (the INSERT checks it: auth/session-grant.ts).
+ * links and the bytes all exist afterwards, or none of them do.
  */
 export async function submitForm(
   ctx: AppContext,
-  grant: SessionGrant,
+  user: AuthUser,
   form: FormKind,
   data: Record<string, unknown>,
   uploads: Record<string, ReceivedFile>,
-): Promise<SubmittedRow | null> {
+): Promise<SubmittedRow> {
   const definition = FORM_DEFINITIONS[form];
   const record = async (db: Executor) => {
     if (form === 'movie-premiere') await assertPremiereBookable(db, String(data.movie), String(data.showtime));
-    return insertSubmission(db, grant, form, data);
+    return insertSubmission(db, user.id, form, data);
   };
   // A form without files is one INSERT, atomic by itself: no transaction round trips.
   if (definition.files.length === 0) return record(ctx.db);
   return withFileTransaction(ctx, async (tx, store) => {
     const row = await record(tx);
-    if (!row) return null;
     for (const file of definition.files) {
       const upload = uploads[file.field];
       if (!upload) continue;
@@ -54,26 +51,20 @@ interface SubmittedRow {
   userId: string;
 }
 
-/** One statement: the member comes from the session row, and there is no row unless the grant holds. */
-async function insertSubmission(db: Executor, grant: SessionGrant, form: FormKind, data: Record<string, unknown>): Promise<SubmittedRow | null> {
-  const [row] = await insertSubmissionQuery[grant.access](db).execute({ sessionId: grant.sessionId, form, data: JSON.stringify(data) });
-  return row ?? null;
+async function insertSubmission(db: Executor, userId: string, form: FormKind, data: Record<string, unknown>): Promise<SubmittedRow> {
+  const [row] = await insertSubmissionQuery(db).execute({ userId, form, data });
+  if (!row) throw new Error('submission row was not written');
+  return row;
 }
 
-const insertSubmissionQuery = {
-  user: preparedInsertSubmission('user'),
-  activated: preparedInsertSubmission('activated'),
-} satisfies Record<WriteAccess, unknown>;
-
-function preparedInsertSubmission(access: WriteAccess) {
-  return preparedPerDatabase((db: Executor) => {
-    const inserted = db.$with('inserted', { id: submissions.id, userId: submissions.userId }).as(sql`
-      insert into ${submissions} (user_id, form, data)
-      select ${sessions.userId}, ${sql.placeholder('form')}, ${sql.placeholder('data')}::jsonb ${grantingSession(access)}
-      returning id, user_id`);
-    return db.with(inserted).select().from(inserted).prepare(`insert_submission_${access}`);
-  });
-}
+// Every form's write, prepared once: the one statement on the path of a member sending a form.
+const insertSubmissionQuery = preparedPerDatabase((db: Executor) =>
+  db
+    .insert(submissions)
+    .values({ userId: sql.placeholder('userId'), form: sql.placeholder('form'), data: sql.placeholder('data') })
+    .returning({ id: submissions.id, userId: submissions.userId })
+    .prepare('insert_submission'),
+);
 
 /** A file whose first bytes claim an image but that does not decode is refused like a wrong type. */
 async function readablePhoto(upload: ReceivedFile, label: string) {

@@ -595,16 +595,16 @@ describe('who may submit', () => {
     expect(await submissionsOf(user.id)).toHaveLength(0);
   });
 
-  // With the notification triggers off, this process keeps the member's old session view: only
-  // the INSERT's own check of the session and the member can refuse the form.
+  // With the notification triggers off, this process keeps the member's old session: only the
+  // fresh read of the session that every change is authorised on can refuse the form.
   async function withoutNotifications(work: () => Promise<void>) {
-    await app.ctx.db.execute(sql`alter table sessions disable trigger sessions_member_changed`);
-    await app.ctx.db.execute(sql`alter table users disable trigger users_member_changed`);
+    await app.ctx.db.execute(sql`alter table sessions disable trigger sessions_session_changed`);
+    await app.ctx.db.execute(sql`alter table users disable trigger users_session_changed`);
     try {
       await work();
     } finally {
-      await app.ctx.db.execute(sql`alter table sessions enable trigger sessions_member_changed`);
-      await app.ctx.db.execute(sql`alter table users enable trigger users_member_changed`);
+      await app.ctx.db.execute(sql`alter table sessions enable trigger sessions_session_changed`);
+      await app.ctx.db.execute(sql`alter table users enable trigger users_session_changed`);
     }
   }
 

@@ -5,8 +5,7 @@ import type { FormKind } from '../../shared/form-options.js';
 import { SUCCESS } from '../../shared/messages.js';
 import { FORM_DEFINITIONS, type FormFile } from '../../shared/form-definitions.js';
 import { FORM_SCHEMAS } from '../../shared/schemas/forms.js';
-import { requireUser } from '../auth/guards.js';
-import { requireAccess, writeWithSessionCheck, type WriteAccess } from '../auth/session-grant.js';
+import { type MemberAccess, requireAccess, requireUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
 import { type FileRule, readMultipart } from '../files/multipart.js';
@@ -19,7 +18,7 @@ interface FormRoute {
   /** The other reading of the path in SPEC.md, answered the same (DESIGN.md "Aliases"). */
   aliases: string[];
   /** The event form needs only a signed-in member (DESIGN.md); the others an activated one. */
-  access: WriteAccess;
+  access: MemberAccess;
   message: string;
 }
 
@@ -46,9 +45,9 @@ export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const schema = FORM_SCHEMAS[route.form];
       const rules = fileRules(definition.files);
       const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-        requireAccess(request, route.access);
+        const user = requireAccess(request, route.access);
         const { data, files } = await readSubmission(request);
-        await writeWithSessionCheck(ctx, request, route.access, (grant) => submitForm(ctx, grant, route.form, data, files));
+        await submitForm(ctx, user, route.form, data, files);
         return reply.status(201).send({ message: route.message });
       };
       const readSubmission = async (request: FastifyRequest) => {
@@ -71,10 +70,10 @@ export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         keyGenerator: (request: FastifyRequest) => `forms|${request.user?.id ?? request.ip}`,
         errorResponseBuilder: () => new HttpError(429, 'Too many forms sent. Please wait a few minutes and try again.'),
       };
-      for (const url of [definition.endpoint, ...route.aliases]) app.post(url, { config: { rateLimit, writeChecksSession: true } }, handler);
+      for (const url of [definition.endpoint, ...route.aliases]) app.post(url, { config: { rateLimit } }, handler);
     }
 
-    app.get('/api/premieres', { config: { skipSession: true } }, async () => listOpenPremieres(ctx));
+    app.get('/api/premieres', async () => listOpenPremieres(ctx));
 
     app.get('/api/users/events', async (request) => listMemberEvents(ctx, requireUser(request)));
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, files, payments, sessions, users } from '../db/schema.js';
+import { ads, contactMessages, files, payments, sessions, users } from '../db/schema.js';
 import { createTestApp, onPostgresServer, PASSWORD, signedUpMember, TestClient } from '../test-support/test-app.js';
 
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -142,12 +142,12 @@ describe('GET /api/users/profile', () => {
     const { client, user } = await signedUpMember(portal.app);
     const { db } = portal.app.ctx;
     expect((await profileOf(client)).title).toBeNull();
-    await db.execute(sql`alter table users disable trigger users_member_changed`);
+    await db.execute(sql`alter table users disable trigger users_session_changed`);
     try {
       await db.update(users).set({ title: 'Changed quietly' }).where(eq(users.id, user.id));
       expect((await profileOf(client)).title).toBeNull();
     } finally {
-      await db.execute(sql`alter table users enable trigger users_member_changed`);
+      await db.execute(sql`alter table users enable trigger users_session_changed`);
     }
     // A change by another process, or by hand, notifies every process.
     await db.update(users).set({ title: 'Changed by staff' }).where(eq(users.id, user.id));
@@ -164,19 +164,57 @@ describe('GET /api/users/profile', () => {
   // The embedded database has no connection to lose; CI runs this file on a PostgreSQL server too.
   it.runIf(onPostgresServer)('keeps nothing while its PostgreSQL notification connection is down, and listens again', async () => {
     const { client, user } = await signedUpMember(portal.app);
-    const { db, sessionViews } = portal.app.ctx;
+    const { db } = portal.app.ctx;
+    const kept = portal.app.keptSessions;
     await profileOf(client);
-    expect(sessionViews.size).toBeGreaterThan(0);
+    expect(kept.size).toBeGreaterThan(0);
     await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
-    await expect.poll(() => sessionViews.isLive).toBe(false);
-    expect(sessionViews.size).toBe(0);
+    await expect.poll(() => kept.isLive).toBe(false);
+    expect(kept.size).toBe(0);
     await db.update(users).set({ title: 'Changed while nobody listened' }).where(eq(users.id, user.id));
     expect((await profileOf(client)).title).toBe('Changed while nobody listened');
 
-    await expect.poll(() => sessionViews.isLive, { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => kept.isLive, { timeout: 5_000 }).toBe(true);
     await profileOf(client);
     await db.update(users).set({ title: 'Changed after it came back' }).where(eq(users.id, user.id));
     await expect.poll(async () => (await profileOf(client)).title).toBe('Changed after it came back');
+  });
+
+  it('reads PostgreSQL on every request when the deployment cannot LISTEN (DATABASE_LISTEN_URL=none)', async () => {
+    const unlistened = await createTestApp({ DATABASE_LISTEN_URL: 'none' });
+    try {
+      const { client, user } = await signedUpMember(unlistened.app);
+      const { db } = unlistened.app.ctx;
+      expect((await profileOf(client)).title).toBeNull();
+      await db.execute(sql`alter table users disable trigger users_session_changed`);
+      await db.update(users).set({ title: 'Changed with nobody told' }).where(eq(users.id, user.id));
+      expect((await profileOf(client)).title).toBe('Changed with nobody told');
+      expect(unlistened.app.keptSessions.size).toBe(0);
+    } finally {
+      await unlistened.close();
+    }
+  });
+
+  it('is not forgotten when a visitor clicks the member’s advert, and shows a staff decision on it', async () => {
+    const { client, user } = await signedUpMember(portal.app);
+    const { db } = portal.app.ctx;
+    const [ad] = await db
+      .insert(ads)
+      .values({ userId: user.id, weeks: 1, state: 'approved', linkUrl: 'https://example.com/', startDate: '2000-01-01', endDate: '2999-12-31' })
+      .returning();
+    expect((await profileOf(client)).ad.status).toBe('running');
+    const kept = portal.app.keptSessions.size;
+    let told = 0;
+    const stop = await portal.app.ctx.listen('session_changed', { onMessage: () => told++, onLive: () => {} });
+    try {
+      expect((await new TestClient(portal.app).get(`/api/ads/${ad!.id}/click`)).statusCode).toBe(302);
+      expect(portal.app.keptSessions.size).toBe(kept);
+      await db.update(ads).set({ state: 'ended' }).where(eq(ads.id, ad!.id));
+      await expect.poll(async () => (await profileOf(client)).ad.status).toBe('ended');
+      expect(told).toBe(0);
+    } finally {
+      await stop();
+    }
   });
 
   it("shows the member's own change at once", async () => {

@@ -4,6 +4,7 @@ import { SUCCESS } from '../../shared/messages.js';
 import { deleteAdSchema, placeAdFields } from '../../shared/schemas/ads.js';
 import { profileUpdateSchema } from '../../shared/schemas/users.js';
 import { deleteAd, placeAd } from '../ads/ads-service.js';
+import { keepMemberAds } from '../ads/kept-member-ads.js';
 import { requireActivated, requireUser } from '../auth/guards.js';
 import { clearSessionCookie } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
@@ -11,7 +12,7 @@ import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
 import { readMultipart } from '../files/multipart.js';
 import { parseBody } from '../http/parse.js';
 import { terminateAccount, updateProfile } from './profile-service.js';
-import { loadUserView, sessionUserView } from './user-view.js';
+import { loadUserView, NO_AD, toUserView } from './user-view.js';
 
 /** The files PUT /api/users/profile accepts: the profile picture, or an advert's image and payment slip. */
 const PROFILE_FILES = {
@@ -22,7 +23,12 @@ const PROFILE_FILES = {
 
 export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/users/profile', async (request) => ({ user: sessionUserView(request) }));
+    const memberAds = await keepMemberAds(app, ctx);
+
+    app.get('/api/users/profile', async (request) => {
+      const user = requireUser(request);
+      return { user: toUserView(user, (await memberAds.find(user.id)) ?? NO_AD) };
+    });
 
     // One call, three uses (SPEC.md section 7): edit the profile, place an ad (multipart with
     // imageUrl, linkUrl, altText), or delete the ad (JSON with the three fields null).
@@ -31,12 +37,14 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (!request.isMultipart()) {
         parseBody(deleteAdSchema, request.body);
         await deleteAd(ctx, user);
+        memberAds.forget(user.id);
         return { success: true, message: SUCCESS.adDeleted, user: await loadUserView(ctx, user) };
       }
       const { fields, files } = await readMultipart(request, PROFILE_FILES);
       if (files.imageUrl || 'linkUrl' in fields || 'altText' in fields) {
         requireActivated(request);
         await placeAd(ctx, user, parseBody(placeAdFields, fields), files.imageUrl, files.paymentSlip);
+        memberAds.forget(user.id);
         return { success: true, message: SUCCESS.adPlaced, user: await loadUserView(ctx, user) };
       }
       const input = parseBody(profileUpdateSchema, fields);

@@ -16,6 +16,6 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     adWeeklyFeeKobo: AD_WEEKLY_FEE_KOBO,
   };
   return async (app) => {
-    app.get('/api/site', { config: { skipSession: true } }, async (_request, reply) => reply.header('Cache-Control', 'public, max-age=300').send(info));
+    app.get('/api/site', async (_request, reply) => reply.header('Cache-Control', 'public, max-age=300').send(info));
   };
 }

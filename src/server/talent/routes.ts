@@ -42,15 +42,15 @@ const requestParams = z.object({ id: z.uuid({ error: 'Booking request not found'
 export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // ---- public: no account needed; contact details never leave through these answers.
-    app.get('/api/talent', { schema: { querystring: talentQuerySchema }, config: { skipSession: true } }, async (request, reply) =>
+    app.get('/api/talent', { schema: { querystring: talentQuerySchema } }, async (request, reply) =>
       reply.header('Cache-Control', 'no-store').send(await searchTalent(ctx, request.query)),
     );
 
-    app.get('/api/talent/:id', { schema: { params: profileParams }, config: { skipSession: true } }, async (request, reply) =>
+    app.get('/api/talent/:id', { schema: { params: profileParams } }, async (request, reply) =>
       reply.header('Cache-Control', 'no-store').send(await publicProfile(ctx, request.params.id)),
     );
 
-    app.get('/api/talent/:id/photos/:photoId', { schema: { params: publicPhotoParams }, config: { skipSession: true } }, async (request, reply) => {
+    app.get('/api/talent/:id/photos/:photoId', { schema: { params: publicPhotoParams } }, async (request, reply) => {
       const file = await publicPhoto(ctx, request.params.id, request.params.photoId);
       // Short-lived public caching: a profile staff hide stops being served within minutes.
       return sendStoredFile(ctx, reply, file, 'public');
