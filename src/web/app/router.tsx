@@ -27,6 +27,7 @@ const WelfareFormPage = lazyNamed(() => import('../features/forms/components/wel
 const CampingFormPage = lazyNamed(() => import('../features/forms/components/camping-form-page'), 'CampingFormPage');
 const MoviePremiereFormPage = lazyNamed(() => import('../features/forms/components/movie-premiere-form-page'), 'MoviePremiereFormPage');
 const EventFormPage = lazyNamed(() => import('../features/forms/components/event-form-page'), 'EventFormPage');
+
 /** Each form's page; its path and who may open it are in its shared entry. */
 const FORM_PAGES: Record<FormKind, ComponentType> = {
   'artist-membership': ArtistMembershipFormPage,
@@ -36,6 +37,7 @@ const FORM_PAGES: Record<FormKind, ComponentType> = {
   event: EventFormPage,
   'movie-premiere': MoviePremiereFormPage,
 };
+
 const EventsPage = lazyNamed(() => import('../features/events/components/events-page'), 'EventsPage');
 const ProfilePage = lazyNamed(() => import('../features/profile/components/profile-page'), 'ProfilePage');
 const EditProfilePage = lazyNamed(() => import('../features/profile/components/edit-profile-page'), 'EditProfilePage');
