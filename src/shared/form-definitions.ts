@@ -1,9 +1,12 @@
-import type { FormKind } from './form-options.js';
+import { FAILURE, SUCCESS } from './messages.js';
+import type { Option } from './options.js';
 
 /*
- * What a page and the server need to know of each member form apart from its validation: the
- * files it carries and where and how it is posted. Kept apart from the zod schemas
- * (schemas/forms.ts) so a form page can render before the validation code has arrived.
+ * The six member forms (SPEC.md sections 2, 3, 5 and 8), one entry each: everything the server,
+ * the router, the form pages, the dashboard and the staff screens know of a form. An entry's
+ * validation is the one thing not here: it is `FORM_SCHEMAS[kind]` in schemas/forms.ts (typed by
+ * `FormKind`, so a form without a schema fails typecheck), because this file must not import zod:
+ * a form page renders with it before its validation code has arrived (src/web/README.md).
  */
 
 export type FileKind = 'image' | 'document';
@@ -44,21 +47,105 @@ export const ARTIST_MEMBERSHIP_FILES = [
   { field: 'paymentTeller', label: 'Payment teller', kind: 'document' },
 ] as const satisfies readonly FormFile[];
 
+/** Who may send a form: any signed-in member, or only one whose profile is activated. */
+export type FormAccess = 'user' | 'activated';
+
 export interface FormDefinition {
-  files: readonly FormFile[];
+  /** What pages, staff screens and CSV readers call it. */
+  label: string;
+  /** The page it is filled in on (SPEC.md section 2). */
+  page: string;
   /** Where the page posts it; JSON forms send JSON, forms with files multipart/form-data. */
   endpoint: string;
   encoding: 'json' | 'multipart';
-  /** The page it is filled in on (SPEC.md section 2). */
-  page: string;
+  /** The other readings of the path in SPEC.md, answered the same (DESIGN.md "Aliases"). */
+  aliases: readonly string[];
+  files: readonly FormFile[];
+  /** The event form needs only a signed-in member (DESIGN.md "Access"); the others an activated one. */
+  access: FormAccess;
+  /** SPEC.md section 8: the server's answer, and the page's fallback when it gives none. */
+  success: string;
+  /** SPEC.md section 8: the page's fallback when a failure comes without a message. */
+  failure: string;
 }
 
-/** Every form's files and address, by its stored name: one place for pages, routes, staff screens and CSV. */
-export const FORM_DEFINITIONS: Record<FormKind, FormDefinition> = {
-  'artist-membership': { files: ARTIST_MEMBERSHIP_FILES, endpoint: '/api/users/artistmembershipform', encoding: 'multipart', page: '/artistmembershipform' },
-  'script-printing': { files: [], endpoint: '/api/users/scriptprintingform', encoding: 'json', page: '/scriptprintingform' },
-  welfare: { files: [], endpoint: '/api/users/welfareform', encoding: 'json', page: '/welfareform' },
-  camping: { files: CAMPING_FILES, endpoint: '/api/users/campingform', encoding: 'multipart', page: '/campingform' },
-  event: { files: EVENT_FILES, endpoint: '/api/users/eventform', encoding: 'multipart', page: '/eventform' },
-  'movie-premiere': { files: [], endpoint: '/api/users/moviepremiereform', encoding: 'json', page: '/moviepremiereform' },
-};
+/** Keyed by the stored name of a form (the `form` column of a submission), in the dashboard's order. */
+const definitions = {
+  'artist-membership': {
+    label: 'Artist Membership Form',
+    page: '/artistmembershipform',
+    endpoint: '/api/users/artistmembershipform',
+    encoding: 'multipart',
+    aliases: ['/api/artist-membership'],
+    files: ARTIST_MEMBERSHIP_FILES,
+    access: 'activated',
+    success: SUCCESS.artistMembershipSubmitted,
+    failure: FAILURE.membershipForm,
+  },
+  'script-printing': {
+    label: 'Script Printing Form',
+    page: '/scriptprintingform',
+    endpoint: '/api/users/scriptprintingform',
+    encoding: 'json',
+    aliases: [],
+    files: [],
+    access: 'activated',
+    success: SUCCESS.formSubmitted,
+    failure: FAILURE.form,
+  },
+  welfare: {
+    label: 'Welfare Form',
+    page: '/welfareform',
+    endpoint: '/api/users/welfareform',
+    encoding: 'json',
+    aliases: [],
+    files: [],
+    access: 'activated',
+    success: SUCCESS.formSubmitted,
+    failure: FAILURE.form,
+  },
+  camping: {
+    label: 'Camping Form',
+    page: '/campingform',
+    endpoint: '/api/users/campingform',
+    encoding: 'multipart',
+    aliases: [],
+    files: CAMPING_FILES,
+    access: 'activated',
+    success: SUCCESS.formSubmitted,
+    failure: FAILURE.campingForm,
+  },
+  event: {
+    label: 'Event Form',
+    page: '/eventform',
+    endpoint: '/api/users/eventform',
+    encoding: 'multipart',
+    aliases: [],
+    files: EVENT_FILES,
+    access: 'user',
+    success: SUCCESS.formSubmitted,
+    failure: FAILURE.form,
+  },
+  'movie-premiere': {
+    label: 'Movie Premiere Form',
+    page: '/moviepremiereform',
+    endpoint: '/api/users/moviepremiereform',
+    encoding: 'json',
+    aliases: ['/api/users/moviePremiereForm'],
+    files: [],
+    access: 'activated',
+    success: SUCCESS.formSubmitted,
+    failure: FAILURE.form,
+  },
+} satisfies Record<string, FormDefinition>;
+
+/** A form's stored name. */
+export type FormKind = keyof typeof definitions;
+
+export const FORM_DEFINITIONS: Record<FormKind, FormDefinition> = definitions;
+
+/** The forms as an option list (staff filters, labels of stored rows), in the table's order. */
+export const FORM_KINDS = (Object.keys(FORM_DEFINITIONS) as FormKind[]).map((value) => ({
+  value,
+  label: FORM_DEFINITIONS[value].label,
+})) satisfies Option<FormKind>[];

@@ -1,20 +1,10 @@
 import type { Option } from './options.js';
 
 /**
- * Option lists of the six member forms (SPEC.md sections 3 and 5). The value is the stable key
- * stored with a submission; the label is what pages, staff screens and CSV readers see.
+ * Option lists of the member forms' fields (SPEC.md sections 3 and 5). The value is the stable key
+ * stored with a submission; the label is what pages, staff screens and CSV readers see. The forms
+ * themselves are listed in form-definitions.ts.
  */
-
-/** The six forms; the value is the `form` column of a submission. */
-export const FORM_KINDS = [
-  { value: 'artist-membership', label: 'Artist Membership Form' },
-  { value: 'script-printing', label: 'Script Printing Form' },
-  { value: 'welfare', label: 'Welfare Form' },
-  { value: 'camping', label: 'Camping Form' },
-  { value: 'event', label: 'Event Form' },
-  { value: 'movie-premiere', label: 'Movie Premiere Form' },
-] as const satisfies readonly Option[];
-export type FormKind = (typeof FORM_KINDS)[number]['value'];
 
 export const SUBMISSION_STATES = [
   { value: 'new', label: 'New' },

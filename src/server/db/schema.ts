@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { FormKind } from '../../shared/form-options.js';
+import type { FormKind } from '../../shared/form-definitions.js';
 import type { Achievement } from '../../shared/schemas/users.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

@@ -1,8 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { FORM_KINDS, type FormKind, labelOf } from '../../shared/form-options.js';
-import { FORM_DEFINITIONS } from '../../shared/form-definitions.js';
+import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from '../../shared/form-definitions.js';
+import { labelOf } from '../../shared/form-options.js';
 import { FORM_SCHEMAS } from '../../shared/schemas/forms.js';
 import { isUuid, memberMatches, STAFF_PAGE_SIZE } from '../admin/members-service.js';
 import { recordAudit } from '../audit/audit.js';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { DONATION_EVENTS, type FormKind, FORM_KINDS, labelOf } from '../../shared/form-options.js';
+import { DONATION_EVENTS, labelOf } from '../../shared/form-options.js';
 import { formatNaira } from '../../shared/money.js';
-import { FORM_DEFINITIONS } from '../../shared/form-definitions.js';
+import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from '../../shared/form-definitions.js';
 import type { MemberEvent, Premiere } from '../../shared/schemas/forms.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';

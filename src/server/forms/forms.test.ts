@@ -3,6 +3,8 @@ import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORM_DEFINITIONS, FORM_KINDS } from '../../shared/form-definitions.js';
+import { FORM_SCHEMAS } from '../../shared/schemas/forms.js';
 import { files, premieres, sessions, submissionFiles, submissions, users } from '../db/schema.js';
 import { createTestApp, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { corruptPng, jpegWithGps, LARGE_BYTES, multipart, PDF_BYTES, pngBytes, TEXT_BYTES } from '../test-support/files.js';
@@ -658,6 +660,39 @@ describe('who may submit', () => {
     expect(list.map((s) => s.form)).toEqual(['camping', 'welfare']);
     expect(list[0]?.formLabel).toBe('Camping Form');
     expect(list[0]?.files).toHaveLength(7);
+  });
+});
+
+describe('the form table', () => {
+  it('gives every form a schema', () => {
+    expect(Object.keys(FORM_SCHEMAS).sort()).toEqual(FORM_KINDS.map((kind) => kind.value).sort());
+  });
+
+  const addresses = FORM_KINDS.flatMap(({ value: kind }) => {
+    const { endpoint, aliases, access } = FORM_DEFINITIONS[kind];
+    return [endpoint, ...aliases].map((url) => [url, access] as const);
+  });
+
+  it('lists the addresses of SPEC.md and their aliases', () => {
+    expect(addresses.map(([url]) => url).sort()).toEqual([
+      '/api/artist-membership',
+      '/api/users/artistmembershipform',
+      '/api/users/campingform',
+      '/api/users/eventform',
+      '/api/users/moviePremiereForm',
+      '/api/users/moviepremiereform',
+      '/api/users/scriptprintingform',
+      '/api/users/welfareform',
+    ]);
+  });
+
+  // An empty form passes the access check only where the entry lets this member send it, and
+  // then fails its checks (400).
+  it.each(addresses)('answers %s for whom its access (%s) names', async (url, access) => {
+    const { client } = await signedUpMember(app);
+    const response = await client.post(url, { form: multipart({}, {}) });
+    expect(response.statusCode).toBe(access === 'user' ? 400 : 403);
+    expect((await new TestClient(app).post(url, { form: multipart({}, {}) })).statusCode).toBe(401);
   });
 });
 

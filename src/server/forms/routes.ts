@@ -1,11 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants.js';
-import type { FormKind } from '../../shared/form-options.js';
-import { SUCCESS } from '../../shared/messages.js';
-import { FORM_DEFINITIONS, type FormFile } from '../../shared/form-definitions.js';
+import { FORM_DEFINITIONS, FORM_KINDS, type FormFile } from '../../shared/form-definitions.js';
 import { FORM_SCHEMAS } from '../../shared/schemas/forms.js';
-import { type MemberAccess, requireAccess, requireUser } from '../auth/guards.js';
+import { requireAccess, requireUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
 import { type FileRule, readMultipart } from '../files/multipart.js';
@@ -13,24 +11,8 @@ import { badRequest, HttpError } from '../http/errors.js';
 import { parseBody } from '../http/parse.js';
 import { listMemberEvents, listMemberSubmissions, listOpenPremieres, submitForm } from './forms-service.js';
 
-interface FormRoute {
-  form: FormKind;
-  /** The other reading of the path in SPEC.md, answered the same (DESIGN.md "Aliases"). */
-  aliases: string[];
-  /** The event form needs only a signed-in member (DESIGN.md); the others an activated one. */
-  access: MemberAccess;
-  message: string;
-}
-
-const FORM_ROUTES: FormRoute[] = [
-  { form: 'script-printing', aliases: [], access: 'activated', message: SUCCESS.formSubmitted },
-  { form: 'welfare', aliases: [], access: 'activated', message: SUCCESS.formSubmitted },
-  { form: 'movie-premiere', aliases: ['/api/users/moviePremiereForm'], access: 'activated', message: SUCCESS.formSubmitted },
-  { form: 'event', aliases: [], access: 'user', message: SUCCESS.formSubmitted },
-  { form: 'camping', aliases: [], access: 'activated', message: SUCCESS.formSubmitted },
-  { form: 'artist-membership', aliases: ['/api/artist-membership'], access: 'activated', message: SUCCESS.artistMembershipSubmitted },
-];
-
+/** One route per form: its shared entry and its stored name. */
+const FORM_ROUTES = FORM_KINDS.map(({ value: form }) => ({ form, ...FORM_DEFINITIONS[form] }));
 
 function fileRules(files: readonly FormFile[]): Record<string, FileRule> {
   return Object.fromEntries(
@@ -41,24 +23,23 @@ function fileRules(files: readonly FormFile[]): Record<string, FileRule> {
 export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     for (const route of FORM_ROUTES) {
-      const definition = FORM_DEFINITIONS[route.form];
       const schema = FORM_SCHEMAS[route.form];
-      const rules = fileRules(definition.files);
+      const rules = fileRules(route.files);
       const handler = async (request: FastifyRequest, reply: FastifyReply) => {
         const user = requireAccess(request, route.access);
         const { data, files } = await readSubmission(request);
         await submitForm(ctx, user, route.form, data, files);
-        return reply.status(201).send({ message: route.message });
+        return reply.status(201).send({ message: route.success });
       };
       const readSubmission = async (request: FastifyRequest) => {
-        if (definition.encoding === 'json') {
+        if (route.encoding === 'json') {
           // A page may post a form without files as FormData too; its fields read the same.
           const body = request.isMultipart() ? (await readMultipart(request, {})).fields : (request.body ?? {});
           return { data: parseBody(schema, body), files: {} };
         }
         const { fields, files } = await readMultipart(request, rules);
         const data = parseBody(schema, fields);
-        const missing = definition.files.find((file) => !files[file.field]);
+        const missing = route.files.find((file) => !files[file.field]);
         if (missing) throw badRequest(`${missing.label} is required`);
         return { data, files };
       };
@@ -70,7 +51,7 @@ export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         keyGenerator: (request: FastifyRequest) => `forms|${request.user?.id ?? request.ip}`,
         errorResponseBuilder: () => new HttpError(429, 'Too many forms sent. Please wait a few minutes and try again.'),
       };
-      for (const url of [definition.endpoint, ...route.aliases]) app.post(url, { config: { rateLimit } }, handler);
+      for (const url of [route.endpoint, ...route.aliases]) app.post(url, { config: { rateLimit } }, handler);
     }
 
     app.get('/api/premieres', async () => listOpenPremieres(ctx));

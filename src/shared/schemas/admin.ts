@@ -1,4 +1,5 @@
-import type { FormKind, SubmissionState } from '../form-options.js';
+import type { FormKind } from '../form-definitions.js';
+import type { SubmissionState } from '../form-options.js';
 
 /** What the staff console's calls answer: typed once here for the server and the pages. */
 

@@ -4,7 +4,6 @@ import {
   DISCOVERY_SOURCES,
   DOCUMENT_KINDS,
   DONATION_EVENTS,
-  type FormKind,
   GENDERS,
   MOVIE_ROLES,
   PAPER_SIZES,
@@ -15,6 +14,7 @@ import {
   WELFARE_BENEFITS,
   YES_NO,
 } from '../form-options.js';
+import type { FormKind } from '../form-definitions.js';
 import { type Option, valuesOf } from '../options.js';
 import { choice, dateOfBirth, email, isoDate, optionalText, phone, requiredText } from './fields.js';
 
@@ -268,7 +268,7 @@ export type ArtistMembership = z.output<typeof artistMembershipSchema>;
 
 // ---------------------------------------------------------------- registry
 
-/** Every form's text schema, by its stored name; its files and address are in form-definitions.ts. */
+/** Every form's text schema, by its stored name: the one part of its entry in form-definitions.ts kept here, with zod. */
 export const FORM_SCHEMAS: Record<FormKind, z.ZodObject> = {
   'artist-membership': artistMembershipSchema,
   'script-printing': scriptPrintingSchema,

@@ -1,4 +1,6 @@
+import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
+import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from '../../shared/form-definitions';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { lazyNamed } from '../lib/lazy-named';
 import { Layout } from './layout';
@@ -25,6 +27,17 @@ const WelfareFormPage = lazyNamed(() => import('../features/forms/components/wel
 const CampingFormPage = lazyNamed(() => import('../features/forms/components/camping-form-page'), 'CampingFormPage');
 const MoviePremiereFormPage = lazyNamed(() => import('../features/forms/components/movie-premiere-form-page'), 'MoviePremiereFormPage');
 const EventFormPage = lazyNamed(() => import('../features/forms/components/event-form-page'), 'EventFormPage');
+
+/** Each form's page; its path and who may open it are in its shared entry. */
+const FORM_PAGES: Record<FormKind, ComponentType> = {
+  'artist-membership': ArtistMembershipFormPage,
+  'script-printing': ScriptPrintingFormPage,
+  welfare: WelfareFormPage,
+  camping: CampingFormPage,
+  event: EventFormPage,
+  'movie-premiere': MoviePremiereFormPage,
+};
+
 const EventsPage = lazyNamed(() => import('../features/events/components/events-page'), 'EventsPage');
 const ProfilePage = lazyNamed(() => import('../features/profile/components/profile-page'), 'ProfilePage');
 const EditProfilePage = lazyNamed(() => import('../features/profile/components/edit-profile-page'), 'EditProfilePage');
@@ -61,17 +74,17 @@ export function AppRoutes() {
           <Route path="events" element={<EventsPage />} />
         </Route>
 
-        <Route element={<ProtectedRoute inactiveRedirectTo="/user/fees" />}>
-          <Route path="artistmembershipform" element={<ArtistMembershipFormPage />} />
-          <Route path="scriptprintingform" element={<ScriptPrintingFormPage />} />
-          <Route path="welfareform" element={<WelfareFormPage />} />
-          <Route path="campingform" element={<CampingFormPage />} />
-          <Route path="moviepremiereform" element={<MoviePremiereFormPage />} />
-        </Route>
+        {FORM_KINDS.map(({ value: kind }) => {
+          const { page, access } = FORM_DEFINITIONS[kind];
+          const FormPage = FORM_PAGES[kind];
+          return (
+            <Route key={kind} element={<ProtectedRoute inactiveRedirectTo={access === 'activated' ? '/user/fees' : undefined} />}>
+              <Route path={page} element={<FormPage />} />
+            </Route>
+          );
+        })}
 
         <Route element={<ProtectedRoute />}>
-          {/* DESIGN.md: the event form needs a signed-in account but no activation. */}
-          <Route path="eventform" element={<EventFormPage />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="profile/talent" element={<TalentEditorPage />} />
           <Route path="editprofile" element={<EditProfilePage />} />

@@ -1,7 +1,8 @@
 import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { FORM_KINDS, type FormKind, labelOf, SUBMISSION_STATES } from '../../../../shared/form-options';
+import { FORM_KINDS, type FormKind } from '../../../../shared/form-definitions';
+import { labelOf, SUBMISSION_STATES } from '../../../../shared/form-options';
 import { Pager } from '../../../components/pager';
 import { QueryView } from '../../../components/query-view';
 import { exportUrl, type SubmissionFilter, useSubmissions } from '../api/submissions';

@@ -1,18 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FormKind } from '../../../../shared/form-options';
-import { FAILURE } from '../../../../shared/messages';
-import { FORM_DEFINITIONS } from '../../../../shared/form-definitions';
+import { FORM_DEFINITIONS, type FormKind } from '../../../../shared/form-definitions';
 import { api } from '../../../lib/api';
-
-/** SPEC.md section 8: each form's own fallback when the server gives no message. */
-export const FORM_FAILURE: Record<FormKind, string> = {
-  'artist-membership': FAILURE.membershipForm,
-  'script-printing': FAILURE.form,
-  welfare: FAILURE.form,
-  camping: FAILURE.campingForm,
-  event: FAILURE.form,
-  'movie-premiere': FAILURE.form,
-};
 
 export interface FormSubmission {
   values: Record<string, unknown>;
@@ -41,7 +29,7 @@ export function useSubmitForm(kind: FormKind, onProgress: (fraction: number) => 
   return useMutation({
     mutationFn: (submission: FormSubmission) =>
       definition.encoding === 'json'
-        ? api.post<{ message?: string }>(definition.endpoint, { json: submission.values, fallback: FORM_FAILURE[kind] })
-        : api.post<{ message?: string }>(definition.endpoint, { form: toFormData(submission), onProgress, fallback: FORM_FAILURE[kind] }),
+        ? api.post<{ message?: string }>(definition.endpoint, { json: submission.values, fallback: definition.failure })
+        : api.post<{ message?: string }>(definition.endpoint, { form: toFormData(submission), onProgress, fallback: definition.failure }),
   });
 }

@@ -2,9 +2,7 @@ import { type FormEvent, useCallback, useState } from 'react';
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
-import type { FormKind } from '../../../../shared/form-options';
-import { SUCCESS } from '../../../../shared/messages';
-import { FORM_DEFINITIONS, type FormFile } from '../../../../shared/form-definitions';
+import { FORM_DEFINITIONS, type FormFile, type FormKind } from '../../../../shared/form-definitions';
 import { useFlash } from '../../../components/flash-context';
 import { ApiError } from '../../../lib/api';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
@@ -12,8 +10,6 @@ import { useSubmitForm } from '../api/submit-form';
 
 /** The forms' schemas (one file for all six), fetched on the first focus in a form (FormShell) or at the first check. */
 export const loadFormSchemas = () => import('../../../../shared/schemas/forms');
-
-const successFallback = (kind: FormKind) => (kind === 'artist-membership' ? SUCCESS.artistMembershipSubmitted : SUCCESS.formSubmitted);
 
 /**
  * The one way a member form is filled in and sent: the form's shared schema validates the page
@@ -65,7 +61,7 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
         { values, files },
         {
           onSuccess: (data) => {
-            flash.showSuccess(data.message || successFallback(kind));
+            flash.showSuccess(data.message || definition.success);
             void navigate('/profile');
           },
           onError: (error) => {

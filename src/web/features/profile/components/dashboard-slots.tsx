@@ -1,13 +1,16 @@
 import { Link } from 'react-router';
-import { FORM_DEFINITIONS } from '../../../../shared/form-definitions';
-import { FORM_KINDS } from '../../../../shared/form-options';
+import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from '../../../../shared/form-definitions';
 import { MemberAdvert } from '../../ads/components/member-advert';
 
 /*
  * Sections of the dashboard that other features fill in: the forms cards (forms feature) and the
  * advert section (ads feature). Each keeps its anchor id so the sidebar links already work.
  */
-/** The six forms; they open once the fee is paid and the profile activated (SPEC.md section 2). */
+
+/** The rule the server and the router apply: a form for any member, or one for activated members only. */
+const opensFor = (kind: FormKind, status: boolean) => status || FORM_DEFINITIONS[kind].access === 'user';
+
+/** The six forms; most open once the fee is paid and the profile activated (SPEC.md section 2). */
 export function ProfileFormsSlot({ status }: { status: boolean }) {
   return (
     <section id="forms" className="dashboard__section" aria-labelledby="forms-title">
@@ -16,14 +19,14 @@ export function ProfileFormsSlot({ status }: { status: boolean }) {
       </h2>
       {!status && (
         <p className="muted">
-          The forms open once your membership fee is paid and your profile activated: <Link to="/user/fees">pay the fee</Link>.
+          The locked forms open once your membership fee is paid and your profile activated: <Link to="/user/fees">pay the fee</Link>.
         </p>
       )}
       <ul className="cards">
         {FORM_KINDS.map((form) => (
           <li key={form.value} className="card" aria-label={form.label}>
             <h3 className="card__title">{form.label}</h3>
-            {status ? (
+            {opensFor(form.value, status) ? (
               <Link className="button button--primary" to={FORM_DEFINITIONS[form.value].page}>
                 Go to Form
               </Link>
