@@ -15,6 +15,8 @@ export const SUCCESS = {
   artistMembershipSubmitted: 'Artist Membership Form submitted successfully!',
   changesSaved: 'Changes saved successfully!',
   loggedOut: 'Logged out successfully',
+  passwordReset: 'Your password was changed and you are signed in.',
+  emailConfirmed: 'Your new email address is confirmed.',
 } as const;
 
 export const FAILURE = {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { toE164 } from '../../shared/phone.js';
-import type { loginSchema, signupSchema } from '../../shared/schemas/users.js';
+import type { signupSchema } from '../../shared/schemas/users.js';
 import type { AppContext } from '../context.js';
 import { uniqueViolation } from '../db/errors.js';
 import { users } from '../db/schema.js';
@@ -42,18 +42,39 @@ export async function signup(ctx: AppContext, input: z.output<typeof signupSchem
   }
 }
 
+type Account = typeof users.$inferSelect;
+
+/** An identifier as one account would have it: the email in lower case, or the phone in E.164. */
+export function normaliseIdentifier(identifier: string): { email: string } | { phone: string } {
+  const trimmed = identifier.trim();
+  const phone = trimmed.includes('@') ? null : toE164(trimmed);
+  return phone ? { phone } : { email: trimmed.toLowerCase() };
+}
+
 /** Finds the account by email, or by phone in any form a Nigerian member types it. */
-export async function login(ctx: AppContext, input: z.output<typeof loginSchema>): Promise<AuthUser> {
-  const identifier = input.identifier.trim();
-  const phone = identifier.includes('@') ? null : toE164(identifier);
-  const where = phone ? eq(users.phone, phone) : eq(users.email, identifier.toLowerCase());
+export async function findAccount(ctx: AppContext, identifier: string): Promise<Account | undefined> {
+  const key = normaliseIdentifier(identifier);
+  const where = 'phone' in key ? eq(users.phone, key.phone) : eq(users.email, key.email);
   const [row] = await ctx.db.select().from(users).where(where).limit(1);
-  if (!row) {
-    await verifyNothing(input.password);
+  return row;
+}
+
+/** What the per-account limits count on: the account, or the identifier as normalised when none matches. */
+export function limitKey(identifier: string, account: Account | undefined): string {
+  return account?.id ?? Object.values(normaliseIdentifier(identifier))[0]!;
+}
+
+/** The account when the password is its own; the same 401, after the same work, when either is wrong. */
+export async function login(account: Account | undefined, password: string): Promise<AuthUser> {
+  if (!account) {
+    await verifyNothing(password);
     throw new HttpError(401, BAD_CREDENTIALS);
   }
-  if (!(await verifyPassword(row.passwordHash, input.password))) throw new HttpError(401, BAD_CREDENTIALS);
-  const { passwordHash: _hash, ...user } = row;
+  if (!(await verifyPassword(account.passwordHash, password))) throw new HttpError(401, BAD_CREDENTIALS);
+  return withoutHash(account);
+}
+
+export function withoutHash({ passwordHash: _hash, ...user }: Account): AuthUser {
   return user;
 }
 

@@ -258,6 +258,32 @@ describe('rate limits', () => {
     }
   });
 
+  it('counts wrong passwords per account however the phone number is spelt, and across addresses', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_LOGIN: '5', RATE_LIMIT_LOGIN_ACCOUNT: '8' });
+    try {
+      const { fields } = await signedUpMember(limited.app);
+      const phone = String(fields.phone);
+      const login = (identifier: string, password: string, address = '10.1.1.1') =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          remoteAddress: address,
+          headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+          payload: JSON.stringify({ email: identifier, phone: identifier, password }),
+        });
+      for (let i = 0; i < 5; i++) expect((await login(phone, `wrong-${i}-guess`)).statusCode).toBe(401);
+      const spellings = [`+234${phone.slice(1)}`, `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`, `${phone.slice(0, 4)}-${phone.slice(4)}`, `(${phone.slice(0, 4)}) ${phone.slice(4)}`];
+      for (const spelt of spellings) expect((await login(spelt, PASSWORD)).statusCode).toBe(429);
+      // Another address gets its own count for that account, until the account's own limit.
+      expect((await login(phone, 'wrong-again-1', '10.2.2.2')).statusCode).toBe(401);
+      expect((await login(phone, 'wrong-again-2', '10.3.3.3')).statusCode).toBe(401);
+      expect((await login(phone, 'wrong-again-3', '10.4.4.4')).statusCode).toBe(401);
+      expect((await login(phone, PASSWORD, '10.5.5.5')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('limits signups from one address', async () => {
     const limited = await createTestApp({ RATE_LIMIT_SIGNUP: '2' });
     try {

@@ -1,52 +1,43 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SUCCESS } from '../../shared/messages.js';
-import { loginSchema, signupSchema } from '../../shared/schemas/users.js';
+import { forgotPasswordSchema, loginSchema, resetPasswordSchema, signupSchema } from '../../shared/schemas/users.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { loadUserView, toUserView } from '../profile/user-view.js';
-import { login, signup } from './auth-service.js';
+import { accountLimit, TOO_MANY_ATTEMPTS } from './account-limits.js';
+import { requestPasswordReset, RESET_REQUESTED, resetPassword } from './account-recovery.js';
+import { findAccount, limitKey, login, signup } from './auth-service.js';
 import { clearSessionCookie, createSession, deleteSession, SESSION_COOKIE, setSessionCookie } from './sessions.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/api/users/signup',
-      {
-        schema: { body: signupSchema },
-        config: { rateLimit: { max: ctx.config.rateLimits.signup, timeWindow: FIFTEEN_MINUTES, errorResponseBuilder: tooMany } },
-      },
-      async (request, reply) => {
-        const user = await signup(ctx, request.body);
-        await startSession(request.cookies[SESSION_COOKIE], user.id, reply);
-        return reply.status(201).send({ message: SUCCESS.signup, user: toUserView(user) });
-      },
-    );
+    const limits = ctx.config.rateLimits;
+    // Password guessing is counted per account from one address, and per account from all of
+    // them: members behind one carrier-grade NAT do not lock each other out, and neither another
+    // spelling of the phone number nor another address gives a fresh count.
+    const loginFromAddress = accountLimit(app, 'login', limits.login);
+    const loginToAccount = accountLimit(app, 'login-account', limits.loginPerAccount);
+    const resetToAccount = accountLimit(app, 'reset-account', limits.codes);
+    const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: FIFTEEN_MINUTES, errorResponseBuilder: tooMany } });
 
-    app.post(
-      '/api/users/login',
-      {
-        schema: { body: loginSchema },
-        config: {
-          // Counted per address and account, after the body is read: members behind one
-          // carrier-grade NAT do not lock each other out, a password-guessing burst is stopped.
-          rateLimit: {
-            max: ctx.config.rateLimits.login,
-            timeWindow: FIFTEEN_MINUTES,
-            hook: 'preHandler',
-            keyGenerator: (request) => `${request.ip}|${(request.body as { identifier?: string } | undefined)?.identifier?.toLowerCase() ?? ''}`,
-            errorResponseBuilder: tooMany,
-          },
-        },
-      },
-      async (request, reply) => {
-        const user = await login(ctx, request.body);
-        await startSession(request.cookies[SESSION_COOKIE], user.id, reply);
-        return { message: SUCCESS.login, user: await loadUserView(ctx, user) };
-      },
-    );
+    app.post('/api/users/signup', { schema: { body: signupSchema }, config: perAddress(limits.signup) }, async (request, reply) => {
+      const user = await signup(ctx, request.body);
+      await startSession(request.cookies[SESSION_COOKIE], user.id, reply);
+      return reply.status(201).send({ message: SUCCESS.signup, user: toUserView(user) });
+    });
+
+    app.post('/api/users/login', { schema: { body: loginSchema } }, async (request, reply) => {
+      const account = await findAccount(ctx, request.body.identifier);
+      const key = limitKey(request.body.identifier, account);
+      await loginFromAddress(request, `${request.ip}|${key}`);
+      await loginToAccount(request, key);
+      const user = await login(account, request.body.password);
+      await startSession(request.cookies[SESSION_COOKIE], user.id, reply);
+      return { message: SUCCESS.login, user: await loadUserView(ctx, user) };
+    });
 
     app.post('/api/users/logout', async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE];
@@ -55,8 +46,21 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { message: SUCCESS.loggedOut };
     });
 
+    app.post('/api/users/password/forgot', { schema: { body: forgotPasswordSchema }, config: perAddress(limits.codes) }, async (request) => {
+      const account = await findAccount(ctx, request.body.identifier);
+      await resetToAccount(request, limitKey(request.body.identifier, account));
+      await requestPasswordReset(ctx, request.body.identifier);
+      return { message: RESET_REQUESTED };
+    });
+
+    app.post('/api/users/password/reset', { schema: { body: resetPasswordSchema }, config: perAddress(limits.codes) }, async (request, reply) => {
+      const user = await resetPassword(ctx, request.body);
+      setSessionCookie(ctx, reply, await createSession(ctx, user.id));
+      return { message: SUCCESS.passwordReset, user: await loadUserView(ctx, user) };
+    });
+
     /** A new token at every sign-in; the one the browser held before is ended. */
-    async function startSession(previousToken: string | undefined, userId: string, reply: Parameters<typeof setSessionCookie>[1]) {
+    async function startSession(previousToken: string | undefined, userId: string, reply: FastifyReply) {
       if (previousToken) await deleteSession(ctx, previousToken);
       setSessionCookie(ctx, reply, await createSession(ctx, userId));
     }
@@ -64,5 +68,5 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 }
 
 function tooMany() {
-  return new HttpError(429, TOO_MANY);
+  return new HttpError(429, TOO_MANY_ATTEMPTS);
 }

@@ -40,6 +40,8 @@ export const users = pgTable(
     overview: text('overview'),
     profilePicFileId: uuid('profile_pic_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     role: text('role', { enum: ['member', 'admin'] }).notNull().default('member'),
+    /** A new email the member asked for, in force once the code sent to it is entered. */
+    pendingEmail: text('pending_email'),
     status: boolean('status').notNull().default(false),
     plan: text('plan'),
     achievements: jsonb('achievements').$type<Achievement[]>().notNull().default([]),
@@ -117,7 +119,7 @@ export const verificationCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['email', 'otp'] }).notNull(),
+    purpose: text('purpose', { enum: ['email', 'otp', 'password-reset', 'email-change'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

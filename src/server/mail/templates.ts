@@ -126,4 +126,36 @@ export const mailTemplates = {
       greeting: hello(name),
       paragraphs: ['Welcome! Your profile is now active and the member forms are open to you.'],
     }),
+
+  passwordResetCode: (brand: MailBrand, to: string, name: string, code: string) =>
+    compose(brand, to, 'Your password reset code', {
+      greeting: hello(name),
+      paragraphs: [
+        'Enter this code on the password reset page to choose a new password. It expires in 15 minutes.',
+        'If you did not ask to reset your password, ignore this email: your password stays as it is.',
+      ],
+      highlight: code,
+    }),
+
+  emailChangeCode: (brand: MailBrand, to: string, name: string, code: string) =>
+    compose(brand, to, 'Confirm your new email address', {
+      greeting: hello(name),
+      paragraphs: [
+        'Enter this code on your Edit Profile page to make this your account email. It expires in 15 minutes.',
+        'If you did not ask for this, ignore this email: nothing changes.',
+      ],
+      highlight: code,
+    }),
+
+  /** Sent to the address the account had, so a change made by somebody else does not go unnoticed. */
+  accountChanged: (brand: MailBrand, to: string, name: string, what: 'password' | 'email', supportEmail: string) =>
+    compose(brand, to, what === 'password' ? 'Your password was changed' : 'Your account email was changed', {
+      greeting: hello(name),
+      paragraphs: [
+        what === 'password'
+          ? 'The password of your account was just changed, and every other device was signed out.'
+          : 'The email address of your account was just changed; mail now goes to the new address.',
+        `If this was not you, reset your password from the login page ("Forgot password?") and write to us at ${supportEmail} at once.`,
+      ],
+    }),
 };

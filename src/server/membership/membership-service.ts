@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, HttpError } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
-import { assertCanResend, consumeCode, hasRecentCode, hasVerifiedEmail, issueCode } from './codes.js';
+import { assertCanResend, consumeCode, hasRecentCode, hasVerifiedEmail, issueCode } from '../auth/codes.js';
 
 /** The wizard sends a userId; it must be the signed-in member's own. */
 export function assertOwnUserId(user: AuthUser, userId: string | undefined): void {

@@ -11,7 +11,7 @@ import { conflict, notFound } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
-import { issueCode } from './codes.js';
+import { issueCode } from '../auth/codes.js';
 
 const reviewers = alias(users, 'reviewers');
 

@@ -1,18 +1,32 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { profileUpdateSchema } from '../../shared/schemas/users.js';
+import { tellAccountChanged } from '../auth/account-recovery.js';
 import { assertContactFree, duplicateContactError } from '../auth/auth-service.js';
-import { hashPassword } from '../auth/passwords.js';
+import { consumeCode, issueCode } from '../auth/codes.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { type AuthUser, publicUserColumns } from '../auth/sessions.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { files, sessions, users } from '../db/schema.js';
 import { cleanPhoto, deleteFiles, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
-import { forbidden } from '../http/errors.js';
+import { badRequest, forbidden } from '../http/errors.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { mailTemplates } from '../mail/templates.js';
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
+/** Whether the update asks for a change that needs the current password: a new email or password. */
+export function changesCredentials(user: AuthUser, input: ProfileUpdate): boolean {
+  return Boolean(input.password) || (input.email !== undefined && input.email !== user.email);
+}
+
+/**
+ * Edit profile. A new password ends every other session and the account's address is told; a new
+ * email waits in `pendingEmail` until the code sent to it is entered (confirmEmailChange). Both
+ * need the current password (checked here, after the caller's rate limit).
+ */
 export async function updateProfile(
   ctx: AppContext,
   user: AuthUser,
@@ -21,7 +35,9 @@ export async function updateProfile(
   currentSessionId: string,
 ): Promise<AuthUser> {
   if (input.userId && input.userId !== user.id) throw forbidden('You can only change your own profile.');
-  await assertContactFree(ctx, { email: input.email, phone: input.phone }, user.id);
+  const newEmail = input.email !== undefined && input.email !== user.email ? input.email : undefined;
+  if (changesCredentials(user, input)) await assertCurrentPassword(ctx, user, input.currentPassword);
+  await assertContactFree(ctx, { email: newEmail, phone: input.phone }, user.id);
   const photo = picture ? await cleanPhoto(picture.data, { width: 512, height: 512, fit: 'cover' }) : undefined;
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const previousPicture = user.profilePicFileId;
@@ -32,7 +48,7 @@ export async function updateProfile(
       .update(users)
       .set({
         fullName: input.fullName ?? user.fullName,
-        email: input.email ?? user.email,
+        pendingEmail: newEmail ?? user.pendingEmail,
         phone: input.phone,
         title: input.title,
         bio: input.bio ?? null,
@@ -45,17 +61,57 @@ export async function updateProfile(
     if (passwordHash) {
       // A new password signs the account out everywhere else.
       await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)));
+      await tellAccountChanged(ctx, tx, user, 'password');
+    }
+    if (newEmail) {
+      const code = await issueCode(ctx, tx, user.id, 'email-change');
+      await enqueueMail(tx, mailTemplates.emailChangeCode(ctx.mailer.brand, newEmail, user.fullName, code));
     }
     return row;
   }).catch((error: unknown) => {
     throw duplicateContactError(error) ?? error;
   });
   if (!updated) throw new Error('profile update wrote nothing');
+  if (passwordHash || newEmail) ctx.mailer.nudge();
   if (photo && previousPicture) {
     const [old] = await ctx.db.select().from(files).where(eq(files.id, previousPicture));
     if (old) await deleteFiles(ctx, [old]);
   }
   return updated;
+}
+
+/** 400 when the current password is missing, 403 when it is not the account's. */
+async function assertCurrentPassword(ctx: AppContext, user: AuthUser, currentPassword: string | undefined): Promise<void> {
+  if (!currentPassword) throw badRequest('Enter your current password');
+  const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+  if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) throw forbidden('Your current password is not right.');
+}
+
+/** Makes the pending email the account's email once the code sent to it is entered; the old address is told. */
+export async function confirmEmailChange(ctx: AppContext, user: AuthUser, code: string): Promise<AuthUser> {
+  if (!user.pendingEmail) throw badRequest('There is no email change waiting to be confirmed.');
+  const newEmail = user.pendingEmail;
+  await assertContactFree(ctx, { email: newEmail }, user.id);
+  const outcome = await ctx.db
+    .transaction(async (tx) => {
+      const refusal = await consumeCode(ctx, tx, user.id, 'email-change', code, 'That code is not right.');
+      if (refusal) return { refusal };
+      const [row] = await tx
+        .update(users)
+        .set({ email: newEmail, pendingEmail: null })
+        .where(and(eq(users.id, user.id), eq(users.pendingEmail, newEmail)))
+        .returning(publicUserColumns);
+      if (!row) return { refusal: badRequest('There is no email change waiting to be confirmed.') };
+      await tellAccountChanged(ctx, tx, user, 'email');
+      await recordAudit(tx, { actor: { id: user.id, email: newEmail }, action: 'email.changed', subjectType: 'user', subjectId: user.id, details: { from: user.email } });
+      return { user: row };
+    })
+    .catch((error: unknown) => {
+      throw duplicateContactError(error) ?? error;
+    });
+  if ('refusal' in outcome) throw outcome.refusal;
+  ctx.mailer.nudge();
+  return outcome.user;
 }
 
 /**

@@ -98,7 +98,7 @@ describe('PUT /api/users/profile', () => {
     const first = await signedUpMember(portal.app);
     const second = await signedUpMember(portal.app);
     const response = await second.client.put('/api/users/profile', {
-      form: profileForm({ phone: String(second.fields.phone), title: 'Crew', email: String(first.fields.email) }),
+      form: profileForm({ phone: String(second.fields.phone), title: 'Crew', email: String(first.fields.email), currentPassword: PASSWORD }),
     });
     expect(response.statusCode).toBe(409);
   });
@@ -125,7 +125,7 @@ describe('PUT /api/users/profile', () => {
     await otherDevice.post('/api/users/login', { json: { email: fields.email, password: PASSWORD } });
     expect((await otherDevice.get('/api/users/profile')).statusCode).toBe(200);
     const response = await client.put('/api/users/profile', {
-      form: profileForm({ phone: String(fields.phone), title: 'Actor', password: 'a-new-password-2' }),
+      form: profileForm({ phone: String(fields.phone), title: 'Actor', password: 'a-new-password-2', currentPassword: PASSWORD }),
     });
     expect(response.statusCode).toBe(200);
     expect((await client.get('/api/users/profile')).statusCode).toBe(200);

@@ -2,16 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_AD_IMAGE_BYTES } from '../../shared/constants.js';
 import { SUCCESS } from '../../shared/messages.js';
 import { deleteAdSchema, placeAdFields } from '../../shared/schemas/ads.js';
-import { profileUpdateSchema } from '../../shared/schemas/users.js';
+import { confirmEmailSchema, profileUpdateSchema } from '../../shared/schemas/users.js';
 import { deleteAd, placeAd } from '../ads/ads-service.js';
 import { keepMemberAds } from '../ads/kept-member-ads.js';
+import { accountLimit } from '../auth/account-limits.js';
 import { requireActivated, requireUser } from '../auth/guards.js';
 import { clearSessionCookie } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
 import { readMultipart } from '../files/multipart.js';
 import { parseBody } from '../http/parse.js';
-import { terminateAccount, updateProfile } from './profile-service.js';
+import { changesCredentials, confirmEmailChange, terminateAccount, updateProfile } from './profile-service.js';
 import { loadUserView, NO_AD, toUserView } from './user-view.js';
 
 /** The files PUT /api/users/profile accepts: the profile picture, or an advert's image and payment slip. */
@@ -24,6 +25,8 @@ const PROFILE_FILES = {
 export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const memberAds = await keepMemberAds(app, ctx);
+    // The current password and an email already in use are both things to guess: limited like login.
+    const credentialChecks = accountLimit(app, 'profile-credentials', ctx.config.rateLimits.login);
 
     app.get('/api/users/profile', async (request) => {
       const user = requireUser(request);
@@ -48,8 +51,15 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return { success: true, message: SUCCESS.adPlaced, user: await loadUserView(ctx, user) };
       }
       const input = parseBody(profileUpdateSchema, fields);
+      if (changesCredentials(user, input)) await credentialChecks(request, user.id);
       const updated = await updateProfile(ctx, user, input, files.profilePic, request.sessionId ?? '');
       return { success: true, message: SUCCESS.profileUpdated, user: await loadUserView(ctx, updated) };
+    });
+
+    app.post('/api/users/email/confirm', { schema: { body: confirmEmailSchema } }, async (request) => {
+      const user = requireUser(request);
+      await credentialChecks(request, user.id);
+      return { message: SUCCESS.emailConfirmed, user: await loadUserView(ctx, await confirmEmailChange(ctx, user, request.body.code)) };
     });
 
     app.delete('/api/users/terminate', async (request, reply) => {

@@ -14,6 +14,7 @@ export function toUserView(user: AuthUser, ad: User['ad'] = NO_AD): User {
     name: user.fullName,
     fullName: user.fullName,
     email: user.email,
+    pendingEmail: user.pendingEmail,
     phone: user.phone,
     dob: user.dob,
     countryOfOrigin: user.countryOfOrigin,

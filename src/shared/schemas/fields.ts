@@ -83,3 +83,12 @@ export function mustAccept(message: string) {
     z.literal(true, { error: message }),
   );
 }
+
+/** A code the portal emailed: six digits. */
+export function sixDigits(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .regex(/^\d{6}$/, { error: `${label} must be the 6 digits from the email` });
+}

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { PLANS } from '../constants.js';
-import { email, requiredText } from './fields.js';
-
-const sixDigits = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .regex(/^\d{6}$/, { error: `${label} must be the 6 digits from the email` });
+import { email, requiredText, sixDigits } from './fields.js';
 
 /** The member is named by the session; a userId sent by the page must be the member's own. */
 const userIdField = z.string().trim().optional();

@@ -11,6 +11,7 @@ import {
   password,
   phone,
   requiredText,
+  sixDigits,
 } from './fields.js';
 
 export const signupFields = z.object({
@@ -81,12 +82,35 @@ export const profileUpdateSchema = z.object({
     .optional()
     .transform((value) => value || undefined)
     .pipe(password('New password').optional()),
+  /** Needed to change the email or the password. */
+  currentPassword: z
+    .string()
+    .max(128)
+    .optional()
+    .transform((value) => value || undefined),
   phone: phone(),
   title: requiredText('Title', 120),
   bio: optionalText('Bio', 2000),
   address: optionalText('Address', 300),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+/** The email or phone of an account, as the member types it on the login page. */
+const identifier = () => requiredText('Email or phone number', 254);
+
+export const forgotPasswordSchema = z.object({ identifier: identifier() });
+
+export const resetPasswordSchema = z
+  .object({
+    identifier: identifier(),
+    code: sixDigits('Reset code'),
+    password: password('New password'),
+    confirmPassword: z.string({ error: 'Confirm password is required' }),
+  })
+  .refine((data) => data.password === data.confirmPassword, { error: FAILURE.passwordsDoNotMatch, path: ['confirmPassword'] });
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+export const confirmEmailSchema = z.object({ code: sixDigits('Confirmation code') });
 
 export interface Achievement {
   title: string;
@@ -101,6 +125,8 @@ export interface User {
   name: string;
   fullName: string;
   email: string;
+  /** A new email waiting for the code sent to it; `email` stays in force until then. */
+  pendingEmail: string | null;
   phone: string;
   dob: string | null;
   countryOfOrigin: string | null;

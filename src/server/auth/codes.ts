@@ -5,9 +5,15 @@ import type { Executor } from '../db/client.js';
 import { verificationCodes } from '../db/schema.js';
 import { badRequest, HttpError } from '../http/errors.js';
 
-export type CodePurpose = 'email' | 'otp';
+export type CodePurpose = 'email' | 'otp' | 'password-reset' | 'email-change';
 
-export const CODE_TTL_MS = 10 * 60 * 1000;
+/** How long each kind of code lives: the activation codes 10 minutes, account recovery 15. */
+export const CODE_TTL_MS: Record<CodePurpose, number> = {
+  email: 10 * 60 * 1000,
+  otp: 10 * 60 * 1000,
+  'password-reset': 15 * 60 * 1000,
+  'email-change': 15 * 60 * 1000,
+};
 export const MAX_WRONG_TRIES = 5;
 /** A member may ask for a new code once a minute. */
 export const RESEND_INTERVAL_MS = 60 * 1000;
@@ -49,7 +55,7 @@ export async function issueCode(ctx: AppContext, db: Executor, userId: string, p
     userId,
     purpose,
     codeHash: hashCode(ctx.config.sessionSecret, userId, purpose, code),
-    expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    expiresAt: new Date(Date.now() + CODE_TTL_MS[purpose]),
   });
   return code;
 }

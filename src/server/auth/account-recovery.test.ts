@@ -1,0 +1,193 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verificationCodes } from '../db/schema.js';
+import { TestMailbox } from '../test-support/mailbox.js';
+import { createTestApp, PASSWORD, signedUpMember, TestClient } from '../test-support/test-app.js';
+
+const mailbox = new TestMailbox();
+let portal: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  portal = await createTestApp({}, { mailTransport: mailbox.transport });
+});
+afterAll(() => portal.close());
+
+const NEW_PASSWORD = 'a-brand-new-pass-7';
+const RESET_SUBJECT = /password reset code/;
+
+async function forgot(identifier: string) {
+  return new TestClient(portal.app).post('/api/users/password/forgot', { json: { identifier } });
+}
+
+function reset(client: TestClient, identifier: string, code: string, password = NEW_PASSWORD) {
+  return client.post('/api/users/password/reset', { json: { identifier, code, password, confirmPassword: password } });
+}
+
+describe('forgotten password', () => {
+  it('answers the same whether or not an account exists, and emails a code only to a real one', async () => {
+    const { fields } = await signedUpMember(portal.app);
+    const known = await forgot(String(fields.email));
+    const unknown = await forgot('nobody-here@example.com');
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    expect(known.json().message).toMatch(/If an account uses that email or phone number/);
+    await mailbox.codeFor(String(fields.email), RESET_SUBJECT);
+    expect(mailbox.sent.some((mail) => mail.to === 'nobody-here@example.com')).toBe(false);
+  });
+
+  it('resets the password with the code, signs in, and ends every other session', async () => {
+    const { client: otherDevice, fields, user } = await signedUpMember(portal.app);
+    expect((await otherDevice.get('/api/users/profile')).statusCode).toBe(200);
+    // The phone number, spelt as a member might type it.
+    const spelt = `+234 ${String(fields.phone).slice(1, 4)} ${String(fields.phone).slice(4)}`;
+    expect((await forgot(spelt)).statusCode).toBe(200);
+    const code = await mailbox.codeFor(user.email, RESET_SUBJECT);
+
+    const browser = new TestClient(portal.app);
+    const response = await reset(browser, String(fields.phone), code);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.id).toBe(user.id);
+    expect((await browser.get('/api/users/profile')).statusCode).toBe(200);
+    expect((await otherDevice.get('/api/users/profile')).statusCode).toBe(401);
+    await mailbox.waitFor((mail) => mail.to === user.email && /password was changed/.test(mail.subject));
+
+    const oldPassword = await new TestClient(portal.app).post('/api/users/login', { json: { email: fields.email, password: PASSWORD } });
+    expect(oldPassword.statusCode).toBe(401);
+    const newPassword = await new TestClient(portal.app).post('/api/users/login', { json: { email: fields.email, password: NEW_PASSWORD } });
+    expect(newPassword.statusCode).toBe(200);
+  });
+
+  it('refuses a reused, a wrong, an expired code and an unknown account with 400 and a message', async () => {
+    const { fields, user } = await signedUpMember(portal.app);
+    await forgot(String(fields.email));
+    const code = await mailbox.codeFor(user.email, RESET_SUBJECT);
+    const wrong = await reset(new TestClient(portal.app), String(fields.email), code === '000000' ? '111111' : '000000');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/not right\. 4 tries left/);
+    expect((await reset(new TestClient(portal.app), String(fields.email), code)).statusCode).toBe(200);
+
+    const reused = await reset(new TestClient(portal.app), String(fields.email), code, 'yet-another-pass-8');
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().message).toMatch(/expired or was already used/);
+
+    const unknown = await reset(new TestClient(portal.app), 'nobody-here@example.com', '123456');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual(reused.json());
+
+    // A new code (asked for more than a minute after the last), past its 15 minutes.
+    const earlier = new Date(Date.now() - 2 * 60_000);
+    await portal.app.ctx.db.update(verificationCodes).set({ createdAt: earlier }).where(eq(verificationCodes.userId, user.id));
+    mailbox.sent.length = 0;
+    await forgot(String(fields.email));
+    await portal.app.ctx.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.userId, user.id));
+    const expired = await reset(new TestClient(portal.app), String(fields.email), await mailbox.codeFor(user.email, RESET_SUBJECT));
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toMatch(/expired/);
+  });
+
+  it('sends one code a minute however often it is asked for; the first still works', async () => {
+    const { fields, user } = await signedUpMember(portal.app);
+    await Promise.all([forgot(String(fields.email)), forgot(String(fields.email))]);
+    await forgot(String(fields.email));
+    const code = await mailbox.codeFor(user.email, RESET_SUBJECT);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mailbox.countTo(user.email, RESET_SUBJECT)).toBe(1);
+    expect((await reset(new TestClient(portal.app), String(fields.email), code)).statusCode).toBe(200);
+  });
+
+  it('refuses a new password that does not match its confirmation, and changes nothing', async () => {
+    const { fields, user } = await signedUpMember(portal.app);
+    await forgot(String(fields.email));
+    const code = await mailbox.codeFor(user.email, RESET_SUBJECT);
+    const response = await new TestClient(portal.app).post('/api/users/password/reset', {
+      json: { identifier: fields.email, code, password: NEW_PASSWORD, confirmPassword: 'something-else-1' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/Passwords do not match/);
+    expect((await reset(new TestClient(portal.app), String(fields.email), code)).statusCode).toBe(200);
+  });
+});
+
+describe('forgotten password limits', () => {
+  it('limits requests per account, whichever spelling or address they come from', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_CODES: '3' });
+    try {
+      const { fields } = await signedUpMember(limited.app);
+      const phone = String(fields.phone);
+      const spellings = [phone, `+234${phone.slice(1)}`, `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`, `${phone.slice(0, 4)}-${phone.slice(4)}`];
+      const statuses = [];
+      for (const [i, identifier] of spellings.entries()) {
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/api/users/password/forgot',
+          remoteAddress: `10.0.0.${i + 1}`,
+          headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
+          payload: JSON.stringify({ identifier }),
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('changing the email or the password', () => {
+  function profileForm(fields: Record<string, string>): FormData {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    return form;
+  }
+
+  it('needs the current password: 400 without it, 403 when wrong, and nothing changes', async () => {
+    const { client, fields, user } = await signedUpMember(portal.app);
+    const base = { phone: String(fields.phone), title: 'Actor' };
+    const missing = await client.put('/api/users/profile', { form: profileForm({ ...base, password: NEW_PASSWORD }) });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Enter your current password');
+    const wrong = await client.put('/api/users/profile', { form: profileForm({ ...base, email: 'moved@example.com', currentPassword: 'not-my-password' }) });
+    expect(wrong.statusCode).toBe(403);
+    const profile = (await client.get('/api/users/profile')).json().user;
+    expect(profile).toMatchObject({ email: user.email, pendingEmail: null, title: null });
+    const login = await new TestClient(portal.app).post('/api/users/login', { json: { email: fields.email, password: PASSWORD } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('keeps the old email until the code sent to the new one is entered, then tells the old address', async () => {
+    const { client, fields, user } = await signedUpMember(portal.app);
+    const newEmail = `moved-${user.id.slice(0, 8)}@example.com`;
+    const response = await client.put('/api/users/profile', {
+      form: profileForm({ phone: String(fields.phone), title: 'Actor', email: newEmail, currentPassword: PASSWORD }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ email: user.email, pendingEmail: newEmail });
+    const code = await mailbox.codeFor(newEmail, /Confirm your new email/);
+
+    // Not confirmed yet: the account still answers to the old address.
+    const oldLogin = await new TestClient(portal.app).post('/api/users/login', { json: { email: user.email, password: PASSWORD } });
+    expect(oldLogin.statusCode).toBe(200);
+    const early = await new TestClient(portal.app).post('/api/users/login', { json: { email: newEmail, password: PASSWORD } });
+    expect(early.statusCode).toBe(401);
+
+    const wrong = await client.post('/api/users/email/confirm', { json: { code: code === '000000' ? '111111' : '000000' } });
+    expect(wrong.statusCode).toBe(400);
+    const confirmed = await client.post('/api/users/email/confirm', { json: { code } });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().user).toMatchObject({ email: newEmail, pendingEmail: null });
+    await mailbox.waitFor((mail) => mail.to === user.email && /email was changed/.test(mail.subject));
+    const newLogin = await new TestClient(portal.app).post('/api/users/login', { json: { email: newEmail, password: PASSWORD } });
+    expect(newLogin.statusCode).toBe(200);
+    expect((await client.post('/api/users/email/confirm', { json: { code } })).statusCode).toBe(400);
+  });
+
+  it('tells the old address when the password changes', async () => {
+    const { client, fields, user } = await signedUpMember(portal.app);
+    const response = await client.put('/api/users/profile', {
+      form: profileForm({ phone: String(fields.phone), title: 'Actor', password: NEW_PASSWORD, currentPassword: PASSWORD }),
+    });
+    expect(response.statusCode).toBe(200);
+    const mail = await mailbox.waitFor((m) => m.to === user.email && /password was changed/.test(m.subject));
+    expect(mail.text).toMatch(/Forgot password/);
+  });
+});
