@@ -12,7 +12,7 @@ import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
 import { type FileRule, readMultipart } from '../files/multipart.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { parseBody } from '../http/parse.js';
-import { listMemberEvents, listMemberSubmissions, listOpenPremieres, submitForm } from './forms-service.js';
+import { listMemberEvents, listMemberSubmissions, submitForm } from './forms-service.js';
 
 interface FormRoute {
   form: FormKind;
@@ -73,8 +73,6 @@ export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       };
       for (const url of [definition.endpoint, ...route.aliases]) app.post(url, { config: { rateLimit, writeChecksSession: true } }, handler);
     }
-
-    app.get('/api/premieres', { config: { skipSession: true } }, async () => listOpenPremieres(ctx));
 
     app.get('/api/users/events', async (request) => listMemberEvents(ctx, requireUser(request)));
 
