@@ -67,7 +67,7 @@ function RequestCard({ request }: { request: BookingRequestSummary }) {
   const close = useCloseBooking();
   const flash = useFlash();
   return (
-    <li className="card" aria-label={`Booking request ${request.reference}`}>
+    <li className="card admin-talent" aria-label={`Booking request ${request.reference}`}>
       <div className="admin-talent__head">
         <h3>
           {request.reference} · {request.businessName}
@@ -121,7 +121,7 @@ function ProfileCard({ profile }: { profile: TalentProfileSummary }) {
   }
 
   return (
-    <li className="card" aria-label={`Talent profile ${profile.stageName}`}>
+    <li className="card admin-talent" aria-label={`Talent profile ${profile.stageName}`}>
       <div className="admin-talent__head">
         <h3>{profile.stageName}</h3>
         <p className={`badge${profile.published && !profile.hidden ? ' badge--ok' : ''}`}>
