@@ -7,8 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '../shared/constants.js';
 import { ensureAdmin } from './admin/ensure-admin.js';
-import { membersAdminRoutes } from './admin/members-routes.js';
-import { adsAdminRoutes, adsRoutes } from './ads/routes.js';
+import { adminRoutes } from './admin/routes.js';
+import { adsRoutes } from './ads/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { registerSessionLookup } from './auth/session-lookup.js';
 import type { Config } from './config.js';
@@ -17,7 +17,6 @@ import type { AppContext } from './context.js';
 import { type DatabaseHandle, neverListening, openDatabase } from './db/client.js';
 import { filesRoutes } from './files/routes.js';
 import { createLocalStorage, type FileStorage } from './files/storage.js';
-import { formsAdminRoutes } from './forms/admin-routes.js';
 import { formsRoutes } from './forms/routes.js';
 import { startHousekeeping } from './housekeeping.js';
 import { registerCsrf } from './http/csrf.js';
@@ -25,13 +24,12 @@ import { registerErrorHandling } from './http/errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSpa } from './http/spa.js';
 import { createTransport, type MailTransport, startMailWorker } from './mail/mail-worker.js';
-import { paymentsAdminRoutes } from './membership/admin-routes.js';
 import { membershipRoutes } from './membership/routes.js';
 import { notificationsRoutes } from './notifications/notifications.js';
-import { auditRoutes } from './audit/routes.js';
+import { premieresRoutes } from './premieres/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { siteRoutes } from './site/routes.js';
-import { talentAdminRoutes, talentRoutes } from './talent/routes.js';
+import { talentRoutes } from './talent/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,16 +114,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(filesRoutes(ctx));
   await app.register(siteRoutes(ctx));
   await app.register(membershipRoutes(ctx));
-  await app.register(paymentsAdminRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
-  await app.register(auditRoutes(ctx));
   await app.register(adsRoutes(ctx));
-  await app.register(adsAdminRoutes(ctx));
   await app.register(formsRoutes(ctx));
-  await app.register(formsAdminRoutes(ctx));
-  await app.register(membersAdminRoutes(ctx));
+  await app.register(premieresRoutes(ctx));
   await app.register(talentRoutes(ctx));
-  await app.register(talentAdminRoutes(ctx));
+  await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
   await registerSpa(app, options.webRoot ?? defaultWebRoot);
 
   await ensureAdmin(ctx);

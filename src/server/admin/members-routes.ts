@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalNumber } from '../../shared/schemas/forms.js';
-import { accessHooks } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { getMember, searchMembers } from './members-service.js';
 
-export function membersAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** Staff find members and open one (under /api/admin, behind the staff hook: routes.ts). */
+export function membersStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', accessHooks.admin);
-
     app.get(
-      '/api/admin/members',
+      '/members',
       {
         schema: {
           querystring: z.object({
@@ -22,7 +20,7 @@ export function membersAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => searchMembers(ctx, request.query),
     );
 
-    app.get('/api/admin/members/:id', { schema: { params: z.object({ id: z.string() }) } }, async (request) =>
+    app.get('/members/:id', { schema: { params: z.object({ id: z.string() }) } }, async (request) =>
       getMember(ctx, request.params.id),
     );
   };

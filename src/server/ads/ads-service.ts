@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { type Database, type Transaction } from '../db/client.js';
+import { decidePending } from '../db/decide-pending.js';
 import { ads, files, payments, users } from '../db/schema.js';
 import { deleteFiles, fileUrl, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
@@ -221,19 +222,6 @@ export async function listAds(ctx: AppContext, status: AdStatus): Promise<AdSumm
   }));
 }
 
-/** Reviews a pending ad exactly once (the state check is in the UPDATE), with its payment. */
-async function reviewPending(tx: Transaction, id: string, staff: AuthUser, change: Partial<typeof ads.$inferInsert>): Promise<AdRow> {
-  const [ad] = await tx
-    .update(ads)
-    .set({ ...change, reviewerId: staff.id, reviewedAt: new Date() })
-    .where(and(eq(ads.id, id), eq(ads.state, 'pending')))
-    .returning();
-  if (ad) return ad;
-  const [exists] = await tx.select({ state: ads.state }).from(ads).where(eq(ads.id, id));
-  if (!exists) throw notFound('Advert not found');
-  throw conflict(`This advert was already ${exists.state}.`);
-}
-
 async function memberOf(tx: Transaction, userId: string) {
   const [member] = await tx.select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId));
   if (!member) throw notFound('Member not found');
@@ -242,7 +230,7 @@ async function memberOf(tx: Transaction, userId: string) {
 
 export async function approveAd(ctx: AppContext, staff: AuthUser, id: string, schedule: z.output<typeof approveAdSchema>): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const ad = await reviewPending(tx, id, staff, { state: 'approved', ...schedule });
+    const ad = await decidePending(tx, ads, id, staff, { state: 'approved', ...schedule });
     if (ad.paymentId) {
       await tx
         .update(payments)
@@ -261,7 +249,7 @@ export async function approveAd(ctx: AppContext, staff: AuthUser, id: string, sc
 
 export async function rejectAd(ctx: AppContext, staff: AuthUser, id: string, reason: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const ad = await reviewPending(tx, id, staff, { state: 'rejected', reason });
+    const ad = await decidePending(tx, ads, id, staff, { state: 'rejected', reason });
     if (ad.paymentId) {
       await tx
         .update(payments)

@@ -27,6 +27,9 @@ export function requireAccess(request: FastifyRequest, access: MemberAccess): Au
   return access === 'activated' ? requireActivated(request) : requireUser(request);
 }
 
+/** The staff user each request's staff hook let through, for staffUser to hand to the handler. */
+const checkedStaff = new WeakMap<FastifyRequest, AuthUser>();
+
 /**
  * The same guards as route hooks: they run on request, before the body is validated, so a
  * visitor or a member learns nothing about a route they may not use from a 400.
@@ -34,5 +37,16 @@ export function requireAccess(request: FastifyRequest, access: MemberAccess): Au
 export const accessHooks = {
   user: async (request: FastifyRequest) => void requireUser(request),
   activated: async (request: FastifyRequest) => void requireActivated(request),
-  admin: async (request: FastifyRequest) => void requireAdmin(request),
+  /** The one staff hook: admin/routes.ts puts it in front of every /api/admin route. */
+  admin: async (request: FastifyRequest) => void checkedStaff.set(request, requireAdmin(request)),
 };
+
+/**
+ * The staff user of a route behind the staff hook, as the hook checked them, so handlers do
+ * not guard again. A route outside the staff plugin has none: that is a bug (500), not a 403.
+ */
+export function staffUser(request: FastifyRequest): AuthUser {
+  const staff = checkedStaff.get(request);
+  if (!staff) throw new Error(`${request.method} ${request.routeOptions.url} is not behind the staff hook`);
+  return staff;
+}

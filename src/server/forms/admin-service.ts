@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from '../../shared/form-definitions.js';
 import { labelOf } from '../../shared/form-options.js';
@@ -8,11 +8,10 @@ import { isUuid, memberMatches, STAFF_PAGE_SIZE } from '../admin/members-service
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
-import { uniqueViolation } from '../db/errors.js';
-import { files, premieres, submissionFiles, submissions, users } from '../db/schema.js';
+import { files, submissionFiles, submissions, users } from '../db/schema.js';
 import { fileUrl } from '../files/files-service.js';
-import { conflict, notFound } from '../http/errors.js';
-import type { PremiereView, SubmissionDetail, SubmissionSummary } from '../../shared/schemas/admin.js';
+import { notFound } from '../http/errors.js';
+import type { SubmissionDetail, SubmissionSummary } from '../../shared/schemas/admin.js';
 
 /** Staff pick calendar days in Lagos (WAT, UTC+1, no daylight saving). */
 const LAGOS_OFFSET = '+01:00';
@@ -184,60 +183,4 @@ export async function exportSubmissionsCsv(ctx: AppContext, filter: SubmissionFi
     }),
   ]);
   return stringify([header, ...records], { bom: true });
-}
-
-// ---------------------------------------------------------------- premieres
-
-const toPremiereView = (row: typeof premieres.$inferSelect): PremiereView => ({ ...row, createdAt: row.createdAt.toISOString() });
-
-export async function listAllPremieres(ctx: AppContext): Promise<PremiereView[]> {
-  const rows = await ctx.db.select().from(premieres).orderBy(desc(premieres.open), asc(premieres.title));
-  return rows.map(toPremiereView);
-}
-
-export async function createPremiere(ctx: AppContext, staff: AuthUser, input: { title: string; showtimes: string[] }): Promise<PremiereView> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.insert(premieres).values(input).returning();
-      if (!row) throw new Error('premiere row was not written');
-      await recordAudit(tx, {
-        actor: { id: staff.id, email: staff.email },
-        action: 'premiere.created',
-        subjectType: 'premiere',
-        subjectId: row.id,
-        details: { title: row.title, showtimes: row.showtimes },
-      });
-      return toPremiereView(row);
-    });
-  } catch (error) {
-    if (uniqueViolation(error)) throw conflict('A premiere with this title already exists');
-    throw error;
-  }
-}
-
-export async function updatePremiere(
-  ctx: AppContext,
-  staff: AuthUser,
-  id: string,
-  input: { open?: boolean; showtimes?: string[] },
-): Promise<PremiereView> {
-  if (!isUuid(id)) throw notFound('Premiere not found');
-  return ctx.db.transaction(async (tx) => {
-    const changes = { ...(input.open === undefined ? {} : { open: input.open }), ...(input.showtimes ? { showtimes: [...new Set(input.showtimes)] } : {}) };
-    const [row] =
-      Object.keys(changes).length > 0
-        ? await tx.update(premieres).set(changes).where(eq(premieres.id, id)).returning()
-        : await tx.select().from(premieres).where(eq(premieres.id, id));
-    if (!row) throw notFound('Premiere not found');
-    if (Object.keys(changes).length > 0) {
-      await recordAudit(tx, {
-        actor: { id: staff.id, email: staff.email },
-        action: input.open === false ? 'premiere.retired' : 'premiere.updated',
-        subjectType: 'premiere',
-        subjectId: row.id,
-        details: changes,
-      });
-    }
-    return toPremiereView(row);
-  });
 }

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DONATION_EVENTS, labelOf } from '../../shared/form-options.js';
 import { formatNaira } from '../../shared/money.js';
 import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from '../../shared/form-definitions.js';
-import type { MemberEvent, Premiere } from '../../shared/schemas/forms.js';
+import type { MemberEvent } from '../../shared/schemas/forms.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { type Executor, preparedPerDatabase } from '../db/client.js';
@@ -83,14 +83,6 @@ async function assertPremiereBookable(db: Executor, movie: string, showtime: str
     .limit(1);
   if (!premiere) throw badRequest('Movie must be one of the films open for premiere bookings');
   if (!premiere.showtimes.includes(showtime)) throw badRequest('Showtime is not offered for this movie');
-}
-
-export async function listOpenPremieres(ctx: AppContext): Promise<Premiere[]> {
-  return ctx.db
-    .select({ id: premieres.id, title: premieres.title, showtimes: premieres.showtimes })
-    .from(premieres)
-    .where(eq(premieres.open, true))
-    .orderBy(asc(premieres.title));
 }
 
 /** The member's event donations for the Events page, newest first. */

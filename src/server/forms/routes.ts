@@ -9,7 +9,7 @@ import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
 import { type FileRule, readMultipart } from '../files/multipart.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { parseBody } from '../http/parse.js';
-import { listMemberEvents, listMemberSubmissions, listOpenPremieres, submitForm } from './forms-service.js';
+import { listMemberEvents, listMemberSubmissions, submitForm } from './forms-service.js';
 
 /** One route per form: its shared entry and its stored name. */
 const FORM_ROUTES = FORM_KINDS.map(({ value: form }) => ({ form, ...FORM_DEFINITIONS[form] }));
@@ -53,8 +53,6 @@ export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       };
       for (const url of [route.endpoint, ...route.aliases]) app.post(url, { config: { rateLimit } }, handler);
     }
-
-    app.get('/api/premieres', async () => listOpenPremieres(ctx));
 
     app.get('/api/users/events', async (request) => listMemberEvents(ctx, requireUser(request)));
 

@@ -12,6 +12,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/users/signup': 'public',
   'POST /api/users/login': 'public',
   'POST /api/users/logout': 'public',
+  'POST /api/users/password/forgot': 'public',
+  'POST /api/users/password/reset': 'public',
   'POST /api/users/contact': 'public',
   'POST /api/contact': 'public',
   'GET /api/site': 'public',
@@ -27,6 +29,7 @@ const ACCESS: Record<string, Access> = {
 
   'GET /api/users/profile': 'user',
   'PUT /api/users/profile': 'user',
+  'POST /api/users/email/confirm': 'user',
   'DELETE /api/users/terminate': 'user',
   'GET /api/users/membership': 'user',
   'POST /api/users/verify-email': 'user',

@@ -6,8 +6,9 @@ import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Transaction } from '../db/client.js';
+import { decidePending } from '../db/decide-pending.js';
 import { files, payments, users } from '../db/schema.js';
-import { conflict, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
@@ -46,22 +47,6 @@ export async function listPayments(ctx: AppContext, status: PaymentState, kind?:
   }));
 }
 
-/**
- * Marks a pending payment reviewed, exactly once: the state check is in the UPDATE itself,
- * so two staff clicking at the same moment cannot both succeed.
- */
-async function decide(tx: Transaction, id: string, staff: AuthUser, change: Partial<typeof payments.$inferInsert>) {
-  const [payment] = await tx
-    .update(payments)
-    .set({ ...change, reviewerId: staff.id, reviewedAt: new Date() })
-    .where(and(eq(payments.id, id), eq(payments.state, 'pending')))
-    .returning();
-  if (payment) return payment;
-  const [exists] = await tx.select({ state: payments.state }).from(payments).where(eq(payments.id, id));
-  if (!exists) throw notFound('Payment not found');
-  throw conflict(`This payment was already ${exists.state}.`);
-}
-
 async function memberOf(tx: Transaction, userId: string | null) {
   if (!userId) return undefined;
   const [member] = await tx.select().from(users).where(eq(users.id, userId));
@@ -70,7 +55,7 @@ async function memberOf(tx: Transaction, userId: string | null) {
 
 export async function approvePayment(ctx: AppContext, staff: AuthUser, id: string, months: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const payment = await decide(tx, id, staff, { state: 'approved', months, ...(await feeAmount(tx, id, months)) });
+    const payment = await decidePending(tx, payments, id, staff, { state: 'approved', months, ...(await feeAmount(tx, id, months)) });
     const member = await memberOf(tx, payment.userId);
     await recordAudit(tx, { actor: staff, action: 'payment.approved', subjectType: 'payment', subjectId: id, details: { months, amountKobo: payment.amountKobo, kind: payment.kind, userId: payment.userId } });
     if (!member) return;
@@ -89,7 +74,7 @@ async function feeAmount(tx: Transaction, id: string, months: number): Promise<{
 
 export async function rejectPayment(ctx: AppContext, staff: AuthUser, id: string, reason: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const payment = await decide(tx, id, staff, { state: 'rejected', reason });
+    const payment = await decidePending(tx, payments, id, staff, { state: 'rejected', reason });
     await recordAudit(tx, { actor: staff, action: 'payment.rejected', subjectType: 'payment', subjectId: id, details: { reason, kind: payment.kind, userId: payment.userId } });
     const member = await memberOf(tx, payment.userId);
     if (!member) return;

@@ -6,7 +6,7 @@ import { confirmEmailSchema, profileUpdateSchema } from '../../shared/schemas/us
 import { deleteAd, placeAd } from '../ads/ads-service.js';
 import { keepMemberAds } from '../ads/kept-member-ads.js';
 import { accountLimit } from '../auth/account-limits.js';
-import { requireActivated, requireUser } from '../auth/guards.js';
+import { accessHooks, requireActivated, requireUser } from '../auth/guards.js';
 import { clearSessionCookie } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
@@ -56,7 +56,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { success: true, message: SUCCESS.profileUpdated, user: await loadUserView(ctx, updated) };
     });
 
-    app.post('/api/users/email/confirm', { schema: { body: confirmEmailSchema } }, async (request) => {
+    app.post('/api/users/email/confirm', { onRequest: accessHooks.user, schema: { body: confirmEmailSchema } }, async (request) => {
       const user = requireUser(request);
       await credentialChecks(request, user.id);
       return { message: SUCCESS.emailConfirmed, user: await loadUserView(ctx, await confirmEmailChange(ctx, user, request.body.code)) };

@@ -2,14 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants.js';
 import {
-  bookingListQuerySchema,
   bookingRequestSchema,
   bookingResponseSchema,
-  hideTalentSchema,
   talentProfileSchema,
   talentQuerySchema,
 } from '../../shared/schemas/talent.js';
-import { accessHooks, requireAdmin, requireUser } from '../auth/guards.js';
+import { accessHooks, requireUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { IMAGE_TYPES } from '../files/file-kinds.js';
 import { readMultipart } from '../files/multipart.js';
@@ -18,11 +16,8 @@ import { HttpError } from '../http/errors.js';
 import {
   addPhoto,
   answerRequest,
-  closeRequest,
   createRequest,
   deletePhoto,
-  listProfiles,
-  listRequests,
   myProfile,
   myRequests,
   publicPhoto,
@@ -30,13 +25,12 @@ import {
   saveMyProfile,
   searchTalent,
   setPrimaryPhoto,
-  setProfileHidden,
 } from './talent-service.js';
 
-const profileParams = z.object({ id: z.uuid({ error: 'Talent profile not found' }) });
+export const profileParams = z.object({ id: z.uuid({ error: 'Talent profile not found' }) });
 const photoParams = z.object({ photoId: z.uuid({ error: 'Photo not found' }) });
 const publicPhotoParams = z.object({ id: z.uuid({ error: 'Photo not found' }), photoId: z.uuid({ error: 'Photo not found' }) });
-const requestParams = z.object({ id: z.uuid({ error: 'Booking request not found' }) });
+export const requestParams = z.object({ id: z.uuid({ error: 'Booking request not found' }) });
 
 /** The public directory, a talent's own profile and photos, and booking requests. */
 export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -112,37 +106,5 @@ export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return { message: decision === 'accept' ? 'Booking accepted. The business has been emailed.' : 'Booking declined. The business has been emailed.' };
       });
     }
-  };
-}
-
-/** Staff: every booking request, closing one, and hiding a profile that breaks the terms. */
-export function talentAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.addHook('onRequest', accessHooks.admin);
-
-    app.get('/api/admin/talent/requests', { schema: { querystring: bookingListQuerySchema } }, async (request) => {
-      requireAdmin(request);
-      return listRequests(ctx, request.query.status);
-    });
-
-    app.post('/api/admin/talent/requests/:id/close', { schema: { params: requestParams } }, async (request) => {
-      await closeRequest(ctx, requireAdmin(request), request.params.id);
-      return { message: 'Booking request closed.' };
-    });
-
-    app.get('/api/admin/talent/profiles', async (request) => {
-      requireAdmin(request);
-      return listProfiles(ctx);
-    });
-
-    app.post('/api/admin/talent/profiles/:id/hide', { schema: { params: profileParams, body: hideTalentSchema } }, async (request) => {
-      await setProfileHidden(ctx, requireAdmin(request), request.params.id, true, request.body.reason);
-      return { message: 'Profile hidden from the directory. The member has been told why.' };
-    });
-
-    app.post('/api/admin/talent/profiles/:id/unhide', { schema: { params: profileParams } }, async (request) => {
-      await setProfileHidden(ctx, requireAdmin(request), request.params.id, false);
-      return { message: 'Profile is back in the directory.' };
-    });
   };
 }

@@ -53,7 +53,7 @@ const SubmissionDetailPage = lazyNamed(() => import('../features/admin/component
 const MembersPage = lazyNamed(() => import('../features/admin/components/members-page'), 'MembersPage');
 const MemberDetailPage = lazyNamed(() => import('../features/admin/components/member-detail'), 'MemberDetailPage');
 const PremieresPage = lazyNamed(() => import('../features/admin/components/premieres-page'), 'PremieresPage');
-const TalentAdminPage = lazyNamed(() => import('../features/talent/components/talent-admin-page'), 'TalentAdminPage');
+const TalentAdminPage = lazyNamed(() => import('../features/admin/components/talent-admin-page'), 'TalentAdminPage');
 
 /** Every page of the site and who may see it (SPEC.md section 2, DESIGN.md "Access"). */
 export function AppRoutes() {

@@ -3,7 +3,7 @@ import type { PremiereCreateInput, PremiereUpdateInput } from '../../../../share
 import { api } from '../../../lib/api';
 import type { PremiereView } from '../../../../shared/schemas/admin';
 
-/** A premiere as staff see it (src/server/forms/admin-service.ts): retired ones are `open: false`. */
+/** A premiere as staff see it (src/server/premieres/premieres-service.ts): retired ones are `open: false`. */
 const premieresKey = ['admin', 'premieres'] as const;
 
 export function useAdminPremieres() {

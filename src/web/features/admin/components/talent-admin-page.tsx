@@ -4,13 +4,12 @@ import { Link } from 'react-router';
 import { labelOf } from '../../../../shared/form-options';
 import { formatNaira } from '../../../../shared/money';
 import type { BookingRequestSummary, TalentProfileSummary } from '../../../../shared/schemas/talent';
-import { BOOKING_STATES, type BookingState } from '../../../../shared/talent-options';
+import { BOOKING_STATES, type BookingState, TALENT_CATEGORIES } from '../../../../shared/talent-options';
 import { useFlash } from '../../../components/flash-context';
 import { TextAreaField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
-import { useAdminBookingRequests, useAdminTalentProfiles, useCloseBooking, useHideTalent } from '../api/admin-talent';
-import { categoryLabel } from './talent-labels';
-import './talent.css';
+import { useAdminBookingRequests, useAdminTalentProfiles, useCloseBooking, useHideTalent } from '../api/talent';
+import './talent-admin-page.css';
 
 const STATUS_OPTIONS: { value: BookingState | 'all'; label: string }[] = [{ value: 'all', label: 'All' }, ...BOOKING_STATES];
 
@@ -68,14 +67,14 @@ function RequestCard({ request }: { request: BookingRequestSummary }) {
   const close = useCloseBooking();
   const flash = useFlash();
   return (
-    <li className="card talent-request" aria-label={`Booking request ${request.reference}`}>
-      <div className="talent-request__head">
+    <li className="card admin-talent" aria-label={`Booking request ${request.reference}`}>
+      <div className="admin-talent__head">
         <h3>
           {request.reference} · {request.businessName}
         </h3>
         <p className={`badge${request.state === 'accepted' ? ' badge--ok' : ''}`}>{labelOf(BOOKING_STATES, request.state)}</p>
       </div>
-      <dl className="talent-request__facts">
+      <dl className="admin__facts">
         <dt>Talent</dt>
         <dd>
           {request.stageName} ({request.memberName}, {request.memberEmail})
@@ -93,7 +92,7 @@ function RequestCard({ request }: { request: BookingRequestSummary }) {
         <dt>Received</dt>
         <dd>{format(new Date(request.createdAt), 'd MMM yyyy, HH:mm')}</dd>
       </dl>
-      <p className="talent-request__message">{request.message}</p>
+      <p className="admin-talent__message">{request.message}</p>
       {request.responseMessage && <p className="muted">Talent&apos;s answer: {request.responseMessage}</p>}
       {request.state !== 'closed' && (
         <button
@@ -122,20 +121,20 @@ function ProfileCard({ profile }: { profile: TalentProfileSummary }) {
   }
 
   return (
-    <li className="card talent-request" aria-label={`Talent profile ${profile.stageName}`}>
-      <div className="talent-request__head">
+    <li className="card admin-talent" aria-label={`Talent profile ${profile.stageName}`}>
+      <div className="admin-talent__head">
         <h3>{profile.stageName}</h3>
         <p className={`badge${profile.published && !profile.hidden ? ' badge--ok' : ''}`}>
           {profile.hidden ? 'Hidden' : profile.published ? 'Published' : 'Draft'}
         </p>
       </div>
-      <dl className="talent-request__facts">
+      <dl className="admin__facts">
         <dt>Member</dt>
         <dd>
           {profile.memberName} ({profile.memberEmail})
         </dd>
         <dt>Category</dt>
-        <dd>{categoryLabel(profile.category)}</dd>
+        <dd>{labelOf(TALENT_CATEGORIES, profile.category)}</dd>
         <dt>Photos / requests</dt>
         <dd>
           {profile.photoCount} / {profile.requestCount}
@@ -147,7 +146,7 @@ function ProfileCard({ profile }: { profile: TalentProfileSummary }) {
           </>
         )}
       </dl>
-      <div className="talent-request__buttons">
+      <div className="admin-talent__buttons">
         {profile.published && !profile.hidden && <Link to={`/talent/${profile.id}`}>Open public profile</Link>}
         {profile.hidden ? (
           <button type="button" className="button button--ghost" disabled={hide.isPending} onClick={() => hide.mutate({ id: profile.id, hide: false }, answer)}>

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { approvePaymentSchema, paymentsQuerySchema, rejectPaymentSchema } from '../../shared/schemas/membership.js';
+import { staffUser } from '../auth/guards.js';
+import type { AppContext } from '../context.js';
+import { approvePayment, listPayments, paymentSlip, rejectPayment } from './payments-review.js';
+import { sendStoredFile } from '../files/send-file.js';
+
+const paymentParams = z.object({ id: z.uuid({ error: 'Payment not found' }) });
+
+/**
+ * The staff payments queue: slips checked against the bank statement, then approved or rejected
+ * (under /api/admin, behind the staff hook: admin/routes.ts).
+ */
+export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/payments', { schema: { querystring: paymentsQuerySchema } }, async (request) => listPayments(ctx, request.query.status, request.query.kind));
+
+    app.post('/payments/:id/approve', { schema: { params: paymentParams, body: approvePaymentSchema } }, async (request) => {
+      const { months } = request.body;
+      await approvePayment(ctx, staffUser(request), request.params.id, months);
+      return { message: `Payment approved for ${months} month${months === 1 ? '' : 's'}.` };
+    });
+
+    app.post('/payments/:id/reject', { schema: { params: paymentParams, body: rejectPaymentSchema } }, async (request) => {
+      await rejectPayment(ctx, staffUser(request), request.params.id, request.body.reason);
+      return { message: 'Payment rejected. The member has been told why.' };
+    });
+
+    app.get('/payments/:id/slip', { schema: { params: paymentParams } }, async (request, reply) => {
+      const file = await paymentSlip(ctx, request.params.id);
+      return sendStoredFile(ctx, reply, file, 'none');
+    });
+  };
+}
