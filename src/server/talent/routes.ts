@@ -15,23 +15,10 @@ import { IMAGE_TYPES } from '../files/file-kinds.js';
 import { readMultipart } from '../files/multipart.js';
 import { sendStoredFile } from '../files/send-file.js';
 import { HttpError } from '../http/errors.js';
-import {
-  addPhoto,
-  answerRequest,
-  closeRequest,
-  createRequest,
-  deletePhoto,
-  listProfiles,
-  listRequests,
-  myProfile,
-  myRequests,
-  publicPhoto,
-  publicProfile,
-  saveMyProfile,
-  searchTalent,
-  setPrimaryPhoto,
-  setProfileHidden,
-} from './talent-service.js';
+import { closeRequest, listProfiles, listRequests, setProfileHidden } from './admin-service.js';
+import { answerRequest, createRequest, myRequests } from './booking-service.js';
+import { publicPhoto, publicProfile, searchTalent } from './directory-service.js';
+import { addPhoto, deletePhoto, myProfile, saveMyProfile, setPrimaryPhoto } from './my-profile-service.js';
 
 const profileParams = z.object({ id: z.uuid({ error: 'Talent profile not found' }) });
 const photoParams = z.object({ photoId: z.uuid({ error: 'Photo not found' }) });
