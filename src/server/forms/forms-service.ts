@@ -8,9 +8,9 @@ import { grantingSession, type SessionGrant, type WriteAccess } from '../auth/se
 import type { AppContext } from '../context.js';
 import { type Executor, preparedPerDatabase } from '../db/client.js';
 import { premieres, sessions, submissionFiles, submissions } from '../db/schema.js';
-import { cleanPhoto, fileUrl, withFileTransaction } from '../files/files-service.js';
+import { fileUrl, readablePhoto, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
-import { badRequest, unsupportedType } from '../http/errors.js';
+import { badRequest } from '../http/errors.js';
 import type { MemberSubmission } from '../../shared/schemas/admin.js';
 
 /** Portrait-sized box for passport and signature photos. */
@@ -41,7 +41,7 @@ export async function submitForm(
     for (const file of definition.files) {
       const upload = uploads[file.field];
       if (!upload) continue;
-      const content = file.photo ? await readablePhoto(upload, file.label) : { data: upload.data, mimeType: upload.mimeType };
+      const content = file.photo ? await readablePhoto(upload.data, file.label, PHOTO_BOX) : { data: upload.data, mimeType: upload.mimeType };
       const stored = await store({ ownerId: row.userId, purpose: `form:${form}`, ...content });
       await tx.insert(submissionFiles).values({ submissionId: row.id, fileId: stored.id, field: file.field });
     }
@@ -73,15 +73,6 @@ function preparedInsertSubmission(access: WriteAccess) {
       returning id, user_id`);
     return db.with(inserted).select().from(inserted).prepare(`insert_submission_${access}`);
   });
-}
-
-/** A file whose first bytes claim an image but that does not decode is refused like a wrong type. */
-async function readablePhoto(upload: ReceivedFile, label: string) {
-  try {
-    return await cleanPhoto(upload.data, PHOTO_BOX);
-  } catch {
-    throw unsupportedType(`${label} could not be read as an image`);
-  }
 }
 
 async function assertPremiereBookable(db: Executor, movie: string, showtime: string): Promise<void> {

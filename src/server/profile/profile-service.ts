@@ -7,7 +7,7 @@ import { type AuthUser, publicUserColumns } from '../auth/sessions.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { files, sessions, users } from '../db/schema.js';
-import { cleanPhoto, deleteFiles, withFileTransaction } from '../files/files-service.js';
+import { deleteFiles, readablePhoto, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
 import { forbidden } from '../http/errors.js';
 
@@ -22,7 +22,7 @@ export async function updateProfile(
 ): Promise<AuthUser> {
   if (input.userId && input.userId !== user.id) throw forbidden('You can only change your own profile.');
   await assertContactFree(ctx, { email: input.email, phone: input.phone }, user.id);
-  const photo = picture ? await cleanPhoto(picture.data, { width: 512, height: 512, fit: 'cover' }) : undefined;
+  const photo = picture ? await readablePhoto(picture.data, 'Profile picture', { width: 512, height: 512, fit: 'cover' }) : undefined;
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const previousPicture = user.profilePicFileId;
 

@@ -6,9 +6,9 @@ import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { files, talentPhotos, talentProfiles, users } from '../db/schema.js';
-import { cleanPhoto, deleteFiles, fileUrl, withFileTransaction } from '../files/files-service.js';
+import { deleteFiles, fileUrl, readablePhoto, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
-import { badRequest, forbidden, notFound, unsupportedType } from '../http/errors.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { knownMeasurements, latestArtistSubmission, measurementColumns, photosOf } from './talent-queries.js';
 
 type ProfileRow = typeof talentProfiles.$inferSelect;
@@ -65,18 +65,9 @@ export async function saveMyProfile(ctx: AppContext, user: AuthUser, input: z.ou
   });
 }
 
-/** A file whose first bytes claim an image but that does not decode is refused like a wrong type. */
-async function readablePhoto(data: Buffer) {
-  try {
-    return await cleanPhoto(data, TALENT_PHOTO_BOX);
-  } catch {
-    throw unsupportedType('Photo could not be read as an image');
-  }
-}
-
 export async function addPhoto(ctx: AppContext, user: AuthUser, upload: ReceivedFile | undefined): Promise<void> {
   if (!upload) throw badRequest('Photo is required');
-  const photo = await readablePhoto(upload.data);
+  const photo = await readablePhoto(upload.data, 'Photo', TALENT_PHOTO_BOX);
   await withFileTransaction(ctx, async (tx, store) => {
     // Locks the profile so two uploads at once cannot both be the sixth.
     const [profile] = await tx.select().from(talentProfiles).where(eq(talentProfiles.userId, user.id)).for('update');
