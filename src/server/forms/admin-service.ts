@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { FORM_KINDS, type FormKind, labelOf } from '../../shared/form-options.js';
 import { FORM_DEFINITIONS } from '../../shared/form-definitions.js';
 import { FORM_SCHEMAS } from '../../shared/schemas/forms.js';
-import { isUuid, memberMatches, STAFF_PAGE_SIZE } from '../admin/members-service.js';
+import { memberMatches, STAFF_PAGE_SIZE } from '../admin/members-service.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
@@ -12,6 +12,7 @@ import { uniqueViolation } from '../db/errors.js';
 import { files, premieres, submissionFiles, submissions, users } from '../db/schema.js';
 import { fileUrl } from '../files/files-service.js';
 import { conflict, notFound } from '../http/errors.js';
+import { isUuid } from '../http/parse.js';
 import type { PremiereView, SubmissionDetail, SubmissionSummary } from '../../shared/schemas/admin.js';
 
 /** Staff pick calendar days in Lagos (WAT, UTC+1, no daylight saving). */
