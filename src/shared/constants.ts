@@ -11,7 +11,6 @@ export const MIN_MEMBER_AGE = 1;
 export const MAX_MEMBER_AGE = 75;
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const MAX_AD_IMAGE_BYTES = 2 * 1024 * 1024;
 
 export const PLANS = [
   { key: 'free', name: 'Free Plan' },

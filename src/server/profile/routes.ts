@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MAX_AD_IMAGE_BYTES } from '../../shared/constants.js';
 import { SUCCESS } from '../../shared/messages.js';
-import { deleteAdSchema, placeAdFields } from '../../shared/schemas/ads.js';
+import { AD_IMAGE_MAX_BYTES, AD_IMAGE_TYPES, deleteAdSchema, placeAdFields } from '../../shared/schemas/ads.js';
 import { profileUpdateSchema } from '../../shared/schemas/users.js';
 import { deleteAd, placeAd } from '../ads/ads-service.js';
 import { requireActivated, requireUser } from '../auth/guards.js';
@@ -16,7 +15,7 @@ import { loadUserView, sessionUserView } from './user-view.js';
 /** The files PUT /api/users/profile accepts: the profile picture, or an advert's image and payment slip. */
 const PROFILE_FILES = {
   profilePic: { label: 'Profile picture', types: IMAGE_TYPES },
-  imageUrl: { label: 'Ad image', types: ['image/jpeg', 'image/png'], maxBytes: MAX_AD_IMAGE_BYTES },
+  imageUrl: { label: 'Ad image', types: AD_IMAGE_TYPES, maxBytes: AD_IMAGE_MAX_BYTES },
   paymentSlip: { label: 'Payment slip', types: DOCUMENT_TYPES },
 };
 
