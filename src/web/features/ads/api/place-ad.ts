@@ -3,7 +3,7 @@ import { FAILURE } from '../../../../shared/messages';
 import type { PlaceAdInput } from '../../../../shared/schemas/ads';
 import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
-import { setSessionUser } from '../../auth/api/get-session';
+import { setSessionUser } from '../../../lib/session';
 import { publicAdsKey } from './get-ads';
 
 interface ProfileAnswer {

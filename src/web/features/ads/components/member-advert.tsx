@@ -3,7 +3,7 @@ import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import { AD_IMAGE_SIZE, type MemberAd } from '../../../../shared/schemas/ads';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useFlash } from '../../../components/flash-context';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../lib/session';
 import { useDeleteAd } from '../api/place-ad';
 import { formatDay } from './format-date';
 import { lazyNamed } from '../../../lib/lazy-named';

@@ -9,7 +9,7 @@ import { useFlash } from '../../../components/flash-context';
 import { TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
-import { useSite } from '../../site/api/get-site';
+import { useSite } from '../../../lib/site';
 import { usePlaceAd } from '../api/place-ad';
 
 interface AdValues {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../../components/spinner';
-import { useSession } from '../api/get-session';
+import { useSession } from '../../../lib/session';
 
 interface ProtectedRouteProps {
   /** Where a visitor without a session goes. */

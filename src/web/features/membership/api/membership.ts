@@ -3,7 +3,7 @@ import { FAILURE } from '../../../../shared/messages';
 import type { MembershipStatus } from '../../../../shared/schemas/membership';
 import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
-import { setSessionUser } from '../../auth/api/get-session';
+import { setSessionUser } from '../../../lib/session';
 
 /** The fee wizard's calls, one per step (SPEC.md section 7). */
 export const membershipQuery = queryOptions({

@@ -1,12 +1,7 @@
 import { Link } from 'react-router';
 import { FORM_DEFINITIONS } from '../../../../shared/form-definitions';
 import { FORM_KINDS } from '../../../../shared/form-options';
-import { MemberAdvert } from '../../ads/components/member-advert';
 
-/*
- * Sections of the dashboard that other features fill in: the forms cards (forms feature) and the
- * advert section (ads feature). Each keeps its anchor id so the sidebar links already work.
- */
 /** The six forms; they open once the fee is paid and the profile activated (SPEC.md section 2). */
 export function ProfileFormsSlot({ status }: { status: boolean }) {
   return (
@@ -37,10 +32,4 @@ export function ProfileFormsSlot({ status }: { status: boolean }) {
       </ul>
     </section>
   );
-}
-
-/** Only members with a status see advertising (SPEC.md section 6); the ads feature fills it. */
-export function ProfileAdvertSlot({ status }: { status: boolean }) {
-  if (!status) return null;
-  return <MemberAdvert />;
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { User } from '../../../../shared/schemas/users';
-import { api, ApiError } from '../../../lib/api';
+import type { User } from '../../shared/schemas/users';
+import { api, ApiError } from './api';
 
 const STORAGE_KEY = 'user';
 export const sessionKey = ['session'] as const;
