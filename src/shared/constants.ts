@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md section 9, in one place for both sides. Money is in kobo. */
+/** Business constants (fees, timings, limits), in one place for both sides. Money is in kobo. */
 export const MEMBERSHIP_FEE_KOBO = 60_500_00;
 export const AD_WEEKLY_FEE_KOBO = 5_000_00;
 

@@ -49,7 +49,7 @@ export interface FormDefinition {
   /** Where the page posts it; JSON forms send JSON, forms with files multipart/form-data. */
   endpoint: string;
   encoding: 'json' | 'multipart';
-  /** The page it is filled in on (SPEC.md section 2). */
+  /** The page it is filled in on. */
   page: string;
 }
 

@@ -1,7 +1,7 @@
 import type { Option } from './options.js';
 
 /**
- * Option lists of the six member forms (SPEC.md sections 3 and 5). The value is the stable key
+ * Option lists of the six member forms. The value is the stable key
  * stored with a submission; the label is what pages, staff screens and CSV readers see.
  */
 

@@ -16,9 +16,9 @@ import { listMemberEvents, listMemberSubmissions, listOpenPremieres, submitForm 
 
 interface FormRoute {
   form: FormKind;
-  /** The other reading of the path in SPEC.md, answered the same (DESIGN.md "Aliases"). */
+  /** Other spellings of the path the first client used (moviePremiereForm, ...), answered the same. */
   aliases: string[];
-  /** The event form needs only a signed-in member (DESIGN.md); the others an activated one. */
+  /** The event form needs only a signed-in member (no activation); the others an activated one. */
   access: WriteAccess;
   message: string;
 }

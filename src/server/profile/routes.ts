@@ -23,7 +23,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/users/profile', async (request) => ({ user: sessionUserView(request) }));
 
-    // One call, three uses (SPEC.md section 7): edit the profile, place an ad (multipart with
+    // One call, three uses, as the first client made it: edit the profile, place an ad (multipart with
     // imageUrl, linkUrl, altText), or delete the ad (JSON with the three fields null).
     app.put('/api/users/profile', async (request) => {
       const user = requireUser(request);

@@ -43,7 +43,7 @@ export const placeAdFields = z.object({
 });
 export type PlaceAdInput = z.input<typeof placeAdFields>;
 
-/** Delete Ad sends the three fields as null (SPEC.md section 4). */
+/** Delete Ad: PUT /api/users/profile with imageUrl, linkUrl and altText all null. */
 export const deleteAdSchema = z.object({
   ad: z.object({ imageUrl: z.null(), linkUrl: z.null(), altText: z.null() }, { error: 'Send ad with imageUrl, linkUrl and altText set to null' }),
 });

@@ -43,7 +43,7 @@ const MemberDetailPage = lazyNamed(() => import('../features/admin/components/me
 const PremieresPage = lazyNamed(() => import('../features/admin/components/premieres-page'), 'PremieresPage');
 const TalentAdminPage = lazyNamed(() => import('../features/talent/components/talent-admin-page'), 'TalentAdminPage');
 
-/** Every page of the site and who may see it (SPEC.md section 2, DESIGN.md "Access"). */
+/** Every page of the site and who may see it: public, signed in, activated (the forms), staff (/admin). */
 export function AppRoutes() {
   return (
     <Routes>
@@ -71,7 +71,8 @@ export function AppRoutes() {
         </Route>
 
         <Route element={<ProtectedRoute />}>
-          {/* DESIGN.md: the event form needs a signed-in account but no activation. */}
+          {/* The event form needs a signed-in account but no activation: the Events page lists the
+              member's own event submissions, and anonymous uploads would be an abuse channel. */}
           <Route path="eventform" element={<EventFormPage />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="profile/talent" element={<TalentEditorPage />} />

@@ -30,7 +30,7 @@ async function fetchSession(): Promise<User | null> {
     storeUser(user);
     return user;
   } catch (error) {
-    // A failed fetch clears the user (SPEC.md section 4), whatever the reason.
+    // A failed fetch clears the user, whatever the reason.
     storeUser(null);
     if (error instanceof ApiError) return null;
     throw error;

@@ -15,7 +15,7 @@ const loadPlaceAdDialog = () => import('./place-ad-dialog');
 const PlaceAdDialog = lazyNamed(loadPlaceAdDialog, 'PlaceAdDialog');
 
 /**
- * The dashboard's Advertisements section (SPEC.md section 2): the member's ad with where it
+ * The dashboard's Advertisements section, for activated members: the member's ad with where it
  * stands, Place Your Ad when there is no ad image, Delete Ad when there is one. A rejected or
  * ended ad can be replaced by a new one without deleting it first.
  */

@@ -133,7 +133,7 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
                 if (field === 'paymentSlip') setSlipError(message);
               }
             }
-            // A network failure has no server message: the general text (SPEC.md section 8).
+            // A network failure has no server message: the general text.
             const message = error instanceof ApiError && error.status !== 0 ? error.message || FAILURE.adPlace : FAILURE.adSave;
             setFailure(message);
             flash.showError(message);

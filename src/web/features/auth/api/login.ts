@@ -12,7 +12,7 @@ interface LoginInput {
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
-    // The API takes the one identifier as both email and phone (SPEC.md section 3).
+    // The API takes the one identifier as both email and phone.
     mutationFn: ({ identifier, password }: LoginInput) =>
       api.post<{ message: string; user: User }>('/api/users/login', {
         json: { email: identifier, phone: identifier, password },

@@ -11,7 +11,10 @@ interface ProtectedRouteProps {
   children?: ReactNode;
 }
 
-/** SPEC.md "Protected-route behaviour": spinner while loading, then redirect or render. */
+/**
+ * A spinner while the session loads; then a redirect (to `redirectTo` without a user, to
+ * `inactiveRedirectTo` for a member not yet activated) or the page.
+ */
 export function ProtectedRoute({ redirectTo = '/login', inactiveRedirectTo, children }: ProtectedRouteProps) {
   const { user, isLoading } = useSession();
   const location = useLocation();

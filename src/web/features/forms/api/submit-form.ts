@@ -4,7 +4,7 @@ import { FAILURE } from '../../../../shared/messages';
 import { FORM_DEFINITIONS } from '../../../../shared/form-definitions';
 import { api } from '../../../lib/api';
 
-/** SPEC.md section 8: each form's own fallback when the server gives no message. */
+/** Each form's own fallback text when the server gives no message. */
 export const FORM_FAILURE: Record<FormKind, string> = {
   'artist-membership': FAILURE.membershipForm,
   'script-printing': FAILURE.form,

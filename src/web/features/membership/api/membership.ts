@@ -5,7 +5,7 @@ import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
 import { setSessionUser } from '../../../lib/session';
 
-/** The fee wizard's calls, one per step (SPEC.md section 7). */
+/** The fee wizard's calls, one per step. */
 export const membershipQuery = queryOptions({
   queryKey: ['membership'],
   queryFn: () => api.get<MembershipStatus>('/api/users/membership'),

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { FORM_DEFINITIONS } from '../../../../shared/form-definitions';
 import { FORM_KINDS } from '../../../../shared/form-options';
 
-/** The six forms; they open once the fee is paid and the profile activated (SPEC.md section 2). */
+/** The six forms; they open once the fee is paid and the profile activated. */
 export function ProfileFormsSlot({ status }: { status: boolean }) {
   return (
     <section id="forms" className="dashboard__section" aria-labelledby="forms-title">
