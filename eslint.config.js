@@ -1,6 +1,13 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'drizzle', 'test-results', 'playwright-report'] },
@@ -22,6 +29,35 @@ export default tseslint.config(
     files: ['src/web/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The web app may import src/shared, never the server.' }] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      // import-x does not follow type-only imports (erased at build): a cycle that exists at run time fails.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Imports flow one way: app/ composes features; a feature uses its own folder, components/,
+      // lib/ and shared/, never another feature's internals.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./src/web/features/${feature}`,
+              from: './src/web/features',
+              except: [`./${feature}`],
+              message: 'A feature does not import another feature: move the shared piece to src/web/components or src/web/lib, or compose them in src/web/app.',
+            })),
+            { target: './src/web/features', from: './src/web/app', message: 'Features do not import the app shell; app/ composes features.' },
+            { target: ['./src/web/components', './src/web/lib'], from: ['./src/web/features', './src/web/app'], message: 'Shared web code does not depend on features or the app shell.' },
+          ],
+        },
+      ],
     },
   },
 );

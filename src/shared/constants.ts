@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md section 9, in one place for both sides. Money is in kobo. */
+/** Business constants (fees, timings, limits), in one place for both sides. Money is in kobo. */
 export const MEMBERSHIP_FEE_KOBO = 60_500_00;
 export const AD_WEEKLY_FEE_KOBO = 5_000_00;
 
@@ -11,7 +11,6 @@ export const MIN_MEMBER_AGE = 1;
 export const MAX_MEMBER_AGE = 75;
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const MAX_AD_IMAGE_BYTES = 2 * 1024 * 1024;
 
 export const PLANS = [
   { key: 'free', name: 'Free Plan' },

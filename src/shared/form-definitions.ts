@@ -2,7 +2,7 @@ import { FAILURE, SUCCESS } from './messages.js';
 import type { Option } from './options.js';
 
 /*
- * The six member forms (SPEC.md sections 2, 3, 5 and 8), one entry each: everything the server,
+ * The six member forms, one entry each: everything the server,
  * the router, the form pages, the dashboard and the staff screens know of a form. An entry's
  * validation is the one thing not here: it is `FORM_SCHEMAS[kind]` in schemas/forms.ts (typed by
  * `FormKind`, so a form without a schema fails typecheck), because this file must not import zod:
@@ -53,19 +53,19 @@ export type FormAccess = 'user' | 'activated';
 export interface FormDefinition {
   /** What pages, staff screens and CSV readers call it. */
   label: string;
-  /** The page it is filled in on (SPEC.md section 2). */
+  /** The page it is filled in on. */
   page: string;
   /** Where the page posts it; JSON forms send JSON, forms with files multipart/form-data. */
   endpoint: string;
   encoding: 'json' | 'multipart';
-  /** The other readings of the path in SPEC.md, answered the same (DESIGN.md "Aliases"). */
+  /** Other spellings of the path the first client used (moviePremiereForm, ...), answered the same. */
   aliases: readonly string[];
   files: readonly FormFile[];
-  /** The event form needs only a signed-in member (DESIGN.md "Access"); the others an activated one. */
+  /** The event form needs only a signed-in member; the others an activated one. */
   access: FormAccess;
-  /** SPEC.md section 8: the server's answer, and the page's fallback when it gives none. */
+  /** The server's answer, and the page's fallback when it gives none. */
   success: string;
-  /** SPEC.md section 8: the page's fallback when a failure comes without a message. */
+  /** The page's fallback when a failure comes without a message. */
   failure: string;
 }
 

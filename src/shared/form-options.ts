@@ -1,9 +1,9 @@
 import type { Option } from './options.js';
 
 /**
- * Option lists of the member forms' fields (SPEC.md sections 3 and 5). The value is the stable key
- * stored with a submission; the label is what pages, staff screens and CSV readers see. The forms
- * themselves are listed in form-definitions.ts.
+ * Option lists of the member forms' fields. The value is the stable key stored with a
+ * submission; the label is what pages, staff screens and CSV readers see. The forms themselves
+ * are listed in form-definitions.ts.
  */
 
 export const SUBMISSION_STATES = [

@@ -1,4 +1,4 @@
-/** Texts of SPEC.md section 8. The server's `message` is shown first; these are the fallbacks. */
+/** The texts the client shows: the server's `message` comes first; these are the fallbacks. */
 export const SUCCESS = {
   login: 'Logged in successfully!',
   signup: 'Signed up successfully!',

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
-import { sessionQuery } from './features/auth/api/get-session';
+import { sessionQuery } from './lib/session';
 import { queryClient } from './lib/query-client';
 import './styles/global.css';
 

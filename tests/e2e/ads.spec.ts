@@ -48,7 +48,7 @@ test('a member places an ad, staff approve it, a visitor clicks it, the member s
 
   const dialog = page.getByRole('dialog', { name: 'Place Your Ad' });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('JPG and PNG images are accepted, at most 2 MB');
+  await expect(dialog).toContainText('JPG or PNG images are accepted, at most 2 MB');
   await expect(dialog.getByLabel('Weeks')).toHaveValue('1');
   await expect(dialog.getByTestId('ad-price')).toHaveText('₦5,000.00');
 

@@ -5,15 +5,11 @@ import type { AppContext } from '../context.js';
 import { users } from '../db/schema.js';
 import { listMemberSubmissions } from '../forms/forms-service.js';
 import { notFound } from '../http/errors.js';
+import { isUuid } from '../http/parse.js';
 import { toUserView } from '../profile/user-view.js';
 import type { MemberSubmission, MemberSummary } from '../../shared/schemas/admin.js';
 
 export const STAFF_PAGE_SIZE = 50;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /** `%`, `_` and `\` typed by staff are searched for literally. */
 function contains(text: string): string {

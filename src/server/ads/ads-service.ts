@@ -9,13 +9,12 @@ import type { AppContext } from '../context.js';
 import { type Database, type Transaction } from '../db/client.js';
 import { decidePending } from '../db/decide-pending.js';
 import { ads, files, payments, users } from '../db/schema.js';
-import { deleteFiles, fileUrl, withFileTransaction } from '../files/files-service.js';
+import { deleteFiles, fileUrl, readablePhoto, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
-import sharp from 'sharp';
 
 type AdRow = typeof ads.$inferSelect;
 
@@ -25,11 +24,6 @@ export function adStatus(ad: Pick<AdRow, 'state' | 'endDate'>, today = todayInLa
   if (ad.state === 'approved') return ad.endDate && ad.endDate < today ? 'ended' : 'running';
   if (ad.state === 'deleted') return 'ended';
   return ad.state;
-}
-
-/** Resizes to the strip's slot and re-encodes, which also drops EXIF and any other metadata. */
-async function stripImage(data: Buffer): Promise<Buffer> {
-  return sharp(data).rotate().resize({ ...AD_IMAGE_SIZE, fit: 'cover' }).webp({ quality: 80 }).toBuffer();
 }
 
 /** The member's latest advert that is not deleted: the one their dashboard shows. */
@@ -80,9 +74,10 @@ export async function placeAd(
   if (current && (current.status === 'pending' || current.status === 'running')) {
     throw conflict('You already have an advert. Delete it before placing a new one.');
   }
-  const resized = await stripImage(image.data);
+  // Cropped and stretched to exactly the strip's slot.
+  const resized = await readablePhoto(image.data, 'Ad image', { ...AD_IMAGE_SIZE, fit: 'cover', enlarge: true });
   await withFileTransaction(ctx, async (tx, store) => {
-    const stored = await store({ ownerId: user.id, purpose: 'ad-image', data: resized, mimeType: 'image/webp' });
+    const stored = await store({ ownerId: user.id, purpose: 'ad-image', ...resized });
     const slipFile = slip ? await store({ ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType }) : undefined;
     const [payment] = await tx
       .insert(payments)

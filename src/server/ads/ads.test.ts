@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, files } from '../db/schema.js';
+import { corruptPng } from '../test-support/files.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
@@ -92,6 +93,9 @@ describe('placing an ad', () => {
     const member = await activatedMember(portal.app);
     const fake = await member.client.put('/api/users/profile', { form: adForm(goodAd, Buffer.from('GIF89a but not really'), 'ad.png') });
     expect(fake.statusCode).toBe(415);
+    const broken = await member.client.put('/api/users/profile', { form: adForm(goodAd, await corruptPng(), 'ad.png') });
+    expect(broken.statusCode).toBe(415);
+    expect(broken.json().message).toBe('Ad image could not be read as an image');
     const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).webp().toBuffer();
     expect((await member.client.put('/api/users/profile', { form: adForm(goodAd, webp, 'ad.webp') })).statusCode).toBe(415);
     const big = Buffer.concat([await photo(), Buffer.alloc(2 * 1024 * 1024)]);

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { files } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
+import { notFound, unsupportedType } from '../http/errors.js';
 import type { AuthUser } from '../auth/sessions.js';
 
 export type FileRow = typeof files.$inferSelect;
@@ -62,14 +62,30 @@ export async function withFileTransaction<T>(
   }
 }
 
-/** Re-encodes a photo: applies its orientation, fits it in a box, drops EXIF (GPS included). */
-export async function cleanPhoto(data: Buffer, box: { width: number; height: number; fit?: 'inside' | 'cover' }): Promise<{ data: Buffer; mimeType: string }> {
-  const output = await sharp(data)
-    .rotate()
-    .resize({ width: box.width, height: box.height, fit: box.fit ?? 'inside', withoutEnlargement: true })
-    .webp({ quality: 82 })
-    .toBuffer();
-  return { data: output, mimeType: 'image/webp' };
+/** Where a photo must fit: `inside` keeps it whole, `cover` crops it to fill; `enlarge` lets a small one grow to fill the box. */
+export interface PhotoBox {
+  width: number;
+  height: number;
+  fit?: 'inside' | 'cover';
+  enlarge?: boolean;
+}
+
+/**
+ * Re-encodes an uploaded photo: applies its orientation, fits it in the box, drops EXIF (GPS
+ * included). A file whose first bytes claim an image but that does not decode is refused like a
+ * wrong type.
+ */
+export async function readablePhoto(data: Buffer, label: string, box: PhotoBox): Promise<{ data: Buffer; mimeType: string }> {
+  try {
+    const output = await sharp(data)
+      .rotate()
+      .resize({ width: box.width, height: box.height, fit: box.fit ?? 'inside', withoutEnlargement: !box.enlarge })
+      .webp({ quality: 82 })
+      .toBuffer();
+    return { data: output, mimeType: 'image/webp' };
+  } catch {
+    throw unsupportedType(`${label} could not be read as an image`);
+  }
 }
 
 /** The file for a download: only its owner and staff may read it; anyone else gets 404. */

@@ -4,13 +4,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from '../../shared/form-definitions.js';
 import { labelOf } from '../../shared/form-options.js';
 import { FORM_SCHEMAS } from '../../shared/schemas/forms.js';
-import { isUuid, memberMatches, STAFF_PAGE_SIZE } from '../admin/members-service.js';
+import { memberMatches, STAFF_PAGE_SIZE } from '../admin/members-service.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { files, submissionFiles, submissions, users } from '../db/schema.js';
 import { fileUrl } from '../files/files-service.js';
 import { notFound } from '../http/errors.js';
+import { isUuid } from '../http/parse.js';
 import type { SubmissionDetail, SubmissionSummary } from '../../shared/schemas/admin.js';
 
 /** Staff pick calendar days in Lagos (WAT, UTC+1, no daylight saving). */

@@ -7,9 +7,9 @@ import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { type Executor, preparedPerDatabase } from '../db/client.js';
 import { premieres, submissionFiles, submissions } from '../db/schema.js';
-import { cleanPhoto, fileUrl, withFileTransaction } from '../files/files-service.js';
+import { fileUrl, readablePhoto, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
-import { badRequest, unsupportedType } from '../http/errors.js';
+import { badRequest } from '../http/errors.js';
 import type { MemberSubmission } from '../../shared/schemas/admin.js';
 
 /** Portrait-sized box for passport and signature photos. */
@@ -38,7 +38,7 @@ export async function submitForm(
     for (const file of definition.files) {
       const upload = uploads[file.field];
       if (!upload) continue;
-      const content = file.photo ? await readablePhoto(upload, file.label) : { data: upload.data, mimeType: upload.mimeType };
+      const content = file.photo ? await readablePhoto(upload.data, file.label, PHOTO_BOX) : { data: upload.data, mimeType: upload.mimeType };
       const stored = await store({ ownerId: row.userId, purpose: `form:${form}`, ...content });
       await tx.insert(submissionFiles).values({ submissionId: row.id, fileId: stored.id, field: file.field });
     }
@@ -65,15 +65,6 @@ const insertSubmissionQuery = preparedPerDatabase((db: Executor) =>
     .returning({ id: submissions.id, userId: submissions.userId })
     .prepare('insert_submission'),
 );
-
-/** A file whose first bytes claim an image but that does not decode is refused like a wrong type. */
-async function readablePhoto(upload: ReceivedFile, label: string) {
-  try {
-    return await cleanPhoto(upload.data, PHOTO_BOX);
-  } catch {
-    throw unsupportedType(`${label} could not be read as an image`);
-  }
-}
 
 async function assertPremiereBookable(db: Executor, movie: string, showtime: string): Promise<void> {
   const [premiere] = await db

@@ -673,7 +673,7 @@ describe('the form table', () => {
     return [endpoint, ...aliases].map((url) => [url, access] as const);
   });
 
-  it('lists the addresses of SPEC.md and their aliases', () => {
+  it('lists the forms’ addresses and their aliases', () => {
     expect(addresses.map(([url]) => url).sort()).toEqual([
       '/api/artist-membership',
       '/api/users/artistmembershipform',

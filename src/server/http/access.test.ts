@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
 
 /**
- * Who may call what (DESIGN.md): every route of the app must be in this table, so a new route
+ * Who may call what: every route of the app must be in this table, so a new route
  * cannot ship without deciding its access. `files` are served to their owner and staff only.
  */
 type Access = 'public' | 'user' | 'activated' | 'admin' | 'owner-or-staff';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { badRequest } from './errors.js';
 
 /**
@@ -9,4 +9,11 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   const result = schema.safeParse(body);
   if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid request');
   return result.data;
+}
+
+const uuid = z.uuid();
+
+/** An id taken from a path or query without a params schema: anything else is a 404, never a database cast error. */
+export function isUuid(value: string): boolean {
+  return uuid.safeParse(value).success;
 }

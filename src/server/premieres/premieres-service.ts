@@ -1,7 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { PremiereView } from '../../shared/schemas/admin.js';
 import type { Premiere } from '../../shared/schemas/forms.js';
-import { isUuid } from '../admin/members-service.js';
+import { isUuid } from '../http/parse.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';

@@ -9,7 +9,7 @@ import { type AuthUser, publicUserColumns } from '../auth/sessions.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { files, sessions, users } from '../db/schema.js';
-import { cleanPhoto, deleteFiles, withFileTransaction } from '../files/files-service.js';
+import { deleteFiles, readablePhoto, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
@@ -38,7 +38,7 @@ export async function updateProfile(
   const newEmail = input.email !== undefined && input.email !== user.email ? input.email : undefined;
   if (changesCredentials(user, input)) await assertCurrentPassword(ctx, user, input.currentPassword);
   await assertContactFree(ctx, { email: newEmail, phone: input.phone }, user.id);
-  const photo = picture ? await cleanPhoto(picture.data, { width: 512, height: 512, fit: 'cover' }) : undefined;
+  const photo = picture ? await readablePhoto(picture.data, 'Profile picture', { width: 512, height: 512, fit: 'cover' }) : undefined;
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const previousPicture = user.profilePicFileId;
 

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, contactMessages, files, payments, sessions, users } from '../db/schema.js';
+import { corruptPng } from '../test-support/files.js';
 import { createTestApp, onPostgresServer, PASSWORD, signedUpMember, TestClient } from '../test-support/test-app.js';
 
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -70,6 +71,17 @@ describe('PUT /api/users/profile', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toMatch(/Profile picture must be a JPEG, PNG or WebP/);
+  });
+
+  it('refuses a picture that starts like a PNG but does not decode, and keeps the old one', async () => {
+    const { client, user } = await signedUpMember(portal.app);
+    const response = await client.put('/api/users/profile', {
+      form: profileForm({ phone: '08031230003', title: 'Model' }, { data: await corruptPng(), name: 'broken.png', type: 'image/png' }),
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toBe('Profile picture could not be read as an image');
+    const [row] = await portal.app.ctx.db.select({ pic: users.profilePicFileId }).from(users).where(eq(users.id, user.id));
+    expect(row?.pic).toBeNull();
   });
 
   it('refuses a picture over 5 MB', async () => {

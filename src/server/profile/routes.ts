@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MAX_AD_IMAGE_BYTES } from '../../shared/constants.js';
 import { SUCCESS } from '../../shared/messages.js';
-import { deleteAdSchema, placeAdFields } from '../../shared/schemas/ads.js';
+import { AD_IMAGE_MAX_BYTES, AD_IMAGE_TYPES, deleteAdSchema, placeAdFields } from '../../shared/schemas/ads.js';
 import { confirmEmailSchema, profileUpdateSchema } from '../../shared/schemas/users.js';
 import { deleteAd, placeAd } from '../ads/ads-service.js';
 import { keepMemberAds } from '../ads/kept-member-ads.js';
@@ -18,7 +17,7 @@ import { loadUserView, NO_AD, toUserView } from './user-view.js';
 /** The files PUT /api/users/profile accepts: the profile picture, or an advert's image and payment slip. */
 const PROFILE_FILES = {
   profilePic: { label: 'Profile picture', types: IMAGE_TYPES },
-  imageUrl: { label: 'Ad image', types: ['image/jpeg', 'image/png'], maxBytes: MAX_AD_IMAGE_BYTES },
+  imageUrl: { label: 'Ad image', types: AD_IMAGE_TYPES, maxBytes: AD_IMAGE_MAX_BYTES },
   paymentSlip: { label: 'Payment slip', types: DOCUMENT_TYPES },
 };
 
@@ -33,7 +32,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { user: toUserView(user, (await memberAds.find(user.id)) ?? NO_AD) };
     });
 
-    // One call, three uses (SPEC.md section 7): edit the profile, place an ad (multipart with
+    // One call, three uses, as the first client made it: edit the profile, place an ad (multipart with
     // imageUrl, linkUrl, altText), or delete the ad (JSON with the three fields null).
     app.put('/api/users/profile', async (request) => {
       const user = requireUser(request);

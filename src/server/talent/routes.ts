@@ -13,19 +13,9 @@ import { IMAGE_TYPES } from '../files/file-kinds.js';
 import { readMultipart } from '../files/multipart.js';
 import { sendStoredFile } from '../files/send-file.js';
 import { HttpError } from '../http/errors.js';
-import {
-  addPhoto,
-  answerRequest,
-  createRequest,
-  deletePhoto,
-  myProfile,
-  myRequests,
-  publicPhoto,
-  publicProfile,
-  saveMyProfile,
-  searchTalent,
-  setPrimaryPhoto,
-} from './talent-service.js';
+import { answerRequest, createRequest, myRequests } from './booking-service.js';
+import { publicPhoto, publicProfile, searchTalent } from './directory-service.js';
+import { addPhoto, deletePhoto, myProfile, saveMyProfile, setPrimaryPhoto } from './my-profile-service.js';
 
 export const profileParams = z.object({ id: z.uuid({ error: 'Talent profile not found' }) });
 const photoParams = z.object({ photoId: z.uuid({ error: 'Photo not found' }) });

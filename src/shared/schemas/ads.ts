@@ -6,8 +6,16 @@ export type AdFrequency = (typeof AD_FREQUENCIES)[number];
 export const AD_STATUSES = ['pending', 'running', 'rejected', 'ended'] as const;
 export type AdStatus = (typeof AD_STATUSES)[number];
 
-/** The width and height of the homepage strip's slot: ad images are resized to fit it. */
+// What an advert image must be: the server enforces it, the Place Your Ad form checks it first
+// to spare a slow upload on mobile data.
+
+/** The width and height of the homepage strip's slot: ad images are cropped and resized to fill it. */
 export const AD_IMAGE_SIZE = { width: 728, height: 182 } as const;
+export const AD_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+export const AD_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** The limits as members read them: "JPG or PNG, at most 2 MB". */
+export const AD_IMAGE_FORMATS = 'JPG or PNG';
+export const AD_IMAGE_MAX_SIZE = `${AD_IMAGE_MAX_BYTES / (1024 * 1024)} MB`;
 
 export const linkUrl = (label = 'Link URL') =>
   requiredText(label, 500).refine(
@@ -35,7 +43,7 @@ export const placeAdFields = z.object({
 });
 export type PlaceAdInput = z.input<typeof placeAdFields>;
 
-/** Delete Ad sends the three fields as null (SPEC.md section 4). */
+/** Delete Ad: PUT /api/users/profile with imageUrl, linkUrl and altText all null. */
 export const deleteAdSchema = z.object({
   ad: z.object({ imageUrl: z.null(), linkUrl: z.null(), altText: z.null() }, { error: 'Send ad with imageUrl, linkUrl and altText set to null' }),
 });

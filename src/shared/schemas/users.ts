@@ -143,6 +143,6 @@ export interface User {
   status: boolean;
   role: 'member' | 'admin';
   achievements: Achievement[];
-  /** The member's own advert; the three fields of SPEC.md are null when none is placed. */
+  /** The member's own advert; imageUrl, linkUrl and altText are null when none is placed. */
   ad: MemberAd;
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSite } from '../features/site/api/get-site';
+import { useSite } from '../lib/site';
 
 export function Footer() {
   const { data: site } = useSite();

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useSession } from '../features/auth/api/get-session';
-import { useSite } from '../features/site/api/get-site';
+import { useSession } from '../lib/session';
+import { useSite } from '../lib/site';
 
 // Only members see it, so visitors of the landing page do not download it.
 const SignOutButton = lazy(() => import('../features/auth/components/sign-out-button').then((m) => ({ default: m.SignOutButton })));

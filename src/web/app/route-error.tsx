@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 
-/** What a page that failed to render (or to download) shows instead (SPEC.md section 2). */
+/** What a page that failed to render (or to download) shows instead, inside the layout. */
 export function RouteError({ error }: { error: unknown }) {
   return (
     <div className="error-page">

@@ -8,12 +8,13 @@ import { Layout } from './layout';
 /**
  * A page loaded when it is first shown: a visitor of the landing page downloads the shell and the
  * landing page only. (Declarative routes: the data router's loaders and actions are not used
- * here, and leaving them out keeps about 17 KB gzipped off every first visit.)
+ * here, and leaving them out keeps about 17 KB gzipped off every first visit.) A page that shows
+ * several features is composed in `pages/`, since a feature never imports another.
  */
-const LandingPage = lazyNamed(() => import('../features/site/components/landing-page'), 'LandingPage');
+const LandingPage = lazyNamed(() => import('./pages/landing'), 'Landing');
 const ServicesPage = lazyNamed(() => import('../features/site/components/services-page'), 'ServicesPage');
 const TermsPage = lazyNamed(() => import('../features/site/components/terms-page'), 'TermsPage');
-const AboutPage = lazyNamed(() => import('../features/site/components/about-page'), 'AboutPage');
+const AboutPage = lazyNamed(() => import('./pages/about'), 'About');
 const NotFoundPage = lazyNamed(() => import('../features/site/components/not-found-page'), 'NotFoundPage');
 const ContactPage = lazyNamed(() => import('../features/contact/components/contact-page'), 'ContactPage');
 const LoginPage = lazyNamed(() => import('../features/auth/components/login-page'), 'LoginPage');
@@ -39,7 +40,7 @@ const FORM_PAGES: Record<FormKind, ComponentType> = {
 };
 
 const EventsPage = lazyNamed(() => import('../features/events/components/events-page'), 'EventsPage');
-const ProfilePage = lazyNamed(() => import('../features/profile/components/profile-page'), 'ProfilePage');
+const ProfilePage = lazyNamed(() => import('./pages/dashboard'), 'Dashboard');
 const EditProfilePage = lazyNamed(() => import('../features/profile/components/edit-profile-page'), 'EditProfilePage');
 const FeesPage = lazyNamed(() => import('../features/membership/components/fees-page'), 'FeesPage');
 const NotificationsPage = lazyNamed(() => import('../features/notifications/components/notifications-page'), 'NotificationsPage');
@@ -55,7 +56,7 @@ const MemberDetailPage = lazyNamed(() => import('../features/admin/components/me
 const PremieresPage = lazyNamed(() => import('../features/admin/components/premieres-page'), 'PremieresPage');
 const TalentAdminPage = lazyNamed(() => import('../features/admin/components/talent-admin-page'), 'TalentAdminPage');
 
-/** Every page of the site and who may see it (SPEC.md section 2, DESIGN.md "Access"). */
+/** Every page of the site and who may see it: public, signed in, activated (the forms), staff (/admin). */
 export function AppRoutes() {
   return (
     <Routes>

@@ -1,7 +1,7 @@
 /**
  * The single HTTP client of the web app: same-origin with cookies, echoes the XSRF-TOKEN cookie
  * in X-XSRF-TOKEN on unsafe methods, and turns every failure into an ApiError whose message is
- * the server's `message` when it sent one, else the caller's fallback text (SPEC.md section 8).
+ * the server's `message` when it sent one, else the caller's fallback text.
  */
 export class ApiError extends Error {
   constructor(

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { shiftDate, todayInLagos } from '../../../../shared/dates';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import { formatNaira } from '../../../../shared/money';
-import { AD_FREQUENCIES, AD_STATUSES, type AdFrequency, type AdSummary } from '../../../../shared/schemas/ads';
+import { AD_FREQUENCIES, AD_IMAGE_SIZE, AD_STATUSES, type AdFrequency, type AdSummary } from '../../../../shared/schemas/ads';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useFlash } from '../../../components/flash-context';
 import { TextAreaField, TextField, SelectField } from '../../../components/form-field';
@@ -23,7 +23,7 @@ function AdCard({ ad }: { ad: AdSummary }) {
     <li className="card admin-ad" aria-label={`Ad of ${ad.memberName}`}>
       {ad.imageUrl ? (
         <a className="admin-ad__preview" href={ad.imageUrl} target="_blank" rel="noopener noreferrer">
-          <img src={ad.imageUrl} alt={ad.altText ?? 'Ad image'} width={728} height={182} loading="lazy" />
+          <img src={ad.imageUrl} alt={ad.altText ?? 'Ad image'} width={AD_IMAGE_SIZE.width} height={AD_IMAGE_SIZE.height} loading="lazy" />
         </a>
       ) : (
         <p className="muted">The member deleted the image.</p>

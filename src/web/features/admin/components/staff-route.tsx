@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { Spinner } from '../../../components/spinner';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../lib/session';
 
 /** The console is for staff only: visitors sign in first, members go back to their dashboard. */
 export function StaffRoute() {

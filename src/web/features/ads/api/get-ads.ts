@@ -6,7 +6,7 @@ export const publicAdsKey = ['ads', 'public'] as const;
 
 /**
  * The running ads of the homepage strip. A failure is not the visitor's problem: it is only
- * logged (SPEC.md section 7) and the strip stays away.
+ * logged and the strip stays away.
  */
 async function fetchPublicAds(): Promise<PublicAd[]> {
   try {

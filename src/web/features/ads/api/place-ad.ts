@@ -3,7 +3,7 @@ import { FAILURE } from '../../../../shared/messages';
 import type { PlaceAdInput } from '../../../../shared/schemas/ads';
 import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
-import { setSessionUser } from '../../auth/api/get-session';
+import { setSessionUser } from '../../../lib/session';
 import { publicAdsKey } from './get-ads';
 
 interface ProfileAnswer {
@@ -18,7 +18,7 @@ export interface PlaceAdRequest {
   paymentSlip: File | null;
 }
 
-/** Place Your Ad goes through the profile call as multipart (SPEC.md section 7), with upload progress. */
+/** Place Your Ad goes through the profile call (PUT /api/users/profile) as multipart, with upload progress. */
 export function usePlaceAd(onProgress: (fraction: number) => void) {
   const client = useQueryClient();
   return useMutation({
@@ -35,7 +35,7 @@ export function usePlaceAd(onProgress: (fraction: number) => void) {
   });
 }
 
-/** Delete Ad: the three fields sent as null (SPEC.md section 4). */
+/** Delete Ad: imageUrl, linkUrl and altText sent as null. */
 export function useDeleteAd() {
   const client = useQueryClient();
   return useMutation({

@@ -1,9 +1,9 @@
 import { Suspense, useState } from 'react';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
-import type { MemberAd } from '../../../../shared/schemas/ads';
+import { AD_IMAGE_SIZE, type MemberAd } from '../../../../shared/schemas/ads';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useFlash } from '../../../components/flash-context';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../lib/session';
 import { useDeleteAd } from '../api/place-ad';
 import { formatDay } from './format-date';
 import { lazyNamed } from '../../../lib/lazy-named';
@@ -15,7 +15,7 @@ const loadPlaceAdDialog = () => import('./place-ad-dialog');
 const PlaceAdDialog = lazyNamed(loadPlaceAdDialog, 'PlaceAdDialog');
 
 /**
- * The dashboard's Advertisements section (SPEC.md section 2): the member's ad with where it
+ * The dashboard's Advertisements section, for activated members: the member's ad with where it
  * stands, Place Your Ad when there is no ad image, Delete Ad when there is one. A rejected or
  * ended ad can be replaced by a new one without deleting it first.
  */
@@ -100,7 +100,7 @@ function AdCard({ ad }: { ad: MemberAd }) {
   const status = ad.status ?? 'pending';
   return (
     <article className="card member-ad" aria-label="Your ad">
-      {ad.imageUrl && <img className="member-ad__image" src={ad.imageUrl} alt={ad.altText ?? ''} width={728} height={182} />}
+      {ad.imageUrl && <img className="member-ad__image" src={ad.imageUrl} alt={ad.altText ?? ''} width={AD_IMAGE_SIZE.width} height={AD_IMAGE_SIZE.height} />}
       <div className="member-ad__body">
         <p className={`badge member-ad__status member-ad__status--${status}`}>{STATUS_LABEL[status]}</p>
         <p className="member-ad__state">{describe(ad)}</p>

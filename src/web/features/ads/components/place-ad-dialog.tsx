@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { AD_WEEKLY_FEE_KOBO, MAX_AD_IMAGE_BYTES } from '../../../../shared/constants';
+import { AD_WEEKLY_FEE_KOBO } from '../../../../shared/constants';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import { formatNaira } from '../../../../shared/money';
-import { AD_IMAGE_SIZE, placeAdFields } from '../../../../shared/schemas/ads';
+import { AD_IMAGE_FORMATS, AD_IMAGE_MAX_BYTES, AD_IMAGE_MAX_SIZE, AD_IMAGE_SIZE, AD_IMAGE_TYPES, placeAdFields } from '../../../../shared/schemas/ads';
 import { useFlash } from '../../../components/flash-context';
 import { TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
-import { useSite } from '../../site/api/get-site';
+import { useSite } from '../../../lib/site';
 import { usePlaceAd } from '../api/place-ad';
 
 interface AdValues {
@@ -20,14 +20,14 @@ interface AdValues {
 
 const FIELDS = ['linkUrl', 'altText', 'weeks'] as const;
 const resolver = zodResolver(placeAdFields) as unknown as Resolver<AdValues>;
-const IMAGE_TYPES = ['image/jpeg', 'image/png'];
+const IMAGE_TYPES: readonly string[] = AD_IMAGE_TYPES;
 const SLIP_TYPES = /^(image\/|application\/pdf$)/;
 
 /** The same limits the server applies, checked before a slow upload on mobile data. */
 function imageProblem(file: File | null): string | null {
   if (!file) return 'Ad image is required';
-  if (!IMAGE_TYPES.includes(file.type)) return 'The ad image must be a JPG or PNG file';
-  if (file.size > MAX_AD_IMAGE_BYTES) return 'The ad image must be at most 2 MB';
+  if (!IMAGE_TYPES.includes(file.type)) return `The ad image must be a ${AD_IMAGE_FORMATS} file`;
+  if (file.size > AD_IMAGE_MAX_BYTES) return `The ad image must be at most ${AD_IMAGE_MAX_SIZE}`;
   return null;
 }
 
@@ -133,7 +133,7 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
                 if (field === 'paymentSlip') setSlipError(message);
               }
             }
-            // A network failure has no server message: the general text (SPEC.md section 8).
+            // A network failure has no server message: the general text.
             const message = error instanceof ApiError && error.status !== 0 ? error.message || FAILURE.adPlace : FAILURE.adSave;
             setFailure(message);
             flash.showError(message);
@@ -150,19 +150,19 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
         Place Your Ad
       </h2>
       <p className="place-ad__lead">
-        Your banner appears on the homepage once staff approve it. JPG and PNG images are accepted, at most 2 MB; it is shown at{' '}
+        Your banner appears on the homepage once staff approve it. {AD_IMAGE_FORMATS} images are accepted, at most {AD_IMAGE_MAX_SIZE}; it is shown at{' '}
         {AD_IMAGE_SIZE.width} × {AD_IMAGE_SIZE.height} pixels, so a wide image works best.
       </p>
       <form key={formKey} className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <div className={`field${imageError ? ' field--invalid' : ''}`}>
           <label className="field__label" htmlFor="ad-image">
-            Ad image (JPG or PNG, at most 2 MB)
+            Ad image ({AD_IMAGE_FORMATS}, at most {AD_IMAGE_MAX_SIZE})
           </label>
           <input
             id="ad-image"
             name="imageUrl"
             type="file"
-            accept="image/jpeg,image/png"
+            accept={AD_IMAGE_TYPES.join(',')}
             className="field__file"
             required
             aria-invalid={imageError ? true : undefined}

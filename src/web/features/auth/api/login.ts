@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FAILURE } from '../../../../shared/messages';
 import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
-import { setSessionUser } from './get-session';
+import { setSessionUser } from '../../../lib/session';
 
 interface LoginInput {
   identifier: string;
@@ -12,7 +12,7 @@ interface LoginInput {
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
-    // The API takes the one identifier as both email and phone (SPEC.md section 3).
+    // The API takes the one identifier as both email and phone.
     mutationFn: ({ identifier, password }: LoginInput) =>
       api.post<{ message: string; user: User }>('/api/users/login', {
         json: { email: identifier, phone: identifier, password },

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FAILURE } from '../../../../shared/messages';
 import { api } from '../../../lib/api';
-import { setSessionUser } from './get-session';
+import { setSessionUser } from '../../../lib/session';
 
 export function useLogout() {
   const client = useQueryClient();

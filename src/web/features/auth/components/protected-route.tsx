@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../../components/spinner';
-import { useSession } from '../api/get-session';
+import { useSession } from '../../../lib/session';
 
 interface ProtectedRouteProps {
   /** Where a visitor without a session goes. */
@@ -11,7 +11,10 @@ interface ProtectedRouteProps {
   children?: ReactNode;
 }
 
-/** SPEC.md "Protected-route behaviour": spinner while loading, then redirect or render. */
+/**
+ * A spinner while the session loads; then a redirect (to `redirectTo` without a user, to
+ * `inactiveRedirectTo` for a member not yet activated) or the page.
+ */
 export function ProtectedRoute({ redirectTo = '/login', inactiveRedirectTo, children }: ProtectedRouteProps) {
   const { user, isLoading } = useSession();
   const location = useLocation();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSite } from '../../site/api/get-site';
+import { useSite } from '../../../lib/site';
 
 export function OfficeList() {
   const { data: site, isPending, isError } = useSite();

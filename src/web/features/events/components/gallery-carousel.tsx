@@ -14,7 +14,7 @@ const GALLERY = [
 ];
 
 /**
- * SPEC.md section 9: 4 slides, gap 10, loop, arrows, autoplay every 2000 ms that carries on after
+ * 4 slides, gap 10, loop, arrows, autoplay every 2000 ms that carries on after
  * a swipe. Phones show fewer slides so each picture stays readable.
  */
 export function GalleryCarousel() {

@@ -3,9 +3,9 @@ import { FAILURE } from '../../../../shared/messages';
 import type { MembershipStatus } from '../../../../shared/schemas/membership';
 import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
-import { setSessionUser } from '../../auth/api/get-session';
+import { setSessionUser } from '../../../lib/session';
 
-/** The fee wizard's calls, one per step (SPEC.md section 7). */
+/** The fee wizard's calls, one per step. */
 export const membershipQuery = queryOptions({
   queryKey: ['membership'],
   queryFn: () => api.get<MembershipStatus>('/api/users/membership'),

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../lib/session';
 import { useMembershipStatus } from '../api/membership';
 import { ActivateStep } from './activate-step';
 import { EmailStep } from './email-step';
@@ -13,7 +13,10 @@ import './fees.css';
 
 const STEP_TITLES = ['Verify your email', 'Payment instructions', 'Upload payment slip', 'Send OTP', 'Activate profile'] as const;
 
-/** /user/fees: the five-step fee and activation wizard of SPEC.md section 4. */
+/**
+ * /user/fees: the five-step fee and activation wizard: verify the email, read how to pay, upload
+ * the slip, get the OTP once staff approve it, activate.
+ */
 export function FeesPage() {
   const { user } = useSession();
   const status = useMembershipStatus();

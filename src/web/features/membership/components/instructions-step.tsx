@@ -1,6 +1,6 @@
 import { MEMBERSHIP_FEE_KOBO, PLANS } from '../../../../shared/constants';
 import { formatNaira } from '../../../../shared/money';
-import { useSite } from '../../site/api/get-site';
+import { useSite } from '../../../lib/site';
 
 /** Step 2: how to pay. The bank details are the company's settings, not text in the page. */
 export function InstructionsStep({ plan, onUnderstood }: { plan: string; onUnderstood: () => void }) {

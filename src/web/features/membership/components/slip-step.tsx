@@ -11,7 +11,7 @@ interface StepProps {
   userId: string;
 }
 
-/** Step 3: the slip goes up with a progress bar; success or failure both move to step 4 (SPEC.md). */
+/** Step 3: the slip goes up with a progress bar; success or failure both move to step 4 (a retry after a failure). */
 export function SlipStep({ state, update, userId }: StepProps) {
   const flash = useFlash();
   const [file, setFile] = useState<File | null>(null);

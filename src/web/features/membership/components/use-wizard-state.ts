@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** The fee wizard's state of SPEC.md section 3, kept in session storage on every change. */
+/** The fee wizard's state, kept in session storage on every change so a reload resumes it. */
 export interface WizardState {
   email: string;
   verificationCode: string;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { FAILURE } from '../../../../shared/messages';
 import { api } from '../../../lib/api';
-import { setSessionUser } from '../../auth/api/get-session';
+import { setSessionUser } from '../../../lib/session';
 
 /**
  * Ends the account. The caller leaves the guarded page first and calls `forget` once it has

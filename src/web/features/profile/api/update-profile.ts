@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FAILURE } from '../../../../shared/messages';
 import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
-import { setSessionUser } from '../../auth/api/get-session';
+import { setSessionUser } from '../../../lib/session';
 
 export function useUpdateProfile() {
   const client = useQueryClient();

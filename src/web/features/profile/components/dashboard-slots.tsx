@@ -1,16 +1,10 @@
 import { Link } from 'react-router';
 import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from '../../../../shared/form-definitions';
-import { MemberAdvert } from '../../ads/components/member-advert';
-
-/*
- * Sections of the dashboard that other features fill in: the forms cards (forms feature) and the
- * advert section (ads feature). Each keeps its anchor id so the sidebar links already work.
- */
 
 /** The rule the server and the router apply: a form for any member, or one for activated members only. */
 const opensFor = (kind: FormKind, status: boolean) => status || FORM_DEFINITIONS[kind].access === 'user';
 
-/** The six forms; most open once the fee is paid and the profile activated (SPEC.md section 2). */
+/** The six forms; most open once the fee is paid and the profile activated. */
 export function ProfileFormsSlot({ status }: { status: boolean }) {
   return (
     <section id="forms" className="dashboard__section" aria-labelledby="forms-title">
@@ -40,10 +34,4 @@ export function ProfileFormsSlot({ status }: { status: boolean }) {
       </ul>
     </section>
   );
-}
-
-/** Only members with a status see advertising (SPEC.md section 6); the ads feature fills it. */
-export function ProfileAdvertSlot({ status }: { status: boolean }) {
-  if (!status) return null;
-  return <MemberAdvert />;
 }

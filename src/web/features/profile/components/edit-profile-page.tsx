@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { useFlash } from '../../../components/flash-context';
 import { TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner, Spinner } from '../../../components/spinner';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../lib/session';
 import { useUpdateProfile } from '../api/update-profile';
 import { Avatar } from './avatar';
 import './profile.css';

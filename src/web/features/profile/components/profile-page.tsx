@@ -1,16 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useFlash } from '../../../components/flash-context';
 import { Spinner } from '../../../components/spinner';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../lib/session';
 import { useTerminateAccount } from '../api/terminate-account';
 import { Achievements } from './achievements';
 import { Avatar } from './avatar';
-import { ProfileAdvertSlot, ProfileFormsSlot } from './dashboard-slots';
+import { ProfileFormsSlot } from './dashboard-slots';
 import { ProfileOverview } from './profile-overview';
-import { TalentDashboardSection } from '../../talent/components/talent-dashboard-section';
 import './profile.css';
 
 const SECTIONS = [
@@ -21,7 +20,15 @@ const SECTIONS = [
   { id: 'achievements', label: 'Achievements' },
 ];
 
-export function ProfilePage() {
+interface ProfilePageProps {
+  /** The member's advert section (ads feature), shown to activated members only. */
+  advert: ReactNode;
+  /** The talent profile section (talent feature). */
+  talent: ReactNode;
+}
+
+/** The member dashboard; app/pages/dashboard.tsx passes in the sections other features own. */
+export function ProfilePage({ advert, talent }: ProfilePageProps) {
   const { user } = useSession();
   // Open beside the content on wide screens, folded above it on phones.
   const [sidebarOpen, setSidebarOpen] = useState(() => window.matchMedia('(min-width: 900px)').matches);
@@ -100,8 +107,8 @@ export function ProfilePage() {
         </header>
         <ProfileOverview user={user} />
         <ProfileFormsSlot status={user.status} />
-        <ProfileAdvertSlot status={user.status} />
-        <TalentDashboardSection />
+        {user.status && advert}
+        {talent}
         <Achievements achievements={user.achievements} />
       </div>
       <ConfirmDialog

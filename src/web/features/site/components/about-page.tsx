@@ -1,5 +1,5 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { AdvertsSlot } from './adverts-slot';
 import { Faq } from './faq';
 import './site.css';
 
@@ -22,7 +22,8 @@ const OBJECTIVES = [
   },
 ];
 
-export function AboutPage() {
+/** `adverts`: the Advertisements strip (ads feature), composed in by app/pages/about.tsx. */
+export function AboutPage({ adverts }: { adverts: ReactNode }) {
   return (
     <div className="page">
       <header className="page__header">
@@ -45,7 +46,7 @@ export function AboutPage() {
           ))}
         </ul>
       </section>
-      <AdvertsSlot />
+      {adverts}
       <Faq />
     </div>
   );

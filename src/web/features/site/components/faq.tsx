@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { MEMBERSHIP_FEE_KOBO } from '../../../../shared/constants';
 import { formatNaira } from '../../../../shared/money';
-import { useSite } from '../api/get-site';
+import { useSite } from '../../../lib/site';
 
 /** The collapsible FAQ of the home and about pages; native <details> needs no script to open. */
 export function Faq() {

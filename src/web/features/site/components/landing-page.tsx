@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { AdvertsSlot } from './adverts-slot';
 import { Faq } from './faq';
 import './site.css';
 
-export function LandingPage() {
+/** `adverts`: the Advertisements strip (ads feature), composed in by app/pages/landing.tsx. */
+export function LandingPage({ adverts }: { adverts: ReactNode }) {
   return (
     <>
       <section className="hero">
@@ -25,7 +26,7 @@ export function LandingPage() {
           </div>
         </div>
       </section>
-      <AdvertsSlot />
+      {adverts}
       <div className="page">
         <Faq />
       </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { MEMBERSHIP_FEE_KOBO, PLANS } from '../../../../shared/constants';
 import { formatNaira } from '../../../../shared/money';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../lib/session';
 import './site.css';
 
 const SERVICES = [

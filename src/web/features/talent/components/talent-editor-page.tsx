@@ -8,7 +8,7 @@ import { MAX_TALENT_PHOTOS, TALENT_CATEGORIES, TALENT_MEASUREMENTS, type TalentM
 import { useFlash } from '../../../components/flash-context';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner, Spinner } from '../../../components/spinner';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../lib/session';
 import { useDeleteTalentPhoto, useMyTalentProfile, useSaveTalentProfile, useSetPrimaryPhoto, useUploadTalentPhoto } from '../api/my-talent-profile';
 import { BookingRequestsList } from './booking-requests-list';
 import { measurementValue } from './talent-labels';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { User } from '../../../../shared/schemas/users';
-import { api, ApiError } from '../../../lib/api';
+import type { User } from '../../shared/schemas/users';
+import { api, ApiError } from './api';
 
 const STORAGE_KEY = 'user';
 export const sessionKey = ['session'] as const;
@@ -30,7 +30,7 @@ async function fetchSession(): Promise<User | null> {
     storeUser(user);
     return user;
   } catch (error) {
-    // A failed fetch clears the user (SPEC.md section 4), whatever the reason.
+    // A failed fetch clears the user, whatever the reason.
     storeUser(null);
     if (error instanceof ApiError) return null;
     throw error;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SiteInfo } from '../../../../shared/site';
-import { api } from '../../../lib/api';
+import type { SiteInfo } from '../../shared/site';
+import { api } from './api';
 
 export const siteQuery = queryOptions({
   queryKey: ['site'],

@@ -1,0 +1,7 @@
+import { MemberAdvert } from '../../features/ads/components/member-advert';
+import { ProfilePage } from '../../features/profile/components/profile-page';
+import { TalentDashboardSection } from '../../features/talent/components/talent-dashboard-section';
+
+export function Dashboard() {
+  return <ProfilePage advert={<MemberAdvert />} talent={<TalentDashboardSection />} />;
+}
