@@ -170,7 +170,7 @@ async function smtpCheck() {
     const ids: string[] = [];
     for (const member of people) {
       const { user } = await member.json<{ user: { id: string } }>('GET', '/api/users/profile');
-      await pg1.query("update users set status = false where id = $1", [user.id]);
+      await pg1.query("update users set activated = false where id = $1", [user.id]);
       const { rows } = await pg1.query<{ id: string }>("insert into payments (user_id, kind, plan, amount_kobo, months) values ($1, 'fee', 'standard', 6050000, 1) returning id", [user.id]);
       ids.push(rows[0]!.id);
     }

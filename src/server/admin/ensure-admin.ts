@@ -19,7 +19,7 @@ export async function ensureAdmin(ctx: AppContext): Promise<void> {
       phone: `admin:${email}`,
       passwordHash: await hashPassword(admin.password),
       role: 'admin',
-      status: true,
+      activated: true,
       activatedAt: new Date(),
     })
     .onConflictDoNothing();

@@ -55,7 +55,7 @@ export async function searchMembers(
         email: users.email,
         phone: users.phone,
         role: users.role,
-        status: users.status,
+        status: users.activated,
         createdAt: users.createdAt,
       })
       .from(users)

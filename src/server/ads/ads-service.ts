@@ -68,7 +68,7 @@ export async function placeAd(
   image: ReceivedFile | undefined,
   slip: ReceivedFile | undefined,
 ): Promise<void> {
-  if (!user.status) throw forbidden('Only activated members can place adverts.');
+  if (!user.activated) throw forbidden('Only activated members can place adverts.');
   if (!image) throw badRequest('Ad image is required');
   const current = await memberAd(ctx, user.id);
   if (current && (current.status === 'pending' || current.status === 'running')) {

@@ -10,7 +10,7 @@ export function requireUser(request: FastifyRequest): AuthUser {
 
 export function requireActivated(request: FastifyRequest): AuthUser {
   const user = requireUser(request);
-  if (!user.status) throw forbidden('Your profile is not activated yet. Pay the membership fee and activate it on the fees page.');
+  if (!user.activated) throw forbidden('Your profile is not activated yet. Pay the membership fee and activate it on the fees page.');
   return user;
 }
 

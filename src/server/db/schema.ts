@@ -42,7 +42,8 @@ export const users = pgTable(
     role: text('role', { enum: ['member', 'admin'] }).notNull().default('member'),
     /** A new email the member asked for, in force once the code sent to it is entered. */
     pendingEmail: text('pending_email'),
-    status: boolean('status').notNull().default(false),
+    /** The member activated their profile with the OTP (the API's `status`). */
+    activated: boolean('activated').notNull().default(false),
     plan: text('plan'),
     achievements: jsonb('achievements').$type<Achievement[]>().notNull().default([]),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),

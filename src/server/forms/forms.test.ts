@@ -21,7 +21,7 @@ afterAll(() => portal.close());
 
 async function activatedMember() {
   const member = await signedUpMember(app);
-  await app.ctx.db.update(users).set({ status: true }).where(eq(users.id, member.user.id));
+  await app.ctx.db.update(users).set({ activated: true }).where(eq(users.id, member.user.id));
   return member;
 }
 
@@ -628,7 +628,7 @@ describe('who may submit', () => {
     const { client, user } = await activatedMember();
     expect((await client.get('/api/users/profile')).statusCode).toBe(200);
     await withoutNotifications(async () => {
-      await app.ctx.db.update(users).set({ status: false }).where(eq(users.id, user.id));
+      await app.ctx.db.update(users).set({ activated: false }).where(eq(users.id, user.id));
       const refused = await client.post('/api/users/scriptprintingform', { json: scriptFields() });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toMatch(/not activated/);

@@ -87,7 +87,7 @@ export async function uploadSlip(ctx: AppContext, user: AuthUser, slip: Received
 
 /** Step 4: what happens depends on the staff's review of the latest slip. */
 export async function sendOtp(ctx: AppContext, user: AuthUser): Promise<string> {
-  if (user.status) return 'Your profile is already active.';
+  if (user.activated) return 'Your profile is already active.';
   const payment = await latestFeePayment(ctx.db, user.id);
   if (!payment) throw badRequest('Upload your payment slip first (step 3).');
   if (payment.state === 'pending') {
@@ -108,13 +108,13 @@ export async function sendOtp(ctx: AppContext, user: AuthUser): Promise<string> 
 
 /** Step 5: the OTP from the approval email turns the member's status on. */
 export async function activateProfile(ctx: AppContext, user: AuthUser, otp: string): Promise<AuthUser> {
-  if (user.status) throw conflict('Your profile is already active.');
+  if (user.activated) throw conflict('Your profile is already active.');
   const payment = await latestFeePayment(ctx.db, user.id);
   if (payment?.state !== 'approved') throw forbidden('Your payment has not been approved yet.');
   const outcome = await ctx.db.transaction(async (tx) => {
     const refusal = await consumeCode(ctx, tx, user.id, 'otp', otp, FAILURE.invalidOtp);
     if (refusal) return { refusal };
-    const [row] = await tx.update(users).set({ status: true, activatedAt: new Date() }).where(eq(users.id, user.id)).returning(publicUserColumns);
+    const [row] = await tx.update(users).set({ activated: true, activatedAt: new Date() }).where(eq(users.id, user.id)).returning(publicUserColumns);
     await notify(tx, user.id, 'profile-activated', 'Your profile is active. The member forms are open to you.');
     await enqueueMail(tx, mailTemplates.activated(ctx.mailer.brand, user.email, user.fullName));
     return { activated: row };
@@ -130,7 +130,7 @@ export async function membershipStatus(ctx: AppContext, user: AuthUser): Promise
   const payment = await latestFeePayment(ctx.db, user.id);
   return {
     emailVerified: await hasVerifiedEmail(ctx.db, user.id),
-    status: user.status,
+    status: user.activated,
     payment: payment
       ? { id: payment.id, status: payment.state, reason: payment.reason, plan: payment.plan, uploadedAt: payment.createdAt.toISOString() }
       : null,

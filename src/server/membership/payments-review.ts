@@ -59,7 +59,7 @@ export async function approvePayment(ctx: AppContext, staff: AuthUser, id: strin
     const member = await memberOf(tx, payment.userId);
     await recordAudit(tx, { actor: staff, action: 'payment.approved', subjectType: 'payment', subjectId: id, details: { months, amountKobo: payment.amountKobo, kind: payment.kind, userId: payment.userId } });
     if (!member) return;
-    const otp = payment.kind === 'fee' && !member.status ? await issueCode(ctx, tx, member.id, 'otp') : null;
+    const otp = payment.kind === 'fee' && !member.activated ? await issueCode(ctx, tx, member.id, 'otp') : null;
     await notify(tx, member.id, 'payment-approved', otp ? 'Your payment was approved. Check your email for the OTP to activate your profile.' : 'Your payment was approved.');
     await enqueueMail(tx, mailTemplates.paymentApproved(ctx.mailer.brand, member.email, member.fullName, otp, months));
   });

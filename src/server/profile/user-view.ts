@@ -28,7 +28,7 @@ export function toUserView(user: AuthUser, ad: User['ad'] = NO_AD): User {
     overview: user.overview,
     profilePic: user.profilePicFileId ? fileUrl(user.profilePicFileId) : null,
     registrationDate: user.createdAt.toISOString(),
-    status: user.status,
+    status: user.activated,
     role: user.role,
     achievements: user.achievements,
     ad,

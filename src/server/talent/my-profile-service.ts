@@ -50,7 +50,7 @@ export async function myProfile(ctx: AppContext, user: AuthUser): Promise<{ prof
 }
 
 export async function saveMyProfile(ctx: AppContext, user: AuthUser, input: z.output<typeof talentProfileSchema>): Promise<void> {
-  if (input.published && !user.status) throw forbidden('Only activated members can publish a talent profile.');
+  if (input.published && !user.activated) throw forbidden('Only activated members can publish a talent profile.');
   await ctx.db.transaction(async (tx) => {
     const existing = await ownProfile(tx, user.id);
     if (input.published) {

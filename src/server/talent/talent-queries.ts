@@ -68,7 +68,7 @@ export function knownMeasurements(values: MeasurementValues): TalentMeasurements
 export const showsMeasurement = (key: TalentMeasurement) => sql`${talentProfiles.show} @> ${JSON.stringify([key])}::jsonb`;
 
 /** A profile the public may see: published, not hidden by staff, and its member still active. */
-export const listed = () => and(eq(talentProfiles.published, true), eq(talentProfiles.hidden, false), eq(users.status, true));
+export const listed = () => and(eq(talentProfiles.published, true), eq(talentProfiles.hidden, false), eq(users.activated, true));
 
 /** "Lagos", "lagos state" and "Lagos State" are the same state; the FCT has several spellings. */
 export function stateCondition(stateExpression: SQL, state: string): SQL {

@@ -162,6 +162,6 @@ export async function signedUpMember(app: FastifyInstance, overrides: Record<str
 /** A signed-up member whose profile is active (the activation flow itself is tested in membership/). */
 export async function activatedMember(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
   const member = await signedUpMember(app, overrides);
-  await app.ctx.db.update(users).set({ status: true, activatedAt: new Date() }).where(eq(users.id, member.user.id));
+  await app.ctx.db.update(users).set({ activated: true, activatedAt: new Date() }).where(eq(users.id, member.user.id));
   return member;
 }
