@@ -6,7 +6,7 @@ import { isoDate } from '../../shared/schemas/fields.js';
 import { optionalNumber } from '../../shared/schemas/forms.js';
 import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
-import { exportSubmissionsCsv, getSubmission, listSubmissions, markHandled } from './admin-service.js';
+import { exportSubmissionsCsv, getSubmission, listSubmissions, markHandled } from './staff-service.js';
 
 const formKind = z.enum(FORM_KINDS.map((f) => f.value) as [(typeof FORM_KINDS)[number]['value']], {
   error: 'Form must be one of the six forms',

@@ -3,7 +3,7 @@ import { bookingListQuerySchema, hideTalentSchema } from '../../shared/schemas/t
 import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { profileParams, requestParams } from './routes.js';
-import { closeRequest, listProfiles, listRequests, setProfileHidden } from './admin-service.js';
+import { closeRequest, listProfiles, listRequests, setProfileHidden } from './staff-service.js';
 
 /**
  * Staff: every booking request, closing one, and hiding a profile that breaks the terms
