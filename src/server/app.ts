@@ -22,6 +22,7 @@ import { startHousekeeping } from './housekeeping.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { serializeRequest } from './http/log-privacy.js';
 import { registerSpa } from './http/spa.js';
 import { createTransport, type MailTransport, startMailWorker } from './mail/mail-worker.js';
 import { membershipRoutes } from './membership/routes.js';
@@ -45,6 +46,8 @@ export interface BuildOptions {
   storage?: FileStorage;
   /** Replaces SMTP delivery (tests use it to simulate an outage). */
   mailTransport?: MailTransport;
+  /** Where log lines go instead of standard output (the tests read them). */
+  logStream?: { write(line: string): void };
   /** Where the built pages are; defaults to dist/web beside the code. */
   webRoot?: string;
 }
@@ -57,6 +60,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

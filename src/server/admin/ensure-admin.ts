@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import type { AppContext } from '../context.js';
 import { users } from '../db/schema.js';
+import { maskedEmail } from '../http/log-privacy.js';
 
 /** Creates the staff account named by ADMIN_EMAIL / ADMIN_PASSWORD when it does not exist yet. */
 export async function ensureAdmin(ctx: AppContext): Promise<void> {
@@ -23,5 +24,5 @@ export async function ensureAdmin(ctx: AppContext): Promise<void> {
       activatedAt: new Date(),
     })
     .onConflictDoNothing();
-  ctx.log.info({ email }, 'staff account created');
+  ctx.log.info({ email: maskedEmail(email) }, 'staff account created');
 }

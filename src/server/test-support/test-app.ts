@@ -16,7 +16,7 @@ import { createScratchDatabase } from './scratch-database.js';
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  build: Pick<BuildOptions, 'mailTransport'> = {},
+  build: Pick<BuildOptions, 'mailTransport' | 'logStream'> = {},
 ): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({

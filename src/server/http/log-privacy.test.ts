@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedInStaff, signedUpMember, STAFF } from '../test-support/test-app.js';
+import { loggableUrl, maskedEmail } from './log-privacy.js';
+
+const lines: string[] = [];
+let portal: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  portal = await createTestApp({ LOG_LEVEL: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
+});
+afterAll(() => portal.close());
+
+describe('what the logs say', () => {
+  it('logs a staff search without its query, and other calls as they are', async () => {
+    const { fields } = await signedUpMember(portal.app);
+    const staff = await signedInStaff(portal.app);
+    const phone = String(fields.phone);
+    expect((await staff.get(`/api/admin/members?q=${encodeURIComponent(phone)}`)).statusCode).toBe(200);
+    expect((await staff.get(`/api/admin/members?q=${encodeURIComponent(String(fields.email))}`)).statusCode).toBe(200);
+    const log = lines.join('');
+    expect(log).toContain('/api/admin/members?[redacted]');
+    expect(log).not.toContain(phone);
+    expect(log).not.toContain(String(fields.email));
+    expect(log).toContain('"url":"/api/users/profile"');
+  });
+
+  it('shows the staff account it made at start with a masked address', () => {
+    const log = lines.join('');
+    expect(log).not.toContain(STAFF.email);
+    expect(loggableUrl('/api/talent?category=model')).toBe('/api/talent?category=model');
+    expect(maskedEmail('chioma.okafor@example.com')).toBe('c***@example.com');
+    expect(maskedEmail('not-an-address')).toBe('[redacted]');
+  });
+});
