@@ -46,6 +46,8 @@ export interface BuildOptions {
   storage?: FileStorage;
   /** Replaces SMTP delivery (tests use it to simulate an outage). */
   mailTransport?: MailTransport;
+  /** The clock membership dates are decided by (tests move it). */
+  clock?: () => Date;
   /** Where log lines go instead of standard output (the tests read them). */
   logStream?: { write(line: string): void };
   /** Where the built pages are; defaults to dist/web beside the code. */
@@ -95,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     mailer: { brand: { companyName: config.company.name, publicUrl: config.publicUrl }, nudge: mailWorker.nudge },
     listen: config.databaseListenUrl === null ? neverListening : database.listen,
+    clock: options.clock ?? (() => new Date()),
   };
   app.decorate('ctx', ctx);
 

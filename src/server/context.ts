@@ -14,4 +14,6 @@ export interface AppContext {
   mailer: { brand: MailBrand; nudge(): void };
   /** Subscribes to a PostgreSQL NOTIFY channel (what a process keeps is forgotten on its messages). */
   listen: DatabaseHandle['listen'];
+  /** The time of day for dates that decide something (paid-until, receipts); tests move it. */
+  clock: () => Date;
 }

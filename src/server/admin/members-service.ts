@@ -1,3 +1,4 @@
+import { todayInLagos } from '../../shared/dates.js';
 import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { User } from '../../shared/schemas/users.js';
 import { publicUserColumns } from '../auth/sessions.js';
@@ -78,5 +79,5 @@ export async function getMember(ctx: AppContext, id: string): Promise<{ member: 
   if (!isUuid(id)) throw notFound('Member not found');
   const [row] = await ctx.db.select(publicUserColumns).from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw notFound('Member not found');
-  return { member: toUserView(row), submissions: await listMemberSubmissions(ctx, row.id) };
+  return { member: toUserView(row, todayInLagos(ctx.clock())), submissions: await listMemberSubmissions(ctx, row.id) };
 }

@@ -20,7 +20,7 @@ beforeAll(async () => {
   if (login.statusCode !== 200) throw new Error(`staff login failed: ${login.body}`);
   funke = await signedUpMember(app, { name: 'Funke Akindele', email: 'funke.a@example.com', phone: '08027778888' });
   tunde = await signedUpMember(app, { name: 'Tunde Kelani', email: 'tunde.k@example.com', phone: '07061234999' });
-  await app.ctx.db.update(users).set({ activated: true }).where(eq(users.id, funke.user.id));
+  await app.ctx.db.update(users).set({ activated: true, paidUntil: '2099-12-31' }).where(eq(users.id, funke.user.id));
   const welfare = { name: 'Funke', dob: '1977-08-24', address: 'Ikorodu', phone: '08027778888', email: 'funke.a@example.com', benefits: 'housing-support' };
   expect((await funke.client.post('/api/users/welfareform', { json: welfare })).statusCode).toBe(201);
 });

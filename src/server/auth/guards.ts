@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { todayInLagos } from '../../shared/dates.js';
+import { hasMemberAccess } from '../../shared/membership.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import type { AuthUser } from './sessions.js';
 
@@ -8,9 +10,14 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+/** A member whose profile is activated and whose membership is paid up (active or in grace). */
 export function requireActivated(request: FastifyRequest): AuthUser {
   const user = requireUser(request);
   if (!user.activated) throw forbidden('Your profile is not activated yet. Pay the membership fee and activate it on the fees page.');
+  if (user.suspendedAt) throw forbidden(`Your membership is suspended: ${user.suspensionReason ?? 'please contact us'}. Contact us to have it reinstated.`);
+  if (!hasMemberAccess({ activated: true, paidUntil: user.paidUntil, suspended: false }, todayInLagos(request.server.ctx.clock()))) {
+    throw forbidden('Your membership has lapsed. Renew it on the fees page to use the member forms again.');
+  }
   return user;
 }
 

@@ -1,3 +1,4 @@
+import { todayInLagos } from '../../shared/dates.js';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SUCCESS } from '../../shared/messages.js';
@@ -26,7 +27,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/api/users/signup', { schema: { body: signupSchema }, config: perAddress(limits.signup) }, async (request, reply) => {
       const user = await signup(ctx, request.body);
       await startSession(request.cookies[SESSION_COOKIE], user.id, reply);
-      return reply.status(201).send({ message: SUCCESS.signup, user: toUserView(user) });
+      return reply.status(201).send({ message: SUCCESS.signup, user: toUserView(user, todayInLagos(ctx.clock())) });
     });
 
     app.post('/api/users/login', { schema: { body: loginSchema } }, async (request, reply) => {

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -40,6 +41,13 @@ export const users = pgTable(
     overview: text('overview'),
     profilePicFileId: uuid('profile_pic_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     role: text('role', { enum: ['member', 'admin'] }).notNull().default('member'),
+    /** `HM-000123` once formatted: given at first activation from member_number_seq, never reused. */
+    memberNumber: integer('member_number'),
+    /** The last Lagos calendar day the membership fee covers; the state is computed from it (shared/membership.ts). */
+    paidUntil: date('paid_until', { mode: 'string' }),
+    /** Staff suspended the membership: treated as lapsed, and the member is told why. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     /** A new email the member asked for, in force once the code sent to it is entered. */
     pendingEmail: text('pending_email'),
     /** The member activated their profile with the OTP (the API's `status`). */
@@ -51,8 +59,11 @@ export const users = pgTable(
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_phone_key').on(t.phone)],
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_phone_key').on(t.phone), uniqueIndex('users_member_number_key').on(t.memberNumber)],
 );
+
+/** Member numbers: a sequence never gives a number twice, even to a transaction that rolled back. */
+export const memberNumberSeq = pgSequence('member_number_seq', { startWith: 1 });
 
 export const sessions = pgTable(
   'sessions',

@@ -21,7 +21,7 @@ afterAll(() => portal.close());
 
 async function activatedMember() {
   const member = await signedUpMember(app);
-  await app.ctx.db.update(users).set({ activated: true }).where(eq(users.id, member.user.id));
+  await app.ctx.db.update(users).set({ activated: true, paidUntil: '2099-12-31' }).where(eq(users.id, member.user.id));
   return member;
 }
 

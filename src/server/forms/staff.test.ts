@@ -15,7 +15,7 @@ let png: Buffer;
 
 async function activatedMember(overrides: Record<string, unknown> = {}) {
   const member = await signedUpMember(app, overrides);
-  await app.ctx.db.update(users).set({ activated: true }).where(eq(users.id, member.user.id));
+  await app.ctx.db.update(users).set({ activated: true, paidUntil: '2099-12-31' }).where(eq(users.id, member.user.id));
   return member;
 }
 

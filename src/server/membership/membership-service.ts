@@ -1,5 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { MEMBERSHIP_FEE_KOBO } from '../../shared/constants.js';
+import { shiftDate, todayInLagos } from '../../shared/dates.js';
+import { formatMemberNumber, GRACE_DAYS, hasMemberAccess, membershipState } from '../../shared/membership.js';
 import type { MembershipStatus } from '../../shared/schemas/membership.js';
 import { FAILURE, SUCCESS } from '../../shared/messages.js';
 import { type AuthUser, publicUserColumns } from '../auth/sessions.js';
@@ -49,7 +51,7 @@ async function latestFeePayment(db: Executor, userId: string) {
  * Step 3: records the slip as a pending fee payment for staff review. Uploading again while
  * the review is pending replaces the slip (members do pick the wrong photo).
  */
-export async function uploadSlip(ctx: AppContext, user: AuthUser, slip: ReceivedFile | undefined, plan: string | undefined): Promise<string> {
+export async function uploadSlip(ctx: AppContext, user: AuthUser, slip: ReceivedFile | undefined, plan: string | undefined, months = 1): Promise<string> {
   if (!slip) throw badRequest('Payment slip is required');
   if (!(await hasVerifiedEmail(ctx.db, user.id))) throw forbidden('Verify your email address first (step 1).');
   const chosenPlan = plan ?? user.plan ?? 'standard';
@@ -63,14 +65,14 @@ export async function uploadSlip(ctx: AppContext, user: AuthUser, slip: Received
     const [replaced] = previous
       ? await tx
           .update(payments)
-          .set({ slipFileId: stored.id, plan: chosenPlan, createdAt: new Date() })
+          .set({ slipFileId: stored.id, plan: chosenPlan, months, amountKobo: MEMBERSHIP_FEE_KOBO * months, createdAt: new Date() })
           .where(and(eq(payments.id, previous.id), eq(payments.state, 'pending')))
           .returning({ id: payments.id })
       : [];
     if (replaced && previous) return { paymentId: replaced.id, replacedSlip: previous.slipFileId };
     const [payment] = await tx
       .insert(payments)
-      .values({ userId: user.id, kind: 'fee', plan: chosenPlan, amountKobo: MEMBERSHIP_FEE_KOBO, months: 1, slipFileId: stored.id })
+      .values({ userId: user.id, kind: 'fee', plan: chosenPlan, amountKobo: MEMBERSHIP_FEE_KOBO * months, months, slipFileId: stored.id })
       .returning({ id: payments.id });
     if (!payment) throw new Error('payment row was not written');
     await notify(tx, user.id, 'slip-received', 'We received your payment slip. Our staff will review it shortly.');
@@ -114,7 +116,11 @@ export async function activateProfile(ctx: AppContext, user: AuthUser, otp: stri
   const outcome = await ctx.db.transaction(async (tx) => {
     const refusal = await consumeCode(ctx, tx, user.id, 'otp', otp, FAILURE.invalidOtp);
     if (refusal) return { refusal };
-    const [row] = await tx.update(users).set({ activated: true, activatedAt: new Date() }).where(eq(users.id, user.id)).returning(publicUserColumns);
+    const [row] = await tx
+      .update(users)
+      .set({ activated: true, activatedAt: new Date(), memberNumber: sql`coalesce(${users.memberNumber}, nextval('member_number_seq'))` })
+      .where(eq(users.id, user.id))
+      .returning(publicUserColumns);
     await notify(tx, user.id, 'profile-activated', 'Your profile is active. The member forms are open to you.');
     await enqueueMail(tx, mailTemplates.activated(ctx.mailer.brand, user.email, user.fullName));
     return { activated: row };
@@ -128,11 +134,19 @@ export async function activateProfile(ctx: AppContext, user: AuthUser, otp: stri
 
 export async function membershipStatus(ctx: AppContext, user: AuthUser): Promise<MembershipStatus> {
   const payment = await latestFeePayment(ctx.db, user.id);
+  const today = todayInLagos(ctx.clock());
+  const facts = { activated: user.activated, paidUntil: user.paidUntil, suspended: Boolean(user.suspendedAt) };
   return {
+    state: membershipState({ ...facts, latestPayment: payment?.state ?? null }, today),
+    paidUntil: user.paidUntil,
+    graceUntil: user.paidUntil ? shiftDate(user.paidUntil, GRACE_DAYS) : null,
+    memberNumber: user.memberNumber === null ? null : formatMemberNumber(user.memberNumber),
+    plan: user.plan,
+    suspendedReason: user.suspendedAt ? user.suspensionReason : null,
     emailVerified: await hasVerifiedEmail(ctx.db, user.id),
-    status: user.activated,
+    status: hasMemberAccess(facts, today),
     payment: payment
-      ? { id: payment.id, status: payment.state, reason: payment.reason, plan: payment.plan, uploadedAt: payment.createdAt.toISOString() }
+      ? { id: payment.id, status: payment.state, reason: payment.reason, plan: payment.plan, months: payment.months ?? 1, uploadedAt: payment.createdAt.toISOString() }
       : null,
   };
 }

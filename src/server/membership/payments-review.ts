@@ -1,6 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MEMBERSHIP_FEE_KOBO } from '../../shared/constants.js';
+import { todayInLagos } from '../../shared/dates.js';
+import { extendPaidUntil } from '../../shared/membership.js';
 import type { PaymentState, PaymentSummary } from '../../shared/schemas/membership.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
@@ -49,7 +51,8 @@ export async function listPayments(ctx: AppContext, status: PaymentState, kind?:
 
 async function memberOf(tx: Transaction, userId: string | null) {
   if (!userId) return undefined;
-  const [member] = await tx.select().from(users).where(eq(users.id, userId));
+  // Locked: two approvals for one member (a renewal and a late first slip) extend one after the other.
+  const [member] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   return member;
 }
 
@@ -59,11 +62,19 @@ export async function approvePayment(ctx: AppContext, staff: AuthUser, id: strin
     const member = await memberOf(tx, payment.userId);
     await recordAudit(tx, { actor: staff, action: 'payment.approved', subjectType: 'payment', subjectId: id, details: { months, amountKobo: payment.amountKobo, kind: payment.kind, userId: payment.userId } });
     if (!member) return;
+    if (payment.kind === 'fee') await extendMembership(ctx, tx, member, months);
+    // A renewal needs no new code: only a first payment is followed by the OTP that activates.
     const otp = payment.kind === 'fee' && !member.activated ? await issueCode(ctx, tx, member.id, 'otp') : null;
     await notify(tx, member.id, 'payment-approved', otp ? 'Your payment was approved. Check your email for the OTP to activate your profile.' : 'Your payment was approved.');
     await enqueueMail(tx, mailTemplates.paymentApproved(ctx.mailer.brand, member.email, member.fullName, otp, months));
   });
   ctx.mailer.nudge();
+}
+
+/** An approved membership payment of `months` extends paid-until from the later of today and the current one. */
+async function extendMembership(ctx: AppContext, tx: Transaction, member: typeof users.$inferSelect, months: number): Promise<void> {
+  const paidUntil = extendPaidUntil(member.paidUntil, todayInLagos(ctx.clock()), months);
+  await tx.update(users).set({ paidUntil }).where(eq(users.id, member.id));
 }
 
 /** Fee payments are charged per month covered; other kinds keep the amount they were raised with. */

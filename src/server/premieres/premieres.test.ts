@@ -14,7 +14,7 @@ beforeAll(async () => {
   app = portal.app;
   staff = await signedInStaff(app);
   ngozi = await signedUpMember(app, { name: 'Ngozi Adeyemi', phone: '08051112222', email: 'ngozi.adeyemi@example.com' });
-  await app.ctx.db.update(users).set({ activated: true }).where(eq(users.id, ngozi.user.id));
+  await app.ctx.db.update(users).set({ activated: true, paidUntil: '2099-12-31' }).where(eq(users.id, ngozi.user.id));
 });
 afterAll(() => portal.close());
 

@@ -1,3 +1,4 @@
+import { todayInLagos } from '../../shared/dates.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SUCCESS } from '../../shared/messages.js';
 import { AD_IMAGE_MAX_BYTES, AD_IMAGE_TYPES, deleteAdSchema, placeAdFields } from '../../shared/schemas/ads.js';
@@ -29,7 +30,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/users/profile', async (request) => {
       const user = requireUser(request);
-      return { user: toUserView(user, (await memberAds.find(user.id)) ?? NO_AD) };
+      return { user: toUserView(user, todayInLagos(ctx.clock()), (await memberAds.find(user.id)) ?? NO_AD) };
     });
 
     // One call, three uses, as the first client made it: edit the profile, place an ad (multipart with

@@ -1,3 +1,5 @@
+import { todayInLagos } from '../../shared/dates.js';
+import { formatMemberNumber, hasMemberAccess } from '../../shared/membership.js';
 import type { User } from '../../shared/schemas/users.js';
 import { memberAd } from '../ads/ads-service.js';
 import type { AuthUser } from '../auth/sessions.js';
@@ -7,7 +9,8 @@ import { fileUrl } from '../files/files-service.js';
 export const NO_AD: User['ad'] = { id: null, imageUrl: null, linkUrl: null, altText: null, status: null, startDate: null, endDate: null, reason: null, clicks: 0, weeks: null };
 
 /** The user object of the API: never the hash, never session data. */
-export function toUserView(user: AuthUser, ad: User['ad'] = NO_AD): User {
+/** `today` (Lagos) decides `status`: true while the membership is active or in grace. */
+export function toUserView(user: AuthUser, today: string, ad: User['ad'] = NO_AD): User {
   return {
     _id: user.id,
     id: user.id,
@@ -28,7 +31,9 @@ export function toUserView(user: AuthUser, ad: User['ad'] = NO_AD): User {
     overview: user.overview,
     profilePic: user.profilePicFileId ? fileUrl(user.profilePicFileId) : null,
     registrationDate: user.createdAt.toISOString(),
-    status: user.activated,
+    status: hasMemberAccess({ activated: user.activated, paidUntil: user.paidUntil, suspended: Boolean(user.suspendedAt) }, today),
+    memberNumber: user.memberNumber === null ? null : formatMemberNumber(user.memberNumber),
+    paidUntil: user.paidUntil,
     role: user.role,
     achievements: user.achievements,
     ad,
@@ -37,5 +42,5 @@ export function toUserView(user: AuthUser, ad: User['ad'] = NO_AD): User {
 
 /** The user object with the member's own advert, as the profile calls answer it. */
 export async function loadUserView(ctx: AppContext, user: AuthUser): Promise<User> {
-  return toUserView(user, (await memberAd(ctx, user.id)) ?? NO_AD);
+  return toUserView(user, todayInLagos(ctx.clock()), (await memberAd(ctx, user.id)) ?? NO_AD);
 }

@@ -8,6 +8,8 @@ import { type BuildOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
 import { users } from '../db/schema.js';
+import { todayInLagos } from '../../shared/dates.js';
+import { extendPaidUntil } from '../../shared/membership.js';
 import { createScratchDatabase } from './scratch-database.js';
 
 /**
@@ -16,7 +18,7 @@ import { createScratchDatabase } from './scratch-database.js';
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  build: Pick<BuildOptions, 'mailTransport' | 'logStream'> = {},
+  build: Pick<BuildOptions, 'mailTransport' | 'logStream' | 'clock'> = {},
 ): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
@@ -162,6 +164,7 @@ export async function signedUpMember(app: FastifyInstance, overrides: Record<str
 /** A signed-up member whose profile is active (the activation flow itself is tested in membership/). */
 export async function activatedMember(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
   const member = await signedUpMember(app, overrides);
-  await app.ctx.db.update(users).set({ activated: true, activatedAt: new Date() }).where(eq(users.id, member.user.id));
+  const paidUntil = extendPaidUntil(null, todayInLagos(app.ctx.clock()), 1);
+  await app.ctx.db.update(users).set({ activated: true, activatedAt: new Date(), paidUntil }).where(eq(users.id, member.user.id));
   return member;
 }

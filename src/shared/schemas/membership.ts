@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLANS } from '../constants.js';
+import type { MembershipState } from '../membership.js';
 import { email, requiredText, sixDigits } from './fields.js';
 
 /** The member is named by the session; a userId sent by the page must be the member's own. */
@@ -11,10 +12,18 @@ export const verifyCodeSchema = z.object({ email: email().optional(), code: sixD
 export const planSchema = z.enum(PLANS.map((p) => p.key) as [string, ...string[]], { error: 'Plan must be Free, Standard or Premium' });
 
 /** Text fields that come with the slip (multipart). */
+/** Months of membership a payment covers: staff choose them when approving, members when paying. */
+const monthsField = z.coerce
+  .number({ error: 'Months must be a number' })
+  .int({ error: 'Months must be a whole number' })
+  .min(1, { error: 'Months must be between 1 and 12' })
+  .max(12, { error: 'Months must be between 1 and 12' });
+
 export const uploadSlipFields = z.object({
   email: z.string().optional(),
   userId: userIdField,
   plan: planSchema.optional(),
+  months: monthsField.default(1),
 });
 
 /** Step 4: both readings of the spec (userId, or userID with email and otp). */
@@ -35,14 +44,7 @@ export const paymentsQuerySchema = z.object({
 /** The body is optional: an empty approval covers one month. */
 export const approvePaymentSchema = z.preprocess(
   (body) => body ?? {},
-  z.object({
-    months: z.coerce
-      .number({ error: 'Months must be a number' })
-      .int({ error: 'Months must be a whole number' })
-      .min(1, { error: 'Months must be between 1 and 12' })
-      .max(12, { error: 'Months must be between 1 and 12' })
-      .default(1),
-  }),
+  z.object({ months: monthsField.default(1) }),
 );
 
 export const rejectPaymentSchema = z.object({ reason: requiredText('Reason', 500) });
@@ -69,7 +71,15 @@ export interface PaymentSummary {
 
 /** Where the member stands in the fee wizard, for restoring it from the server. */
 export interface MembershipStatus {
+  state: MembershipState;
+  /** The last Lagos calendar day the fee covers; `graceUntil` the last day of grace after it. */
+  paidUntil: string | null;
+  graceUntil: string | null;
+  memberNumber: string | null;
+  plan: string | null;
+  /** Why staff suspended the membership, while it is suspended. */
+  suspendedReason: string | null;
   emailVerified: boolean;
   status: boolean;
-  payment: { id: string; status: PaymentState; reason: string | null; plan: string | null; uploadedAt: string } | null;
+  payment: { id: string; status: PaymentState; reason: string | null; plan: string | null; months: number; uploadedAt: string } | null;
 }

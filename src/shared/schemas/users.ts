@@ -140,7 +140,12 @@ export interface User {
   overview: string | null;
   profilePic: string | null;
   registrationDate: string;
+  /** True while the membership is active or in grace (the first client's name for it). */
   status: boolean;
+  /** `HM-000123`, given at first activation. */
+  memberNumber: string | null;
+  /** The last Lagos calendar day the fee covers. */
+  paidUntil: string | null;
   role: 'member' | 'admin';
   achievements: Achievement[];
   /** The member's own advert; imageUrl, linkUrl and altText are null when none is placed. */

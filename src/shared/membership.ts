@@ -1,0 +1,56 @@
+import { addMonths, format, parseISO } from 'date-fns';
+import { shiftDate } from './dates.js';
+
+/*
+ * A membership over time. `paidUntil` is the last Lagos calendar day the fee covers; the state is
+ * computed from it whenever it is read, so nobody lapses by a job running (or not running).
+ */
+
+/** Days after paid-until in which everything still works, with a banner asking to renew. */
+export const GRACE_DAYS = 7;
+
+export type MembershipState = 'none' | 'pending' | 'active' | 'grace' | 'lapsed';
+
+/** Where a paid membership stands on `today`; null when nothing was ever paid. */
+export function paidState(paidUntil: string | null, today: string): 'active' | 'grace' | 'lapsed' | null {
+  if (!paidUntil) return null;
+  if (today <= paidUntil) return 'active';
+  if (today <= shiftDate(paidUntil, GRACE_DAYS)) return 'grace';
+  return 'lapsed';
+}
+
+/** What the state is computed from: the member's row, and their latest membership payment's review. */
+export interface MembershipFacts {
+  activated: boolean;
+  paidUntil: string | null;
+  suspended: boolean;
+  latestPayment: 'pending' | 'approved' | 'rejected' | null;
+}
+
+export function membershipState(facts: MembershipFacts, today: string): MembershipState {
+  if (facts.suspended) return 'lapsed';
+  const paid = facts.activated ? paidState(facts.paidUntil, today) : null;
+  if (paid === 'active' || paid === 'grace') return paid;
+  // A slip under review, or an approved first payment whose OTP is still to be entered.
+  if (facts.latestPayment === 'pending' || (!facts.activated && facts.latestPayment === 'approved')) return 'pending';
+  return paid ?? 'none';
+}
+
+/** Active and grace open the members-only parts of the portal (and make the API's `status` true). */
+export function hasMemberAccess(facts: Omit<MembershipFacts, 'latestPayment'>, today: string): boolean {
+  const state = membershipState({ ...facts, latestPayment: null }, today);
+  return state === 'active' || state === 'grace';
+}
+
+/**
+ * The new paid-until after `months` are approved: counted from the later of today and the
+ * current paid-until, month by month (31 January + 1 month is 28 or 29 February).
+ */
+export function extendPaidUntil(current: string | null, today: string, months: number): string {
+  const from = current && current > today ? current : today;
+  return format(addMonths(parseISO(from), months), 'yyyy-MM-dd');
+}
+
+export function formatMemberNumber(number: number): string {
+  return `HM-${String(number).padStart(6, '0')}`;
+}
