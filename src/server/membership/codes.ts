@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { verificationCodes } from '../db/schema.js';
@@ -55,34 +55,68 @@ export async function issueCode(ctx: AppContext, db: Executor, userId: string, p
 }
 
 /**
- * Checks a code and uses it up. Wrong tries are counted; after five, the code is dead and a
- * new one is needed. A refusal is returned, not thrown, so the caller's transaction still
- * commits the counted try; messages say what to do next.
+ * Counts one try at the member's current code of this purpose, before any comparison, and
+ * returns the code; or nothing when it is expired, used or out of tries. The count and the
+ * limit are one UPDATE, so guesses sent at the same moment cannot get past five between a read
+ * and a write. Every kind of code goes through here (see consumeCode).
  */
-export async function consumeCode(ctx: AppContext, db: Executor, userId: string, purpose: CodePurpose, code: string, wrongText: string): Promise<HttpError | null> {
-  const [current] = await db
-    .select()
+async function spendTry(db: Executor, userId: string, purpose: CodePurpose) {
+  const current = db
+    .select({ id: verificationCodes.id })
     .from(verificationCodes)
     .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
+  const [code] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, current),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, sql`now()`),
+        lt(verificationCodes.attempts, MAX_WRONG_TRIES),
+      ),
+    )
+    .returning({ id: verificationCodes.id, codeHash: verificationCodes.codeHash, attempts: verificationCodes.attempts });
+  return code;
+}
+
+/** Whether the member's current code of this purpose is alive but has no tries left (else it is expired or used). */
+async function outOfTries(db: Executor, userId: string, purpose: CodePurpose): Promise<boolean> {
+  const [current] = await db
+    .select({ attempts: verificationCodes.attempts, expiresAt: verificationCodes.expiresAt })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  return Boolean(current && current.attempts >= MAX_WRONG_TRIES && current.expiresAt.getTime() > Date.now());
+}
+
+/**
+ * Checks a code and uses it up. Every try is counted before the comparison; after five, the
+ * code is dead and a new one is needed. A refusal is returned, not thrown, so the caller's
+ * transaction still commits the counted try; messages say what to do next.
+ */
+export async function consumeCode(ctx: AppContext, db: Executor, userId: string, purpose: CodePurpose, code: string, wrongText: string): Promise<HttpError | null> {
   const askAgain = purpose === 'otp' ? 'Click Send OTP to get a new one.' : 'Request a new code.';
-  if (!current || current.expiresAt.getTime() <= Date.now()) return badRequest(`This code has expired or was already used. ${askAgain}`);
-  if (current.attempts >= MAX_WRONG_TRIES) return new HttpError(429, `Too many wrong tries. ${askAgain}`);
+  const expired = () => badRequest(`This code has expired or was already used. ${askAgain}`);
+  const current = await spendTry(db, userId, purpose);
+  if (!current) return (await outOfTries(db, userId, purpose)) ? new HttpError(429, `Too many wrong tries. ${askAgain}`) : expired();
 
   const expected = Buffer.from(current.codeHash);
   const given = Buffer.from(hashCode(ctx.config.sessionSecret, userId, purpose, code.trim()));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    const [updated] = await db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, current.id))
-      .returning({ attempts: verificationCodes.attempts });
-    const left = MAX_WRONG_TRIES - (updated?.attempts ?? MAX_WRONG_TRIES);
+    const left = MAX_WRONG_TRIES - current.attempts;
     return badRequest(left > 0 ? `${wrongText} ${left} ${left === 1 ? 'try' : 'tries'} left.` : `${wrongText} No tries left. ${askAgain}`);
   }
-  await db.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, current.id));
-  return null;
+  // The right code sent twice at once: only one use counts.
+  const [used] = await db
+    .update(verificationCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(verificationCodes.id, current.id), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  return used ? null : expired();
 }
 
 /** Whether the member has confirmed their email with a code (step 1 of the wizard). */

@@ -324,6 +324,40 @@ describe('step 5: the OTP', () => {
   });
 });
 
+describe('wrong guesses sent at once', () => {
+  const GUESSES = 40;
+
+  /** Sends every guess at the same moment; tells how many were compared (400) and how many refused untried (429). */
+  async function guessAtOnce(client: TestClient, url: string, body: (guess: string) => Record<string, unknown>, right: string) {
+    const guesses = Array.from({ length: GUESSES }, (_, i) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(guesses.map((guess) => client.post(url, { json: body(guess) })));
+    const statuses = answers.map((answer) => answer.statusCode);
+    return { compared: statuses.filter((s) => s === 400).length, refused: statuses.filter((s) => s === 429).length };
+  }
+
+  it('compares at most five email codes, and the right one is refused after them', async () => {
+    const member = await signedUpMember(portal.app);
+    await member.client.post('/api/users/verify-email', { json: { email: member.user.email } });
+    const code = await mailbox.codeFor(member.user.email, /verification code/);
+    const outcome = await guessAtOnce(member.client, '/api/users/verify-code', (guess) => ({ code: guess }), code);
+    expect(outcome).toEqual({ compared: 5, refused: GUESSES - 5 });
+    const right = await member.client.post('/api/users/verify-code', { json: { code } });
+    expect(right.statusCode).toBe(429);
+    expect((await member.client.get('/api/users/membership')).json().emailVerified).toBe(false);
+  });
+
+  it('compares at most five OTPs, and the right one is refused after them', async () => {
+    const member = await memberWithSlip();
+    await staff.post(`/api/admin/payments/${member.paymentId}/approve`);
+    const otp = await mailbox.codeFor(member.user.email, /OTP/);
+    const outcome = await guessAtOnce(member.client, '/api/users/activate-profile', (guess) => ({ otp: guess }), otp);
+    expect(outcome).toEqual({ compared: 5, refused: GUESSES - 5 });
+    const right = await member.client.post('/api/users/activate-profile', { json: { otp } });
+    expect(right.statusCode).toBe(429);
+    expect((await member.client.get('/api/users/profile')).json().user.status).toBe(false);
+  });
+});
+
 describe('mail during an SMTP outage', () => {
   it('keeps the approval mail in the outbox and delivers the OTP once SMTP is back', async () => {
     const member = await memberWithSlip();
