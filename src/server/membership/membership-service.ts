@@ -4,6 +4,7 @@ import type { MembershipStatus } from '../../shared/schemas/membership.js';
 import { FAILURE, SUCCESS } from '../../shared/messages.js';
 import { type AuthUser, publicUserColumns } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
 import { files, payments, users } from '../db/schema.js';
 import { deleteFiles, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
@@ -34,8 +35,8 @@ export async function verifyEmailCode(ctx: AppContext, user: AuthUser, code: str
   if (refusal) throw refusal;
 }
 
-async function latestFeePayment(ctx: AppContext, userId: string) {
-  const [row] = await ctx.db
+async function latestFeePayment(db: Executor, userId: string) {
+  const [row] = await db
     .select()
     .from(payments)
     .where(and(eq(payments.userId, userId), eq(payments.kind, 'fee')))
@@ -51,16 +52,22 @@ async function latestFeePayment(ctx: AppContext, userId: string) {
 export async function uploadSlip(ctx: AppContext, user: AuthUser, slip: ReceivedFile | undefined, plan: string | undefined): Promise<string> {
   if (!slip) throw badRequest('Payment slip is required');
   if (!(await hasVerifiedEmail(ctx.db, user.id))) throw forbidden('Verify your email address first (step 1).');
-  const previous = await latestFeePayment(ctx, user.id);
   const chosenPlan = plan ?? user.plan ?? 'standard';
 
   const { paymentId, replacedSlip } = await withFileTransaction(ctx, async (tx, store) => {
     const stored = await store({ ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType });
+    // Locks the member's row first: their uploads then run one after another, and the slip read below stays theirs to replace.
     await tx.update(users).set({ plan: chosenPlan }).where(eq(users.id, user.id));
-    if (previous?.state === 'pending') {
-      await tx.update(payments).set({ slipFileId: stored.id, plan: chosenPlan, createdAt: new Date() }).where(eq(payments.id, previous.id));
-      return { paymentId: previous.id, replacedSlip: previous.slipFileId };
-    }
+    const previous = await latestFeePayment(tx, user.id);
+    // Staff may approve or reject meanwhile: a reviewed slip is never replaced, the new one starts a new review.
+    const [replaced] = previous
+      ? await tx
+          .update(payments)
+          .set({ slipFileId: stored.id, plan: chosenPlan, createdAt: new Date() })
+          .where(and(eq(payments.id, previous.id), eq(payments.state, 'pending')))
+          .returning({ id: payments.id })
+      : [];
+    if (replaced && previous) return { paymentId: replaced.id, replacedSlip: previous.slipFileId };
     const [payment] = await tx
       .insert(payments)
       .values({ userId: user.id, kind: 'fee', plan: chosenPlan, amountKobo: MEMBERSHIP_FEE_KOBO, months: 1, slipFileId: stored.id })
@@ -81,7 +88,7 @@ export async function uploadSlip(ctx: AppContext, user: AuthUser, slip: Received
 /** Step 4: what happens depends on the staff's review of the latest slip. */
 export async function sendOtp(ctx: AppContext, user: AuthUser): Promise<string> {
   if (user.status) return 'Your profile is already active.';
-  const payment = await latestFeePayment(ctx, user.id);
+  const payment = await latestFeePayment(ctx.db, user.id);
   if (!payment) throw badRequest('Upload your payment slip first (step 3).');
   if (payment.state === 'pending') {
     throw new HttpError(409, 'Your payment slip is awaiting review by our staff. We will email your OTP as soon as it is approved.');
@@ -102,7 +109,7 @@ export async function sendOtp(ctx: AppContext, user: AuthUser): Promise<string> 
 /** Step 5: the OTP from the approval email turns the member's status on. */
 export async function activateProfile(ctx: AppContext, user: AuthUser, otp: string): Promise<AuthUser> {
   if (user.status) throw conflict('Your profile is already active.');
-  const payment = await latestFeePayment(ctx, user.id);
+  const payment = await latestFeePayment(ctx.db, user.id);
   if (payment?.state !== 'approved') throw forbidden('Your payment has not been approved yet.');
   const outcome = await ctx.db.transaction(async (tx) => {
     const refusal = await consumeCode(ctx, tx, user.id, 'otp', otp, FAILURE.invalidOtp);
@@ -120,7 +127,7 @@ export async function activateProfile(ctx: AppContext, user: AuthUser, otp: stri
 }
 
 export async function membershipStatus(ctx: AppContext, user: AuthUser): Promise<MembershipStatus> {
-  const payment = await latestFeePayment(ctx, user.id);
+  const payment = await latestFeePayment(ctx.db, user.id);
   return {
     emailVerified: await hasVerifiedEmail(ctx.db, user.id),
     status: user.status,

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, verificationCodes } from '../db/schema.js';
+import { outbox, payments, verificationCodes } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
-import { createTestApp, signedInStaff, signedUpMember, type TestClient } from '../test-support/test-app.js';
+import { createTestApp, onPostgresServer, signedInStaff, signedUpMember, type TestClient } from '../test-support/test-app.js';
 
 const mailbox = new TestMailbox();
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -355,6 +355,79 @@ describe('wrong guesses sent at once', () => {
     const right = await member.client.post('/api/users/activate-profile', { json: { otp } });
     expect(right.statusCode).toBe(429);
     expect((await member.client.get('/api/users/profile')).json().user.status).toBe(false);
+  });
+});
+
+describe('staff and member at the same moment', () => {
+  it('approves once when two staff approve at once: one 200, the other 409', async () => {
+    const member = await memberWithSlip();
+    const url = `/api/admin/payments/${member.paymentId}/approve`;
+    const answers = await Promise.all([staff.post(url, { json: { months: 1 } }), staff.post(url, { json: { months: 3 } })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    await mailbox.codeFor(member.user.email, /OTP/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailbox.countTo(member.user.email, /OTP/)).toBe(1);
+    const audit = (await staff.get(`/api/admin/audit?subjectId=${member.paymentId}`)).json();
+    expect(audit).toHaveLength(1);
+  });
+
+  it('decides once when one staff approves and another rejects at once', async () => {
+    const member = await memberWithSlip();
+    const [approve, reject] = await Promise.all([
+      staff.post(`/api/admin/payments/${member.paymentId}/approve`, { json: {} }),
+      staff.post(`/api/admin/payments/${member.paymentId}/reject`, { json: { reason: 'Blurred slip' } }),
+    ]);
+    expect([approve?.statusCode, reject?.statusCode].sort()).toEqual([200, 409]);
+    const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.id, member.paymentId));
+    expect(payment?.state).toBe(approve?.statusCode === 200 ? 'approved' : 'rejected');
+    expect((await staff.get(`/api/admin/audit?subjectId=${member.paymentId}`)).json()).toHaveLength(1);
+  });
+
+  it('keeps each slip whole when a member re-uploads while staff approve', async () => {
+    const member = await memberWithSlip();
+    const [approve, upload] = await Promise.all([
+      staff.post(`/api/admin/payments/${member.paymentId}/approve`, { json: {} }),
+      member.client.post('/api/users/upload-slip', { form: slipForm(PDF, 'better.pdf') }),
+    ]);
+    expect([approve.statusCode, upload.statusCode]).toEqual([200, 201]);
+    const approved = await staff.get(`/api/admin/payments/${member.paymentId}/slip`);
+    expect(approved.statusCode).toBe(200);
+    const uploaded = await staff.get(`/api/admin/payments/${upload.json().paymentId}/slip`);
+    expect(uploaded.statusCode).toBe(200);
+    expect(uploaded.headers['content-type']).toBe('application/pdf');
+  });
+
+  // PostgreSQL only: it holds a row lock from a connection of its own to order the two requests.
+  it.runIf(onPostgresServer)('never replaces a slip staff approved while the re-upload was on its way', async () => {
+    const member = await memberWithSlip();
+    const { db } = portal.app.ctx;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    // Holds the upload at its first write; FOR NO KEY UPDATE still lets the approval's own writes through.
+    const lock = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from users where id = ${member.user.id} for no key update`);
+      locked();
+      await released;
+    });
+    await holding;
+    const upload = member.client.post('/api/users/upload-slip', { form: slipForm(PDF, 'better.pdf') });
+    const waiting = async () => {
+      const result = await db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+      return (result as unknown as { rows: unknown[] }).rows.length;
+    };
+    await expect.poll(waiting).toBe(1);
+    const approve = await staff.post(`/api/admin/payments/${member.paymentId}/approve`, { json: {} });
+    expect(approve.statusCode).toBe(200);
+    release();
+    await lock;
+    const uploaded = await upload;
+    expect(uploaded.statusCode).toBe(201);
+    expect(uploaded.json().paymentId).not.toBe(member.paymentId);
+    const approved = await staff.get(`/api/admin/payments/${member.paymentId}/slip`);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.headers['content-type']).toBe('image/png');
   });
 });
 
