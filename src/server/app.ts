@@ -21,10 +21,11 @@ import { formsAdminRoutes } from './forms/admin-routes.js';
 import { formsRoutes } from './forms/routes.js';
 import { startHousekeeping } from './housekeeping.js';
 import { registerCsrf } from './http/csrf.js';
-import { registerErrorHandling } from './http/errors.js';
+import { logSerializers, registerErrorHandling } from './http/errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSessionLookup } from './http/session-lookup.js';
 import { registerSpa } from './http/spa.js';
+import { registerStorableTextCheck } from './http/storable-text.js';
 import { createTransport, type MailTransport, startMailWorker } from './mail/mail-worker.js';
 import { paymentsAdminRoutes } from './membership/admin-routes.js';
 import { membershipRoutes } from './membership/routes.js';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: logSerializers,
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -133,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('routeTable', routeTable);
 
   registerErrorHandling(app);
+  registerStorableTextCheck(app);
   registerCsrf(app, { secure: config.env === 'production' });
   registerSessionLookup(app, ctx);
 
