@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN, expect, phoneViewport, test } from './fixtures';
 import { activatedMember, signIn, tinyPdf, watchConsole } from './helpers';
+import { todayInLagos } from '../../src/shared/dates';
 
 /** A real banner, twice the strip's slot (728 x 182), as a member would upload it. */
 async function bannerImage(format: 'png' | 'jpeg'): Promise<string> {
@@ -20,11 +21,6 @@ async function bannerImage(format: 'png' | 'jpeg'): Promise<string> {
 
 /** The one expected console error: the session probe of a visitor who is not signed in yet. */
 const unexpected = (errors: string[]) => errors.filter((text) => !/status of 401 \(Unauthorized\)/.test(text));
-
-/** Today in Lagos, as the server counts an ad's days. */
-function todayInLagos(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
 
 /** Screenshots for a human look, only when ADS_SHOTS_DIR is set. */
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ADMIN, expect, newMember, phoneViewport, test } from './fixtures';
 import { activatedMember, signIn, signUpThroughForm, tinyPdf, tinyPng, watchConsole } from './helpers';
 import type { Page } from '@playwright/test';
+import { todayInLagos } from '../../src/shared/dates';
 
 /** Console noise that is expected: a visitor's 401 on the session probe. */
 const unexpected = (errors: string[]) => errors.filter((text) => !/401 \(Unauthorized\)|Failed to load resource/.test(text));
@@ -207,7 +208,8 @@ test('staff find a submission in the console, open it, mark it handled and downl
   await staff.getByRole('link', { name: 'Submissions', exact: true }).click();
   await staff.locator('[name="form"]').selectOption({ label: 'Welfare Form' });
   await staff.locator('[name="member"]').fill(member.email);
-  const today = new Date().toISOString().slice(0, 10);
+  // The server counts a submission's day in Lagos, already tomorrow from 23:00 UTC.
+  const today = todayInLagos();
   await staff.locator('[name="from"]').fill(today);
   await staff.locator('[name="to"]').fill(today);
   await staff.getByRole('button', { name: 'Filter' }).click();

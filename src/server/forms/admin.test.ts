@@ -124,6 +124,23 @@ describe('submissions list', () => {
     expect(page2).toMatchObject({ page: 2, total: 4, submissions: [] });
   });
 
+  it('counts the days of Lagos: 23:30 UTC is already the next day', async () => {
+    const [welfare] = await app.ctx.db.select().from(submissions).where(eq(submissions.form, 'welfare'));
+    if (!welfare) throw new Error('no welfare submission');
+    const totalOn = async (day: string) => (await staff.get(`/api/admin/submissions?form=welfare&from=${day}&to=${day}`)).json().total;
+    const storedAt = (instant: string) => app.ctx.db.update(submissions).set({ createdAt: new Date(instant) }).where(eq(submissions.id, welfare.id));
+    try {
+      await storedAt('2026-11-22T23:30:00Z');
+      expect([await totalOn('2026-11-22'), await totalOn('2026-11-23')]).toEqual([0, 1]);
+      await storedAt('2026-11-22T22:59:59.999Z');
+      expect([await totalOn('2026-11-22'), await totalOn('2026-11-23')]).toEqual([1, 0]);
+      await storedAt('2026-11-23T22:59:59.999Z');
+      expect([await totalOn('2026-11-23'), await totalOn('2026-11-24')]).toEqual([1, 0]);
+    } finally {
+      await app.ctx.db.update(submissions).set({ createdAt: welfare.createdAt }).where(eq(submissions.id, welfare.id));
+    }
+  });
+
   it.each([
     ['form=taxes', 'Form must be one of the six forms'],
     ['from=yesterday', 'From must be a valid date'],
