@@ -237,6 +237,30 @@ describe('CSV export', () => {
     expect(Date.parse(newest!.createdAt!)).not.toBeNaN();
   });
 
+  it('keeps every cell a spreadsheet would run as a formula as text: =, +, -, @, tab, carriage return', async () => {
+    // Stored as is: the forms trim what members type, but a row written any other way must be safe too.
+    const data = { name: '=1+1', email: '+1+cmd|calc', phone: '+2348093334444', documentType: '-2+3', quantity: '@SUM(A1:A2)', paperSize: '\t=cmd', color: '\r=cmd', comments: '-12.5' };
+    const [row] = await app.ctx.db.insert(submissions).values({ userId: emeka.user.id, form: 'script-printing', data }).returning();
+    try {
+      const [header, ...rows] = parseCsv((await staff.get('/api/admin/submissions/export?form=script-printing')).body);
+      const cells = rows.find((r) => r[0] === row!.id);
+      const record = Object.fromEntries(header!.map((key, i) => [key, cells?.[i]]));
+      expect(record).toMatchObject({
+        name: "'=1+1",
+        email: "'+1+cmd|calc",
+        documentType: "'-2+3",
+        quantity: "'@SUM(A1:A2)",
+        paperSize: "'\t=cmd",
+        color: "'\r=cmd",
+        // Numbers stay numbers.
+        phone: '+2348093334444',
+        comments: '-12.5',
+      });
+    } finally {
+      await app.ctx.db.delete(submissions).where(eq(submissions.id, row!.id));
+    }
+  });
+
   it('adds a column per file with its link', async () => {
     const [header, row] = parseCsv((await staff.get('/api/admin/submissions/export?form=event')).body);
     expect(header?.slice(-3)).toEqual(['tellerImage', 'passportImage', 'signatureImage']);

@@ -107,6 +107,13 @@ describe('text PostgreSQL cannot store', () => {
 });
 
 describe('generated bad input', () => {
+  it('walks the whole API, not an empty table', () => {
+    const routes = portal.app.routeTable.filter((r) => r.url.startsWith('/api/'));
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes).toContainEqual({ method: 'PUT', url: '/api/users/profile' });
+    expect(routes.some((r) => r.url.startsWith('/api/admin/'))).toBe(true);
+  });
+
   it('never gets a 5xx or a leak from any route', async () => {
     const routes = portal.app.routeTable.filter((r) => r.url.startsWith('/api/'));
     for (const route of routes) {
