@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { ADMIN, expect, newMember, phoneViewport, test } from './fixtures';
-import { activatedMember, signIn, signUpThroughForm, tinyPdf, tinyPng, watchConsole } from './helpers';
+import { activatedMember, signIn, signUpThroughForm, tinyPdf, tinyPng, unexpectedErrors, watchConsole } from './helpers';
 import type { Page } from '@playwright/test';
 import { todayInLagos } from '../../src/shared/dates';
-
-/** Console noise that is expected: a visitor's 401 on the session probe. */
-const unexpected = (errors: string[]) => errors.filter((text) => !/401 \(Unauthorized\)|Failed to load resource/.test(text));
 
 async function submitAndLand(page: Page, message: string) {
   const submit = page.locator('form').getByRole('button', { name: 'Submit' });
@@ -51,7 +48,7 @@ test('a new member sees locked forms, and a form page sends them to the fees pag
   await expect(forms.getByRole('link', { name: 'Go to Form' })).toHaveCount(0);
   await page.goto('/welfareform');
   await expect(page).toHaveURL(/\/user\/fees$/);
-  expect(unexpected(errors)).toEqual([]);
+  expect(unexpectedErrors(errors)).toEqual([]);
 });
 
 test('an activated member fills in and sends each of the six forms', async ({ page, mailbox }) => {
@@ -133,7 +130,7 @@ test('an activated member fills in and sends each of the six forms', async ({ pa
 
   const sent = (await (await page.request.get('/api/users/submissions')).json()) as { submissions: { form: string }[] };
   expect(sent.submissions.map((s) => s.form).sort()).toEqual(['artist-membership', 'camping', 'event', 'movie-premiere', 'script-printing', 'welfare']);
-  expect(unexpected(errors)).toEqual([]);
+  expect(unexpectedErrors(errors)).toEqual([]);
 });
 
 async function fillEventForm(page: Page) {
@@ -184,7 +181,7 @@ test('on a phone, a member sends the event form, sees it on /events with the gal
   expect(box?.width ?? 0).toBeGreaterThan(200);
   const first = await gallery.locator('.swiper-slide-active img').getAttribute('alt');
   await expect.poll(async () => gallery.locator('.swiper-slide-active img').getAttribute('alt'), { timeout: 6000 }).not.toBe(first);
-  expect(unexpected(errors)).toEqual([]);
+  expect(unexpectedErrors(errors)).toEqual([]);
 });
 
 test('staff find a submission in the console, open it, mark it handled and download the CSV', async ({ page, browser, baseURL, mailbox }) => {
@@ -278,6 +275,6 @@ test('staff find a submission in the console, open it, mark it handled and downl
   await page.reload();
   await expect(page.locator('[name="movie"] option', { hasText: title })).toHaveCount(0);
 
-  expect(unexpected(errors)).toEqual([]);
+  expect(unexpectedErrors(errors)).toEqual([]);
   await staffContext.close();
 });
