@@ -7,6 +7,8 @@ const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
+  // A stray test.only would pass CI while running one journey.
+  forbidOnly: !!process.env.CI,
   workers: 1,
   retries: 0,
   timeout: 60_000,

@@ -91,7 +91,11 @@ export async function waitForAnswer(baseUrl: string, child?: ChildProcess, timeo
 /** A cookie-keeping client that sends the XSRF header, as the web app does. */
 export class PortalClient {
   private cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string) {}
+  /** A request unanswered after `timeoutMs` fails (AbortSignal's TimeoutError) instead of hanging the run. */
+  constructor(
+    readonly baseUrl: string,
+    private readonly timeoutMs = 30_000,
+  ) {}
 
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -109,7 +113,7 @@ export class PortalClient {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body.json);
     } else if (body?.form) payload = body.form;
-    const response = await fetch(`${this.baseUrl}${url}`, { method, headers, body: payload, redirect: 'manual' });
+    const response = await fetch(`${this.baseUrl}${url}`, { method, headers, body: payload, redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, ...rest] = (pair ?? '').split('=');

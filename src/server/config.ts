@@ -1,7 +1,48 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+const TRUST_EVERY_HOP =
+  'true would trust every hop, so a forged X-Forwarded-For would defeat the rate limits; set the number of proxies in front of the portal (usually 1) or their addresses or CIDR ranges, comma-separated (e.g. 10.0.0.0/8,127.0.0.1)';
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Trusts the nearest `count` hops (the socket's peer first). Fastify takes a hop count too but
+ * trusts nothing with it, as a number alone cannot tell the proxy from a client that reached the
+ * portal directly; the deployment note says to firewall the port when a count is used.
+ */
+function trustHops(count: number): TrustProxy {
+  return (_address: string, hop: number) => hop < count;
+}
+
+/** Which hops may set X-Forwarded-For: none, the last N, or those at these addresses (what Fastify's trustProxy takes). */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, ctx) => {
+    const text = value.trim();
+    if (text === 'false' || text === '0') return false as const;
+    if (/^\d+$/.test(text)) return trustHops(Number(text));
+    if (text === 'true') {
+      ctx.addIssue({ code: 'custom', message: TRUST_EVERY_HOP });
+      return z.NEVER;
+    }
+    const entries = text.split(',').map((entry) => entry.trim());
+    const wrong = entries.find((entry) => !isAddressOrRange(entry));
+    if (wrong !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${wrong}" is not an IP address or CIDR range; give a hop count (e.g. 1) or addresses, comma-separated` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /**
  * The one place that reads the environment. Everything else receives a Config.
@@ -27,7 +68,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COMPANY_NAME: z.string().min(1).default('Home of Movies, Modelling & Music'),
   COMPANY_EMAIL: z.string().min(3).default('info@example.com'),
@@ -71,8 +112,8 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   publicUrl: string | undefined;
   logLevel: string;
-  /** Behind a load balancer: take the client's address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /** Behind a load balancer: how many hops, or which addresses, may name the client in X-Forwarded-For. */
+  trustProxy: TrustProxy;
   company: {
     name: string;
     email: string;
@@ -88,6 +129,9 @@ export interface Config {
   /** Stored bytes without a row, older than this, are removed at start and every hour. */
   orphanGraceMs: number;
 }
+
+/** As Fastify's trustProxy takes it: no proxy, the proxies' addresses, or a rule on each hop's address and distance. */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
 export class ConfigError extends Error {}
 
@@ -116,7 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     company: {
       name: e.COMPANY_NAME,
       email: e.COMPANY_EMAIL,

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN, expect, phoneViewport, test } from './fixtures';
-import { activatedMember, signIn, tinyPdf, watchConsole } from './helpers';
+import { activatedMember, signIn, tinyPdf, unexpectedErrors, watchConsole } from './helpers';
+import { todayInLagos } from '../../src/shared/dates';
 
 /** A real banner, twice the strip's slot (728 x 182), as a member would upload it. */
 async function bannerImage(format: 'png' | 'jpeg'): Promise<string> {
@@ -16,14 +17,6 @@ async function bannerImage(format: 'png' | 'jpeg'): Promise<string> {
   </svg>`;
   await sharp(Buffer.from(svg))[format]().toFile(file);
   return file;
-}
-
-/** The one expected console error: the session probe of a visitor who is not signed in yet. */
-const unexpected = (errors: string[]) => errors.filter((text) => !/status of 401 \(Unauthorized\)/.test(text));
-
-/** Today in Lagos, as the server counts an ad's days. */
-function todayInLagos(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
 /** Screenshots for a human look, only when ADS_SHOTS_DIR is set. */
@@ -158,9 +151,9 @@ test('a member places an ad, staff approve it, a visitor clicks it, the member s
 
   await staffContext.close();
   await visitorContext.close();
-  expect(unexpected(errors)).toEqual([]);
-  expect(unexpected(staffErrors)).toEqual([]);
-  expect(unexpected(visitorErrors)).toEqual([]);
+  expect(unexpectedErrors(errors)).toEqual([]);
+  expect(unexpectedErrors(staffErrors)).toEqual([]);
+  expect(unexpectedErrors(visitorErrors)).toEqual([]);
 });
 
 test('on a 360 px phone a member places a JPEG ad, staff reject it with a reason, and the member sees why', async ({ page, browser, mailbox, baseURL }) => {
@@ -207,5 +200,5 @@ test('on a 360 px phone a member places a JPEG ad, staff reject it with a reason
   // A rejected ad can be deleted or replaced by a new one.
   await expect(section.getByRole('button', { name: 'Place Your Ad' })).toBeVisible();
   await expect(section.getByRole('button', { name: 'Delete Ad' })).toBeVisible();
-  expect(unexpected(errors)).toEqual([]);
+  expect(unexpectedErrors(errors)).toEqual([]);
 });

@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { ADMIN, expect, newMember, phoneViewport, test } from './fixtures';
-import { activatedMember, signIn, signUpThroughForm, tinyPdf, tinyPng, watchConsole } from './helpers';
+import { activatedMember, signIn, signUpThroughForm, tinyPdf, tinyPng, unexpectedErrors, watchConsole } from './helpers';
 import type { Page } from '@playwright/test';
-
-/** Console noise that is expected: a visitor's 401 on the session probe. */
-const unexpected = (errors: string[]) => errors.filter((text) => !/401 \(Unauthorized\)|Failed to load resource/.test(text));
+import { todayInLagos } from '../../src/shared/dates';
 
 async function submitAndLand(page: Page, message: string) {
   const submit = page.locator('form').getByRole('button', { name: 'Submit' });
@@ -54,7 +52,7 @@ test('a new member sees the forms locked but the event form, and a locked form p
   await expect(page.getByRole('heading', { name: 'Event Form' })).toBeVisible();
   await page.goto('/welfareform');
   await expect(page).toHaveURL(/\/user\/fees$/);
-  expect(unexpected(errors)).toEqual([]);
+  expect(unexpectedErrors(errors)).toEqual([]);
 });
 
 test('an activated member fills in and sends each of the six forms', async ({ page, mailbox }) => {
@@ -136,7 +134,7 @@ test('an activated member fills in and sends each of the six forms', async ({ pa
 
   const sent = (await (await page.request.get('/api/users/submissions')).json()) as { submissions: { form: string }[] };
   expect(sent.submissions.map((s) => s.form).sort()).toEqual(['artist-membership', 'camping', 'event', 'movie-premiere', 'script-printing', 'welfare']);
-  expect(unexpected(errors)).toEqual([]);
+  expect(unexpectedErrors(errors)).toEqual([]);
 });
 
 async function fillEventForm(page: Page) {
@@ -187,7 +185,7 @@ test('on a phone, a member sends the event form, sees it on /events with the gal
   expect(box?.width ?? 0).toBeGreaterThan(200);
   const first = await gallery.locator('.swiper-slide-active img').getAttribute('alt');
   await expect.poll(async () => gallery.locator('.swiper-slide-active img').getAttribute('alt'), { timeout: 6000 }).not.toBe(first);
-  expect(unexpected(errors)).toEqual([]);
+  expect(unexpectedErrors(errors)).toEqual([]);
 });
 
 test('staff find a submission in the console, open it, mark it handled and download the CSV', async ({ page, browser, baseURL, mailbox }) => {
@@ -211,7 +209,8 @@ test('staff find a submission in the console, open it, mark it handled and downl
   await staff.getByRole('link', { name: 'Submissions', exact: true }).click();
   await staff.locator('[name="form"]').selectOption({ label: 'Welfare Form' });
   await staff.locator('[name="member"]').fill(member.email);
-  const today = new Date().toISOString().slice(0, 10);
+  // The server counts a submission's day in Lagos, already tomorrow from 23:00 UTC.
+  const today = todayInLagos();
   await staff.locator('[name="from"]').fill(today);
   await staff.locator('[name="to"]').fill(today);
   await staff.getByRole('button', { name: 'Filter' }).click();
@@ -280,6 +279,6 @@ test('staff find a submission in the console, open it, mark it handled and downl
   await page.reload();
   await expect(page.locator('[name="movie"] option', { hasText: title })).toHaveCount(0);
 
-  expect(unexpected(errors)).toEqual([]);
+  expect(unexpectedErrors(errors)).toEqual([]);
   await staffContext.close();
 });

@@ -1,8 +1,5 @@
 import { expect, newMember, phoneViewport, test } from './fixtures';
-import { signIn, signUpThroughForm, tinyPng, watchConsole } from './helpers';
-
-/** Errors that are expected answers, not faults: the anonymous session check and the failed sign-in. */
-const EXPECTED = /401 \(Unauthorized\)|Failed to load resource/;
+import { signIn, signUpThroughForm, tinyPng, unexpectedErrors, watchConsole } from './helpers';
 
 test('a member signs up, signs out, signs in by phone, edits the profile with a picture and terminates', async ({ page }) => {
   const errors = watchConsole(page);
@@ -51,7 +48,7 @@ test('a member signs up, signs out, signs in by phone, edits the profile with a 
   await expect(page.locator('form').getByRole('alert')).toContainText(/credentials|password/i);
   await expect(page).toHaveURL(/\/login$/);
 
-  expect(errors.filter((text) => !EXPECTED.test(text))).toEqual([]);
+  expect(unexpectedErrors(errors)).toEqual([]);
 });
 
 test('login asks for both fields and the sign-up form checks the passwords', async ({ page }) => {
@@ -111,7 +108,7 @@ test('guards send visitors away, and unknown paths show the 404 page', async ({ 
   await page.goto('/terms-and-conditions');
   await expect(page.getByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeVisible();
 
-  expect(errors.filter((text) => !EXPECTED.test(text))).toEqual([]);
+  expect(unexpectedErrors(errors)).toEqual([]);
 });
 
 test('a page that cannot be downloaded shows the error page, and the rest of the site still works', async ({ page }) => {

@@ -41,14 +41,29 @@ export async function signIn(page: Page, identifier: string, password: string): 
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-/** Collects console errors (CSP violations are reported there) and page errors. */
+/**
+ * Collects what a journey must not meet: console errors (CSP violations are reported there),
+ * page errors, and every 5xx answer of the server, whatever the page made of it.
+ */
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 500) errors.push(`server answered ${response.status()} to ${response.request().method()} ${response.url()}`);
+  });
   return errors;
+}
+
+/**
+ * The errors a journey did not expect. The browser logs each refused request; those the journey
+ * provokes on purpose are named by status (401: the session probe of a visitor). A 5xx never is.
+ */
+export function unexpectedErrors(errors: string[], expectedRefusals: number[] = [401]): string[] {
+  const refusals = expectedRefusals.filter((status) => status >= 400 && status < 500);
+  return errors.filter((text) => !refusals.some((status) => text.includes(`Failed to load resource: the server responded with a status of ${status} `)));
 }
 
 /** A valid 1x1 PNG written to a temporary file. */

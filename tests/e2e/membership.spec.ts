@@ -1,5 +1,5 @@
 import { ADMIN, expect, newMember, phoneViewport, test } from './fixtures';
-import { signIn, signUpThroughForm, tinyPng, watchConsole } from './helpers';
+import { signIn, signUpThroughForm, tinyPng, unexpectedErrors, watchConsole } from './helpers';
 
 test('a member pays, staff approve the slip, and the OTP from the email activates the profile', async ({ page, browser, baseURL, mailbox }) => {
   const errors = watchConsole(page);
@@ -65,7 +65,7 @@ test('a member pays, staff approve the slip, and the OTP from the email activate
   await expect(notes).toHaveCount(3);
   await expect(notes.first()).toContainText('Your profile is active');
 
-  expect(errors.filter((text) => !/401 \(Unauthorized\)|409 \(Conflict\)|Failed to load resource/.test(text))).toEqual([]);
+  expect(unexpectedErrors(errors, [401, 409])).toEqual([]);
 });
 
 test('members are kept out of the staff console, and /notifications starts empty', async ({ page }) => {

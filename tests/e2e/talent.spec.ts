@@ -5,10 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN, expect, phoneViewport, test } from './fixtures';
-import { activatedMember, signIn, tinyPdf, watchConsole } from './helpers';
-
-/** The anonymous session check before sign-up answers 401 by design; anything else is a fault (CSP included). */
-const unexpected = (errors: string[]) => errors.filter((text) => !/status of 401 \(Unauthorized\)/.test(text));
+import { activatedMember, signIn, tinyPdf, unexpectedErrors, watchConsole } from './helpers';
 
 /** A real portrait photo (with EXIF the server must strip), written to a temporary file. */
 async function portraitJpeg(): Promise<string> {
@@ -189,6 +186,6 @@ test('a member publishes a talent profile, a business finds it and books, the me
 
   await visitorContext.close();
   await staffContext.close();
-  expect(unexpected(errors)).toEqual([]);
-  expect(unexpected(visitorErrors)).toEqual([]);
+  expect(unexpectedErrors(errors)).toEqual([]);
+  expect(unexpectedErrors(visitorErrors)).toEqual([]);
 });

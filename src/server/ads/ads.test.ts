@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, files } from '../db/schema.js';
-import { corruptPng } from '../test-support/files.js';
+import { corruptPng, stillStored, storedFilesOf } from '../test-support/files.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
@@ -217,6 +217,17 @@ describe('deleting an ad', () => {
     const { client } = await placedAd();
     const second = await client.put('/api/users/profile', { form: adForm(goodAd, await photo()) });
     expect(second.statusCode).toBe(409);
+  });
+
+  it('goes with the member when the account is terminated: its image and slip leave storage', async () => {
+    const { client, ad, user } = await placedAd();
+    await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: day(7), frequency: 'always' } });
+    const stored = await storedFilesOf(portal.app, user.id);
+    expect(stored.map((file) => file.purpose).sort()).toEqual(['ad-image', 'payment-slip']);
+    expect(stored.every((file) => file.inStorage)).toBe(true);
+    expect((await client.delete('/api/users/terminate')).statusCode).toBe(200);
+    expect(await stillStored(portal.app, stored.map((file) => file.storageKey))).toEqual([]);
+    expect((await publicIds())[0]).not.toContain(ad.id);
   });
 
   it('refuses a malformed delete', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants.js';
 import { badRequest, HttpError, tooLarge } from '../http/errors.js';
+import { assertStorableText } from '../http/storable-text.js';
 import { detectFileType } from './file-kinds.js';
 
 export interface FileRule {
@@ -32,9 +33,11 @@ export async function readMultipart(request: FastifyRequest, rules: Record<strin
   try {
     for await (const part of request.parts({ limits: { fileSize: largestLimit(rules), files: Object.keys(rules).length } })) {
       if (part.type === 'field') {
+        assertStorableText({ [part.fieldname]: part.value });
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
+      assertStorableText(part.filename);
       const rule = rules[part.fieldname];
       if (!rule) {
         part.file.resume();

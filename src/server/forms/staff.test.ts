@@ -124,6 +124,23 @@ describe('submissions list', () => {
     expect(page2).toMatchObject({ page: 2, total: 4, submissions: [] });
   });
 
+  it('counts the days of Lagos: 23:30 UTC is already the next day', async () => {
+    const [welfare] = await app.ctx.db.select().from(submissions).where(eq(submissions.form, 'welfare'));
+    if (!welfare) throw new Error('no welfare submission');
+    const totalOn = async (day: string) => (await staff.get(`/api/admin/submissions?form=welfare&from=${day}&to=${day}`)).json().total;
+    const storedAt = (instant: string) => app.ctx.db.update(submissions).set({ createdAt: new Date(instant) }).where(eq(submissions.id, welfare.id));
+    try {
+      await storedAt('2026-11-22T23:30:00Z');
+      expect([await totalOn('2026-11-22'), await totalOn('2026-11-23')]).toEqual([0, 1]);
+      await storedAt('2026-11-22T22:59:59.999Z');
+      expect([await totalOn('2026-11-22'), await totalOn('2026-11-23')]).toEqual([1, 0]);
+      await storedAt('2026-11-23T22:59:59.999Z');
+      expect([await totalOn('2026-11-23'), await totalOn('2026-11-24')]).toEqual([1, 0]);
+    } finally {
+      await app.ctx.db.update(submissions).set({ createdAt: welfare.createdAt }).where(eq(submissions.id, welfare.id));
+    }
+  });
+
   it.each([
     ['form=taxes', 'Form must be one of the six forms'],
     ['from=yesterday', 'From must be a valid date'],
@@ -218,6 +235,30 @@ describe('CSV export', () => {
     // A formula typed by a member stays text in a spreadsheet.
     expect(newest).toMatchObject({ memberName: 'Emeka Obi', name: `'=HYPERLINK("http://evil.example")`, phone: '+2348093334444', quantity: '1' });
     expect(Date.parse(newest!.createdAt!)).not.toBeNaN();
+  });
+
+  it('keeps every cell a spreadsheet would run as a formula as text: =, +, -, @, tab, carriage return', async () => {
+    // Stored as is: the forms trim what members type, but a row written any other way must be safe too.
+    const data = { name: '=1+1', email: '+1+cmd|calc', phone: '+2348093334444', documentType: '-2+3', quantity: '@SUM(A1:A2)', paperSize: '\t=cmd', color: '\r=cmd', comments: '-12.5' };
+    const [row] = await app.ctx.db.insert(submissions).values({ userId: emeka.user.id, form: 'script-printing', data }).returning();
+    try {
+      const [header, ...rows] = parseCsv((await staff.get('/api/admin/submissions/export?form=script-printing')).body);
+      const cells = rows.find((r) => r[0] === row!.id);
+      const record = Object.fromEntries(header!.map((key, i) => [key, cells?.[i]]));
+      expect(record).toMatchObject({
+        name: "'=1+1",
+        email: "'+1+cmd|calc",
+        documentType: "'-2+3",
+        quantity: "'@SUM(A1:A2)",
+        paperSize: "'\t=cmd",
+        color: "'\r=cmd",
+        // Numbers stay numbers.
+        phone: '+2348093334444',
+        comments: '-12.5',
+      });
+    } finally {
+      await app.ctx.db.delete(submissions).where(eq(submissions.id, row!.id));
+    }
   });
 
   it('adds a column per file with its link', async () => {

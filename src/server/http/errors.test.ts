@@ -1,9 +1,11 @@
-import Fastify from 'fastify';
+import { Writable } from 'node:stream';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { expect, it } from 'vitest';
-import { HttpError, registerErrorHandling } from './errors.js';
+import { HttpError, logSerializers, registerErrorHandling } from './errors.js';
 
-async function answerFor(thrown: unknown) {
-  const app = Fastify({ logger: false });
+async function answerFor(thrown: unknown, logger: FastifyServerOptions['logger'] = false) {
+  const app = Fastify({ logger });
   registerErrorHandling(app);
   app.get('/boom', async () => {
     throw thrown;
@@ -31,4 +33,21 @@ it('hides the details of anything else behind a plain 500', async () => {
   const response = await answerFor(new Error('relation "users" does not exist at character 15'));
   expect(response.statusCode).toBe(500);
   expect(response.body).not.toMatch(/relation|users|character/);
+});
+
+it('logs a failed query without the values it was given', async () => {
+  const lines: string[] = [];
+  const stream = new Writable({ write: (chunk: Buffer, _encoding, done) => void (lines.push(chunk.toString()), done()) });
+  const duplicate = Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique"'), {
+    code: '23505',
+    detail: 'Key (email)=(ada.obi@example.com) already exists.',
+  });
+  const failed = new DrizzleQueryError('insert into "users" ("email", "full_name") values ($1, $2)', ['ada.obi@example.com', 'Ada Obi'], duplicate);
+  const response = await answerFor(failed, { level: 'error', stream, serializers: logSerializers });
+  expect(response.statusCode).toBe(500);
+  const log = lines.join('');
+  expect(log).toContain('request failed');
+  expect(log).toContain('insert into \\"users\\"');
+  expect(log).toContain('23505');
+  expect(log).not.toMatch(/ada\.obi|Ada Obi/);
 });

@@ -50,6 +50,33 @@ const CLIENT_ERROR_TEXT: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request must be multipart/form-data.',
 };
 
+type LoggedError = {
+  type: string;
+  message: string;
+  stack: string;
+  code?: string;
+  cause?: LoggedError;
+};
+
+/**
+ * An error as the log keeps it: its kind, code, message and stack, never the values a failed
+ * query was given (Drizzle puts them in its message; PostgreSQL repeats them in `detail`),
+ * which are what members typed.
+ */
+export function errorForLog(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: 'a non-Error value was thrown', stack: '' };
+  const query = (error as { query?: unknown }).query;
+  const message = typeof query === 'string' && 'params' in error ? `Failed query: ${query}` : error.message;
+  const logged: LoggedError = { type: error.constructor.name, message, stack: (error.stack ?? '').replace(error.message, message) };
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') logged.code = code;
+  if (error.cause && depth < 3) logged.cause = errorForLog(error.cause, depth + 1);
+  return logged;
+}
+
+/** The logger's serializers: every `{ err }` in a log line goes through errorForLog. */
+export const logSerializers = { err: errorForLog };
+
 /**
  * The one error handler: every failure becomes `{ message }` with the right status.
  * Stacks and SQL stay in the log.
@@ -72,7 +99,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send({ message });
     }
     if (databaseUnavailable(error)) {
-      request.log.warn({ err: error.message }, 'database unavailable');
+      request.log.warn({ err: errorForLog(error).message }, 'database unavailable');
       return reply.status(503).header('Retry-After', '2').send({ message: UNAVAILABLE });
     }
     request.log.error({ err: error }, 'request failed');

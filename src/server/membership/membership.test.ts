@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, payments, verificationCodes } from '../db/schema.js';
+import { stillStored, storedFilesOf } from '../test-support/files.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { createTestApp, onPostgresServer, signedInStaff, signedUpMember, type TestClient } from '../test-support/test-app.js';
 
@@ -209,6 +210,16 @@ describe('step 3: the slip', () => {
     const mine = (await staff.get('/api/admin/payments')).json().filter((p: { userId: string }) => p.userId === member.user.id);
     expect(mine).toHaveLength(1);
     expect(mine[0].slipType).toBe('application/pdf');
+  });
+
+  it('goes with the member when the account is terminated: the slip leaves storage, the payment stays without it', async () => {
+    const member = await memberWithSlip();
+    const stored = await storedFilesOf(portal.app, member.user.id);
+    expect(stored).toEqual([expect.objectContaining({ purpose: 'payment-slip', inStorage: true })]);
+    expect((await member.client.delete('/api/users/terminate')).statusCode).toBe(200);
+    expect(await stillStored(portal.app, stored.map((file) => file.storageKey))).toEqual([]);
+    const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.id, member.paymentId));
+    expect(payment).toMatchObject({ userId: null, slipFileId: null });
   });
 
   it('answers 401 when signed out', async () => {

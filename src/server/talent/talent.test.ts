@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, files, submissions, talentPhotos, users } from '../db/schema.js';
+import { stillStored, storedFilesOf } from '../test-support/files.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, signedInStaff, signedUpMember, STAFF, TestClient } from '../test-support/test-app.js';
 
@@ -201,9 +202,13 @@ describe('the member publishes a talent profile', () => {
 
   it('goes with the member when the account is terminated', async () => {
     const { client, profile, user } = await publishedTalent();
+    const photos = (await storedFilesOf(portal.app, user.id)).filter((file) => file.purpose === 'talent-photo');
+    expect(photos.length).toBeGreaterThan(0);
+    expect(photos.every((photo) => photo.inStorage)).toBe(true);
     expect((await client.delete('/api/users/terminate')).statusCode).toBe(200);
     expect((await visitor().get(`/api/talent/${profile.id}`)).statusCode).toBe(404);
     expect(await portal.app.ctx.db.select().from(files).where(eq(files.ownerId, user.id))).toHaveLength(0);
+    expect(await stillStored(portal.app, photos.map((photo) => photo.storageKey))).toEqual([]);
     expect(await portal.app.ctx.db.select().from(talentPhotos).where(eq(talentPhotos.id, profile.photos[0]!.id))).toHaveLength(0);
   });
 });

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { files } from '../db/schema.js';
 
 /** Small real files for upload tests: the server decides types by their bytes. */
 export async function pngBytes(color = '#f00'): Promise<Buffer> {
@@ -61,4 +64,17 @@ export function parseCsv(text: string): string[][] {
     rows.push(row);
   }
   return rows;
+}
+
+/** The files a member owns, by purpose, with whether their bytes are in storage: for checking termination takes the bytes, not only the rows. */
+export async function storedFilesOf(app: FastifyInstance, userId: string): Promise<{ purpose: string; storageKey: string; inStorage: boolean }[]> {
+  const rows = await app.ctx.db.select({ purpose: files.purpose, storageKey: files.storageKey }).from(files).where(eq(files.ownerId, userId));
+  const stored = new Set((await app.ctx.storage.list()).map((entry) => entry.key));
+  return rows.map((row) => ({ ...row, inStorage: stored.has(row.storageKey) }));
+}
+
+/** Which of these storage keys still have bytes in storage. */
+export async function stillStored(app: FastifyInstance, keys: string[]): Promise<string[]> {
+  const stored = new Set((await app.ctx.storage.list()).map((entry) => entry.key));
+  return keys.filter((key) => stored.has(key));
 }

@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+import { createTestApp, TestClient } from './test-support/test-app.js';
+
+const trustProxyOf = (value: string | undefined) =>
+  loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-config-')), SESSION_SECRET: 'x'.repeat(32), TRUST_PROXY: value }).trustProxy;
+
+describe('TRUST_PROXY', () => {
+  it.each([[undefined], [''], ['false'], ['0']])('trusts no proxy for %o', (value) => {
+    expect(trustProxyOf(value)).toBe(false);
+  });
+
+  it('trusts the nearest hops for a count', () => {
+    const trust = trustProxyOf('2');
+    expect(typeof trust).toBe('function');
+    if (typeof trust !== 'function') return;
+    expect([0, 1, 2].map((hop) => trust('203.0.113.7', hop))).toEqual([true, true, false]);
+  });
+
+  it('takes addresses and CIDR ranges, comma-separated', () => {
+    expect(trustProxyOf('10.0.0.0/8, 127.0.0.1,::1,fd00::/8')).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8']);
+  });
+
+  it('refuses true at start, saying what to set instead', () => {
+    expect(() => trustProxyOf('true')).toThrow(ConfigError);
+    expect(() => trustProxyOf('true')).toThrow(/TRUST_PROXY: true would trust every hop.*number of proxies.*CIDR/);
+  });
+
+  it.each(['yes', '10.0.0.0/33', '300.1.1.1', '10.0.0.1,', 'proxy.internal', '-1'])('refuses %o, naming the variable', (value) => {
+    expect(() => trustProxyOf(value)).toThrow(/TRUST_PROXY: .*(IP address or CIDR|hop count)/);
+  });
+
+});
+
+describe('a portal behind one proxy (TRUST_PROXY=1)', () => {
+  let portal: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    portal = await createTestApp({ TRUST_PROXY: '1', RATE_LIMIT_CONTACT: '2' });
+  });
+  afterAll(() => portal.close());
+
+  it('lets the rate limits see the address the proxy saw, whatever the client forged', async () => {
+    const contact = { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phone: '08031234567', feedback: 'general' };
+    const send = (forged: string, client: string) =>
+      new TestClient(portal.app).request({ method: 'POST', url: '/api/contact', headers: { 'x-forwarded-for': `${forged}, ${client}` } }, { json: contact });
+    const fromOne = [];
+    for (const forged of ['1.1.1.1', '2.2.2.2', '3.3.3.3']) fromOne.push((await send(forged, '203.0.113.7')).statusCode);
+    expect(fromOne).toEqual([201, 201, 429]);
+    expect((await send('1.1.1.1', '198.51.100.9')).statusCode).toBe(201);
+  });
+});
