@@ -31,11 +31,12 @@ export function useVerifyCode() {
 export function useUploadSlip(onProgress: (fraction: number) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { file: File; email: string; userId: string; plan?: string }) => {
+    mutationFn: (body: { file: File; email: string; userId: string; plan?: string; months?: number }) => {
       const form = new FormData();
       form.append('email', body.email);
       form.append('userId', body.userId);
       if (body.plan) form.append('plan', body.plan);
+      if (body.months) form.append('months', String(body.months));
       form.append('paymentSlip', body.file);
       return api.post<{ message: string; paymentId: string }>('/api/users/upload-slip', { form, onProgress, fallback: FAILURE.uploadSlip });
     },

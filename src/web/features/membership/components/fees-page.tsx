@@ -7,6 +7,7 @@ import { ActivateStep } from './activate-step';
 import { EmailStep } from './email-step';
 import { InstructionsStep } from './instructions-step';
 import { OtpStep } from './otp-step';
+import { RenewalPanel } from './renewal-panel';
 import { SlipStep } from './slip-step';
 import { useWizardState } from './use-wizard-state';
 import './fees.css';
@@ -21,6 +22,8 @@ export function FeesPage() {
   const { user } = useSession();
   const status = useMembershipStatus();
   if (!user || status.isPending) return <Spinner />;
+  // A member number is given at first activation: from then on the page is about renewing.
+  if (status.data?.memberNumber) return <RenewalPanel status={status.data} email={user.email} userId={user.id} />;
   return <FeesContent key={user.id} email={user.email} userId={user.id} activeOnArrival={user.status} />;
 }
 

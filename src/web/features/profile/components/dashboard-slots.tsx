@@ -5,13 +5,19 @@ import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from '../../../../shared/
 const opensFor = (kind: FormKind, status: boolean) => status || FORM_DEFINITIONS[kind].access === 'user';
 
 /** The six forms; most open once the fee is paid and the profile activated. */
-export function ProfileFormsSlot({ status }: { status: boolean }) {
+/** `renew`: a member activated before whose membership lapsed (or was suspended): the fees page renews it. */
+export function ProfileFormsSlot({ status, renew }: { status: boolean; renew: boolean }) {
   return (
     <section id="forms" className="dashboard__section" aria-labelledby="forms-title">
       <h2 id="forms-title" className="section-title">
         Forms
       </h2>
-      {!status && (
+      {renew && (
+        <p className="dashboard__renew" role="status">
+          Your membership has lapsed. <Link to="/user/fees">Renew it</Link> to open the member forms again.
+        </p>
+      )}
+      {!status && !renew && (
         <p className="muted">
           The locked forms open once your membership fee is paid and your profile activated: <Link to="/user/fees">pay the fee</Link>.
         </p>
@@ -23,6 +29,10 @@ export function ProfileFormsSlot({ status }: { status: boolean }) {
             {opensFor(form.value, status) ? (
               <Link className="button button--primary" to={FORM_DEFINITIONS[form.value].page}>
                 Go to Form
+              </Link>
+            ) : renew ? (
+              <Link className="button button--primary" to="/user/fees">
+                Renew
               </Link>
             ) : (
               <button type="button" className="button button--ghost" disabled>

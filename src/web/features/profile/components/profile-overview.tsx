@@ -26,6 +26,8 @@ function UpdatePrompt({ what }: { what: string }) {
 
 export function ProfileOverview({ user }: { user: User }) {
   const rows: { label: string; value: React.ReactNode }[] = [
+    ...(user.memberNumber ? [{ label: 'Member number', value: user.memberNumber }] : []),
+    ...(user.paidUntil ? [{ label: 'Paid until', value: formatDate(user.paidUntil) }] : []),
     { label: 'Full name', value: user.fullName || user.name },
     { label: 'Date of birth', value: formatDate(user.dob) },
     { label: 'Email', value: user.email },

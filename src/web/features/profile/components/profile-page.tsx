@@ -1,6 +1,10 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { shiftDate, todayInLagos } from '../../../../shared/dates';
+import { displayDate } from '../../../../shared/display-date';
+import { GRACE_DAYS } from '../../../../shared/membership';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
+import type { User } from '../../../../shared/schemas/users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useFlash } from '../../../components/flash-context';
 import { Spinner } from '../../../components/spinner';
@@ -94,7 +98,7 @@ export function ProfilePage({ advert, talent }: ProfilePageProps) {
           <div className="dashboard__who">
             <h1 className="dashboard__name">{user.fullName || user.name}</h1>
             <p className="muted">{user.title || 'Member'}</p>
-            <p className={`badge${user.status ? ' badge--ok' : ''}`}>{user.status ? 'Activated' : 'Not activated'}</p>
+            <MembershipBadge user={user} />
           </div>
           <div className="dashboard__actions">
             <Link to="/editprofile" className="button button--primary">
@@ -106,7 +110,7 @@ export function ProfilePage({ advert, talent }: ProfilePageProps) {
           </div>
         </header>
         <ProfileOverview user={user} />
-        <ProfileFormsSlot status={user.status} />
+        <ProfileFormsSlot status={user.status} renew={!user.status && user.memberNumber !== null} />
         {user.status && advert}
         {talent}
         <Achievements achievements={user.achievements} />
@@ -122,4 +126,18 @@ export function ProfilePage({ advert, talent }: ProfilePageProps) {
       />
     </div>
   );
+}
+
+/** Activated, in grace (with the day to renew by), lapsed, or not activated yet. */
+function MembershipBadge({ user }: { user: User }) {
+  const inGrace = user.status && user.paidUntil !== null && todayInLagos() > user.paidUntil;
+  if (inGrace) {
+    return (
+      <p className="badge">
+        Membership ended {displayDate(user.paidUntil!)}: <Link to="/user/fees">renew by {displayDate(shiftDate(user.paidUntil!, GRACE_DAYS))}</Link>
+      </p>
+    );
+  }
+  if (user.status) return <p className="badge badge--ok">Activated</p>;
+  return <p className="badge">{user.memberNumber ? 'Membership lapsed' : 'Not activated'}</p>;
 }

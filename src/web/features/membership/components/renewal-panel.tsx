@@ -1,0 +1,109 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { MEMBERSHIP_FEE_KOBO } from '../../../../shared/constants';
+import { displayDate } from '../../../../shared/display-date';
+import { formatNaira } from '../../../../shared/money';
+import type { MembershipStatus } from '../../../../shared/schemas/membership';
+import { ButtonSpinner } from '../../../components/spinner';
+import { useSite } from '../../../lib/site';
+import { useUploadSlip } from '../api/membership';
+
+const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
+
+/** What a member's membership looks like today, in one sentence. */
+function standing(status: MembershipStatus): string {
+  const until = status.paidUntil ? displayDate(status.paidUntil) : null;
+  if (status.suspendedReason) return `Your membership is suspended: ${status.suspendedReason}. Contact us to have it reinstated.`;
+  switch (status.state) {
+    case 'active':
+      return `Your membership is paid until ${until}.`;
+    case 'grace':
+      return `Your membership ended on ${until}. Everything still works until ${displayDate(status.graceUntil!)}: renew now to keep it that way.`;
+    case 'pending':
+      return 'Your renewal slip is under review (usually within a working day). We will email you when it is approved.';
+    default:
+      return until ? `Your membership lapsed on ${until}. Renew it to use the member forms again.` : 'Renew your membership to use the member forms.';
+  }
+}
+
+/**
+ * /user/fees for a member activated before: the state of their membership and a renewal (months,
+ * amount, where to pay, the slip). No email code or OTP: staff approve the slip and the months.
+ */
+export function RenewalPanel({ status, email, userId }: { status: MembershipStatus; email: string; userId: string }) {
+  const site = useSite().data;
+  const [months, setMonths] = useState(1);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState(0);
+  const upload = useUploadSlip(setProgress);
+  const amount = formatNaira(MEMBERSHIP_FEE_KOBO * months);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return;
+    upload.mutate({ file, email, userId, plan: status.plan ?? undefined, months });
+  }
+
+  return (
+    <section className="page page--narrow fees" aria-labelledby="renew-title">
+      <h1 id="renew-title">Your membership</h1>
+      <p className="fees__standing" role="status">
+        {status.memberNumber && <strong>{status.memberNumber} · </strong>}
+        {standing(status)}
+      </p>
+      {upload.isSuccess ? (
+        <p className="fees__done">Slip received. It is under review (usually within a working day); we will email you when it is approved.</p>
+      ) : (
+        status.state !== 'pending' && (
+          <form className="card form fees__card" onSubmit={submit} aria-labelledby="renew-form-title">
+            <h2 id="renew-form-title" className="fees__title">
+              Renew
+            </h2>
+            <div className="field">
+              <label className="field__label" htmlFor="months">
+                Months to pay for
+              </label>
+              <select id="months" className="field__input" value={months} onChange={(e) => setMonths(Number(e.target.value))}>
+                {MONTHS.map((n) => (
+                  <option key={n} value={n}>
+                    {n} {n === 1 ? 'month' : 'months'}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <p className="fees__amount">
+              Pay <strong>{amount}</strong> by bank transfer, with your full name as the narration:
+            </p>
+            <div className="fees__accounts">
+              <p>{site?.nairaAccount ?? 'Loading account details...'}</p>
+              <p>{site?.dollarAccount ?? ''}</p>
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor="renewalSlip">
+                Payment slip (photo or PDF, at most 5 MB)
+              </label>
+              <input id="renewalSlip" className="field__file" type="file" accept="image/*,application/pdf" required onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            </div>
+            {upload.isError && (
+              <p className="field__error" role="alert">
+                {upload.error.message}
+              </p>
+            )}
+            {upload.isPending && (
+              <div className="fees__upload">
+                <progress max={1} value={progress} aria-label="Upload progress" />
+                <span>{Math.round(progress * 100)}%</span>
+              </div>
+            )}
+            <button className="button button--primary" type="submit" disabled={!file || upload.isPending}>
+              {upload.isPending && <ButtonSpinner />} Upload slip for {amount}
+            </button>
+          </form>
+        )
+      )}
+      <Link className="button button--ghost" to="/profile">
+        Back to your dashboard
+      </Link>
+    </section>
+  );
+}
