@@ -26,6 +26,7 @@ import { serializeRequest } from './http/log-privacy.js';
 import { registerSpa } from './http/spa.js';
 import { registerStorableTextCheck } from './http/storable-text.js';
 import { createTransport, type MailTransport, startMailWorker } from './mail/mail-worker.js';
+import { ledgerRoutes } from './ledger/routes.js';
 import { membershipRoutes } from './membership/routes.js';
 import { notificationsRoutes } from './notifications/notifications.js';
 import { premieresRoutes } from './premieres/routes.js';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(filesRoutes(ctx));
   await app.register(siteRoutes(ctx));
   await app.register(membershipRoutes(ctx));
+  await app.register(ledgerRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(adsRoutes(ctx));
   await app.register(formsRoutes(ctx));

@@ -14,6 +14,7 @@ import type { ReceivedFile } from '../files/multipart.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
+import { bookApprovedPayment } from '../ledger/ledger-service.js';
 import { notify } from '../notifications/notifications.js';
 
 type AdRow = typeof ads.$inferSelect;
@@ -218,7 +219,7 @@ export async function listAds(ctx: AppContext, status: AdStatus): Promise<AdSumm
 }
 
 async function memberOf(tx: Transaction, userId: string) {
-  const [member] = await tx.select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId));
+  const [member] = await tx.select({ id: users.id, email: users.email, fullName: users.fullName, memberNumber: users.memberNumber }).from(users).where(eq(users.id, userId));
   if (!member) throw notFound('Member not found');
   return member;
 }
@@ -226,14 +227,17 @@ async function memberOf(tx: Transaction, userId: string) {
 export async function approveAd(ctx: AppContext, staff: AuthUser, id: string, schedule: z.output<typeof approveAdSchema>): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const ad = await decidePending(tx, ads, id, staff, { state: 'approved', ...schedule });
+    const member = await memberOf(tx, ad.userId);
     if (ad.paymentId) {
-      await tx
+      const [payment] = await tx
         .update(payments)
         .set({ state: 'approved', reviewerId: staff.id, reviewedAt: new Date() })
-        .where(and(eq(payments.id, ad.paymentId), eq(payments.state, 'pending')));
+        .where(and(eq(payments.id, ad.paymentId), eq(payments.state, 'pending')))
+        .returning();
+      const charge = { kind: 'advert' as const, description: `Advert, ${ad.weeks} week${ad.weeks === 1 ? '' : 's'}`, periodFrom: schedule.startDate, periodTo: schedule.endDate };
+      if (payment) await bookApprovedPayment(ctx, tx, payment, member, staff, charge);
     }
     await recordAudit(tx, { actor: staff, action: 'ad.approved', subjectType: 'ad', subjectId: id, details: { ...schedule, paymentId: ad.paymentId } });
-    const member = await memberOf(tx, ad.userId);
     const when = `from ${schedule.startDate} to ${schedule.endDate}`;
     await notify(tx, member.id, 'ad-approved', `Your advert was approved and runs ${when}.`);
     await enqueueMail(tx, mailTemplates.adApproved(ctx.mailer.brand, member.email, member.fullName, when));

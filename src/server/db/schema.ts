@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { FormKind } from '../../shared/form-definitions.js';
+import type { ReceiptDetails } from '../../shared/schemas/ledger.js';
 import type { Achievement } from '../../shared/schemas/users.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -159,6 +160,48 @@ export const payments = pgTable(
   },
   (t) => [index('payments_state_idx').on(t.state, t.createdAt), index('payments_user_idx').on(t.userId)],
 );
+
+/**
+ * A member's account with the company, in kobo: charges are positive (membership months, advert
+ * weeks, fines), payments negative (approved slips), so the sum is what the member owes.
+ * Entries are never changed; a correction is another entry.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['membership', 'advert', 'fine', 'payment'] }).notNull(),
+    amountKobo: integer('amount_kobo').notNull(),
+    description: text('description').notNull(),
+    periodFrom: date('period_from', { mode: 'string' }),
+    periodTo: date('period_to', { mode: 'string' }),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_entries_user_idx').on(t.userId, t.createdAt), index('ledger_entries_kind_idx').on(t.kind, t.createdAt)],
+);
+
+/** One receipt per approved payment, numbered per year (HM-R-2026-000123) and never changed. */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** What the receipt says, as issued: member, what was paid for, amount, approving role. */
+    details: jsonb('details').$type<ReceiptDetails>().notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('receipts_number_key').on(t.number), uniqueIndex('receipts_payment_key').on(t.paymentId)],
+);
+
+/** The last receipt number given in each year: taken with one UPDATE, so two approvals never share one. */
+export const receiptCounters = pgTable('receipt_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
 
 export const notifications = pgTable(
   'notifications',

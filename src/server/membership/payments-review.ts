@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MEMBERSHIP_FEE_KOBO } from '../../shared/constants.js';
-import { todayInLagos } from '../../shared/dates.js';
+import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { extendPaidUntil } from '../../shared/membership.js';
 import type { PaymentState, PaymentSummary } from '../../shared/schemas/membership.js';
 import { recordAudit } from '../audit/audit.js';
@@ -11,6 +11,7 @@ import type { Transaction } from '../db/client.js';
 import { decidePending } from '../db/decide-pending.js';
 import { files, payments, users } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
+import { bookApprovedPayment } from '../ledger/ledger-service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
@@ -62,7 +63,11 @@ export async function approvePayment(ctx: AppContext, staff: AuthUser, id: strin
     const member = await memberOf(tx, payment.userId);
     await recordAudit(tx, { actor: staff, action: 'payment.approved', subjectType: 'payment', subjectId: id, details: { months, amountKobo: payment.amountKobo, kind: payment.kind, userId: payment.userId } });
     if (!member) return;
-    if (payment.kind === 'fee') await extendMembership(ctx, tx, member, months);
+    if (payment.kind === 'fee') {
+      const period = await extendMembership(ctx, tx, member, months);
+      const charge = { kind: 'membership' as const, description: `Membership, ${months} month${months === 1 ? '' : 's'}`, ...period };
+      await bookApprovedPayment(ctx, tx, payment, member, staff, charge);
+    }
     // A renewal needs no new code: only a first payment is followed by the OTP that activates.
     const otp = payment.kind === 'fee' && !member.activated ? await issueCode(ctx, tx, member.id, 'otp') : null;
     await notify(tx, member.id, 'payment-approved', otp ? 'Your payment was approved. Check your email for the OTP to activate your profile.' : 'Your payment was approved.');
@@ -71,10 +76,16 @@ export async function approvePayment(ctx: AppContext, staff: AuthUser, id: strin
   ctx.mailer.nudge();
 }
 
-/** An approved membership payment of `months` extends paid-until from the later of today and the current one. */
-async function extendMembership(ctx: AppContext, tx: Transaction, member: typeof users.$inferSelect, months: number): Promise<void> {
-  const paidUntil = extendPaidUntil(member.paidUntil, todayInLagos(ctx.clock()), months);
+/**
+ * An approved membership payment of `months` extends paid-until from the later of today and the
+ * current one; returns the days it covers.
+ */
+async function extendMembership(ctx: AppContext, tx: Transaction, member: typeof users.$inferSelect, months: number) {
+  const today = todayInLagos(ctx.clock());
+  const paidUntil = extendPaidUntil(member.paidUntil, today, months);
   await tx.update(users).set({ paidUntil }).where(eq(users.id, member.id));
+  const periodFrom = member.paidUntil && member.paidUntil >= today ? shiftDate(member.paidUntil, 1) : today;
+  return { periodFrom, periodTo: paidUntil };
 }
 
 /** Fee payments are charged per month covered; other kinds keep the amount they were raised with. */

@@ -5,6 +5,8 @@ import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { approvePayment, listPayments, paymentSlip, rejectPayment } from './payments-review.js';
 import { sendStoredFile } from '../files/send-file.js';
+import { receiptOf } from '../ledger/ledger-service.js';
+import { sendReceipt } from '../ledger/routes.js';
 
 const paymentParams = z.object({ id: z.uuid({ error: 'Payment not found' }) });
 
@@ -26,6 +28,10 @@ export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       await rejectPayment(ctx, staffUser(request), request.params.id, request.body.reason);
       return { message: 'Payment rejected. The member has been told why.' };
     });
+
+    app.get('/payments/:id/receipt', { schema: { params: paymentParams } }, async (request, reply) =>
+      sendReceipt(ctx, reply, await receiptOf(ctx, request.params.id)),
+    );
 
     app.get('/payments/:id/slip', { schema: { params: paymentParams } }, async (request, reply) => {
       const file = await paymentSlip(ctx, request.params.id);

@@ -1,0 +1,102 @@
+import { and, desc, eq, sql, sum } from 'drizzle-orm';
+import { todayInLagos } from '../../shared/dates.js';
+import { formatMemberNumber } from '../../shared/membership.js';
+import type { Ledger, MemberPayment, ReceiptDetails } from '../../shared/schemas/ledger.js';
+import type { AuthUser } from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import type { Transaction } from '../db/client.js';
+import { ledgerEntries, payments, receiptCounters, receipts, type users } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+
+type Payment = typeof payments.$inferSelect;
+type Member = Pick<typeof users.$inferSelect, 'id' | 'fullName' | 'memberNumber'>;
+
+/** What an approved payment paid for: the charge entry it settles. */
+export interface Charge {
+  kind: 'membership' | 'advert' | 'fine';
+  description: string;
+  periodFrom: string | null;
+  periodTo: string | null;
+}
+
+/**
+ * Books an approved payment in the approval's transaction: the charge it pays for, the payment
+ * itself, and its receipt with the next number of the year. Returns the receipt number.
+ */
+export async function bookApprovedPayment(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: AuthUser, charge: Charge): Promise<string> {
+  await tx.insert(ledgerEntries).values([
+    { userId: member.id, kind: charge.kind, amountKobo: payment.amountKobo, description: charge.description, periodFrom: charge.periodFrom, periodTo: charge.periodTo, paymentId: payment.id, createdBy: staff.id },
+    { userId: member.id, kind: 'payment', amountKobo: -payment.amountKobo, description: `Payment received: ${charge.description}`, paymentId: payment.id, createdBy: staff.id },
+  ]);
+  const today = todayInLagos(ctx.clock());
+  const number = await nextReceiptNumber(tx, Number(today.slice(0, 4)));
+  const details: ReceiptDetails = {
+    memberName: member.fullName,
+    memberNumber: member.memberNumber === null ? null : formatMemberNumber(member.memberNumber),
+    paidFor: charge.description,
+    periodFrom: charge.periodFrom,
+    periodTo: charge.periodTo,
+    amountKobo: payment.amountKobo,
+    date: today,
+    approvedBy: staff.role,
+  };
+  await tx.insert(receipts).values({ number, paymentId: payment.id, details, issuedAt: ctx.clock() });
+  return number;
+}
+
+/** The row lock of the year's counter makes concurrent approvals take numbers one after another, none twice. */
+async function nextReceiptNumber(tx: Transaction, year: number): Promise<string> {
+  const [counter] = await tx
+    .insert(receiptCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: receiptCounters.year, set: { last: sql`${receiptCounters.last} + 1` } })
+    .returning({ last: receiptCounters.last });
+  return `HM-R-${year}-${String(counter!.last).padStart(6, '0')}`;
+}
+
+export async function memberLedger(ctx: AppContext, userId: string): Promise<Ledger> {
+  const [entries, [total]] = await Promise.all([
+    ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.amountKobo)),
+    ctx.db.select({ balance: sum(ledgerEntries.amountKobo) }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId)),
+  ]);
+  return {
+    balanceKobo: Number(total?.balance ?? 0),
+    entries: entries.map((entry) => ({
+      id: entry.id,
+      kind: entry.kind,
+      amountKobo: entry.amountKobo,
+      description: entry.description,
+      periodFrom: entry.periodFrom,
+      periodTo: entry.periodTo,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function memberPayments(ctx: AppContext, userId: string): Promise<MemberPayment[]> {
+  const rows = await ctx.db
+    .select({ payment: payments, receiptNumber: receipts.number })
+    .from(payments)
+    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
+    .where(and(eq(payments.userId, userId), eq(payments.state, 'approved')))
+    .orderBy(desc(payments.reviewedAt));
+  return rows.map(({ payment, receiptNumber }) => ({
+    id: payment.id,
+    kind: payment.kind,
+    amountKobo: payment.amountKobo,
+    approvedAt: (payment.reviewedAt ?? payment.createdAt).toISOString(),
+    receiptNumber,
+    receiptUrl: receiptNumber ? `/api/users/payments/${payment.id}/receipt` : null,
+  }));
+}
+
+/** The receipt of a payment; `userId` limits it to the member's own (404 for anyone else's). */
+export async function receiptOf(ctx: AppContext, paymentId: string, userId?: string) {
+  const [row] = await ctx.db
+    .select({ receipt: receipts })
+    .from(receipts)
+    .innerJoin(payments, eq(payments.id, receipts.paymentId))
+    .where(and(eq(receipts.paymentId, paymentId), userId ? eq(payments.userId, userId) : undefined));
+  if (!row) throw notFound('Receipt not found');
+  return row.receipt;
+}

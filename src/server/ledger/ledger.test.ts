@@ -1,0 +1,85 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestMailbox } from '../test-support/mailbox.js';
+import { pdfText } from '../test-support/pdf-text.js';
+import { createTestApp, signedInStaff, signedUpMember, type TestClient } from '../test-support/test-app.js';
+
+let now = new Date('2027-03-10T12:00:00Z');
+const mailbox = new TestMailbox();
+let portal: Awaited<ReturnType<typeof createTestApp>>;
+let staff: TestClient;
+beforeAll(async () => {
+  portal = await createTestApp({}, { mailTransport: mailbox.transport, clock: () => now });
+  staff = await signedInStaff(portal.app);
+});
+afterAll(() => portal.close());
+
+async function memberWithSlip(months = 1) {
+  const member = await signedUpMember(portal.app);
+  const email = member.user.email;
+  await member.client.post('/api/users/verify-email', { json: { email } });
+  await member.client.post('/api/users/verify-code', { json: { email, code: await mailbox.codeFor(email, /verification code/) } });
+  const form = new FormData();
+  form.append('months', String(months));
+  form.append('paymentSlip', new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer())]), 'slip.png');
+  const upload = await member.client.post('/api/users/upload-slip', { form });
+  expect(upload.statusCode).toBe(201);
+  return { ...member, paymentId: upload.json().paymentId as string };
+}
+
+describe('a member’s ledger and receipts', () => {
+  it('books an approved membership payment: the months charged, the payment, a receipt PDF', async () => {
+    now = new Date('2027-03-10T12:00:00Z');
+    const { client, paymentId } = await memberWithSlip(2);
+    expect((await staff.post(`/api/admin/payments/${paymentId}/approve`, { json: { months: 2 } })).statusCode).toBe(200);
+
+    const ledger = (await client.get('/api/users/ledger')).json();
+    expect(ledger.balanceKobo).toBe(0);
+    expect(ledger.entries).toHaveLength(2);
+    expect(ledger.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'membership', amountKobo: 12_100_000, description: 'Membership, 2 months', periodFrom: '2027-03-10', periodTo: '2027-05-10' }),
+        expect.objectContaining({ kind: 'payment', amountKobo: -12_100_000 }),
+      ]),
+    );
+
+    const [payment] = (await client.get('/api/users/payments')).json().payments;
+    expect(payment).toMatchObject({ id: paymentId, kind: 'fee', amountKobo: 12_100_000 });
+    expect(payment.receiptNumber).toMatch(/^HM-R-2027-\d{6}$/);
+
+    const pdf = await client.get(payment.receiptUrl);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['cache-control']).toBe('private, no-store');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain(payment.receiptNumber);
+    expect(text).toContain('NGN 121,000.00');
+    expect(text).toContain('Membership, 2 months');
+    expect(text).toContain('10 Mar 2027 to 10 May 2027');
+    expect(text).toContain('Chioma Okafor');
+
+    const staffCopy = await staff.get(`/api/admin/payments/${paymentId}/receipt`);
+    expect(staffCopy.statusCode).toBe(200);
+    const other = await signedUpMember(portal.app);
+    expect((await other.client.get(payment.receiptUrl)).statusCode).toBe(404);
+  });
+
+  it('never gives a receipt number twice, even to 20 approvals at once, and numbers them on', async () => {
+    now = new Date('2027-03-11T12:00:00Z');
+    const slips = [];
+    for (let i = 0; i < 20; i++) slips.push(await memberWithSlip());
+    const answers = await Promise.all(slips.map(({ paymentId }) => staff.post(`/api/admin/payments/${paymentId}/approve`, { json: { months: 1 } })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+    const numbers = await Promise.all(slips.map(async ({ client }) => (await client.get('/api/users/payments')).json().payments[0].receiptNumber as string));
+    expect(new Set(numbers).size).toBe(20);
+    const sequence = numbers.map((number) => Number(number.slice(-6))).sort((a, b) => a - b);
+    expect(sequence.at(-1)! - sequence[0]!).toBe(19);
+  });
+
+  it('starts the numbers again in a new year', async () => {
+    now = new Date('2028-01-02T12:00:00Z');
+    const { client, paymentId } = await memberWithSlip();
+    await staff.post(`/api/admin/payments/${paymentId}/approve`, { json: { months: 1 } });
+    expect((await client.get('/api/users/payments')).json().payments[0].receiptNumber).toBe('HM-R-2028-000001');
+  });
+});
