@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FAILURE } from '../messages.js';
 import type { MemberAd } from './ads.js';
+import type { Role } from './staff.js';
 import { INDUSTRIES, MARITAL_STATUSES, NIGERIA, NIGERIAN_STATES } from '../options.js';
 import {
   choice,
@@ -141,7 +142,7 @@ export interface User {
   profilePic: string | null;
   registrationDate: string;
   status: boolean;
-  role: 'member' | 'admin';
+  role: Role;
   achievements: Achievement[];
   /** The member's own advert; imageUrl, linkUrl and altText are null when none is placed. */
   ad: MemberAd;
