@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { inviteStaff, listStaff, updateStaff } from './staff-service.js';
 import { readStaffSettings, saveStaffSettings } from './staff-settings.js';
 
-const staffParams = z.object({ id: z.uuid({ error: 'Staff member not found' }) });
+const staffParams = z.object({ id: z.string() });
 
 /** Admins manage the staff accounts and the staff settings (under /api/admin, admin only: admin/routes.ts). */
 export function staffStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -20,10 +20,12 @@ export function staffStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }),
     );
 
-    app.patch('/staff/:id', { schema: { params: staffParams, body: updateStaffSchema } }, async (request) => ({
-      message: 'Staff member updated.',
-      staff: await updateStaff(ctx, staffUser(request), request.params.id, request.body),
-    }));
+    app.patch('/staff/:id', { schema: { params: staffParams, body: updateStaffSchema } }, async (request) => {
+      const staff = await updateStaff(ctx, staffUser(request), request.params.id, request.body);
+      // Other processes forget on PostgreSQL's notification; this one needs not wait for it.
+      app.keptSessions.forgetGroup(staff.id);
+      return { message: 'Staff member updated.', staff };
+    });
 
     app.get('/settings', async () => readStaffSettings(ctx.db));
 

@@ -11,11 +11,13 @@ import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { loginChallenges, sessions, twoFactor, users } from '../db/schema.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
+import { isUuid } from '../http/parse.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 
 /** An invite's code waits longer than a reset code: the invitee may not read mail the same day. */
 const INVITE_TTL_MS = 72 * 60 * 60 * 1000;
+const STAFF_NOT_FOUND = 'Staff member not found';
 const LAST_ADMIN = 'This is the last active admin: make another staff member admin first.';
 
 export async function listStaff(ctx: AppContext): Promise<StaffMember[]> {
@@ -88,11 +90,12 @@ export async function inviteStaff(ctx: AppContext, admin: StaffUser, input: z.ou
  * refused rather than leave the portal without an admin.
  */
 export async function updateStaff(ctx: AppContext, admin: StaffUser, id: string, change: z.output<typeof updateStaffSchema>): Promise<StaffMember> {
+  if (!isUuid(id)) throw notFound(STAFF_NOT_FOUND);
   await ctx.db.transaction(async (tx) => {
     const activeAdmins = await lockActiveAdmins(tx);
     if (!activeAdmins.includes(admin.id)) throw forbidden('Only an active admin can manage staff.');
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update').limit(1);
-    if (!target || target.role === 'member') throw notFound('Staff member not found');
+    if (!target || target.role === 'member') throw notFound(STAFF_NOT_FOUND);
 
     const leavesAdmins = (change.role !== undefined && change.role !== 'admin') || change.disabled === true;
     if (target.role === 'admin' && !target.disabledAt && leavesAdmins && activeAdmins.length <= 1) throw conflict(LAST_ADMIN);
@@ -112,7 +115,7 @@ export async function updateStaff(ctx: AppContext, admin: StaffUser, id: string,
     }
   });
   const updated = (await listStaff(ctx)).find((member) => member.id === id);
-  if (!updated) throw notFound('Staff member not found');
+  if (!updated) throw notFound(STAFF_NOT_FOUND);
   return updated;
 }
 
