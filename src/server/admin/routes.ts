@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { STAFF_ROLES, type StaffRole } from '../../shared/schemas/staff.js';
+import { CONSOLE_ROLES, type ConsoleArea } from '../../shared/roles.js';
 import { adsStaffRoutes } from '../ads/staff-routes.js';
 import { auditStaffRoutes } from '../audit/staff-routes.js';
 import { accessHooks, staffRoleHook, staffUser } from '../auth/guards.js';
@@ -16,26 +16,23 @@ import { membersStaffRoutes } from './members-routes.js';
 interface StaffArea {
   /** A feature's staff routes, declared relative to /api/admin, without a guard of their own. */
   routes: (ctx: AppContext) => FastifyPluginAsyncZod;
-  /** The staff roles that may use them (docs/decisions/009-staff-roles.md). */
-  roles: readonly StaffRole[];
+  /** Which part of the console they are: CONSOLE_ROLES says who may use it (docs/decisions/009-staff-roles.md). */
+  area: ConsoleArea;
   /** Open to a staff member who still has to set up two-factor sign-in where it is required. */
   beforeTwoFactor?: true;
 }
 
-/**
- * Who does what in the console: admins everything, finance the money, moderators what members
- * publish and send. The access matrix test (http/access.test.ts) checks every route against it.
- */
-export const STAFF_AREAS: StaffArea[] = [
-  { routes: authStaffRoutes, roles: STAFF_ROLES, beforeTwoFactor: true },
-  { routes: membersStaffRoutes, roles: STAFF_ROLES },
-  { routes: membershipStaffRoutes, roles: ['admin', 'finance'] },
-  { routes: auditStaffRoutes, roles: ['admin', 'finance'] },
-  { routes: adsStaffRoutes, roles: ['admin', 'moderator'] },
-  { routes: formsStaffRoutes, roles: ['admin', 'moderator'] },
-  { routes: premieresStaffRoutes, roles: ['admin', 'moderator'] },
-  { routes: talentStaffRoutes, roles: ['admin', 'moderator'] },
-  { routes: staffStaffRoutes, roles: ['admin'] },
+/** Every feature's console routes by area; the access matrix test (http/access.test.ts) checks each route for each role. */
+const STAFF_AREAS: StaffArea[] = [
+  { routes: authStaffRoutes, area: 'me', beforeTwoFactor: true },
+  { routes: membersStaffRoutes, area: 'members' },
+  { routes: membershipStaffRoutes, area: 'payments' },
+  { routes: auditStaffRoutes, area: 'audit' },
+  { routes: adsStaffRoutes, area: 'ads' },
+  { routes: formsStaffRoutes, area: 'submissions' },
+  { routes: premieresStaffRoutes, area: 'premieres' },
+  { routes: talentStaffRoutes, area: 'talent' },
+  { routes: staffStaffRoutes, area: 'staff' },
 ];
 
 /**
@@ -47,7 +44,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addHook('onRequest', accessHooks.staff);
     for (const area of STAFF_AREAS) {
       await app.register(async (areaApp) => {
-        areaApp.addHook('onRequest', staffRoleHook(area.roles));
+        areaApp.addHook('onRequest', staffRoleHook(CONSOLE_ROLES[area.area]));
         if (!area.beforeTwoFactor) areaApp.addHook('onRequest', async (request) => assertTwoFactorEnrolled(ctx, staffUser(request)));
         await areaApp.register(area.routes(ctx));
       });

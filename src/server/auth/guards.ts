@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isStaffRole, type StaffRole } from '../../shared/schemas/staff.js';
+import { isStaffRole, type StaffRole } from '../../shared/roles.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import type { AuthUser } from './sessions.js';
 

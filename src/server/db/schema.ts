@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { FormKind } from '../../shared/form-definitions.js';
-import { ROLES } from '../../shared/schemas/staff.js';
+import { ROLES } from '../../shared/roles.js';
 import type { Achievement } from '../../shared/schemas/users.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

@@ -6,7 +6,7 @@ import type { Executor } from '../db/client.js';
 import { files } from '../db/schema.js';
 import { notFound, unsupportedType } from '../http/errors.js';
 import type { AuthUser } from '../auth/sessions.js';
-import { isStaffRole } from '../../shared/schemas/staff.js';
+import { isStaffRole } from '../../shared/roles.js';
 import { recordAudit } from '../audit/audit.js';
 
 export type FileRow = typeof files.$inferSelect;

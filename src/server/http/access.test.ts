@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_ROLES, type StaffRole } from '../../shared/schemas/staff.js';
+import { STAFF_ROLES, type StaffRole } from '../../shared/roles.js';
 import { createTestApp, signedInStaff, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
 
 /**

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ROLE_LABELS, type inviteStaffSchema, type StaffMember, type StaffRole, type updateStaffSchema } from '../../shared/schemas/staff.js';
+import { ROLE_LABELS, type StaffRole } from '../../shared/roles.js';
+import type { inviteStaffSchema, StaffMember, updateStaffSchema } from '../../shared/schemas/staff.js';
 import { recordAudit } from '../audit/audit.js';
 import { duplicateContactError, EMAIL_TAKEN } from '../auth/auth-service.js';
 import { issueCode } from '../auth/codes.js';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { type BuildOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
-import type { StaffRole } from '../../shared/schemas/staff.js';
+import type { StaffRole } from '../../shared/roles.js';
 import { hashPassword } from '../auth/passwords.js';
 import { users } from '../db/schema.js';
 import { createScratchDatabase } from './scratch-database.js';

@@ -1,6 +1,6 @@
 import type { FormKind } from '../form-definitions.js';
 import type { SubmissionState } from '../form-options.js';
-import type { Role } from './staff.js';
+import type { Role } from '../roles.js';
 
 /** What the staff console's calls answer: typed once here for the server and the pages. */
 

@@ -1,25 +1,6 @@
 import { z } from 'zod';
+import { STAFF_ROLES, type StaffRole } from '../roles.js';
 import { email, requiredText } from './fields.js';
-
-/**
- * Who an account is. A member uses the portal; staff run it: an admin does everything and
- * manages staff and settings, finance the money, a moderator what members publish and send.
- */
-export const ROLES = ['member', 'admin', 'finance', 'moderator'] as const;
-export type Role = (typeof ROLES)[number];
-
-export const STAFF_ROLES = ['admin', 'finance', 'moderator'] as const satisfies readonly Role[];
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
-export const ROLE_LABELS: Record<StaffRole, string> = {
-  admin: 'Admin',
-  finance: 'Finance',
-  moderator: 'Moderator',
-};
-
-export function isStaffRole(role: Role): role is StaffRole {
-  return role !== 'member';
-}
 
 const staffRole = z.enum(STAFF_ROLES, { error: 'Role must be admin, finance or moderator' });
 

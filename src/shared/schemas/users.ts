@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FAILURE } from '../messages.js';
 import type { MemberAd } from './ads.js';
-import type { Role } from './staff.js';
+import type { Role } from '../roles.js';
 import { INDUSTRIES, MARITAL_STATUSES, NIGERIA, NIGERIAN_STATES } from '../options.js';
 import {
   choice,
