@@ -12,3 +12,8 @@ export function todayInLagos(now = new Date()): string {
 export function shiftDate(day: string, days: number): string {
   return format(addDays(parseISO(day), days), 'yyyy-MM-dd');
 }
+
+/** The moment a calendar day (YYYY-MM-DD) begins in Nigeria (WAT, UTC+1, no daylight saving). */
+export function startOfLagosDay(day: string): Date {
+  return new Date(`${day}T00:00:00+01:00`);
+}

@@ -1,32 +1,53 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CONSOLE_ROLES, type ConsoleArea } from '../../shared/roles.js';
 import { adsStaffRoutes } from '../ads/staff-routes.js';
 import { auditStaffRoutes } from '../audit/staff-routes.js';
-import { accessHooks } from '../auth/guards.js';
+import { accessHooks, staffRoleHook, staffUser } from '../auth/guards.js';
+import { authStaffRoutes } from '../auth/staff-routes.js';
+import { assertTwoFactorEnrolled } from '../auth/two-factor.js';
 import type { AppContext } from '../context.js';
 import { formsStaffRoutes } from '../forms/staff-routes.js';
 import { membershipStaffRoutes } from '../membership/staff-routes.js';
 import { premieresStaffRoutes } from '../premieres/staff-routes.js';
+import { staffStaffRoutes } from '../staff/staff-routes.js';
 import { talentStaffRoutes } from '../talent/staff-routes.js';
 import { membersStaffRoutes } from './members-routes.js';
 
-/** Each feature's staff routes, declared relative to /api/admin, without a guard of their own. */
-const STAFF_AREAS = [
-  membersStaffRoutes,
-  membershipStaffRoutes,
-  adsStaffRoutes,
-  formsStaffRoutes,
-  premieresStaffRoutes,
-  talentStaffRoutes,
-  auditStaffRoutes,
+interface StaffArea {
+  /** A feature's staff routes, declared relative to /api/admin, without a guard of their own. */
+  routes: (ctx: AppContext) => FastifyPluginAsyncZod;
+  /** Which part of the console they are: CONSOLE_ROLES says who may use it (docs/decisions/009-staff-roles.md). */
+  area: ConsoleArea;
+  /** Open to a staff member who still has to set up two-factor sign-in where it is required. */
+  beforeTwoFactor?: true;
+}
+
+/** Every feature's console routes by area; the access matrix test (http/access.test.ts) checks each route for each role. */
+const STAFF_AREAS: StaffArea[] = [
+  { routes: authStaffRoutes, area: 'me', beforeTwoFactor: true },
+  { routes: membersStaffRoutes, area: 'members' },
+  { routes: membershipStaffRoutes, area: 'payments' },
+  { routes: auditStaffRoutes, area: 'audit' },
+  { routes: adsStaffRoutes, area: 'ads' },
+  { routes: formsStaffRoutes, area: 'submissions' },
+  { routes: premieresStaffRoutes, area: 'premieres' },
+  { routes: talentStaffRoutes, area: 'talent' },
+  { routes: staffStaffRoutes, area: 'staff' },
 ];
 
 /**
- * The staff API, registered under /api/admin: one staff hook in front of every route. Each area
- * is a plugin of its own, so one can add a narrower hook of its own inside this one.
+ * The staff API, registered under /api/admin: one staff hook in front of every route, then each
+ * area's role rule (and, unless the area is for enrolling, the two-factor rule) in its own plugin.
  */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', accessHooks.admin);
-    for (const area of STAFF_AREAS) await app.register(area(ctx));
+    app.addHook('onRequest', accessHooks.staff);
+    for (const area of STAFF_AREAS) {
+      await app.register(async (areaApp) => {
+        areaApp.addHook('onRequest', staffRoleHook(CONSOLE_ROLES[area.area]));
+        if (!area.beforeTwoFactor) areaApp.addHook('onRequest', async (request) => assertTwoFactorEnrolled(ctx, staffUser(request)));
+        await areaApp.register(area.routes(ctx));
+      });
+    }
   };
 }

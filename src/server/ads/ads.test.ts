@@ -186,7 +186,7 @@ describe('review and the public strip', () => {
     expect((await staff.patch(`/api/admin/ads/${ad.id}`, { json: { end: true } })).statusCode).toBe(200);
     expect((await publicIds())[0]).not.toContain(ad.id);
     expect((await client.get('/api/users/profile')).json().user.ad.status).toBe('ended');
-    const audit = (await staff.get(`/api/admin/audit?subjectType=ad&subjectId=${ad.id}`)).json().map((e: { action: string }) => e.action);
+    const audit = (await staff.get(`/api/admin/audit?subjectType=ad&subjectId=${ad.id}`)).json().entries.map((e: { action: string }) => e.action);
     expect(audit).toEqual(['ad.ended', 'ad.approved']);
   });
 

@@ -1,4 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { shiftDate, startOfLagosDay } from '../../shared/dates.js';
+import type { AuditEntryView, AuditFilters } from '../../shared/schemas/audit.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
@@ -10,6 +12,8 @@ export interface AuditEntry {
   subjectId: string;
   details?: Record<string, unknown>;
 }
+
+export const AUDIT_PAGE_SIZE = 50;
 
 /** Records a decision in the same transaction as the change it describes. */
 export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
@@ -23,12 +27,58 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
   });
 }
 
-/** The trail for one subject (or everything), newest first. */
-export function listAudit(ctx: AppContext, filter: { subjectType?: string; subjectId?: string }) {
-  return ctx.db
-    .select()
-    .from(auditLog)
-    .where(and(filter.subjectType ? eq(auditLog.subjectType, filter.subjectType) : undefined, filter.subjectId ? eq(auditLog.subjectId, filter.subjectId) : undefined))
-    .orderBy(desc(auditLog.id))
-    .limit(500);
+export interface AuditQuery {
+  subjectType?: string;
+  subjectId?: string;
+  actorId?: string;
+  action?: string;
+  /** YYYY-MM-DD in Lagos, inclusive. */
+  from?: string;
+  to?: string;
+  page: number;
+}
+
+function conditions(query: AuditQuery): SQL | undefined {
+  return and(
+    query.subjectType ? eq(auditLog.subjectType, query.subjectType) : undefined,
+    query.subjectId ? eq(auditLog.subjectId, query.subjectId) : undefined,
+    query.actorId ? eq(auditLog.actorId, query.actorId) : undefined,
+    query.action ? eq(auditLog.action, query.action) : undefined,
+    query.from ? gte(auditLog.createdAt, startOfLagosDay(query.from)) : undefined,
+    query.to ? lt(auditLog.createdAt, startOfLagosDay(shiftDate(query.to, 1))) : undefined,
+  );
+}
+
+/** One page of the trail, newest first, with how many pages the filter has. */
+export async function listAudit(ctx: AppContext, query: AuditQuery) {
+  const where = conditions(query);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((query.page - 1) * AUDIT_PAGE_SIZE),
+    ctx.db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  const entries: AuditEntryView[] = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  const n = total?.n ?? 0;
+  return { entries, total: n, page: query.page, pages: Math.max(1, Math.ceil(n / AUDIT_PAGE_SIZE)) };
+}
+
+/** The staff members and actions that occur in the trail, for the page's filters. */
+export async function auditFilters(ctx: AppContext): Promise<AuditFilters> {
+  const [actors, actions] = await Promise.all([
+    ctx.db
+      .selectDistinct({ id: auditLog.actorId, email: auditLog.actorEmail })
+      .from(auditLog)
+      .where(and(isNotNull(auditLog.actorId), isNotNull(auditLog.actorEmail)))
+      .orderBy(auditLog.actorEmail),
+    ctx.db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action),
+  ]);
+  return {
+    actors: actors.map((a) => ({ id: a.id!, email: a.email! })),
+    actions: actions.map((a) => a.action),
+  };
 }

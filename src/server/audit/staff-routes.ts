@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { auditQuerySchema } from '../../shared/schemas/audit.js';
 import type { AppContext } from '../context.js';
-import { listAudit } from './audit.js';
+import { auditFilters, listAudit } from './audit.js';
 
-/** The audit trail a treasurer reads: every staff decision with who and when (under /api/admin: admin/routes.ts). */
+/** The audit trail admins and the treasurer read: every staff decision with who and when (under /api/admin: admin/routes.ts). */
 export function auditStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/audit',
-      { schema: { querystring: z.object({ subjectType: z.string().max(40).optional(), subjectId: z.string().max(80).optional() }) } },
-      async (request) => listAudit(ctx, request.query),
-    );
+    app.get('/audit', { schema: { querystring: auditQuerySchema } }, async (request) => listAudit(ctx, request.query));
+    app.get('/audit/filters', async () => auditFilters(ctx));
   };
 }

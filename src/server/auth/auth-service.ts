@@ -5,13 +5,14 @@ import type { signupSchema } from '../../shared/schemas/users.js';
 import type { AppContext } from '../context.js';
 import { uniqueViolation } from '../db/errors.js';
 import { users } from '../db/schema.js';
-import { conflict, HttpError } from '../http/errors.js';
+import { conflict, forbidden, HttpError } from '../http/errors.js';
 import { hashPassword, verifyNothing, verifyPassword } from './passwords.js';
 import { type AuthUser, publicUserColumns } from './sessions.js';
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const PHONE_TAKEN = 'An account with this phone number already exists.';
 const BAD_CREDENTIALS = 'Invalid email, phone or password.';
+export const ACCOUNT_DISABLED = 'This account has been disabled. Ask an admin if you need it back.';
 
 export async function signup(ctx: AppContext, input: z.output<typeof signupSchema>): Promise<AuthUser> {
   await assertContactFree(ctx, { email: input.email, phone: input.phone });
@@ -71,6 +72,7 @@ export async function login(account: Account | undefined, password: string): Pro
     throw new HttpError(401, BAD_CREDENTIALS);
   }
   if (!(await verifyPassword(account.passwordHash, password))) throw new HttpError(401, BAD_CREDENTIALS);
+  if (account.disabledAt) throw forbidden(ACCOUNT_DISABLED);
   return withoutHash(account);
 }
 

@@ -45,8 +45,11 @@ export async function hasRecentCode(db: Executor, userId: string, purpose: CodeP
   return Boolean(recent);
 }
 
-/** A fresh random 6-digit code; earlier unused codes of the same purpose are deleted (only a used code stays, as proof). */
-export async function issueCode(ctx: AppContext, db: Executor, userId: string, purpose: CodePurpose): Promise<string> {
+/**
+ * A fresh random 6-digit code; earlier unused codes of the same purpose are deleted (only a used
+ * code stays, as proof). `ttlMs` is for a code that must wait longer than usual (a staff invite).
+ */
+export async function issueCode(ctx: AppContext, db: Executor, userId: string, purpose: CodePurpose, ttlMs = CODE_TTL_MS[purpose]): Promise<string> {
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   await db
     .delete(verificationCodes)
@@ -55,7 +58,7 @@ export async function issueCode(ctx: AppContext, db: Executor, userId: string, p
     userId,
     purpose,
     codeHash: hashCode(ctx.config.sessionSecret, userId, purpose, code),
-    expiresAt: new Date(Date.now() + CODE_TTL_MS[purpose]),
+    expiresAt: new Date(Date.now() + ttlMs),
   });
   return code;
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { todayInLagos } from '../../shared/dates.js';
 import { hasMemberAccess } from '../../shared/membership.js';
+import { isStaffRole, type StaffRole } from '../../shared/roles.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import type { AuthUser } from './sessions.js';
 
@@ -21,9 +22,19 @@ export function requireActivated(request: FastifyRequest): AuthUser {
   return user;
 }
 
-export function requireAdmin(request: FastifyRequest): AuthUser {
+/** A staff user with the role narrowed, as the staff hook hands it on. */
+export type StaffUser = AuthUser & { role: StaffRole };
+
+export function requireStaff(request: FastifyRequest): StaffUser {
   const user = requireUser(request);
-  if (user.role !== 'admin') throw forbidden('Staff only.');
+  if (!isStaffRole(user.role)) throw forbidden('Staff only.');
+  return user as StaffUser;
+}
+
+/** What only members do (the fee wizard, forms, a talent card, ending the account): a staff account is not a member. */
+export function requireMember(request: FastifyRequest): AuthUser {
+  const user = requireUser(request);
+  if (isStaffRole(user.role)) throw forbidden('This is for members: a staff account does not have it.');
   return user;
 }
 
@@ -31,11 +42,12 @@ export function requireAdmin(request: FastifyRequest): AuthUser {
 export type MemberAccess = 'user' | 'activated';
 
 export function requireAccess(request: FastifyRequest, access: MemberAccess): AuthUser {
+  requireMember(request);
   return access === 'activated' ? requireActivated(request) : requireUser(request);
 }
 
 /** The staff user each request's staff hook let through, for staffUser to hand to the handler. */
-const checkedStaff = new WeakMap<FastifyRequest, AuthUser>();
+const checkedStaff = new WeakMap<FastifyRequest, StaffUser>();
 
 /**
  * The same guards as route hooks: they run on request, before the body is validated, so a
@@ -44,15 +56,23 @@ const checkedStaff = new WeakMap<FastifyRequest, AuthUser>();
 export const accessHooks = {
   user: async (request: FastifyRequest) => void requireUser(request),
   activated: async (request: FastifyRequest) => void requireActivated(request),
+  member: async (request: FastifyRequest) => void requireMember(request),
   /** The one staff hook: admin/routes.ts puts it in front of every /api/admin route. */
-  admin: async (request: FastifyRequest) => void checkedStaff.set(request, requireAdmin(request)),
+  staff: async (request: FastifyRequest) => void checkedStaff.set(request, requireStaff(request)),
 };
+
+/** A hook for one area of the console: the staff hook has run, this checks the role (admin/routes.ts). */
+export function staffRoleHook(roles: readonly StaffRole[]) {
+  return async (request: FastifyRequest) => {
+    if (!roles.includes(staffUser(request).role)) throw forbidden('Your staff role does not cover this part of the console.');
+  };
+}
 
 /**
  * The staff user of a route behind the staff hook, as the hook checked them, so handlers do
  * not guard again. A route outside the staff plugin has none: that is a bug (500), not a 403.
  */
-export function staffUser(request: FastifyRequest): AuthUser {
+export function staffUser(request: FastifyRequest): StaffUser {
   const staff = checkedStaff.get(request);
   if (!staff) throw new Error(`${request.method} ${request.routeOptions.url} is not behind the staff hook`);
   return staff;

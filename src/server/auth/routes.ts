@@ -3,15 +3,20 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SUCCESS } from '../../shared/messages.js';
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema, signupSchema } from '../../shared/schemas/users.js';
+import { twoFactorCodeSchema } from '../../shared/schemas/staff.js';
+import { recordAudit } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { loadUserView, toUserView } from '../profile/user-view.js';
 import { accountLimit, TOO_MANY_ATTEMPTS } from './account-limits.js';
 import { requestPasswordReset, RESET_REQUESTED, resetPassword } from './account-recovery.js';
 import { findAccount, limitKey, login, signup } from './auth-service.js';
+import { completeLoginChallenge, startLoginChallenge } from './login-challenge.js';
 import { clearSessionCookie, createSession, deleteSession, SESSION_COOKIE, setSessionCookie } from './sessions.js';
+import { hasTwoFactor } from './two-factor.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const TWO_FACTOR_NEEDED = 'Enter the 6-digit code from your authenticator app to finish signing in.';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -36,6 +41,19 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       await loginFromAddress(request, `${request.ip}|${key}`);
       await loginToAccount(request, key);
       const user = await login(account, request.body.password);
+      if (await hasTwoFactor(ctx.db, user.id)) {
+        await startLoginChallenge(ctx, reply, user.id);
+        return { message: TWO_FACTOR_NEEDED, twoFactorRequired: true };
+      }
+      await startSession(request.cookies[SESSION_COOKIE], user.id, reply);
+      return { message: SUCCESS.login, user: await loadUserView(ctx, user) };
+    });
+
+    app.post('/api/users/login/2fa', { schema: { body: twoFactorCodeSchema }, config: perAddress(limits.login) }, async (request, reply) => {
+      const user = await completeLoginChallenge(ctx, request, reply, request.body.code);
+      if (user.passedWith === 'recovery-code') {
+        await recordAudit(ctx.db, { actor: user, action: '2fa.recovery-code-used', subjectType: 'user', subjectId: user.id });
+      }
       await startSession(request.cookies[SESSION_COOKIE], user.id, reply);
       return { message: SUCCESS.login, user: await loadUserView(ctx, user) };
     });

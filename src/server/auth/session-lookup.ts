@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { preparedPerDatabase } from '../db/client.js';
@@ -28,7 +28,8 @@ const sessionUserQuery = preparedPerDatabase((db) =>
     .select({ user: publicUserColumns, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
+    // A disabled account's sessions are deleted with it; this refuses any that a race left.
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`), isNull(users.disabledAt)))
     .limit(1)
     .prepare('session_user'),
 );
@@ -62,12 +63,17 @@ export async function registerSessionLookup(app: FastifyInstance, ctx: AppContex
     const token = request.cookies[SESSION_COOKIE];
     if (!token || !request.url.startsWith('/api/')) return;
     request.sessionId = hashToken(ctx.config.sessionSecret, token);
-    request.user = await findSessionUser(request.sessionId, isChange(request));
+    request.user = await findSessionUser(request.sessionId, isChange(request) || isConsole(request));
   });
 
   app.addHook('onSend', async (request) => {
     if (request.user && isChange(request)) kept.forgetGroup(request.user.id);
   });
+}
+
+/** The staff console reads members' private data: a disabled or demoted staff member is refused there without waiting for a notification. */
+function isConsole(request: FastifyRequest): boolean {
+  return request.url.startsWith('/api/admin/');
 }
 
 function isChange(request: FastifyRequest): boolean {

@@ -17,7 +17,7 @@ export function hashToken(secret: string, token: string): string {
   return createHmac('sha256', secret).update(token).digest('base64url');
 }
 
-/** Starts a session and returns the token for the cookie; only its HMAC is stored. */
+/** Starts a session and returns the token for the cookie; only its HMAC is stored. Every sign-in comes here, so it is the last sign-in. */
 export async function createSession(ctx: AppContext, userId: string, db: Executor = ctx.db): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
@@ -25,6 +25,7 @@ export async function createSession(ctx: AppContext, userId: string, db: Executo
     userId,
     expiresAt: new Date(Date.now() + ctx.config.sessionTtlMs),
   });
+  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, userId));
   return token;
 }
 

@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { FormKind } from '../../shared/form-definitions.js';
 import type { ReceiptDetails } from '../../shared/schemas/ledger.js';
+import { ROLES } from '../../shared/roles.js';
 import type { Achievement } from '../../shared/schemas/users.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -41,7 +42,7 @@ export const users = pgTable(
     bio: text('bio'),
     overview: text('overview'),
     profilePicFileId: uuid('profile_pic_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
-    role: text('role', { enum: ['member', 'admin'] }).notNull().default('member'),
+    role: text('role', { enum: ROLES }).notNull().default('member'),
     /** `HM-000123` once formatted: given at first activation from member_number_seq, never reused. */
     memberNumber: integer('member_number'),
     /** The last Lagos calendar day the membership fee covers; the state is computed from it (shared/membership.ts). */
@@ -58,6 +59,9 @@ export const users = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** A staff account an admin disabled: it cannot sign in and its sessions are gone. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_phone_key').on(t.phone), uniqueIndex('users_member_number_key').on(t.memberNumber)],
@@ -81,6 +85,45 @@ export const sessions = pgTable(
 );
 
 /** Every upload is a row here; the bytes live in storage under `storageKey`. */
+/**
+ * A staff member's authenticator (TOTP) secret: set up, then in force once `enabledAt` is set.
+ * The secret is kept as is (the server must compute the codes from it); the recovery codes
+ * only as keyed hashes, each removed from the list when used.
+ */
+export const twoFactor = pgTable('two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  /** The last 30-second step whose code was accepted: a code is good once. */
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+  recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+});
+
+/** A sign-in whose password was right, waiting for the authenticator code (cookie: HMAC of its token). */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_challenges_user_idx').on(t.userId)],
+);
+
+/** Portal-wide switches an admin sets, one row each. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const files = pgTable(
   'files',
   {
@@ -122,7 +165,7 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_subject_idx').on(t.subjectType, t.subjectId)],
+  (t) => [index('audit_log_subject_idx').on(t.subjectType, t.subjectId), index('audit_log_actor_idx').on(t.actorId, t.id)],
 );
 
 export const verificationCodes = pgTable(

@@ -6,6 +6,8 @@ import type { Executor } from '../db/client.js';
 import { files } from '../db/schema.js';
 import { notFound, unsupportedType } from '../http/errors.js';
 import type { AuthUser } from '../auth/sessions.js';
+import { isStaffRole } from '../../shared/roles.js';
+import { recordAudit } from '../audit/audit.js';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -91,7 +93,11 @@ export async function readablePhoto(data: Buffer, label: string, box: PhotoBox):
 /** The file for a download: only its owner and staff may read it; anyone else gets 404. */
 export async function findReadableFile(ctx: AppContext, id: string, viewer: AuthUser | null): Promise<FileRow> {
   const [row] = await ctx.db.select().from(files).where(eq(files.id, id)).limit(1);
-  if (!row || !viewer || (viewer.role !== 'admin' && row.ownerId !== viewer.id)) throw notFound('File not found');
+  if (!row || !viewer || (!isStaffRole(viewer.role) && row.ownerId !== viewer.id)) throw notFound('File not found');
+  // A member's private file opened by staff is in the audit trail, whoever on the staff it was.
+  if (row.ownerId !== viewer.id) {
+    await recordAudit(ctx.db, { actor: viewer, action: 'file.view', subjectType: 'file', subjectId: row.id, details: { ownerId: row.ownerId, purpose: row.purpose } });
+  }
   return row;
 }
 

@@ -4,6 +4,7 @@ import { todayInLagos } from '../../shared/dates.js';
 import { FORM_KINDS } from '../../shared/form-definitions.js';
 import { isoDate } from '../../shared/schemas/fields.js';
 import { optionalNumber } from '../../shared/schemas/forms.js';
+import { recordAudit } from '../audit/audit.js';
 import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { exportSubmissionsCsv, getSubmission, listSubmissions, markHandled } from './staff-service.js';
@@ -35,6 +36,7 @@ export function formsStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { querystring: filterQuery.extend({ form: formKind }) } },
       async (request, reply) => {
         const csv = await exportSubmissionsCsv(ctx, request.query);
+        await recordAudit(ctx.db, { actor: staffUser(request), action: 'submissions.export', subjectType: 'form', subjectId: request.query.form, details: { ...request.query } });
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="${request.query.form}-submissions-${todayInLagos()}.csv"`)

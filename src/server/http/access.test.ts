@@ -1,16 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { STAFF_ROLES, type StaffRole } from '../../shared/roles.js';
+import { createTestApp, signedInStaff, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
 
 /**
  * Who may call what: every route of the app must be in this table, so a new route
  * cannot ship without deciding its access. `files` are served to their owner and staff only.
+ * `member`: signed in, and not staff (a staff account is not a member); `activated`: an
+ * activated member.
  */
-type Access = 'public' | 'user' | 'activated' | 'admin' | 'owner-or-staff';
+type Access = 'public' | 'user' | 'member' | 'activated' | 'admin' | 'owner-or-staff';
+
+/** Which staff roles may use each part of the console, by the path's first segment after /api/admin/. */
+const CONSOLE_ROLES: Record<string, readonly StaffRole[]> = {
+  me: STAFF_ROLES,
+  members: STAFF_ROLES,
+  payments: ['admin', 'finance'],
+  audit: ['admin', 'finance'],
+  ads: ['admin', 'moderator'],
+  submissions: ['admin', 'moderator'],
+  premieres: ['admin', 'moderator'],
+  talent: ['admin', 'moderator'],
+  staff: ['admin'],
+  settings: ['admin'],
+};
 
 const ACCESS: Record<string, Access> = {
   'POST /api/users/signup': 'public',
   'POST /api/users/login': 'public',
+  'POST /api/users/login/2fa': 'public',
   'POST /api/users/logout': 'public',
   'POST /api/users/password/forgot': 'public',
   'POST /api/users/password/reset': 'public',
@@ -30,29 +48,29 @@ const ACCESS: Record<string, Access> = {
   'GET /api/users/profile': 'user',
   'PUT /api/users/profile': 'user',
   'POST /api/users/email/confirm': 'user',
-  'DELETE /api/users/terminate': 'user',
-  'GET /api/users/membership': 'user',
-  'GET /api/users/ledger': 'user',
-  'GET /api/users/payments': 'user',
-  'GET /api/users/payments/:id/receipt': 'user',
-  'POST /api/users/verify-email': 'user',
-  'POST /api/users/verify-code': 'user',
-  'POST /api/users/upload-slip': 'user',
-  'POST /api/users/send-otp': 'user',
-  'POST /api/users/confirm-payment': 'user',
-  'POST /api/users/activate-profile': 'user',
+  'DELETE /api/users/terminate': 'member',
+  'GET /api/users/membership': 'member',
+  'GET /api/users/ledger': 'member',
+  'GET /api/users/payments': 'member',
+  'GET /api/users/payments/:id/receipt': 'member',
+  'POST /api/users/verify-email': 'member',
+  'POST /api/users/verify-code': 'member',
+  'POST /api/users/upload-slip': 'member',
+  'POST /api/users/send-otp': 'member',
+  'POST /api/users/confirm-payment': 'member',
+  'POST /api/users/activate-profile': 'member',
   'GET /api/notifications': 'user',
-  'POST /api/users/eventform': 'user',
+  'POST /api/users/eventform': 'member',
   'GET /api/users/events': 'user',
   'GET /api/users/submissions': 'user',
-  'GET /api/talent/me': 'user',
-  'PUT /api/talent/me': 'user',
-  'POST /api/talent/me/photos': 'user',
-  'DELETE /api/talent/me/photos/:photoId': 'user',
-  'PUT /api/talent/me/photos/:photoId/primary': 'user',
-  'GET /api/talent/me/requests': 'user',
-  'POST /api/talent/me/requests/:id/accept': 'user',
-  'POST /api/talent/me/requests/:id/decline': 'user',
+  'GET /api/talent/me': 'member',
+  'PUT /api/talent/me': 'member',
+  'POST /api/talent/me/photos': 'member',
+  'DELETE /api/talent/me/photos/:photoId': 'member',
+  'PUT /api/talent/me/photos/:photoId/primary': 'member',
+  'GET /api/talent/me/requests': 'member',
+  'POST /api/talent/me/requests/:id/accept': 'member',
+  'POST /api/talent/me/requests/:id/decline': 'member',
 
   'POST /api/users/scriptprintingform': 'activated',
   'POST /api/users/welfareform': 'activated',
@@ -67,15 +85,25 @@ function accessOf(method: string, url: string): Access | undefined {
   return url.startsWith('/api/admin/') ? 'admin' : ACCESS[`${method} ${url}`];
 }
 
+function consoleRolesOf(url: string): readonly StaffRole[] | undefined {
+  return CONSOLE_ROLES[url.split('/')[3] ?? ''];
+}
+
 let portal: Awaited<ReturnType<typeof createTestApp>>;
 let staff: TestClient;
 let member: TestClient;
+let staffByRole: Record<StaffRole, TestClient>;
 let routes: { method: string; url: string }[];
 
 beforeAll(async () => {
   portal = await createTestApp();
   staff = await signedInStaff(portal.app);
   member = (await signedUpMember(portal.app)).client;
+  staffByRole = {
+    admin: staff,
+    finance: (await signedInStaffAs(portal.app, 'finance')).client,
+    moderator: (await signedInStaffAs(portal.app, 'moderator')).client,
+  };
   routes = portal.app.routeTable.filter((r) => r.url.startsWith('/api/'));
 });
 afterAll(() => portal.close());
@@ -91,9 +119,11 @@ describe('access to every route', () => {
     expect(routes).toContainEqual({ method: 'POST', url: '/api/users/login' });
   });
 
-  it('has a decision for every route', () => {
+  it('has a decision for every route, and staff roles for every console route', () => {
     const undecided = routes.filter((r) => !accessOf(r.method, r.url)).map((r) => `${r.method} ${r.url}`);
     expect(undecided).toEqual([]);
+    const noRoles = routes.filter((r) => accessOf(r.method, r.url) === 'admin' && !consoleRolesOf(r.url)).map((r) => r.url);
+    expect(noRoles).toEqual([]);
   });
 
   it('keeps visitors out of everything that is not public', async () => {
@@ -121,10 +151,20 @@ describe('access to every route', () => {
     }
   });
 
-  it('lets staff into the console', async () => {
+  it.each(STAFF_ROLES)('lets %s into its parts of the console and no further', async (role) => {
     for (const { method, url } of routes.filter((r) => accessOf(r.method, r.url) === 'admin')) {
-      const response = await call(staff, method, url);
-      expect([401, 403], `${method} ${url} -> ${response.statusCode}`).not.toContain(response.statusCode);
+      const response = await call(staffByRole[role], method, url);
+      const label = `${role}: ${method} ${url} -> ${response.statusCode}`;
+      if (consoleRolesOf(url)!.includes(role)) expect([401, 403], label).not.toContain(response.statusCode);
+      else expect(response.statusCode, label).toBe(403);
+      expect(typeof response.json().message === 'string' || response.statusCode < 400, label).toBe(true);
+    }
+  });
+
+  it.each(STAFF_ROLES)('keeps %s out of what only members do', async (role) => {
+    for (const { method, url } of routes.filter((r) => ['member', 'activated'].includes(accessOf(r.method, r.url)!))) {
+      const response = await call(staffByRole[role], method, url);
+      expect(response.statusCode, `${role}: ${method} ${url} -> ${response.statusCode}`).toBe(403);
     }
   });
 });

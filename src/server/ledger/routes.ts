@@ -11,7 +11,7 @@ export const paymentParams = z.object({ id: z.uuid({ error: 'Receipt not found' 
 /** A member's account with the company: the ledger, the approved payments and their receipts. */
 export function ledgerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', accessHooks.user);
+    app.addHook('onRequest', accessHooks.member);
 
     app.get('/api/users/ledger', async (request) => memberLedger(ctx, requireUser(request).id));
 

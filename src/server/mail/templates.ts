@@ -137,6 +137,17 @@ export const mailTemplates = {
       highlight: code,
     }),
 
+  /** The code is a password-reset code that waits longer: the invitee sets a password with it on the reset page. */
+  staffInvite: (brand: MailBrand, to: string, name: string, role: string, code: string) =>
+    compose(brand, to, `You are invited to the ${brand.companyName} staff console`, {
+      greeting: hello(name),
+      paragraphs: [
+        `You have a ${role} account on the ${brand.companyName} staff console. To choose your password, open the password reset page (${brand.publicUrl ?? ''}/forgot-password) and enter this email address, the code below and your new password. The code works for 72 hours.`,
+        'Then sign in with this email address and your password.',
+      ],
+      highlight: code,
+    }),
+
   emailChangeCode: (brand: MailBrand, to: string, name: string, code: string) =>
     compose(brand, to, 'Confirm your new email address', {
       greeting: hello(name),

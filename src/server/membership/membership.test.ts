@@ -85,7 +85,7 @@ describe('the whole activation path', () => {
     expect(approved).toMatchObject({ months: 2, amountKobo: 12_100_000, reviewerEmail: 'staff@example.com' });
 
     const audit = await staff.get(`/api/admin/audit?subjectType=payment&subjectId=${line.id}`);
-    expect(audit.json()).toEqual([expect.objectContaining({ action: 'payment.approved', actorEmail: 'staff@example.com' })]);
+    expect(audit.json().entries).toEqual([expect.objectContaining({ action: 'payment.approved', actorEmail: 'staff@example.com' })]);
 
     const notes = (await member.client.get('/api/notifications')).json().notifications.map((n: { kind: string }) => n.kind);
     expect(notes).toEqual(['profile-activated', 'payment-approved', 'slip-received']);
@@ -284,7 +284,7 @@ describe('staff review', () => {
     const again = await member.client.post('/api/users/upload-slip', { form: slipForm(await slipImage()) });
     expect(again.statusCode).toBe(201);
     expect(again.json().paymentId).not.toBe(member.paymentId);
-    const audit = (await staff.get(`/api/admin/audit?subjectId=${member.paymentId}`)).json();
+    const audit = (await staff.get(`/api/admin/audit?subjectId=${member.paymentId}`)).json().entries;
     expect(audit[0]).toMatchObject({ action: 'payment.rejected', details: { reason: 'The amount on the slip is ₦6,050, not ₦60,500.' } });
   });
 
@@ -378,7 +378,7 @@ describe('staff and member at the same moment', () => {
     await mailbox.codeFor(member.user.email, /OTP/);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailbox.countTo(member.user.email, /OTP/)).toBe(1);
-    const audit = (await staff.get(`/api/admin/audit?subjectId=${member.paymentId}`)).json();
+    const audit = (await staff.get(`/api/admin/audit?subjectId=${member.paymentId}`)).json().entries;
     expect(audit).toHaveLength(1);
   });
 
@@ -391,7 +391,7 @@ describe('staff and member at the same moment', () => {
     expect([approve?.statusCode, reject?.statusCode].sort()).toEqual([200, 409]);
     const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.id, member.paymentId));
     expect(payment?.state).toBe(approve?.statusCode === 200 ? 'approved' : 'rejected');
-    expect((await staff.get(`/api/admin/audit?subjectId=${member.paymentId}`)).json()).toHaveLength(1);
+    expect((await staff.get(`/api/admin/audit?subjectId=${member.paymentId}`)).json().entries).toHaveLength(1);
   });
 
   it('keeps each slip whole when a member re-uploads while staff approve', async () => {

@@ -17,7 +17,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 
   return async (app) => {
-    app.addHook('onRequest', accessHooks.user);
+    app.addHook('onRequest', accessHooks.member);
 
     app.get('/api/users/membership', async (request) => membershipStatus(ctx, requireUser(request)));
 

@@ -6,7 +6,7 @@ import { confirmEmailSchema, profileUpdateSchema } from '../../shared/schemas/us
 import { deleteAd, placeAd } from '../ads/ads-service.js';
 import { keepMemberAds } from '../ads/kept-member-ads.js';
 import { accountLimit } from '../auth/account-limits.js';
-import { accessHooks, requireActivated, requireUser } from '../auth/guards.js';
+import { accessHooks, requireActivated, requireMember, requireUser } from '../auth/guards.js';
 import { clearSessionCookie } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
@@ -63,7 +63,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.delete('/api/users/terminate', async (request, reply) => {
-      await terminateAccount(ctx, requireUser(request));
+      await terminateAccount(ctx, requireMember(request));
       clearSessionCookie(reply);
       return { message: SUCCESS.terminated };
     });

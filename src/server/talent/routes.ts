@@ -59,7 +59,7 @@ export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // ---- the member's own talent profile: the guard runs before the body is validated.
-    const member = { onRequest: accessHooks.user };
+    const member = { onRequest: accessHooks.member };
     app.get('/api/talent/me', member, async (request, reply) => reply.header('Cache-Control', 'no-store').send(await myProfile(ctx, requireUser(request))));
 
     app.put('/api/talent/me', { ...member, schema: { body: talentProfileSchema } }, async (request) => {

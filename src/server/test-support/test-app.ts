@@ -7,6 +7,8 @@ import { eq } from 'drizzle-orm';
 import { type BuildOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import type { StaffRole } from '../../shared/roles.js';
+import { hashPassword } from '../auth/passwords.js';
 import { users } from '../db/schema.js';
 import { todayInLagos } from '../../shared/dates.js';
 import { extendPaidUntil } from '../../shared/membership.js';
@@ -167,4 +169,18 @@ export async function activatedMember(app: FastifyInstance, overrides: Record<st
   const paidUntil = extendPaidUntil(null, todayInLagos(app.ctx.clock()), 1);
   await app.ctx.db.update(users).set({ activated: true, activatedAt: new Date(), paidUntil }).where(eq(users.id, member.user.id));
   return member;
+}
+
+/** A signed-in staff account of the given role, made directly (inviting is tested in staff/). */
+export async function signedInStaffAs(app: FastifyInstance, role: StaffRole) {
+  counter += 1;
+  const email = `${role}-${process.pid}-${counter}@example.com`;
+  const [row] = await app.ctx.db
+    .insert(users)
+    .values({ fullName: `Test ${role}`, email, phone: `staff:${email}`, passwordHash: await hashPassword(PASSWORD), role, activated: true })
+    .returning({ id: users.id });
+  const client = new TestClient(app);
+  const response = await client.post('/api/users/login', { json: { email, password: PASSWORD } });
+  if (response.statusCode !== 200) throw new Error(`staff login failed: ${response.body}`);
+  return { client, id: row!.id, email };
 }

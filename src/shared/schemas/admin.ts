@@ -1,5 +1,6 @@
 import type { FormKind } from '../form-definitions.js';
 import type { SubmissionState } from '../form-options.js';
+import type { Role } from '../roles.js';
 
 /** What the staff console's calls answer: typed once here for the server and the pages. */
 
@@ -8,7 +9,7 @@ export interface MemberSummary {
   fullName: string;
   email: string;
   phone: string;
-  role: 'member' | 'admin';
+  role: Role;
   status: boolean;
   createdAt: string;
 }

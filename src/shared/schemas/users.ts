@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FAILURE } from '../messages.js';
 import type { MemberAd } from './ads.js';
+import type { Role } from '../roles.js';
 import { INDUSTRIES, MARITAL_STATUSES, NIGERIA, NIGERIAN_STATES } from '../options.js';
 import {
   choice,
@@ -146,7 +147,7 @@ export interface User {
   memberNumber: string | null;
   /** The last Lagos calendar day the fee covers. */
   paidUntil: string | null;
-  role: 'member' | 'admin';
+  role: Role;
   achievements: Achievement[];
   /** The member's own advert; imageUrl, linkUrl and altText are null when none is placed. */
   ad: MemberAd;

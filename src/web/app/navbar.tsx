@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
+import { isStaffRole } from '../../shared/roles';
 import { useSession } from '../lib/session';
 import { useSite } from '../lib/site';
 
@@ -70,15 +71,16 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
                     Notifications
                   </NavLink>
                 </li>
-                <li>
-                  <NavLink to="/profile" className={navClass}>
-                    Profile
-                  </NavLink>
-                </li>
-                {user.role === 'admin' && (
+                {isStaffRole(user.role) ? (
                   <li>
                     <NavLink to="/admin" className={navClass}>
                       Console
+                    </NavLink>
+                  </li>
+                ) : (
+                  <li>
+                    <NavLink to="/profile" className={navClass}>
+                      Profile
                     </NavLink>
                   </li>
                 )}

@@ -4,6 +4,7 @@ import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from '../../shared/form-d
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { lazyNamed } from '../lib/lazy-named';
 import { Layout } from './layout';
+import { MembersOnlyRoute } from './members-only-route';
 
 /**
  * A page loaded when it is first shown: a visitor of the landing page downloads the shell and the
@@ -18,6 +19,7 @@ const AboutPage = lazyNamed(() => import('./pages/about'), 'About');
 const NotFoundPage = lazyNamed(() => import('../features/site/components/not-found-page'), 'NotFoundPage');
 const ContactPage = lazyNamed(() => import('../features/contact/components/contact-page'), 'ContactPage');
 const LoginPage = lazyNamed(() => import('../features/auth/components/login-page'), 'LoginPage');
+const TwoFactorLoginPage = lazyNamed(() => import('../features/auth/components/two-factor-login-page'), 'TwoFactorLoginPage');
 const SignupPage = lazyNamed(() => import('../features/auth/components/signup-page'), 'SignupPage');
 const TalentDirectoryPage = lazyNamed(() => import('../features/talent/components/talent-directory-page'), 'TalentDirectoryPage');
 const TalentProfilePage = lazyNamed(() => import('../features/talent/components/talent-profile-page'), 'TalentProfilePage');
@@ -55,6 +57,9 @@ const MembersPage = lazyNamed(() => import('../features/admin/components/members
 const MemberDetailPage = lazyNamed(() => import('../features/admin/components/member-detail'), 'MemberDetailPage');
 const PremieresPage = lazyNamed(() => import('../features/admin/components/premieres-page'), 'PremieresPage');
 const TalentAdminPage = lazyNamed(() => import('../features/admin/components/talent-admin-page'), 'TalentAdminPage');
+const AuditPage = lazyNamed(() => import('../features/admin/components/audit-page'), 'AuditPage');
+const StaffPage = lazyNamed(() => import('../features/admin/components/staff-page'), 'StaffPage');
+const TwoFactorPage = lazyNamed(() => import('../features/admin/components/two-factor-page'), 'TwoFactorPage');
 
 /** Every page of the site and who may see it: public, signed in, activated (the forms), staff (/admin). */
 export function AppRoutes() {
@@ -66,6 +71,7 @@ export function AppRoutes() {
         <Route path="terms-and-conditions" element={<TermsPage />} />
         <Route path="contact" element={<ContactPage />} />
         <Route path="login" element={<LoginPage />} />
+        <Route path="login/2fa" element={<TwoFactorLoginPage />} />
         <Route path="signup" element={<SignupPage />} />
         <Route path="talent" element={<TalentDirectoryPage />} />
         <Route path="talent/:id" element={<TalentProfilePage />} />
@@ -80,16 +86,20 @@ export function AppRoutes() {
           const FormPage = FORM_PAGES[kind];
           return (
             <Route key={kind} element={<ProtectedRoute inactiveRedirectTo={access === 'activated' ? '/user/fees' : undefined} />}>
-              <Route path={page} element={<FormPage />} />
+              <Route element={<MembersOnlyRoute />}>
+                <Route path={page} element={<FormPage />} />
+              </Route>
             </Route>
           );
         })}
 
         <Route element={<ProtectedRoute />}>
-          <Route path="profile" element={<ProfilePage />} />
-          <Route path="profile/talent" element={<TalentEditorPage />} />
-          <Route path="editprofile" element={<EditProfilePage />} />
-          <Route path="user/fees" element={<FeesPage />} />
+          <Route element={<MembersOnlyRoute />}>
+            <Route path="profile" element={<ProfilePage />} />
+            <Route path="profile/talent" element={<TalentEditorPage />} />
+            <Route path="editprofile" element={<EditProfilePage />} />
+            <Route path="user/fees" element={<FeesPage />} />
+          </Route>
           <Route path="notifications" element={<NotificationsPage />} />
         </Route>
 
@@ -104,6 +114,9 @@ export function AppRoutes() {
             <Route path="members/:id" element={<MemberDetailPage />} />
             <Route path="premieres" element={<PremieresPage />} />
             <Route path="talent" element={<TalentAdminPage />} />
+            <Route path="audit" element={<AuditPage />} />
+            <Route path="staff" element={<StaffPage />} />
+            <Route path="2fa" element={<TwoFactorPage />} />
           </Route>
         </Route>
 

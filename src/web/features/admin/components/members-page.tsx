@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { isStaffRole } from '../../../../shared/roles';
 import { Pager } from '../../../components/pager';
 import { QueryView } from '../../../components/query-view';
 import { useMembers } from '../api/members';
@@ -55,7 +56,7 @@ export function MembersPage() {
                     <tr key={member.id}>
                       <td>
                         <Link to={`/admin/members/${member.id}`}>{member.fullName}</Link>
-                        {member.role === 'admin' && <span className="badge">Staff</span>}
+                        {isStaffRole(member.role) && <span className="badge">Staff</span>}
                       </td>
                       <td>{member.email}</td>
                       <td>{member.phone}</td>

@@ -1,4 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
+import { isStaffRole } from '../../../../shared/roles';
 import { Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/session';
 
@@ -7,6 +8,6 @@ export function StaffRoute() {
   const { user, isLoading } = useSession();
   if (isLoading) return <Spinner />;
   if (!user) return <Navigate to="/login" replace state={{ from: '/admin' }} />;
-  if (user.role !== 'admin') return <Navigate to="/profile" replace />;
+  if (!isStaffRole(user.role)) return <Navigate to="/profile" replace />;
   return <Outlet />;
 }

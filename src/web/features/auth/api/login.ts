@@ -14,10 +14,13 @@ export function useLogin() {
   return useMutation({
     // The API takes the one identifier as both email and phone.
     mutationFn: ({ identifier, password }: LoginInput) =>
-      api.post<{ message: string; user: User }>('/api/users/login', {
+      api.post<{ message: string; user: User } | { message: string; twoFactorRequired: true }>('/api/users/login', {
         json: { email: identifier, phone: identifier, password },
         fallback: FAILURE.login,
       }),
-    onSuccess: ({ user }) => setSessionUser(client, user),
+    // A staff account with two-factor sign-in has no session yet: the code comes first (/login/2fa).
+    onSuccess: (result) => {
+      if ('user' in result) setSessionUser(client, result.user);
+    },
   });
 }

@@ -31,7 +31,11 @@ export function LoginPage() {
     login.mutate(
       { identifier: identifier.trim(), password },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
+          if ('twoFactorRequired' in result) {
+            void navigate('/login/2fa');
+            return;
+          }
           flash.showSuccess(SUCCESS.login);
           void navigate('/profile');
         },

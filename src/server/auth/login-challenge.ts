@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { loginChallenges, users } from '../db/schema.js';
+import { badRequest, forbidden, unauthorized } from '../http/errors.js';
+import { ACCOUNT_DISABLED } from './auth-service.js';
+import { MAX_WRONG_TRIES } from './codes.js';
+import { hashToken, publicUserColumns, type AuthUser } from './sessions.js';
+import { passSecondFactor } from './two-factor.js';
+
+/** The cookie of a sign-in that passed the password and waits for the authenticator code. */
+const CHALLENGE_COOKIE = 'sid2fa';
+const CHALLENGE_PATH = '/api/users/login';
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const START_AGAIN = 'This sign-in has expired or had too many wrong codes. Sign in again with your password.';
+
+/** Remembers, for five minutes and five codes, that this browser gave the right password. */
+export async function startLoginChallenge(ctx: AppContext, reply: FastifyReply, userId: string): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await ctx.db.insert(loginChallenges).values({
+    id: hashToken(ctx.config.sessionSecret, token),
+    userId,
+    expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
+  });
+  reply.setCookie(CHALLENGE_COOKIE, token, {
+    path: CHALLENGE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.env === 'production',
+    maxAge: CHALLENGE_TTL_MS / 1000,
+  });
+}
+
+/**
+ * The account whose sign-in this code completes. The try is counted before the code is checked,
+ * in one UPDATE, so codes sent at the same moment cannot get past five; after the fifth wrong
+ * one the sign-in starts again from the password.
+ */
+export async function completeLoginChallenge(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, code: string): Promise<AuthUser & { passedWith: 'app' | 'recovery-code' }> {
+  const token = request.cookies[CHALLENGE_COOKIE];
+  if (!token) throw unauthorized(START_AGAIN);
+  const id = hashToken(ctx.config.sessionSecret, token);
+  const [challenge] = await ctx.db
+    .update(loginChallenges)
+    .set({ attempts: sql`${loginChallenges.attempts} + 1` })
+    .where(and(eq(loginChallenges.id, id), gt(loginChallenges.expiresAt, sql`now()`), lt(loginChallenges.attempts, MAX_WRONG_TRIES)))
+    .returning({ userId: loginChallenges.userId, attempts: loginChallenges.attempts });
+  if (!challenge) throw unauthorized(START_AGAIN);
+
+  const passedWith = await passSecondFactor(ctx, challenge.userId, code);
+  if (!passedWith) {
+    const left = MAX_WRONG_TRIES - challenge.attempts;
+    throw badRequest(left > 0 ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` : `That code is not right. ${START_AGAIN}`);
+  }
+  await ctx.db.delete(loginChallenges).where(eq(loginChallenges.id, id));
+  reply.clearCookie(CHALLENGE_COOKIE, { path: CHALLENGE_PATH });
+  const [user] = await ctx.db
+    .select(publicUserColumns)
+    .from(users)
+    .where(and(eq(users.id, challenge.userId), isNull(users.disabledAt)))
+    .limit(1);
+  if (!user) throw forbidden(ACCOUNT_DISABLED);
+  return { ...user, passedWith };
+}

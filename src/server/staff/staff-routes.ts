@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inviteStaffSchema, staffSettingsSchema, updateStaffSchema } from '../../shared/schemas/staff.js';
+import { staffUser } from '../auth/guards.js';
+import type { AppContext } from '../context.js';
+import { inviteStaff, listStaff, updateStaff } from './staff-service.js';
+import { readStaffSettings, saveStaffSettings } from './staff-settings.js';
+
+const staffParams = z.object({ id: z.string() });
+
+/** Admins manage the staff accounts and the staff settings (under /api/admin, admin only: admin/routes.ts). */
+export function staffStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/staff', async () => ({ staff: await listStaff(ctx) }));
+
+    app.post('/staff', { schema: { body: inviteStaffSchema } }, async (request, reply) =>
+      reply.status(201).send({
+        message: `Invitation sent to ${request.body.email}.`,
+        staff: await inviteStaff(ctx, staffUser(request), request.body),
+      }),
+    );
+
+    app.patch('/staff/:id', { schema: { params: staffParams, body: updateStaffSchema } }, async (request) => {
+      const staff = await updateStaff(ctx, staffUser(request), request.params.id, request.body);
+      // Other processes forget on PostgreSQL's notification; this one needs not wait for it.
+      app.keptSessions.forgetGroup(staff.id);
+      return { message: 'Staff member updated.', staff };
+    });
+
+    app.get('/settings', async () => readStaffSettings(ctx.db));
+
+    app.put('/settings', { schema: { body: staffSettingsSchema } }, async (request) => ({
+      message: 'Settings saved.',
+      settings: await saveStaffSettings(ctx, staffUser(request), request.body),
+    }));
+  };
+}

@@ -1,0 +1,118 @@
+import { format } from 'date-fns';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Pager } from '../../../components/pager';
+import { QueryView } from '../../../components/query-view';
+import { type AuditFilter, useAudit, useAuditFilters } from '../api/audit';
+
+/** The filter lives in the address, so a filtered trail can be bookmarked and shared. */
+function readFilter(params: URLSearchParams): AuditFilter {
+  return {
+    actorId: params.get('actorId') ?? '',
+    action: params.get('action') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+}
+
+/** /admin/audit: who did what to which record and when, newest first, filtered by staff member, action and days. */
+export function AuditPage() {
+  const [params, setParams] = useSearchParams();
+  const filter = readFilter(params);
+  const audit = useAudit(filter);
+  const choices = useAuditFilters();
+  const [from, setFrom] = useState(filter.from ?? '');
+  const [to, setTo] = useState(filter.to ?? '');
+
+  const apply = (change: Partial<AuditFilter>) => {
+    const next = { ...filter, page: 1, ...change };
+    setParams(Object.fromEntries(Object.entries(next).filter(([key, value]) => value !== '' && value !== undefined && !(key === 'page' && value === 1)).map(([k, v]) => [k, String(v)])));
+  };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    apply({ from, to });
+  }
+
+  return (
+    <div className="admin__section">
+      <div className="admin__toolbar">
+        <h2>Audit log</h2>
+      </div>
+      <form className="admin__filters" onSubmit={submit} role="search" aria-label="Filter the audit log">
+        <label className="admin__filter">
+          <span>Staff member</span>
+          <select name="actorId" value={filter.actorId} onChange={(e) => apply({ actorId: e.target.value })}>
+            <option value="">Everyone</option>
+            {choices.data?.actors.map((actor) => (
+              <option key={actor.id} value={actor.id}>
+                {actor.email}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin__filter">
+          <span>Action</span>
+          <select name="action" value={filter.action} onChange={(e) => apply({ action: e.target.value })}>
+            <option value="">All actions</option>
+            {choices.data?.actions.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="admin__filter">
+          <span>From</span>
+          <input type="date" name="from" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label className="admin__filter">
+          <span>To</span>
+          <input type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <button type="submit" className="button button--primary">
+          Filter
+        </button>
+      </form>
+      <QueryView query={audit} isEmpty={(page) => page.entries.length === 0} empty={<p className="muted">Nothing matches.</p>}>
+        {(page) => (
+          <>
+            <p className="muted">
+              {page.total} entr{page.total === 1 ? 'y' : 'ies'}
+            </p>
+            <div className="table-wrap">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">When</th>
+                    <th scope="col">Who</th>
+                    <th scope="col">Action</th>
+                    <th scope="col">Record</th>
+                    <th scope="col">Details</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.entries.map((entry) => (
+                    <tr key={entry.id}>
+                      <td>
+                        <time dateTime={entry.createdAt}>{format(new Date(entry.createdAt), 'd MMM yyyy, HH:mm')}</time>
+                      </td>
+                      <td>{entry.actorEmail ?? <span className="muted">system</span>}</td>
+                      <td>{entry.action}</td>
+                      <td>
+                        {entry.subjectType} <span className="muted">{entry.subjectId}</span>
+                      </td>
+                      <td>{Object.keys(entry.details).length > 0 && <code>{JSON.stringify(entry.details)}</code>}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={page.page} pages={page.pages} onGo={(next) => apply({ page: next })} />
+          </>
+        )}
+      </QueryView>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { format } from 'date-fns';
+import { type FormEvent, useState } from 'react';
+import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../shared/roles';
+import type { StaffMember } from '../../../../shared/schemas/staff';
+import { useFlash } from '../../../components/flash-context';
+import { CheckboxField, SelectField, TextField } from '../../../components/form-field';
+import { QueryView } from '../../../components/query-view';
+import { ButtonSpinner } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api';
+import { useInviteStaff, useSaveStaffSettings, useStaffList, useStaffSettings, useUpdateStaff } from '../api/staff';
+
+const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/** /admin/staff (admins): the staff accounts with role, last sign-in and two-factor state; invite, change role, disable. */
+export function StaffPage() {
+  const staff = useStaffList();
+  return (
+    <div className="admin__section">
+      <div className="admin__toolbar">
+        <h2>Staff</h2>
+      </div>
+      <InviteStaff />
+      <QueryView query={staff}>
+        {(members) => (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Last sign-in</th>
+                  <th scope="col">Two-factor</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Action</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {members.map((member) => (
+                  <StaffRow key={member.id} member={member} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryView>
+      <TwoFactorSetting />
+    </div>
+  );
+}
+
+function StaffRow({ member }: { member: StaffMember }) {
+  const update = useUpdateStaff();
+  const [error, setError] = useState<string | null>(null);
+  const change = (body: { role?: StaffRole; disabled?: boolean }) => {
+    setError(null);
+    update.mutate({ id: member.id, ...body }, { onError: (failure) => setError(failure.message) });
+  };
+  return (
+    <tr aria-label={member.name}>
+      <td>
+        {member.name}
+        <br />
+        <span className="muted">{member.email}</span>
+        {member.disabled && <span className="badge">Disabled</span>}
+      </td>
+      <td>
+        <SelectField
+          label={`Role of ${member.name}`}
+          name="role"
+          options={ROLE_OPTIONS}
+          value={member.role}
+          disabled={update.isPending}
+          onChange={(e) => change({ role: e.target.value as StaffRole })}
+          error={error ?? undefined}
+        />
+      </td>
+      <td>{member.invited ? <span className="muted">Invited</span> : member.lastSignInAt && <time dateTime={member.lastSignInAt}>{format(new Date(member.lastSignInAt), 'd MMM yyyy, HH:mm')}</time>}</td>
+      <td>
+        <span className={`badge${member.twoFactorEnabled ? ' badge--ok' : ''}`}>{member.twoFactorEnabled ? 'On' : 'Off'}</span>
+      </td>
+      <td>
+        <button type="button" className="button button--ghost" disabled={update.isPending} onClick={() => change({ disabled: !member.disabled })}>
+          {member.disabled ? 'Enable' : 'Disable'}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function InviteStaff() {
+  const invite = useInviteStaff();
+  const flash = useFlash();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<StaffRole>('moderator');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setErrors({});
+    invite.mutate(
+      { name, email, role },
+      {
+        onSuccess: ({ message }) => {
+          flash.showSuccess(message);
+          setName('');
+          setEmail('');
+        },
+        onError: (failure) => {
+          const fields = failure instanceof ApiError && failure.fields ? Object.fromEntries(failure.fields.map((f) => [f.field, f.message])) : {};
+          // A 409 (email in use) belongs to the email field; anything else without a field goes under the form.
+          setErrors(Object.keys(fields).length > 0 ? fields : failure instanceof ApiError && failure.status === 409 ? { email: failure.message } : { form: failure.message });
+        },
+      },
+    );
+  }
+
+  return (
+    <form className="card admin__add" onSubmit={submit} aria-label="Invite a staff member" noValidate>
+      <h3>Invite a staff member</h3>
+      <p className="muted">They get an email with a code to choose their password on the password reset page.</p>
+      <TextField label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={120} error={errors.name} />
+      <TextField label="Email" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={254} error={errors.email} />
+      <SelectField label="Role" name="role" options={ROLE_OPTIONS} value={role} onChange={(e) => setRole(e.target.value as StaffRole)} error={errors.role} />
+      {errors.form && (
+        <p className="form__error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={invite.isPending}>
+        {invite.isPending && <ButtonSpinner />} Send invitation
+      </button>
+    </form>
+  );
+}
+
+function TwoFactorSetting() {
+  const settings = useStaffSettings();
+  const save = useSaveStaffSettings();
+  const flash = useFlash();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <QueryView query={settings}>
+      {(current) => (
+        <div className="card admin__add">
+          <h3>Sign-in</h3>
+          <CheckboxField
+            label="Require two-factor sign-in (an authenticator app) for every staff account"
+            name="twoFactorRequired"
+            checked={current.twoFactorRequired}
+            disabled={save.isPending}
+            error={error ?? undefined}
+            onChange={(e) =>
+              save.mutate(
+                { twoFactorRequired: e.target.checked },
+                {
+                  onSuccess: ({ message }) => {
+                    setError(null);
+                    flash.showSuccess(message);
+                  },
+                  onError: (failure) => setError(failure.message),
+                },
+              )
+            }
+          />
+        </div>
+      )}
+    </QueryView>
+  );
+}

@@ -1,0 +1,67 @@
+import { generate } from 'otplib';
+import { ADMIN, expect, test } from './fixtures';
+import { signIn } from './helpers';
+
+const MODERATOR = { name: 'Ngozi Eze', email: 'ngozi.moderator@example.com', password: 'moderator-pass-7' };
+
+test('an admin invites a moderator, who sets a password, turns on two-factor sign-in and signs in with it', async ({ page, browser, baseURL, mailbox }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  // Staff land on the console, not on a member dashboard.
+  await expect(page).toHaveURL(/\/admin\/payments$/);
+
+  await page.getByRole('link', { name: 'Staff' }).click();
+  const invite = page.getByRole('form', { name: 'Invite a staff member' });
+  await invite.getByLabel('Name').fill(MODERATOR.name);
+  await invite.getByLabel('Email').fill(MODERATOR.email);
+  await invite.getByLabel('Role').selectOption('moderator');
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  const row = page.getByRole('row', { name: MODERATOR.name });
+  await expect(row).toContainText('Invited');
+  await expect(row.getByLabel(`Role of ${MODERATOR.name}`)).toHaveValue('moderator');
+
+  // The invitee chooses a password with the emailed code, as the password reset page sends it.
+  const code = await mailbox.codeFor(MODERATOR.email, /invited/);
+  const invitee = await browser.newContext({ baseURL });
+  const moderator = await invitee.newPage();
+  await moderator.request.get('/api/users/profile');
+  const xsrf = (await invitee.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const reset = await moderator.request.post('/api/users/password/reset', {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+    data: { identifier: MODERATOR.email, code, password: MODERATOR.password, confirmPassword: MODERATOR.password },
+  });
+  expect(reset.status(), await reset.text()).toBe(200);
+  await invitee.clearCookies();
+
+  // A moderator's console opens on the adverts and has no payments.
+  await signIn(moderator, MODERATOR.email, MODERATOR.password);
+  await expect(moderator).toHaveURL(/\/admin\/ads$/);
+  await expect(moderator.getByRole('link', { name: 'Payments' })).toHaveCount(0);
+
+  await moderator.getByRole('link', { name: 'Two-factor sign-in' }).click();
+  await moderator.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await expect(moderator.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await moderator.getByTestId('totp-secret').textContent()) ?? '';
+  const now = Math.floor(Date.now() / 1000);
+  // One step back for enrolling, the current step for signing in: each code is good once.
+  await moderator.getByLabel('Code from the app').fill(await generate({ secret, epoch: now - 30 }));
+  await moderator.getByRole('button', { name: 'Turn on' }).click();
+  await expect(moderator.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+
+  await moderator.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(moderator, MODERATOR.email, MODERATOR.password);
+  await expect(moderator).toHaveURL(/\/login\/2fa$/);
+  await moderator.getByLabel('Code').fill('000000');
+  await moderator.getByRole('button', { name: 'Sign in' }).click();
+  await expect(moderator.getByRole('alert')).toContainText('4 tries left');
+  await moderator.getByLabel('Code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+  await moderator.getByRole('button', { name: 'Sign in' }).click();
+  await expect(moderator).toHaveURL(/\/admin\/ads$/);
+  await invitee.close();
+
+  // The admin sees the moderator's sign-in and two-factor state, and the trail of it all.
+  await page.reload();
+  await expect(row).toContainText('On');
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('cell', { name: 'staff.invite' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '2fa.enable' })).toBeVisible();
+});
