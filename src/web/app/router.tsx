@@ -19,6 +19,7 @@ const NotFoundPage = lazyNamed(() => import('../features/site/components/not-fou
 const ContactPage = lazyNamed(() => import('../features/contact/components/contact-page'), 'ContactPage');
 const LoginPage = lazyNamed(() => import('../features/auth/components/login-page'), 'LoginPage');
 const SignupPage = lazyNamed(() => import('../features/auth/components/signup-page'), 'SignupPage');
+const ForgotPasswordPage = lazyNamed(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage');
 const TalentDirectoryPage = lazyNamed(() => import('../features/talent/components/talent-directory-page'), 'TalentDirectoryPage');
 const TalentProfilePage = lazyNamed(() => import('../features/talent/components/talent-profile-page'), 'TalentProfilePage');
 const TalentEditorPage = lazyNamed(() => import('../features/talent/components/talent-editor-page'), 'TalentEditorPage');
@@ -67,6 +68,7 @@ export function AppRoutes() {
         <Route path="contact" element={<ContactPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="signup" element={<SignupPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="talent" element={<TalentDirectoryPage />} />
         <Route path="talent/:id" element={<TalentProfilePage />} />
 
@@ -93,17 +95,20 @@ export function AppRoutes() {
           <Route path="notifications" element={<NotificationsPage />} />
         </Route>
 
-        <Route path="admin" element={<StaffRoute />}>
-          <Route element={<AdminLayout />}>
-            <Route index element={<AdminHome />} />
-            <Route path="payments" element={<PaymentsQueue />} />
-            <Route path="ads" element={<AdsQueue />} />
-            <Route path="submissions" element={<SubmissionsPage />} />
-            <Route path="submissions/:id" element={<SubmissionDetailPage />} />
-            <Route path="members" element={<MembersPage />} />
-            <Route path="members/:id" element={<MemberDetailPage />} />
-            <Route path="premieres" element={<PremieresPage />} />
-            <Route path="talent" element={<TalentAdminPage />} />
+        {/* Signed out, the general guard sends the visitor to sign in with the console page asked for. */}
+        <Route path="admin" element={<ProtectedRoute />}>
+          <Route element={<StaffRoute />}>
+            <Route element={<AdminLayout />}>
+              <Route index element={<AdminHome />} />
+              <Route path="payments" element={<PaymentsQueue />} />
+              <Route path="ads" element={<AdsQueue />} />
+              <Route path="submissions" element={<SubmissionsPage />} />
+              <Route path="submissions/:id" element={<SubmissionDetailPage />} />
+              <Route path="members" element={<MembersPage />} />
+              <Route path="members/:id" element={<MemberDetailPage />} />
+              <Route path="premieres" element={<PremieresPage />} />
+              <Route path="talent" element={<TalentAdminPage />} />
+            </Route>
           </Route>
         </Route>
 
