@@ -4,7 +4,6 @@ export const AD_WEEKLY_FEE_KOBO = 5_000_00;
 
 export const MOBILE_BREAKPOINT_PX = 769;
 export const TOAST_AUTO_CLOSE_MS = 5000;
-export const LOGIN_ERROR_CLEAR_MS = 3000;
 export const ACTIVATION_REDIRECT_MS = 3000;
 
 export const MIN_MEMBER_AGE = 1;

@@ -45,5 +45,6 @@ export const FAILURE = {
   adminAdSave: 'Please try again',
   fillAllFields: 'Please fill in all fields.',
   passwordsDoNotMatch: 'Passwords do not match',
+  currentPasswordRequired: 'Enter your current password',
   terminateConfirm: 'Are you sure you want to terminate your account? This action cannot be undone.',
 } as const;

@@ -21,7 +21,7 @@ async function audit(page: Page, paths: string[]): Promise<void> {
   expect(found).toEqual([]);
 }
 
-const PUBLIC_PAGES = ['/', '/login', '/signup', '/contact', '/services', '/terms-and-conditions', '/talent', '/no-such-page'];
+const PUBLIC_PAGES = ['/', '/login', '/signup', '/forgot-password', '/contact', '/services', '/terms-and-conditions', '/talent', '/no-such-page'];
 
 test('public pages', async ({ page }) => {
   await audit(page, PUBLIC_PAGES);

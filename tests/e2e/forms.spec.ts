@@ -152,7 +152,7 @@ test('on a phone, a member sends the event form, sees it on /events with the gal
   const errors = watchConsole(page);
   await phoneViewport(page);
   await page.goto('/events');
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page).toHaveURL(/\/signup\?next=%2Fevents$/);
   await signUpThroughForm(page, newMember());
 
   await page.goto('/events');

@@ -54,9 +54,13 @@ test('a member signs up, signs out, signs in by phone, edits the profile with a 
 test('login asks for both fields and the sign-up form checks the passwords', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByText('Please fill in all fields.')).toBeVisible();
-  // The message clears itself after three seconds.
-  await expect(page.getByText('Please fill in all fields.')).toBeHidden({ timeout: 5000 });
+  const refusal = page.getByText('Please fill in all fields.');
+  await expect(refusal).toBeVisible();
+  // The message stays until the member changes what they typed.
+  await page.waitForTimeout(3500);
+  await expect(refusal).toBeVisible();
+  await page.getByLabel('Email or phone').fill('someone@example.com');
+  await expect(refusal).toBeHidden();
 
   await page.goto('/signup');
   const submit = page.getByRole('button', { name: 'Sign up' });
@@ -75,11 +79,11 @@ test('login asks for both fields and the sign-up form checks the passwords', asy
 test('guards send visitors away, and unknown paths show the 404 page', async ({ page }) => {
   const errors = watchConsole(page);
   await page.goto('/profile');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
   await page.goto('/editprofile');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Feditprofile$/);
   await page.goto('/about');
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page).toHaveURL(/\/signup\?next=%2Fabout$/);
 
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: '404 Not Found' })).toBeVisible();

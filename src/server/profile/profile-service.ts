@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
+import { FAILURE } from '../../shared/messages.js';
 import type { profileUpdateSchema } from '../../shared/schemas/users.js';
 import { tellAccountChanged } from '../auth/account-recovery.js';
 import { assertContactFree, duplicateContactError } from '../auth/auth-service.js';
@@ -82,7 +83,7 @@ export async function updateProfile(
 
 /** 400 when the current password is missing, 403 when it is not the account's. */
 async function assertCurrentPassword(ctx: AppContext, user: AuthUser, currentPassword: string | undefined): Promise<void> {
-  if (!currentPassword) throw badRequest('Enter your current password');
+  if (!currentPassword) throw badRequest(FAILURE.currentPasswordRequired);
   const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) throw forbidden('Your current password is not right.');
 }

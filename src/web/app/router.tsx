@@ -21,6 +21,7 @@ const ContactPage = lazyNamed(() => import('../features/contact/components/conta
 const LoginPage = lazyNamed(() => import('../features/auth/components/login-page'), 'LoginPage');
 const TwoFactorLoginPage = lazyNamed(() => import('../features/auth/components/two-factor-login-page'), 'TwoFactorLoginPage');
 const SignupPage = lazyNamed(() => import('../features/auth/components/signup-page'), 'SignupPage');
+const ForgotPasswordPage = lazyNamed(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage');
 const TalentDirectoryPage = lazyNamed(() => import('../features/talent/components/talent-directory-page'), 'TalentDirectoryPage');
 const TalentProfilePage = lazyNamed(() => import('../features/talent/components/talent-profile-page'), 'TalentProfilePage');
 const TalentEditorPage = lazyNamed(() => import('../features/talent/components/talent-editor-page'), 'TalentEditorPage');
@@ -73,6 +74,7 @@ export function AppRoutes() {
         <Route path="login" element={<LoginPage />} />
         <Route path="login/2fa" element={<TwoFactorLoginPage />} />
         <Route path="signup" element={<SignupPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="talent" element={<TalentDirectoryPage />} />
         <Route path="talent/:id" element={<TalentProfilePage />} />
 
@@ -103,20 +105,23 @@ export function AppRoutes() {
           <Route path="notifications" element={<NotificationsPage />} />
         </Route>
 
-        <Route path="admin" element={<StaffRoute />}>
-          <Route element={<AdminLayout />}>
-            <Route index element={<AdminHome />} />
-            <Route path="payments" element={<PaymentsQueue />} />
-            <Route path="ads" element={<AdsQueue />} />
-            <Route path="submissions" element={<SubmissionsPage />} />
-            <Route path="submissions/:id" element={<SubmissionDetailPage />} />
-            <Route path="members" element={<MembersPage />} />
-            <Route path="members/:id" element={<MemberDetailPage />} />
-            <Route path="premieres" element={<PremieresPage />} />
-            <Route path="talent" element={<TalentAdminPage />} />
-            <Route path="audit" element={<AuditPage />} />
-            <Route path="staff" element={<StaffPage />} />
-            <Route path="2fa" element={<TwoFactorPage />} />
+        {/* Signed out, the general guard sends the visitor to sign in with the console page asked for. */}
+        <Route path="admin" element={<ProtectedRoute />}>
+          <Route element={<StaffRoute />}>
+            <Route element={<AdminLayout />}>
+              <Route index element={<AdminHome />} />
+              <Route path="payments" element={<PaymentsQueue />} />
+              <Route path="ads" element={<AdsQueue />} />
+              <Route path="submissions" element={<SubmissionsPage />} />
+              <Route path="submissions/:id" element={<SubmissionDetailPage />} />
+              <Route path="members" element={<MembersPage />} />
+              <Route path="members/:id" element={<MemberDetailPage />} />
+              <Route path="premieres" element={<PremieresPage />} />
+              <Route path="talent" element={<TalentAdminPage />} />
+              <Route path="audit" element={<AuditPage />} />
+              <Route path="staff" element={<StaffPage />} />
+              <Route path="2fa" element={<TwoFactorPage />} />
+            </Route>
           </Route>
         </Route>
 

@@ -1,11 +1,11 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LOGIN_ERROR_CLEAR_MS } from '../../../../shared/constants';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import { useFlash } from '../../../components/flash-context';
 import { TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useLogin } from '../api/login';
+import { useReturnTarget } from './use-return-target';
 import './auth.css';
 
 export function LoginPage() {
@@ -15,12 +15,15 @@ export function LoginPage() {
   const login = useLogin();
   const flash = useFlash();
   const navigate = useNavigate();
+  const { destination, carry } = useReturnTarget();
 
-  useEffect(() => {
-    if (!error) return;
-    const timer = setTimeout(() => setError(''), LOGIN_ERROR_CLEAR_MS);
-    return () => clearTimeout(timer);
-  }, [error]);
+  // A refusal stays on the form until the member changes what they typed.
+  function edit(setValue: (value: string) => void) {
+    return (event: ChangeEvent<HTMLInputElement>) => {
+      setValue(event.target.value);
+      setError('');
+    };
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,7 +40,7 @@ export function LoginPage() {
             return;
           }
           flash.showSuccess(SUCCESS.login);
-          void navigate('/profile');
+          void navigate(destination(result.user), { replace: true });
         },
         onError: (err) => {
           const message = err.message || FAILURE.login;
@@ -61,7 +64,7 @@ export function LoginPage() {
             autoComplete="username"
             inputMode="email"
             value={identifier}
-            onChange={(e) => setIdentifier(e.target.value)}
+            onChange={edit(setIdentifier)}
           />
           <TextField
             label="Password"
@@ -69,8 +72,13 @@ export function LoginPage() {
             type="password"
             autoComplete="current-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={edit(setPassword)}
           />
+          <p className="auth__forgot">
+            <Link to={carry('/forgot-password')} state={{ identifier: identifier.trim() }}>
+              Forgot password?
+            </Link>
+          </p>
           {error && (
             <p className="form__error" role="alert">
               {error}
@@ -87,7 +95,7 @@ export function LoginPage() {
           </button>
         </form>
         <p className="auth__switch">
-          New here? <Link to="/signup">Create an account</Link>
+          New here? <Link to={carry('/signup')}>Create an account</Link>
         </p>
       </div>
     </section>

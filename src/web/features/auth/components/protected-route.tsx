@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../../components/spinner';
+import { withReturnTo } from '../../../lib/return-to';
 import { useSession } from '../../../lib/session';
 
 interface ProtectedRouteProps {
@@ -12,14 +13,15 @@ interface ProtectedRouteProps {
 }
 
 /**
- * A spinner while the session loads; then a redirect (to `redirectTo` without a user, to
- * `inactiveRedirectTo` for a member not yet activated) or the page.
+ * A spinner while the session loads; then a redirect (to `redirectTo` without a user, carrying
+ * the page asked for so signing in leads back to it; to `inactiveRedirectTo` for a member not yet
+ * activated) or the page.
  */
 export function ProtectedRoute({ redirectTo = '/login', inactiveRedirectTo, children }: ProtectedRouteProps) {
   const { user, isLoading } = useSession();
   const location = useLocation();
   if (isLoading) return <Spinner />;
-  if (!user) return <Navigate to={redirectTo} replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to={withReturnTo(redirectTo, `${location.pathname}${location.search}${location.hash}`)} replace />;
   if (inactiveRedirectTo && !user.status) return <Navigate to={inactiveRedirectTo} replace />;
   return children ?? <Outlet />;
 }

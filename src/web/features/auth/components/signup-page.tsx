@@ -1,15 +1,17 @@
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import { COUNTRIES } from '../../../../shared/countries';
 import { INDUSTRIES, MARITAL_STATUSES, NIGERIA, NIGERIAN_STATES } from '../../../../shared/options';
 import type { SignupInput } from '../../../../shared/schemas/users';
-import { ApiError } from '../../../lib/api';
+import { showFieldErrors } from '../../../lib/field-errors';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useFlash } from '../../../components/flash-context';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useSignup } from '../api/signup';
+import { matchingPasswords } from './matching-passwords';
+import { useReturnTarget } from './use-return-target';
 import './auth.css';
 
 const countryOptions = COUNTRIES.map((name) => ({ value: name, label: name }));
@@ -41,19 +43,14 @@ const checks = lazyZodResolver<SignupValues>(() =>
   import('../../../../shared/schemas/users').then((m) => m.signupSchema as unknown as typeof m.signupFields),
 );
 
-// The schema only compares the passwords once every other field is valid; say it at once.
-const resolver: Resolver<SignupValues> = async (values, context, options) => {
-  const result = await checks.resolver(values, context, options);
-  if (values.password !== values.confirmPassword && !result.errors.confirmPassword) {
-    return { values: {}, errors: { ...result.errors, confirmPassword: { type: 'mismatch', message: FAILURE.passwordsDoNotMatch } } };
-  }
-  return result;
-};
+const resolver = matchingPasswords(checks.resolver);
+const FIELDS = Object.keys(defaults) as (keyof SignupValues)[];
 
 export function SignupPage() {
   const signup = useSignup();
   const flash = useFlash();
   const navigate = useNavigate();
+  const { destination, carry } = useReturnTarget();
   const {
     register,
     handleSubmit,
@@ -75,15 +72,12 @@ export function SignupPage() {
           return;
         }
         flash.showSuccess(SUCCESS.signup);
-        void navigate('/profile');
+        void navigate(destination(data.user), { replace: true });
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) {
-          for (const { field, message } of error.fields) {
-            if (field in defaults) setError(field as keyof SignupValues, { message });
-          }
-        }
-        flash.showError(error.message || FAILURE.signup);
+        const message = error.message || FAILURE.signup;
+        if (!showFieldErrors(error, setError, FIELDS)) setError('root.server', { message });
+        flash.showError(message);
       },
     });
   });
@@ -164,6 +158,11 @@ export function SignupPage() {
             />
             <CheckboxField label="I consent to receive marketing emails" {...register('acceptMarketing')} error={errors.acceptMarketing?.message} />
           </div>
+          {errors.root?.server && (
+            <p className="form__error form__full" role="alert">
+              {errors.root.server.message}
+            </p>
+          )}
           <div className="form__full">
             <button type="submit" className="button button--primary button--block" disabled={cannotSubmit || signup.isPending}>
               {signup.isPending ? (
@@ -177,7 +176,7 @@ export function SignupPage() {
           </div>
         </form>
         <p className="auth__switch">
-          Already a member? <Link to="/login">Log in</Link>
+          Already a member? <Link to={carry('/login')}>Log in</Link>
         </p>
       </div>
     </section>

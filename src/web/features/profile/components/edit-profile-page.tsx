@@ -1,21 +1,55 @@
-import { type ChangeEvent, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
-import type { ProfileUpdateInput } from '../../../../shared/schemas/users';
-import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
+import type { ProfileUpdateInput, User } from '../../../../shared/schemas/users';
 import { ApiError } from '../../../lib/api';
+import { showFieldErrors } from '../../../lib/field-errors';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useFlash } from '../../../components/flash-context';
 import { TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner, Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/session';
 import { useUpdateProfile } from '../api/update-profile';
 import { Avatar } from './avatar';
+import { PendingEmail } from './pending-email';
 import './profile.css';
 
 type EditValues = Required<Omit<ProfileUpdateInput, 'userId'>>;
-const FIELDS = ['fullName', 'email', 'password', 'phone', 'title', 'bio', 'address'] as const;
+const FIELDS = ['fullName', 'email', 'password', 'currentPassword', 'phone', 'title', 'bio', 'address'] as const;
 const checks = lazyZodResolver<EditValues>(() => import('../../../../shared/schemas/users').then((m) => m.profileUpdateSchema));
+
+/** Whether the form asks for another email than the account's, as the server compares them (blank keeps it). */
+function changesEmail(user: User, email: string): boolean {
+  const typed = email.trim().toLowerCase();
+  return typed !== '' && typed !== user.email;
+}
+
+/** A new email or a new password: both need the current password. */
+function changesCredentials(user: User, values: Pick<EditValues, 'email' | 'password'>): boolean {
+  return Boolean(values.password) || changesEmail(user, values.email);
+}
+
+// The schema cannot know the account's email: the form's context (the member) tells whether the
+// current password is needed.
+const resolver: Resolver<EditValues, User> = async (values, user, options) => {
+  const result = await checks.resolver(values, user, options);
+  if (!user || !changesCredentials(user, values) || values.currentPassword || 'currentPassword' in result.errors) return result;
+  return { values: {}, errors: { ...result.errors, currentPassword: { type: 'required', message: FAILURE.currentPasswordRequired } } };
+};
+
+function formValues(user: User): EditValues {
+  return {
+    fullName: user.fullName,
+    email: user.email,
+    password: '',
+    currentPassword: '',
+    phone: user.phone,
+    title: user.title ?? '',
+    bio: user.bio ?? '',
+    address: user.address ?? '',
+  };
+}
 
 export function EditProfilePage() {
   const { user } = useSession();
@@ -23,31 +57,25 @@ export function EditProfilePage() {
   return <EditProfileForm key={user.id} user={user} />;
 }
 
-function EditProfileForm({ user }: { user: NonNullable<ReturnType<typeof useSession>['user']> }) {
+function EditProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   const flash = useFlash();
   const navigate = useNavigate();
   const [picture, setPicture] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [serverError, setServerError] = useState('');
+  const [emailJustChanged, setEmailJustChanged] = useState(false);
+  const pictureInput = useRef<HTMLInputElement>(null);
   const {
     register,
     handleSubmit,
     setError,
+    reset,
+    resetField,
+    watch,
     formState: { errors },
-  } = useForm<EditValues>({
-    resolver: checks.resolver,
-    mode: 'onTouched',
-    defaultValues: {
-      fullName: user.fullName,
-      email: user.email,
-      password: '',
-      phone: user.phone,
-      title: user.title ?? '',
-      bio: user.bio ?? '',
-      address: user.address ?? '',
-    },
-  });
+  } = useForm<EditValues, User>({ resolver, context: user, mode: 'onTouched', defaultValues: formValues(user) });
+  const needsCurrentPassword = changesCredentials(user, { email: watch('email'), password: watch('password') });
 
   // An object URL holds the file in memory until it is revoked.
   useEffect(() => {
@@ -63,26 +91,32 @@ function EditProfileForm({ user }: { user: NonNullable<ReturnType<typeof useSess
 
   const onSubmit = handleSubmit((values) => {
     setServerError('');
+    const credentials = changesCredentials(user, values);
     const form = new FormData();
     form.append('userId', user.id);
     for (const field of FIELDS) {
       const value = values[field];
-      if (value) form.append(field, value);
+      if (value && (field !== 'currentPassword' || credentials)) form.append(field, value);
     }
     if (picture) form.append('profilePic', picture);
     update.mutate(form, {
       onSuccess: (data) => {
         flash.showSuccess(data.message || SUCCESS.profileUpdated);
+        if (data.user.pendingEmail && changesEmail(user, values.email)) {
+          // The new email waits for its code, here: the form shows the email still in use.
+          reset(formValues(data.user));
+          setPicture(null);
+          setPreview(null);
+          if (pictureInput.current) pictureInput.current.value = '';
+          setEmailJustChanged(true);
+          return;
+        }
         void navigate('/profile');
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) {
-          for (const { field, message } of error.fields) {
-            if ((FIELDS as readonly string[]).includes(field)) setError(field as keyof EditValues, { message });
-          }
-        }
         const message = error.message || FAILURE.profileUpdate;
-        setServerError(message);
+        if (credentials && isAboutCurrentPassword(error)) setError('currentPassword', { message }, { shouldFocus: true });
+        else if (!showFieldErrors(error, setError, FIELDS)) setServerError(message);
         flash.showError(message);
       },
     });
@@ -94,6 +128,14 @@ function EditProfileForm({ user }: { user: NonNullable<ReturnType<typeof useSess
         <h1>Edit profile</h1>
         <p className="page__lead">Keep your details up to date. Phone and title are required.</p>
       </header>
+      {user.pendingEmail && (
+        <PendingEmail
+          email={user.email}
+          pendingEmail={user.pendingEmail}
+          focusCode={emailJustChanged}
+          onConfirmed={(confirmed) => resetField('email', { defaultValue: confirmed.email })}
+        />
+      )}
       <form className="form" noValidate onFocus={checks.preload} onSubmit={(event) => void onSubmit(event)}>
         <div className="picture-field">
           <Avatar user={user} src={preview} />
@@ -101,7 +143,7 @@ function EditProfileForm({ user }: { user: NonNullable<ReturnType<typeof useSess
             <label className="field__label" htmlFor="profilePic">
               Profile picture
             </label>
-            <input id="profilePic" name="profilePic" type="file" accept="image/*" className="field__file" onChange={choosePicture} />
+            <input ref={pictureInput} id="profilePic" name="profilePic" type="file" accept="image/*" className="field__file" onChange={choosePicture} />
             <p className="field__hint">JPG or PNG, up to 5 MB.</p>
           </div>
         </div>
@@ -115,6 +157,17 @@ function EditProfileForm({ user }: { user: NonNullable<ReturnType<typeof useSess
           {...register('password')}
           error={errors.password?.message}
         />
+        {needsCurrentPassword && (
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+            hint="Needed to change your email or password"
+            {...register('currentPassword')}
+            error={errors.currentPassword?.message}
+          />
+        )}
         <TextField label="Phone" type="tel" autoComplete="tel" required {...register('phone')} error={errors.phone?.message} />
         <TextField label="Title" required hint="For example Actress, Producer or Model" {...register('title')} error={errors.title?.message} />
         <TextAreaField label="Bio" rows={4} {...register('bio')} error={errors.bio?.message} />
@@ -141,4 +194,9 @@ function EditProfileForm({ user }: { user: NonNullable<ReturnType<typeof useSess
       </form>
     </div>
   );
+}
+
+/** The refusals of a change of email or password that are about the current password: missing or wrong. */
+function isAboutCurrentPassword(error: Error): boolean {
+  return error instanceof ApiError && (error.status === 403 || error.message === FAILURE.currentPasswordRequired);
 }

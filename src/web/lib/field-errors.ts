@@ -1,0 +1,13 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api';
+
+/**
+ * Shows each per-field message of a refused request next to its field, for the fields the form
+ * has. Returns whether any was shown: when none was, the message belongs at the top of the form.
+ */
+export function showFieldErrors<T extends FieldValues>(error: Error, setError: UseFormSetError<T>, fields: readonly Path<T>[]): boolean {
+  if (!(error instanceof ApiError) || !error.fields) return false;
+  const onTheForm = error.fields.filter(({ field }) => (fields as readonly string[]).includes(field));
+  for (const { field, message } of onTheForm) setError(field as Path<T>, { message });
+  return onTheForm.length > 0;
+}
