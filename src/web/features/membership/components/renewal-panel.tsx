@@ -55,50 +55,58 @@ export function RenewalPanel({ status, email, userId }: { status: MembershipStat
         <p className="fees__done">Slip received. It is under review (usually within a working day); we will email you when it is approved.</p>
       ) : (
         status.state !== 'pending' && (
-          <form className="card form fees__card" onSubmit={submit} aria-labelledby="renew-form-title">
+          <div className="card fees__card">
             <h2 id="renew-form-title" className="fees__title">
               Renew
             </h2>
-            <div className="field">
-              <label className="field__label" htmlFor="months">
-                Months to pay for
-              </label>
-              <select id="months" className="field__input" value={months} onChange={(e) => setMonths(Number(e.target.value))}>
-                {MONTHS.map((n) => (
-                  <option key={n} value={n}>
-                    {n} {n === 1 ? 'month' : 'months'}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <p className="fees__amount">
-              Pay <strong>{amount}</strong> by bank transfer, with your full name as the narration:
-            </p>
-            <div className="fees__accounts">
-              <p>{site?.nairaAccount ?? 'Loading account details...'}</p>
-              <p>{site?.dollarAccount ?? ''}</p>
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor="renewalSlip">
-                Payment slip (photo or PDF, at most 5 MB)
-              </label>
-              <input id="renewalSlip" className="field__file" type="file" accept="image/*,application/pdf" required onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-            </div>
-            {upload.isError && (
-              <p className="field__error" role="alert">
-                {upload.error.message}
-              </p>
-            )}
-            {upload.isPending && (
-              <div className="fees__upload">
-                <progress max={1} value={progress} aria-label="Upload progress" />
-                <span>{Math.round(progress * 100)}%</span>
+            <form className="form fees__step" onSubmit={submit} aria-labelledby="renew-form-title">
+              <div className="field">
+                <label className="field__label" htmlFor="months">
+                  Months to pay for
+                </label>
+                <select id="months" className="field__control" value={months} onChange={(e) => setMonths(Number(e.target.value))}>
+                  {MONTHS.map((n) => (
+                    <option key={n} value={n}>
+                      {n} {n === 1 ? 'month' : 'months'}
+                    </option>
+                  ))}
+                </select>
               </div>
-            )}
-            <button className="button button--primary" type="submit" disabled={!file || upload.isPending}>
-              {upload.isPending && <ButtonSpinner />} Upload slip for {amount}
-            </button>
-          </form>
+              <p>
+                Pay <strong>{amount}</strong> by bank transfer, with your full name as the narration.
+              </p>
+              <div className="fees__accounts">
+                <div>
+                  <h3>Pay in naira</h3>
+                  <p>{site?.nairaAccount ?? 'Loading account details...'}</p>
+                </div>
+                <div>
+                  <h3>Paying from abroad</h3>
+                  <p>{site?.dollarAccount ?? 'Loading account details...'}</p>
+                </div>
+              </div>
+              <div className="field">
+                <label className="field__label" htmlFor="renewalSlip">
+                  Payment slip (photo or PDF, at most 5 MB)
+                </label>
+                <input id="renewalSlip" className="field__file" type="file" accept="image/*,application/pdf" required onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+              </div>
+              {upload.isError && (
+                <p className="field__error" role="alert">
+                  {upload.error.message}
+                </p>
+              )}
+              {upload.isPending && (
+                <div className="fees__upload">
+                  <progress max={1} value={progress} aria-label="Upload progress" />
+                  <span>{Math.round(progress * 100)}%</span>
+                </div>
+              )}
+              <button className="button button--primary" type="submit" disabled={!file || upload.isPending}>
+                {upload.isPending && <ButtonSpinner />} Upload slip for {amount}
+              </button>
+            </form>
+          </div>
         )
       )}
       <Link className="button button--ghost" to="/profile">

@@ -8,7 +8,7 @@ const DEFAULT_OVERVIEW = 'Welcome to your dashboard! Here you can see your detai
 function formatDate(value: string | null): string {
   if (!value) return 'N/A';
   const date = parseISO(value);
-  return isValid(date) ? format(date, 'd MMMM yyyy') : 'N/A';
+  return isValid(date) ? format(date, 'd MMM yyyy') : 'N/A';
 }
 
 function labelOf(options: readonly { value: string; label: string }[], value: string | null): string {
