@@ -41,7 +41,8 @@ const envSchema = z.object({
   OFFICE_ABIA: z.string().min(1).default('Abia office: address to be announced, Abia State'),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGIN_ACCOUNT: z.coerce.number().int().min(1).default(30),
-  RATE_LIMIT_SIGNUP: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SIGNUP: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_SIGNUP_CONTACT: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CONTACT: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CODES: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_BOOKING: z.coerce.number().int().min(1).default(5),
@@ -81,7 +82,12 @@ export interface Config {
     dollarAccount: string;
     offices: { state: string; address: string }[];
   };
-  rateLimits: { login: number; loginPerAccount: number; signup: number; contact: number; codes: number; forms: number; booking: number };
+  /**
+   * Requests per 15 minutes. Sign-ups are counted per address only past a ceiling a whole
+   * audition on one Wi-Fi address stays under (`signup`); retries of one email or phone number
+   * are counted from every address (`signupPerContact`).
+   */
+  rateLimits: { login: number; loginPerAccount: number; signup: number; signupPerContact: number; contact: number; codes: number; forms: number; booking: number };
   sessionTtlMs: number;
   /** Outbox polling, and the first retry delay after a failed delivery (doubling after that). */
   mail: { pollMs: number; retryBaseMs: number };
@@ -129,7 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         { state: 'Abia', address: e.OFFICE_ABIA },
       ],
     },
-    rateLimits: { login: e.RATE_LIMIT_LOGIN, loginPerAccount: e.RATE_LIMIT_LOGIN_ACCOUNT, signup: e.RATE_LIMIT_SIGNUP, contact: e.RATE_LIMIT_CONTACT, codes: e.RATE_LIMIT_CODES, forms: e.RATE_LIMIT_FORMS, booking: e.RATE_LIMIT_BOOKING },
+    rateLimits: { login: e.RATE_LIMIT_LOGIN, loginPerAccount: e.RATE_LIMIT_LOGIN_ACCOUNT, signup: e.RATE_LIMIT_SIGNUP, signupPerContact: e.RATE_LIMIT_SIGNUP_CONTACT, contact: e.RATE_LIMIT_CONTACT, codes: e.RATE_LIMIT_CODES, forms: e.RATE_LIMIT_FORMS, booking: e.RATE_LIMIT_BOOKING },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS },
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,

@@ -295,4 +295,34 @@ describe('rate limits', () => {
       await limited.close();
     }
   });
+
+  it('lets a hundred people sign up from one address within the window by default (a registration drive)', async () => {
+    const defaults = await createTestApp({ RATE_LIMIT_SIGNUP: '', RATE_LIMIT_SIGNUP_CONTACT: '' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 100; i++) statuses.push((await new TestClient(defaults.app).post('/api/users/signup', { json: signupFields() })).statusCode);
+      expect(statuses).toEqual(Array(100).fill(201));
+    } finally {
+      await defaults.close();
+    }
+  });
+
+  it('limits sign-ups retrying one email or one phone number, from any address', async () => {
+    const defaults = await createTestApp({ RATE_LIMIT_SIGNUP: '', RATE_LIMIT_SIGNUP_CONTACT: '' });
+    try {
+      const client = new TestClient(defaults.app);
+      const signupFrom = async (address: string, fields: Record<string, unknown>) =>
+        (await client.request({ method: 'POST', url: '/api/users/signup', remoteAddress: address }, { json: fields })).statusCode;
+      const taken = signupFields();
+      expect(await signupFrom('10.0.0.1', taken)).toBe(201);
+      const sameEmail = [];
+      for (let i = 2; i < 7; i++) sameEmail.push(await signupFrom(`10.0.0.${i}`, signupFields({ email: taken.email })));
+      expect(sameEmail).toEqual([409, 409, 409, 409, 429]);
+      const samePhone = [];
+      for (let i = 2; i < 7; i++) samePhone.push(await signupFrom(`10.0.1.${i}`, signupFields({ phone: taken.phone })));
+      expect(samePhone).toEqual([409, 409, 409, 409, 429]);
+    } finally {
+      await defaults.close();
+    }
+  });
 });

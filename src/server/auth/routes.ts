@@ -21,9 +21,16 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const loginFromAddress = accountLimit(app, 'login', limits.login);
     const loginToAccount = accountLimit(app, 'login-account', limits.loginPerAccount);
     const resetToAccount = accountLimit(app, 'reset-account', limits.codes);
+    // Many honest people sign up from one address (an audition on the venue's Wi-Fi, phones
+    // behind one carrier address), so the address ceiling is high; what an automated mass
+    // sign-up or a probe for registered contacts repeats is the email or phone number.
+    const signupWithEmail = accountLimit(app, 'signup-email', limits.signupPerContact);
+    const signupWithPhone = accountLimit(app, 'signup-phone', limits.signupPerContact);
     const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: FIFTEEN_MINUTES, errorResponseBuilder: tooMany } });
 
     app.post('/api/users/signup', { schema: { body: signupSchema }, config: perAddress(limits.signup) }, async (request, reply) => {
+      await signupWithEmail(request, request.body.email);
+      await signupWithPhone(request, request.body.phone);
       const user = await signup(ctx, request.body);
       await startSession(request.cookies[SESSION_COOKIE], user.id, reply);
       return reply.status(201).send({ message: SUCCESS.signup, user: toUserView(user) });
