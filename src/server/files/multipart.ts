@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants.js';
 import { badRequest, HttpError, tooLarge } from '../http/errors.js';
 import { detectFileType } from './file-kinds.js';
+import { assertReadableImage } from './images.js';
 
 export interface FileRule {
   label: string;
@@ -23,7 +24,8 @@ export interface MultipartBody {
 
 /**
  * Reads a multipart request whose file fields are known in advance. Each file is checked
- * for size and for its real type (by its bytes) as it arrives; any other file field is refused.
+ * for size and for its real type (by its bytes) as it arrives, and an image for decoding within
+ * the pixel limit; any other file field is refused.
  */
 export async function readMultipart(request: FastifyRequest, rules: Record<string, FileRule>): Promise<MultipartBody> {
   if (!request.isMultipart()) throw badRequest('The request must be multipart/form-data.');
@@ -47,6 +49,7 @@ export async function readMultipart(request: FastifyRequest, rules: Record<strin
       if (data.length > (rule.maxBytes ?? MAX_UPLOAD_BYTES)) throw tooLarge(`${rule.label} must be at most ${megabytes(rule.maxBytes)}`);
       if (data.length === 0) continue;
       const mimeType = await detectFileType(data, rule.types, rule.label);
+      if (mimeType.startsWith('image/')) await assertReadableImage(data, rule.label);
       files[part.fieldname] = { field: part.fieldname, filename: part.filename, data, mimeType };
     }
   } catch (error) {
