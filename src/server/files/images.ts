@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { tooLarge, unsupportedType } from '../http/errors.js';
 
 /**
@@ -16,11 +16,21 @@ export function unreadableImage(label: string) {
   return unsupportedType(`${label} could not be read as an image`);
 }
 
+// Re-encoded in the format it came in; no metadata is written unless asked for.
+const ENCODERS: Record<string, (image: Sharp) => Sharp> = {
+  'image/jpeg': (image) => image.jpeg({ quality: 90 }),
+  'image/png': (image) => image.png(),
+  'image/webp': (image) => image.webp({ quality: 90 }),
+};
+
 /**
- * Refuses an uploaded image that is over the pixel limit (413, read from its header before any
- * decoding) or does not decode to the end (415).
+ * An uploaded image as it is kept: decoded and encoded again, upright, without EXIF, GPS or any
+ * other metadata. Refuses one over the pixel limit (413, read from its header before any
+ * decoding) or one that does not decode to the end (415).
  */
-export async function assertReadableImage(data: Buffer, label: string): Promise<void> {
+export async function imageWithoutMetadata(data: Buffer, mimeType: string, label: string): Promise<Buffer> {
+  const encode = ENCODERS[mimeType];
+  if (!encode) throw new Error(`no encoder for ${mimeType}`);
   // Reading the header decodes no pixels, so it needs no limit (with one, sharp would refuse the
   // bomb without saying why).
   const { width = 0, height = 0 } = await sharp(data, { limitInputPixels: false })
@@ -29,8 +39,7 @@ export async function assertReadableImage(data: Buffer, label: string): Promise<
       throw unreadableImage(label);
     });
   if (width * height > MAX_IMAGE_PIXELS) throw tooLarge(`${label} must be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
-  await decodeUpload(data)
-    .raw()
+  return encode(decodeUpload(data).rotate())
     .toBuffer()
     .catch(() => {
       throw unreadableImage(label);

@@ -1,8 +1,11 @@
+import { desc, eq, like } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { corruptPng, multipart, PDF_BYTES, pixelBombPng, pngBytes } from '../test-support/files.js';
+import { files, payments } from '../db/schema.js';
+import { corruptPng, jpegWithGps, multipart, PDF_BYTES, pixelBombPng, pngBytes } from '../test-support/files.js';
 import { TestMailbox } from '../test-support/mailbox.js';
-import { activatedMember, createTestApp, signedUpMember, type TestClient } from '../test-support/test-app.js';
+import { activatedMember, createTestApp, signedInStaff, signedUpMember, type TestClient } from '../test-support/test-app.js';
 
 const mailbox = new TestMailbox();
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -44,8 +47,10 @@ const IMAGE_ROUTES: [string, string, (image: Buffer) => Promise<LightMyRequestRe
   [
     'profile picture',
     'Profile picture',
-    async (image) =>
-      (await signedUpMember(portal.app)).client.put('/api/users/profile', { form: multipart({ phone: '08031230009', title: 'Model' }, { profilePic: { data: image, name: 'me.png' } }) }),
+    async (image) => {
+      const { client, user } = await signedUpMember(portal.app);
+      return client.put('/api/users/profile', { form: multipart({ phone: user.phone, title: 'Model' }, { profilePic: { data: image, name: 'me.png' } }) });
+    },
   ],
   [
     'advert image',
@@ -100,3 +105,55 @@ describe('every image upload', () => {
     expect((await send(png)).statusCode).toBeLessThan(300);
   });
 });
+
+describe('what is kept and how it is served', () => {
+  it('keeps every uploaded image without its EXIF and GPS data, whichever route it came by', async () => {
+    const photo = await jpegWithGps();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    for (const [route, , send] of IMAGE_ROUTES) expect((await send(photo)).statusCode, route).toBeLessThan(300);
+    const images = await portal.app.ctx.db.select().from(files).where(like(files.mimeType, 'image/%'));
+    expect(new Set(images.map((row) => row.purpose))).toEqual(new Set(['profile-pic', 'ad-image', 'payment-slip', 'talent-photo', 'form:event', 'form:camping']));
+    for (const row of images) {
+      const stored = await streamBytes(row.storageKey);
+      expect((await sharp(stored).metadata()).exif, row.purpose).toBeUndefined();
+      expect(stored.includes('secret-owner'), row.purpose).toBe(false);
+    }
+  });
+
+  it('serves a PDF, which may carry JavaScript, as a download under a policy that runs nothing, and keeps private files out of caches', async () => {
+    const client = await verifiedMember();
+    const upload = await client.post('/api/users/upload-slip', { form: multipart({}, { paymentSlip: { data: PDF_WITH_SCRIPT, name: 'slip.pdf' } }) });
+    expect(upload.statusCode).toBe(201);
+    const [payment] = await portal.app.ctx.db.select().from(payments).orderBy(desc(payments.createdAt)).limit(1);
+    const staff = await signedInStaff(portal.app);
+    const asStaff = await staff.get(`/api/admin/payments/${payment!.id}/slip`);
+    const [row] = await portal.app.ctx.db.select().from(files).where(eq(files.id, payment!.slipFileId!));
+    const asOwner = await client.get(`/api/files/${row!.id}`);
+    for (const response of [asStaff, asOwner]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.rawPayload.equals(PDF_WITH_SCRIPT)).toBe(true);
+      expect(response.headers['content-disposition']).toMatch(/^attachment/);
+      expect(response.headers['content-security-policy']).toMatch(/(^|; )sandbox($|;)/);
+      expect(response.headers['cache-control']).toBe('private, no-store');
+    }
+  });
+
+  it('serves a private image inline, sandboxed and never cached', async () => {
+    const { client, user } = await signedUpMember(portal.app);
+    const response = await client.put('/api/users/profile', { form: multipart({ phone: user.phone, title: 'Model' }, { profilePic: { data: png, name: 'me.png' } }) });
+    const picture = await client.get(response.json().user.profilePic);
+    expect(picture.headers['content-disposition']).toBe('inline');
+    expect(picture.headers['content-security-policy']).toMatch(/(^|; )sandbox($|;)/);
+    expect(picture.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+const PDF_WITH_SCRIPT = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert\\(document.cookie\\)) >> >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
+
+async function streamBytes(storageKey: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of portal.app.ctx.storage.read(storageKey)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -29,7 +29,7 @@ export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/payments/:id/slip', { schema: { params: paymentParams } }, async (request, reply) => {
       const file = await paymentSlip(ctx, request.params.id);
-      return sendStoredFile(ctx, reply, file, 'none');
+      return sendStoredFile(ctx, reply, file, 'private');
     });
   };
 }
