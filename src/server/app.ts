@@ -76,7 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.database) app.addHook('onClose', () => database.close());
   const mailWorker = startMailWorker({
     db: database.db,
-    transport: options.mailTransport ?? createTransport(config.smtpUrl, app.log),
+    transport: options.mailTransport ?? createTransport(config, app.log),
     from: config.mailFrom,
     log: app.log,
     pollMs: config.mail.pollMs,

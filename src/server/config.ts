@@ -49,6 +49,7 @@ const envSchema = z.object({
   RATE_LIMIT_FORMS: z.coerce.number().int().min(1).default(20),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
+  MAIL_RETENTION_DAYS: z.coerce.number().positive().default(30),
   UPLOAD_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).default(600),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
 });
@@ -89,8 +90,11 @@ export interface Config {
    */
   rateLimits: { login: number; loginPerAccount: number; signup: number; signupPerContact: number; contact: number; codes: number; forms: number; booking: number };
   sessionTtlMs: number;
-  /** Outbox polling, and the first retry delay after a failed delivery (doubling after that). */
-  mail: { pollMs: number; retryBaseMs: number };
+  /**
+   * Outbox polling, the first retry delay after a failed delivery (doubling after that), and how
+   * long delivered mail is kept.
+   */
+  mail: { pollMs: number; retryBaseMs: number; retentionMs: number };
   /** Stored bytes without a row, older than this, are removed at start and every hour. */
   orphanGraceMs: number;
 }
@@ -137,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimits: { login: e.RATE_LIMIT_LOGIN, loginPerAccount: e.RATE_LIMIT_LOGIN_ACCOUNT, signup: e.RATE_LIMIT_SIGNUP, signupPerContact: e.RATE_LIMIT_SIGNUP_CONTACT, contact: e.RATE_LIMIT_CONTACT, codes: e.RATE_LIMIT_CODES, forms: e.RATE_LIMIT_FORMS, booking: e.RATE_LIMIT_BOOKING },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
-    mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS },
+    mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, retentionMs: e.MAIL_RETENTION_DAYS * 24 * 60 * 60 * 1000 },
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
   };
 }
