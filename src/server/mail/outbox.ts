@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { outbox } from '../db/schema.js';
 
@@ -48,6 +48,11 @@ export async function claimDueMail(db: Database, limit: number): Promise<OutboxR
 export async function markSent(db: Database, row: Pick<OutboxRow, 'id' | 'sensitive'>): Promise<void> {
   const body = row.sensitive ? { text: '', html: '' } : {};
   await db.update(outbox).set({ sentAt: new Date(), lastError: null, ...body }).where(eq(outbox.id, row.id));
+}
+
+/** Removes every mail to one of `addresses` or whose text names one of `mentions` (a terminated member's). */
+export async function forgetMailAbout(db: Executor, addresses: string[], mentions: string[]): Promise<void> {
+  await db.delete(outbox).where(or(inArray(outbox.to, addresses), ...mentions.flatMap((m) => [sql`strpos(${outbox.text}, ${m}) > 0`, sql`strpos(${outbox.html}, ${m}) > 0`])));
 }
 
 /** Removes mail delivered before `cutoff`: the outbox is a queue, not an archive of personal data. */

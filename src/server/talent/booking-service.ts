@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { formatNaira } from '../../shared/money.js';
 import type { BookingRequest, bookingRequestSchema } from '../../shared/schemas/talent.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
 import { uniqueViolation } from '../db/errors.js';
 import { bookingRequests, talentProfiles, users } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';
@@ -119,4 +120,9 @@ export async function answerRequest(ctx: AppContext, user: AuthUser, id: string,
     );
   });
   ctx.mailer.nudge();
+}
+
+/** Removes the booking requests a terminated member sent as a business, from their email or phone number. */
+export async function forgetRequestsFrom(db: Executor, person: { emails: string[]; phone: string }): Promise<void> {
+  await db.delete(bookingRequests).where(or(inArray(bookingRequests.email, person.emails), eq(bookingRequests.phone, person.phone)));
 }
