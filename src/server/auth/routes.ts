@@ -8,13 +8,14 @@ import { loadUserView, toUserView } from '../profile/user-view.js';
 import { accountLimit, TOO_MANY_ATTEMPTS } from './account-limits.js';
 import { requestPasswordReset, RESET_REQUESTED, resetPassword } from './account-recovery.js';
 import { findAccount, limitKey, login, signup } from './auth-service.js';
-import { clearSessionCookie, createSession, deleteSession, SESSION_COOKIE, setSessionCookie } from './sessions.js';
+import { clearSessionCookie, createSession, deleteSession, sessionCookieName, setSessionCookie } from './sessions.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const limits = ctx.config.rateLimits;
+    const sessionCookie = sessionCookieName(ctx.config);
     // Password guessing is counted per account from one address, and per account from all of
     // them: members behind one carrier-grade NAT do not lock each other out, and neither another
     // spelling of the phone number nor another address gives a fresh count.
@@ -32,7 +33,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       await signupWithEmail(request, request.body.email);
       await signupWithPhone(request, request.body.phone);
       const user = await signup(ctx, request.body);
-      await startSession(request.cookies[SESSION_COOKIE], user.id, reply);
+      await startSession(request.cookies[sessionCookie], user.id, reply);
       return reply.status(201).send({ message: SUCCESS.signup, user: toUserView(user) });
     });
 
@@ -42,14 +43,14 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       await loginFromAddress(request, `${request.ip}|${key}`);
       await loginToAccount(request, key);
       const user = await login(account, request.body.password);
-      await startSession(request.cookies[SESSION_COOKIE], user.id, reply);
+      await startSession(request.cookies[sessionCookie], user.id, reply);
       return { message: SUCCESS.login, user: await loadUserView(ctx, user) };
     });
 
     app.post('/api/users/logout', async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.cookies[sessionCookie];
       if (token) await deleteSession(ctx, token);
-      clearSessionCookie(reply);
+      clearSessionCookie(ctx, reply);
       return { message: SUCCESS.loggedOut };
     });
 

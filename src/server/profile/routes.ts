@@ -63,7 +63,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete('/api/users/terminate', async (request, reply) => {
       await terminateAccount(ctx, requireUser(request));
-      clearSessionCookie(reply);
+      clearSessionCookie(ctx, reply);
       return { message: SUCCESS.terminated };
     });
   };
