@@ -91,6 +91,17 @@ export const mailTemplates = {
       paragraphs: [`Our staff could not approve your advert. Reason: ${reason}`, 'You can delete it and place a new one from your dashboard.'],
     }),
 
+  /** To an address nobody has confirmed yet: nothing the sender wrote, only the code. */
+  bookingConfirmCode: (brand: MailBrand, to: string, code: string) =>
+    compose(brand, to, 'Confirm your booking request', {
+      greeting: 'Hello,',
+      paragraphs: [
+        'Enter this code on the booking form to confirm your email address and send your booking request. It expires in 30 minutes.',
+        'If you did not ask for a booking, ignore this email: nothing is sent.',
+      ],
+      code,
+    }),
+
   bookingReceived: (brand: MailBrand, to: string, name: string, reference: string, stageName: string) =>
     compose(brand, to, `Booking request ${reference} sent`, {
       greeting: hello(name),
