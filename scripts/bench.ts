@@ -133,6 +133,8 @@ async function main() {
       json: { ...memberFields(), email: 'bench-login@example.com', phone: '08091112222' },
     });
     const authHeaders = { cookie: member.cookieHeader, 'x-xsrf-token': member.xsrf, 'content-type': 'application/json' };
+    const visitor = new PortalClient(portal.baseUrl);
+    await visitor.request('GET', '/api/users/profile');
     const formBody = JSON.stringify({
       name: 'Bench Member',
       email: 'bench@example.com',
@@ -154,7 +156,7 @@ async function main() {
       await load('POST /api/users/login', {
         url: `${portal.baseUrl}/api/users/login`,
         method: 'POST',
-        headers: { cookie: `XSRF-TOKEN=${member.xsrf}`, 'x-xsrf-token': member.xsrf, 'content-type': 'application/json' },
+        headers: { cookie: visitor.cookieHeader, 'x-xsrf-token': visitor.xsrf, 'content-type': 'application/json' },
         body: loginBody,
       }),
     );

@@ -101,12 +101,14 @@ export class PortalClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
+  /** The portal runs in production here: its cookies are `__Host-` prefixed. */
   get xsrf(): string {
-    return this.cookies.get('XSRF-TOKEN') ?? '';
+    return this.cookies.get('__Host-XSRF-TOKEN') ?? this.cookies.get('XSRF-TOKEN') ?? '';
   }
 
   async request(method: string, url: string, body?: { json?: unknown; form?: FormData }): Promise<Response> {
-    if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/site');
+    // A publicly cacheable answer (such as /api/site) carries no token.
+    if (method !== 'GET' && !this.xsrf) await this.request('GET', '/api/users/profile');
     const headers: Record<string, string> = { cookie: this.cookieHeader, 'x-xsrf-token': this.xsrf };
     let payload: BodyInit | undefined;
     if (body?.json !== undefined) {

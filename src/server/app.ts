@@ -11,6 +11,7 @@ import { adminRoutes } from './admin/routes.js';
 import { adsRoutes } from './ads/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { registerSessionLookup } from './auth/session-lookup.js';
+import { sessionCookieName } from './auth/sessions.js';
 import type { Config } from './config.js';
 import { contactRoutes } from './contact/routes.js';
 import type { AppContext } from './context.js';
@@ -85,7 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.database) app.addHook('onClose', () => database.close());
   const mailWorker = startMailWorker({
     db: database.db,
-    transport: options.mailTransport ?? createTransport(config.smtpUrl, app.log),
+    transport: options.mailTransport ?? createTransport(config, app.log),
     from: config.mailFrom,
     log: app.log,
     pollMs: config.mail.pollMs,
@@ -116,7 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app);
   registerStorableTextCheck(app);
-  registerCsrf(app, { secure: config.env === 'production' });
+  registerCsrf(app, { production: config.env === 'production', secret: config.sessionSecret, sessionCookie: sessionCookieName(config) });
   await registerSessionLookup(app, ctx);
 
   await app.register(authRoutes(ctx));

@@ -82,13 +82,15 @@ const envSchema = z.object({
   OFFICE_ABIA: z.string().min(1).default('Abia office: address to be announced, Abia State'),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGIN_ACCOUNT: z.coerce.number().int().min(1).default(30),
-  RATE_LIMIT_SIGNUP: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SIGNUP: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_SIGNUP_CONTACT: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CONTACT: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CODES: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_BOOKING: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_FORMS: z.coerce.number().int().min(1).default(20),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
+  MAIL_RETENTION_DAYS: z.coerce.number().positive().default(30),
   UPLOAD_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).default(600),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
 });
@@ -122,10 +124,18 @@ export interface Config {
     dollarAccount: string;
     offices: { state: string; address: string }[];
   };
-  rateLimits: { login: number; loginPerAccount: number; signup: number; contact: number; codes: number; forms: number; booking: number };
+  /**
+   * Requests per 15 minutes. Sign-ups are counted per address only past a ceiling a whole
+   * audition on one Wi-Fi address stays under (`signup`); retries of one email or phone number
+   * are counted from every address (`signupPerContact`).
+   */
+  rateLimits: { login: number; loginPerAccount: number; signup: number; signupPerContact: number; contact: number; codes: number; forms: number; booking: number };
   sessionTtlMs: number;
-  /** Outbox polling, and the first retry delay after a failed delivery (doubling after that). */
-  mail: { pollMs: number; retryBaseMs: number };
+  /**
+   * Outbox polling, the first retry delay after a failed delivery (doubling after that), and how
+   * long delivered mail is kept.
+   */
+  mail: { pollMs: number; retryBaseMs: number; retentionMs: number };
   /** Stored bytes without a row, older than this, are removed at start and every hour. */
   orphanGraceMs: number;
 }
@@ -173,9 +183,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         { state: 'Abia', address: e.OFFICE_ABIA },
       ],
     },
-    rateLimits: { login: e.RATE_LIMIT_LOGIN, loginPerAccount: e.RATE_LIMIT_LOGIN_ACCOUNT, signup: e.RATE_LIMIT_SIGNUP, contact: e.RATE_LIMIT_CONTACT, codes: e.RATE_LIMIT_CODES, forms: e.RATE_LIMIT_FORMS, booking: e.RATE_LIMIT_BOOKING },
+    rateLimits: { login: e.RATE_LIMIT_LOGIN, loginPerAccount: e.RATE_LIMIT_LOGIN_ACCOUNT, signup: e.RATE_LIMIT_SIGNUP, signupPerContact: e.RATE_LIMIT_SIGNUP_CONTACT, contact: e.RATE_LIMIT_CONTACT, codes: e.RATE_LIMIT_CODES, forms: e.RATE_LIMIT_FORMS, booking: e.RATE_LIMIT_BOOKING },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
-    mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS },
+    mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, retentionMs: e.MAIL_RETENTION_DAYS * 24 * 60 * 60 * 1000 },
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
   };
 }

@@ -2,16 +2,28 @@ import type { FastifyInstance } from 'fastify';
 import { deleteExpiredSessions } from './auth/sessions.js';
 import type { AppContext } from './context.js';
 import { sweepOrphanFiles } from './files/files-service.js';
+import { deleteDeliveredMail } from './mail/outbox.js';
+import { deleteExpiredConfirmations } from './talent/booking-service.js';
 
 const HOUR = 60 * 60 * 1000;
 
-/** Clean-up that keeps the data tidy: orphaned upload bytes and expired sessions, at start and hourly. */
+/**
+ * Clean-up that keeps the data tidy and no older than it must be: orphaned upload bytes, expired
+ * sessions, mail delivered longer ago than the retention period, booking requests never confirmed.
+ */
+export async function runHousekeeping(ctx: AppContext): Promise<void> {
+  const orphans = await sweepOrphanFiles(ctx, ctx.config.orphanGraceMs);
+  if (orphans > 0) ctx.log.info({ orphans }, 'removed upload bytes that no record refers to');
+  await deleteExpiredSessions(ctx);
+  await deleteDeliveredMail(ctx.db, new Date(Date.now() - ctx.config.mail.retentionMs));
+  await deleteExpiredConfirmations(ctx.db);
+}
+
+/** Runs the housekeeping at start and hourly. */
 export async function startHousekeeping(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const run = async () => {
     try {
-      const orphans = await sweepOrphanFiles(ctx, ctx.config.orphanGraceMs);
-      if (orphans > 0) ctx.log.info({ orphans }, 'removed upload bytes that no record refers to');
-      await deleteExpiredSessions(ctx);
+      await runHousekeeping(ctx);
     } catch (error) {
       ctx.log.warn({ err: error }, 'housekeeping failed; it runs again in an hour');
     }

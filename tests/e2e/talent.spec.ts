@@ -136,6 +136,11 @@ test('a member publishes a talent profile, a business finds it and books, the me
   await booking.getByLabel('Budget (naira)').fill('250000');
   await booking.getByLabel('Message').fill('Two-day bridal catalogue shoot.');
   await booking.getByRole('button', { name: 'Send booking request' }).click();
+  // Nothing reaches the talent until the business enters the code mailed to it.
+  const confirm = visitor.getByRole('region', { name: 'Check your email' });
+  await expect(confirm).toContainText(business);
+  await confirm.getByLabel('Code from the email').fill(await mailbox.codeFor(business, /Confirm your booking request/));
+  await confirm.getByRole('button', { name: 'Confirm booking request' }).click();
   const sent = visitor.getByRole('status').filter({ hasText: 'Booking request sent' });
   await expect(sent).toBeVisible();
   const reference = (await sent.locator('strong').textContent())?.trim() ?? '';

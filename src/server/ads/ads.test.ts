@@ -126,6 +126,9 @@ describe('review and the public strip', () => {
     const image = await new TestClient(portal.app).get(shown.imageUrl);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
+    // A shared cache may keep this answer, so it carries no cookie, the security token's included.
+    expect(image.headers['cache-control']).toMatch(/^public/);
+    expect(image.headers['set-cookie']).toBeUndefined();
 
     for (let i = 0; i < 3; i++) {
       const click = await new TestClient(portal.app).get(shown.clickUrl);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { shiftDate, startOfLagosDay } from '../../shared/dates.js';
 import type { AuditEntryView, AuditFilters } from '../../shared/schemas/audit.js';
 import type { AppContext } from '../context.js';
@@ -25,6 +25,25 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
     subjectId: entry.subjectId,
     details: entry.details ?? {},
   });
+}
+
+/** What the trail says instead of the id of a member whose account was terminated. */
+export const FORGOTTEN = 'forgotten';
+
+/**
+ * Takes a terminated member out of the trail: entries keep what was done and when, but not the
+ * member's id or email, as actor, as subject or in the details. Returns the email addresses the
+ * trail knew them by (the account's earlier ones included), for the caller to forget elsewhere.
+ */
+export async function forgetPersonInAudit(db: Executor, userId: string): Promise<string[]> {
+  const known = await db
+    .select({ actorEmail: auditLog.actorEmail, from: sql<string | null>`${auditLog.details} ->> 'from'` })
+    .from(auditLog)
+    .where(or(eq(auditLog.actorId, userId), and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, userId))));
+  await db.update(auditLog).set({ actorId: null, actorEmail: null }).where(eq(auditLog.actorId, userId));
+  await db.update(auditLog).set({ subjectId: FORGOTTEN, details: {} }).where(and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, userId)));
+  await db.update(auditLog).set({ details: sql`${auditLog.details} - 'userId'` }).where(sql`${auditLog.details} ->> 'userId' = ${userId}`);
+  return [...new Set(known.flatMap((row) => [row.actorEmail, row.from]).filter((email): email is string => Boolean(email)))];
 }
 
 export interface AuditQuery {

@@ -186,6 +186,64 @@ describe('CSRF', () => {
     expect(client.cookie('XSRF-TOKEN')).toMatch(/^[\w-]{20,}$/);
   });
 
+  it('refuses a token the client chose itself, even sent as cookie and header alike', async () => {
+    const chosen = await portal.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { cookie: 'XSRF-TOKEN=chosen-by-me; presession=also-mine', 'x-xsrf-token': 'chosen-by-me', 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'someone@example.com', password: 'whatever-1' }),
+    });
+    expect(chosen.statusCode).toBe(403);
+  });
+
+  it('ties the token to the session: another browser’s token is refused, and signing in issues a new one', async () => {
+    const { fields } = await signedUpMember(portal.app);
+    const mine = new TestClient(portal.app);
+    const theirs = new TestClient(portal.app);
+    await mine.get('/api/users/profile');
+    await theirs.get('/api/users/profile');
+    const before = mine.cookie('XSRF-TOKEN')!;
+    expect(theirs.cookie('XSRF-TOKEN')).not.toBe(before);
+
+    const jar = (client: TestClient) => ['sid', 'presession', 'XSRF-TOKEN'].flatMap((name) => (client.cookie(name) ? [`${name}=${client.cookie(name)}`] : [])).join('; ');
+    const sendWith = (client: TestClient, token: string, method: 'POST' | 'PUT', url: string, json: unknown) =>
+      portal.app.inject({ method, url, headers: { cookie: jar(client), 'x-xsrf-token': token, 'content-type': 'application/json' }, payload: JSON.stringify(json) });
+    expect((await sendWith(mine, theirs.cookie('XSRF-TOKEN')!, 'POST', '/api/users/login', { email: fields.email, password: PASSWORD })).statusCode).toBe(403);
+
+    expect((await mine.post('/api/users/login', { json: { email: fields.email, password: PASSWORD } })).statusCode).toBe(200);
+    expect(mine.cookie('XSRF-TOKEN')).not.toBe(before);
+    expect((await sendWith(mine, before, 'PUT', '/api/users/profile', { title: 'x' })).statusCode).toBe(403);
+    expect((await mine.post('/api/users/logout')).statusCode).toBe(200);
+    expect((await mine.post('/api/users/login', { json: { email: fields.email, password: PASSWORD } })).statusCode).toBe(200);
+  });
+
+  it('sets no cookie on an answer a shared cache may keep', async () => {
+    const site = await portal.app.inject({ method: 'GET', url: '/api/site' });
+    expect(site.headers['cache-control']).toMatch(/^public/);
+    expect(site.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('uses __Host- cookies in production, and the client that echoes that token gets through', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const first = await production.app.inject({ method: 'GET', url: '/api/users/profile' });
+      const cookies = first.cookies as { name: string; value: string; secure?: boolean; path?: string; domain?: string }[];
+      expect(cookies.map((c) => c.name).sort()).toEqual(['__Host-XSRF-TOKEN', '__Host-presession']);
+      for (const c of cookies) {
+        expect(c).toMatchObject({ secure: true, path: '/' });
+        expect(c.domain).toBeUndefined();
+      }
+      const jar = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+      const token = cookies.find((c) => c.name === '__Host-XSRF-TOKEN')!.value;
+      const fields = signupFields();
+      const signup = await production.app.inject({ method: 'POST', url: '/api/users/signup', headers: { cookie: jar, 'x-xsrf-token': token }, payload: fields });
+      expect(signup.statusCode).toBe(201);
+      expect((signup.cookies as { name: string }[]).map((c) => c.name).sort()).toEqual(['__Host-XSRF-TOKEN', '__Host-sid']);
+    } finally {
+      await production.close();
+    }
+  });
+
   it.each(['POST /api/users/signup', 'POST /api/users/login', 'POST /api/users/logout', 'PUT /api/users/profile', 'DELETE /api/users/terminate', 'POST /api/contact'])(
     'refuses %s without a matching header',
     async (route) => {
@@ -215,13 +273,7 @@ describe('errors', () => {
 
   it('answers broken JSON with 400 and no stack', async () => {
     const client = new TestClient(portal.app);
-    await client.get('/api/users/profile');
-    const response = await portal.app.inject({
-      method: 'POST',
-      url: '/api/users/signup',
-      headers: { cookie: `XSRF-TOKEN=${client.cookie('XSRF-TOKEN')}`, 'x-xsrf-token': client.cookie('XSRF-TOKEN')!, 'content-type': 'application/json' },
-      payload: '{"email": ',
-    });
+    const response = await client.request({ method: 'POST', url: '/api/users/signup', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
     expect(response.statusCode).toBe(400);
     expect(Object.keys(response.json())).toEqual(['message']);
     expect(response.body).not.toMatch(/at .*\.js|node_modules/);
@@ -263,14 +315,9 @@ describe('rate limits', () => {
     try {
       const { fields } = await signedUpMember(limited.app);
       const phone = String(fields.phone);
+      const client = new TestClient(limited.app);
       const login = (identifier: string, password: string, address = '10.1.1.1') =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/users/login',
-          remoteAddress: address,
-          headers: { 'content-type': 'application/json', cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' },
-          payload: JSON.stringify({ email: identifier, phone: identifier, password }),
-        });
+        client.request({ method: 'POST', url: '/api/users/login', remoteAddress: address }, { json: { email: identifier, phone: identifier, password } });
       for (let i = 0; i < 5; i++) expect((await login(phone, `wrong-${i}-guess`)).statusCode).toBe(401);
       const spellings = [`+234${phone.slice(1)}`, `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`, `${phone.slice(0, 4)}-${phone.slice(4)}`, `(${phone.slice(0, 4)}) ${phone.slice(4)}`];
       for (const spelt of spellings) expect((await login(spelt, PASSWORD)).statusCode).toBe(429);
@@ -293,6 +340,36 @@ describe('rate limits', () => {
       expect(statuses).toEqual([201, 201, 429]);
     } finally {
       await limited.close();
+    }
+  });
+
+  it('lets a hundred people sign up from one address within the window by default (a registration drive)', async () => {
+    const defaults = await createTestApp({ RATE_LIMIT_SIGNUP: '', RATE_LIMIT_SIGNUP_CONTACT: '' });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 100; i++) statuses.push((await new TestClient(defaults.app).post('/api/users/signup', { json: signupFields() })).statusCode);
+      expect(statuses).toEqual(Array(100).fill(201));
+    } finally {
+      await defaults.close();
+    }
+  });
+
+  it('limits sign-ups retrying one email or one phone number, from any address', async () => {
+    const defaults = await createTestApp({ RATE_LIMIT_SIGNUP: '', RATE_LIMIT_SIGNUP_CONTACT: '' });
+    try {
+      const client = new TestClient(defaults.app);
+      const signupFrom = async (address: string, fields: Record<string, unknown>) =>
+        (await client.request({ method: 'POST', url: '/api/users/signup', remoteAddress: address }, { json: fields })).statusCode;
+      const taken = signupFields();
+      expect(await signupFrom('10.0.0.1', taken)).toBe(201);
+      const sameEmail = [];
+      for (let i = 2; i < 7; i++) sameEmail.push(await signupFrom(`10.0.0.${i}`, signupFields({ email: taken.email })));
+      expect(sameEmail).toEqual([409, 409, 409, 409, 429]);
+      const samePhone = [];
+      for (let i = 2; i < 7; i++) samePhone.push(await signupFrom(`10.0.1.${i}`, signupFields({ phone: taken.phone })));
+      expect(samePhone).toEqual([409, 409, 409, 409, 429]);
+    } finally {
+      await defaults.close();
     }
   });
 });

@@ -12,7 +12,7 @@ import { accountLimit, TOO_MANY_ATTEMPTS } from './account-limits.js';
 import { requestPasswordReset, RESET_REQUESTED, resetPassword } from './account-recovery.js';
 import { findAccount, limitKey, login, signup } from './auth-service.js';
 import { completeLoginChallenge, startLoginChallenge } from './login-challenge.js';
-import { clearSessionCookie, createSession, deleteSession, SESSION_COOKIE, setSessionCookie } from './sessions.js';
+import { clearSessionCookie, createSession, deleteSession, sessionCookieName, setSessionCookie } from './sessions.js';
 import { hasTwoFactor } from './two-factor.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -21,17 +21,25 @@ const TWO_FACTOR_NEEDED = 'Enter the 6-digit code from your authenticator app to
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const limits = ctx.config.rateLimits;
+    const sessionCookie = sessionCookieName(ctx.config);
     // Password guessing is counted per account from one address, and per account from all of
     // them: members behind one carrier-grade NAT do not lock each other out, and neither another
     // spelling of the phone number nor another address gives a fresh count.
     const loginFromAddress = accountLimit(app, 'login', limits.login);
     const loginToAccount = accountLimit(app, 'login-account', limits.loginPerAccount);
     const resetToAccount = accountLimit(app, 'reset-account', limits.codes);
+    // Many honest people sign up from one address (an audition on the venue's Wi-Fi, phones
+    // behind one carrier address), so the address ceiling is high; what an automated mass
+    // sign-up or a probe for registered contacts repeats is the email or phone number.
+    const signupWithEmail = accountLimit(app, 'signup-email', limits.signupPerContact);
+    const signupWithPhone = accountLimit(app, 'signup-phone', limits.signupPerContact);
     const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: FIFTEEN_MINUTES, errorResponseBuilder: tooMany } });
 
     app.post('/api/users/signup', { schema: { body: signupSchema }, config: perAddress(limits.signup) }, async (request, reply) => {
+      await signupWithEmail(request, request.body.email);
+      await signupWithPhone(request, request.body.phone);
       const user = await signup(ctx, request.body);
-      await startSession(request.cookies[SESSION_COOKIE], user.id, reply);
+      await startSession(request.cookies[sessionCookie], user.id, reply);
       return reply.status(201).send({ message: SUCCESS.signup, user: toUserView(user, todayInLagos(ctx.clock())) });
     });
 
@@ -45,7 +53,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await startLoginChallenge(ctx, reply, user.id);
         return { message: TWO_FACTOR_NEEDED, twoFactorRequired: true };
       }
-      await startSession(request.cookies[SESSION_COOKIE], user.id, reply);
+      await startSession(request.cookies[sessionCookie], user.id, reply);
       return { message: SUCCESS.login, user: await loadUserView(ctx, user) };
     });
 
@@ -54,14 +62,14 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (user.passedWith === 'recovery-code') {
         await recordAudit(ctx.db, { actor: user, action: '2fa.recovery-code-used', subjectType: 'user', subjectId: user.id });
       }
-      await startSession(request.cookies[SESSION_COOKIE], user.id, reply);
+      await startSession(request.cookies[sessionCookie], user.id, reply);
       return { message: SUCCESS.login, user: await loadUserView(ctx, user) };
     });
 
     app.post('/api/users/logout', async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.cookies[sessionCookie];
       if (token) await deleteSession(ctx, token);
-      clearSessionCookie(reply);
+      clearSessionCookie(ctx, reply);
       return { message: SUCCESS.loggedOut };
     });
 

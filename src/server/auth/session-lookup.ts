@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { preparedPerDatabase } from '../db/client.js';
 import { KeptReads, readThrough } from '../db/kept-reads.js';
 import { sessions, users } from '../db/schema.js';
-import { type AuthUser, hashToken, publicUserColumns, SESSION_COOKIE } from './sessions.js';
+import { type AuthUser, hashToken, publicUserColumns, sessionCookieName } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -60,7 +60,7 @@ export async function registerSessionLookup(app: FastifyInstance, ctx: AppContex
     );
 
   app.addHook('onRequest', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[sessionCookieName(ctx.config)];
     if (!token || !request.url.startsWith('/api/')) return;
     request.sessionId = hashToken(ctx.config.sessionSecret, token);
     request.user = await findSessionUser(request.sessionId, isChange(request) || isConsole(request));

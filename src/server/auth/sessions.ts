@@ -5,7 +5,10 @@ import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 
-export const SESSION_COOKIE = 'sid';
+/** `__Host-` in production: only this origin, over HTTPS, can set it (no sibling subdomain). */
+export function sessionCookieName(config: Pick<AppContext['config'], 'env'>): string {
+  return config.env === 'production' ? '__Host-sid' : 'sid';
+}
 
 const { passwordHash: _hidden, ...publicUserColumns } = getTableColumns(users);
 /** A user row as the server works with it: every column but the password hash. */
@@ -38,7 +41,7 @@ export async function deleteExpiredSessions(ctx: AppContext): Promise<void> {
 }
 
 export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(sessionCookieName(ctx.config), token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -47,6 +50,6 @@ export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: st
   });
 }
 
-export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+export function clearSessionCookie(ctx: AppContext, reply: FastifyReply): void {
+  reply.clearCookie(sessionCookieName(ctx.config), { path: '/', secure: ctx.config.env === 'production' });
 }

@@ -19,6 +19,7 @@ import {
 import type { FormKind } from '../../shared/form-definitions.js';
 import type { ReceiptDetails } from '../../shared/schemas/ledger.js';
 import { ROLES } from '../../shared/roles.js';
+import type { BookingRequestFields } from '../../shared/schemas/talent.js';
 import type { Achievement } from '../../shared/schemas/users.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -270,6 +271,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** The mail carries a code: its body is cleared once delivered, so the outbox keeps no usable code. */
+    sensitive: boolean('sensitive').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -397,6 +400,25 @@ export const talentPhotos = pgTable(
   },
   (t) => [index('talent_photos_profile_idx').on(t.profileId, t.createdAt)],
 );
+
+/**
+ * A booking request waiting for the business to confirm its email with the code mailed there:
+ * until then nothing the business wrote is mailed or shown to anybody. Removed when confirmed
+ * (it becomes a `booking_requests` row) or once expired.
+ */
+export const bookingConfirmations = pgTable('booking_confirmations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  profileId: uuid('profile_id')
+    .notNull()
+    .references(() => talentProfiles.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  request: jsonb('request').$type<BookingRequestFields>().notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
 
 /** A business asking a talent for a booking; `reference` is what the business quotes. */
 export const bookingRequests = pgTable(

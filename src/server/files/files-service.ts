@@ -1,13 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { files } from '../db/schema.js';
-import { notFound, unsupportedType } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import type { AuthUser } from '../auth/sessions.js';
 import { isStaffRole } from '../../shared/roles.js';
 import { recordAudit } from '../audit/audit.js';
+import { decodeUpload, unreadableImage } from './images.js';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -79,14 +79,14 @@ export interface PhotoBox {
  */
 export async function readablePhoto(data: Buffer, label: string, box: PhotoBox): Promise<{ data: Buffer; mimeType: string }> {
   try {
-    const output = await sharp(data)
+    const output = await decodeUpload(data)
       .rotate()
       .resize({ width: box.width, height: box.height, fit: box.fit ?? 'inside', withoutEnlargement: !box.enlarge })
       .webp({ quality: 82 })
       .toBuffer();
     return { data: output, mimeType: 'image/webp' };
   } catch {
-    throw unsupportedType(`${label} could not be read as an image`);
+    throw unreadableImage(label);
   }
 }
 

@@ -3,6 +3,7 @@ import { MAX_UPLOAD_BYTES } from '../../shared/constants.js';
 import { badRequest, HttpError, tooLarge } from '../http/errors.js';
 import { assertStorableText } from '../http/storable-text.js';
 import { detectFileType } from './file-kinds.js';
+import { imageWithoutMetadata } from './images.js';
 
 export interface FileRule {
   label: string;
@@ -24,7 +25,8 @@ export interface MultipartBody {
 
 /**
  * Reads a multipart request whose file fields are known in advance. Each file is checked
- * for size and for its real type (by its bytes) as it arrives; any other file field is refused.
+ * for size and for its real type (by its bytes) as it arrives; an image is decoded within the
+ * pixel limit and kept without its metadata (PDFs are kept as sent). Any other file field is refused.
  */
 export async function readMultipart(request: FastifyRequest, rules: Record<string, FileRule>): Promise<MultipartBody> {
   if (!request.isMultipart()) throw badRequest('The request must be multipart/form-data.');
@@ -50,7 +52,8 @@ export async function readMultipart(request: FastifyRequest, rules: Record<strin
       if (data.length > (rule.maxBytes ?? MAX_UPLOAD_BYTES)) throw tooLarge(`${rule.label} must be at most ${megabytes(rule.maxBytes)}`);
       if (data.length === 0) continue;
       const mimeType = await detectFileType(data, rule.types, rule.label);
-      files[part.fieldname] = { field: part.fieldname, filename: part.filename, data, mimeType };
+      const kept = mimeType.startsWith('image/') ? await imageWithoutMetadata(data, mimeType, rule.label) : data;
+      files[part.fieldname] = { field: part.fieldname, filename: part.filename, data: kept, mimeType };
     }
   } catch (error) {
     // The parser's own errors (no boundary, a cut-off body) are the client's, not ours.

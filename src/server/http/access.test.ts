@@ -43,6 +43,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/talent/:id': 'public',
   'GET /api/talent/:id/photos/:photoId': 'public',
   'POST /api/talent/:id/requests': 'public',
+  'POST /api/talent/requests/:confirmationId/confirm': 'public',
   'GET /api/files/:id': 'owner-or-staff',
 
   'GET /api/users/profile': 'user',

@@ -1,33 +1,79 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from './errors.js';
 
-export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+export interface CsrfOptions {
+  production: boolean;
+  /** Keys the tokens: without it nobody can make one. */
+  secret: string;
+  /** The session cookie's name: a signed-in browser's token is bound to it. */
+  sessionCookie: string;
+}
+
 /**
- * Double-submit token of the spec: the XSRF-TOKEN cookie (readable by the page) is set on the
- * first request, and every unsafe method must echo it in X-XSRF-TOKEN. A cross-site form can
- * neither read the cookie nor set the header.
+ * The cookie the page reads the token from, and the httpOnly one holding the random value a
+ * browser's token is bound to before sign-in. `__Host-` in production: only this origin, over
+ * HTTPS, can set them. XSRF-TOKEN elsewhere, as the spec names it.
  */
-export function registerCsrf(app: FastifyInstance, options: { secure: boolean }): void {
-  app.addHook('onRequest', async (request, reply) => {
-    const cookie = request.cookies[CSRF_COOKIE];
-    if (!cookie) {
-      reply.setCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), {
-        path: '/',
-        sameSite: 'lax',
-        secure: options.secure,
-        httpOnly: false,
-      });
-    }
+export function csrfCookieNames(production: boolean): { token: string; preSession: string } {
+  return production ? { token: '__Host-XSRF-TOKEN', preSession: '__Host-presession' } : { token: 'XSRF-TOKEN', preSession: 'presession' };
+}
+
+/**
+ * Signed double-submit (OWASP): the token is the HMAC, under the server's secret, of the browser's
+ * session cookie, or before sign-in of a random pre-session value in an httpOnly cookie. The page
+ * reads it from its cookie and echoes it in X-XSRF-TOKEN on every unsafe method. A cross-site page
+ * can neither read the cookie nor set the header, and without the secret nobody can choose a token
+ * or carry one to another session. The token is issued at the end of each answer for the session
+ * the browser holds after it (sign-in and sign-out get a new one), never on an answer a shared cache
+ * may keep.
+ */
+export function registerCsrf(app: FastifyInstance, options: CsrfOptions): void {
+  const names = csrfCookieNames(options.production);
+  const tokenFor = (binding: string) => createHmac('sha256', options.secret).update(`csrf|${binding}`).digest('base64url');
+  const cookie = (name: string, value: string, httpOnly: boolean) =>
+    app.serializeCookie(name, value, { path: '/', sameSite: 'lax', secure: options.production, httpOnly });
+
+  app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method)) return;
+    const binding = request.cookies[options.sessionCookie] || request.cookies[names.preSession];
     const header = request.headers[CSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !sameToken(cookie, header)) {
+    if (!binding || typeof header !== 'string' || !sameToken(header, tokenFor(binding))) {
       throw forbidden('Missing or invalid security token. Reload the page and try again.');
     }
   });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (publiclyCacheable(reply)) return payload;
+    const set: string[] = [];
+    let binding = sessionAfterAnswer(request, reply, options.sessionCookie) || request.cookies[names.preSession];
+    if (!binding) {
+      binding = randomBytes(24).toString('base64url');
+      set.push(cookie(names.preSession, binding, true));
+    }
+    const token = tokenFor(binding);
+    if (request.cookies[names.token] !== token) set.push(cookie(names.token, token, false));
+    // @fastify/cookie has written its cookies by now; Fastify appends these to them.
+    if (set.length > 0) reply.header('set-cookie', set);
+    return payload;
+  });
+}
+
+function publiclyCacheable(reply: FastifyReply): boolean {
+  return /(^|,)\s*public\b/i.test(String(reply.getHeader('cache-control') ?? ''));
+}
+
+/** The session cookie the browser holds once this answer is in: the one it sets or clears, else the one it sent. */
+function sessionAfterAnswer(request: FastifyRequest, reply: FastifyReply, name: string): string | undefined {
+  const outgoing = [reply.getHeader('set-cookie') ?? []].flat().map(String);
+  const line = outgoing.findLast((cookie) => cookie.startsWith(`${name}=`));
+  if (line === undefined) return request.cookies[name];
+  const value = decodeURIComponent(line.slice(name.length + 1).split(';')[0] ?? '');
+  const expired = /;\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(line);
+  return expired ? undefined : value;
 }
 
 function sameToken(a: string, b: string): boolean {

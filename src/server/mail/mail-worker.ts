@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { claimDueMail, markFailed, markSent, type MailMessage } from './outbox.js';
 
@@ -7,12 +8,18 @@ export interface MailTransport {
   send(message: MailMessage & { from: string }): Promise<void>;
 }
 
-/** SMTP when configured; otherwise each message, code included, goes to the server log for local work. */
-export function createTransport(smtpUrl: string | undefined, log: FastifyBaseLogger): MailTransport {
+/**
+ * SMTP when configured. Without it, in development and tests each message, code included, goes to
+ * the server log for local work; in production only who it was for and what about, with a warning,
+ * as a code in a log undoes hashing it.
+ */
+export function createTransport({ smtpUrl, env }: Pick<Config, 'smtpUrl' | 'env'>, log: FastifyBaseLogger): MailTransport {
   if (!smtpUrl) {
     return {
       async send(message) {
-        log.info({ mail: { to: message.to, subject: message.subject } }, `mail (no SMTP_URL set):\n${message.text}`);
+        const mail = { to: message.to, subject: message.subject };
+        if (env !== 'production') log.info({ mail }, `mail (no SMTP_URL set):\n${message.text}`);
+        else log.warn({ mail }, 'mail not delivered: no SMTP_URL set');
       },
     };
   }
@@ -61,7 +68,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     for (const row of rows) {
       try {
         await options.transport.send({ from: options.from, to: row.to, subject: row.subject, text: row.text, html: row.html });
-        await markSent(options.db, row.id);
+        await markSent(options.db, row);
       } catch (error) {
         const retryIn = Math.min(options.retryBaseMs * 2 ** row.attempts, MAX_RETRY_MS);
         options.log.warn({ outboxId: row.id, attempts: row.attempts + 1, retryIn, err: (error as Error).message }, 'mail delivery failed; will retry');

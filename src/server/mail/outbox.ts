@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { outbox } from '../db/schema.js';
 
@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Carries a code: the body is cleared once delivered. */
+  sensitive?: boolean;
 }
 
 /** Queues a message in the caller's transaction: it is sent only if the change it reports commits. */
@@ -42,8 +44,21 @@ export async function claimDueMail(db: Database, limit: number): Promise<OutboxR
   });
 }
 
-export async function markSent(db: Database, id: number): Promise<void> {
-  await db.update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, id));
+/** A delivered mail keeps who it went to and what about; a code it carried is not kept. */
+export async function markSent(db: Database, row: Pick<OutboxRow, 'id' | 'sensitive'>): Promise<void> {
+  const body = row.sensitive ? { text: '', html: '' } : {};
+  await db.update(outbox).set({ sentAt: new Date(), lastError: null, ...body }).where(eq(outbox.id, row.id));
+}
+
+/** Removes every mail to one of `addresses` or whose text names one of `mentions` (a terminated member's). */
+export async function forgetMailAbout(db: Executor, addresses: string[], mentions: string[]): Promise<void> {
+  await db.delete(outbox).where(or(inArray(outbox.to, addresses), ...mentions.flatMap((m) => [sql`strpos(${outbox.text}, ${m}) > 0`, sql`strpos(${outbox.html}, ${m}) > 0`])));
+}
+
+/** Removes mail delivered before `cutoff`: the outbox is a queue, not an archive of personal data. */
+export async function deleteDeliveredMail(db: Database, cutoff: Date): Promise<number> {
+  const removed = await db.delete(outbox).where(lt(outbox.sentAt, cutoff)).returning({ id: outbox.id });
+  return removed.length;
 }
 
 export async function markFailed(db: Database, row: OutboxRow, error: string, retryInMs: number): Promise<void> {

@@ -13,26 +13,29 @@ export interface MailBrand {
 interface Body {
   greeting: string;
   paragraphs: string[];
-  /** Shown large and on its own line, e.g. a code. */
+  /** Shown large and on its own line, e.g. a reference. */
   highlight?: string;
+  /** A code, shown like a highlight; the mail is marked sensitive so its body is not kept once delivered. */
+  code?: string;
 }
 
 function compose(brand: MailBrand, to: string, subject: string, body: Body): MailMessage {
-  const lines = [body.greeting, '', ...body.paragraphs.flatMap((p, i) => (i === 0 && body.highlight ? [p, '', `    ${body.highlight}`, ''] : [p, '']))];
+  const highlight = body.code ?? body.highlight;
+  const lines = [body.greeting, '', ...body.paragraphs.flatMap((p, i) => (i === 0 && highlight ? [p, '', `    ${highlight}`, ''] : [p, '']))];
   const text = [...lines, `— ${brand.companyName}`, ...(brand.publicUrl ? [brand.publicUrl] : [])].join('\n');
   const html = [
     '<div style="font-family:Arial,sans-serif;font-size:15px;color:#1f2937;max-width:560px">',
     `<h2 style="color:#b45309">${escapeHtml(brand.companyName)}</h2>`,
     `<p>${escapeHtml(body.greeting)}</p>`,
     ...body.paragraphs.map((p, i) =>
-      i === 0 && body.highlight
-        ? `<p>${escapeHtml(p)}</p><p style="font-size:28px;letter-spacing:6px;font-weight:bold">${escapeHtml(body.highlight)}</p>`
+      i === 0 && highlight
+        ? `<p>${escapeHtml(p)}</p><p style="font-size:28px;letter-spacing:6px;font-weight:bold">${escapeHtml(highlight)}</p>`
         : `<p>${escapeHtml(p)}</p>`,
     ),
     `<p style="color:#6b7280">${escapeHtml(brand.companyName)}</p>`,
     '</div>',
   ].join('');
-  return { to, subject: `${subject} — ${brand.companyName}`, text, html };
+  return { to, subject: `${subject} — ${brand.companyName}`, text, html, sensitive: body.code !== undefined };
 }
 
 const hello = (name: string) => `Hello ${name},`;
@@ -42,7 +45,7 @@ export const mailTemplates = {
     compose(brand, to, 'Your email verification code', {
       greeting: hello(name),
       paragraphs: ['Use this code to verify your email address on the fees page. It expires in 10 minutes.', 'If you did not ask for it, you can ignore this email.'],
-      highlight: code,
+      code,
     }),
 
   slipReceived: (brand: MailBrand, to: string, name: string) =>
@@ -60,14 +63,14 @@ export const mailTemplates = {
             'Never share this code with anybody.',
           ]
         : [`Your payment has been approved for ${months} month${months === 1 ? '' : 's'}. Thank you.`],
-      highlight: otp ?? undefined,
+      code: otp ?? undefined,
     }),
 
   otpResent: (brand: MailBrand, to: string, name: string, otp: string) =>
     compose(brand, to, 'Your activation code (OTP)', {
       greeting: hello(name),
       paragraphs: ['Enter this one-time code on the fees page to activate your profile. It expires in 10 minutes.', 'Never share this code with anybody.'],
-      highlight: otp,
+      code: otp,
     }),
 
   paymentRejected: (brand: MailBrand, to: string, name: string, reason: string) =>
@@ -86,6 +89,17 @@ export const mailTemplates = {
     compose(brand, to, 'Your advert was not approved', {
       greeting: hello(name),
       paragraphs: [`Our staff could not approve your advert. Reason: ${reason}`, 'You can delete it and place a new one from your dashboard.'],
+    }),
+
+  /** To an address nobody has confirmed yet: nothing the sender wrote, only the code. */
+  bookingConfirmCode: (brand: MailBrand, to: string, code: string) =>
+    compose(brand, to, 'Confirm your booking request', {
+      greeting: 'Hello,',
+      paragraphs: [
+        'Enter this code on the booking form to confirm your email address and send your booking request. It expires in 30 minutes.',
+        'If you did not ask for a booking, ignore this email: nothing is sent.',
+      ],
+      code,
     }),
 
   bookingReceived: (brand: MailBrand, to: string, name: string, reference: string, stageName: string) =>
@@ -134,7 +148,7 @@ export const mailTemplates = {
         'Enter this code on the password reset page to choose a new password. It expires in 15 minutes.',
         'If you did not ask to reset your password, ignore this email: your password stays as it is.',
       ],
-      highlight: code,
+      code,
     }),
 
   /** The code is a password-reset code that waits longer: the invitee sets a password with it on the reset page. */
@@ -155,7 +169,7 @@ export const mailTemplates = {
         'Enter this code on your Edit Profile page to make this your account email. It expires in 15 minutes.',
         'If you did not ask for this, ignore this email: nothing changes.',
       ],
-      highlight: code,
+      code,
     }),
 
   /** Sent to the address the account had, so a change made by somebody else does not go unnoticed. */

@@ -37,7 +37,7 @@ export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/payments/:id/slip', { schema: { params: paymentParams } }, async (request, reply) => {
       const file = await paymentSlip(ctx, request.params.id);
       await recordAudit(ctx.db, { actor: staffUser(request), action: 'payment.slip.view', subjectType: 'payment', subjectId: request.params.id });
-      return sendStoredFile(ctx, reply, file, 'none');
+      return sendStoredFile(ctx, reply, file, 'private');
     });
   };
 }

@@ -7,14 +7,16 @@ import { assertContactFree, duplicateContactError } from '../auth/auth-service.j
 import { consumeCode, issueCode } from '../auth/codes.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { type AuthUser, publicUserColumns } from '../auth/sessions.js';
-import { recordAudit } from '../audit/audit.js';
+import { FORGOTTEN, forgetPersonInAudit, recordAudit } from '../audit/audit.js';
+import { forgetContactMessages } from '../contact/contact-service.js';
 import type { AppContext } from '../context.js';
 import { files, sessions, users } from '../db/schema.js';
 import { deleteFiles, readablePhoto, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
 import { badRequest, forbidden } from '../http/errors.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail, forgetMailAbout } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
+import { forgetRequestsFrom } from '../talent/booking-service.js';
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
@@ -116,16 +118,25 @@ export async function confirmEmailChange(ctx: AppContext, user: AuthUser, code: 
 }
 
 /**
- * Deletes the member and everything personal: files, sessions, codes, notifications.
- * Payment records stay for the books but lose the person (their user_id becomes null).
+ * Deletes the member and everything about them: their rows (sessions, codes, notifications, forms,
+ * adverts and talent profile go with the user), files and stored bytes, mail to or naming them,
+ * their contact messages and the booking requests they sent. Payment records stay for the books
+ * without the person (user_id null); the audit trail keeps its entries without the member's id
+ * or email, and one saying that an account was terminated.
  */
 export async function terminateAccount(ctx: AppContext, user: AuthUser): Promise<void> {
   const owned = await ctx.db.transaction(async (tx) => {
     const rows = await tx.select({ id: files.id, storageKey: files.storageKey }).from(files).where(eq(files.ownerId, user.id));
+    const formerEmails = await forgetPersonInAudit(tx, user.id);
+    const emails = [...new Set([user.email, ...(user.pendingEmail ? [user.pendingEmail] : []), ...formerEmails])];
+    const person = { userId: user.id, emails, phone: user.phone };
+    await forgetContactMessages(tx, person);
+    await forgetRequestsFrom(tx, person);
+    await forgetMailAbout(tx, person.emails, [...person.emails, person.phone]);
     await tx.update(users).set({ profilePicFileId: null }).where(eq(users.id, user.id));
     await tx.delete(files).where(eq(files.ownerId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
-    await recordAudit(tx, { actor: null, action: 'account.terminated', subjectType: 'user', subjectId: user.id });
+    await recordAudit(tx, { actor: null, action: 'account.terminated', subjectType: 'user', subjectId: FORGOTTEN });
     return rows;
   });
   await Promise.all(owned.map((row) => ctx.storage.remove(row.storageKey)));

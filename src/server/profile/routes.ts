@@ -64,7 +64,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete('/api/users/terminate', async (request, reply) => {
       await terminateAccount(ctx, requireMember(request));
-      clearSessionCookie(reply);
+      clearSessionCookie(ctx, reply);
       return { message: SUCCESS.terminated };
     });
   };

@@ -1,13 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
-import type { z } from 'zod';
+import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { formatNaira } from '../../shared/money.js';
-import type { BookingRequest, bookingRequestSchema } from '../../shared/schemas/talent.js';
+import type { BookingRequest, BookingRequestFields } from '../../shared/schemas/talent.js';
+import { MAX_WRONG_TRIES } from '../auth/codes.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
 import { uniqueViolation } from '../db/errors.js';
-import { bookingRequests, talentProfiles, users } from '../db/schema.js';
-import { conflict, notFound } from '../http/errors.js';
+import { bookingConfirmations, bookingRequests, talentProfiles, users } from '../db/schema.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
@@ -39,24 +40,92 @@ function newReference(): string {
   return `BK-${randomBytes(3).toString('hex').toUpperCase()}`;
 }
 
-function requestSummary(input: z.output<typeof bookingRequestSchema>, budgetKobo: number): string {
+function requestSummary(input: BookingRequestFields, budgetKobo: number): string {
   return `${input.businessName} (${input.contactName}, ${input.email}, ${input.phone}) from ${input.dateFrom} to ${input.dateTo} in ${input.location}, budget ${formatNaira(budgetKobo)}. Message: ${input.message}`;
 }
 
-/** A business asks a listed talent for a booking; no account needed. */
-export async function createRequest(ctx: AppContext, profileId: string, input: z.output<typeof bookingRequestSchema>): Promise<{ reference: string }> {
-  const [talent] = await ctx.db
+const CONFIRM_TTL_MS = 30 * 60 * 1000;
+
+function confirmationHash(ctx: AppContext, confirmationId: string, code: string): string {
+  // Keyed: six digits alone could be guessed back from a leaked table.
+  return createHmac('sha256', ctx.config.sessionSecret).update(`booking:${confirmationId}:${code}`).digest('base64url');
+}
+
+async function listedTalent(db: Executor, profileId: string) {
+  const [talent] = await db
     .select({ profileId: talentProfiles.id, stageName: talentProfiles.stageName, userId: users.id, email: users.email, fullName: users.fullName })
     .from(talentProfiles)
     .innerJoin(users, eq(users.id, talentProfiles.userId))
     .where(and(eq(talentProfiles.id, profileId), listed()));
   if (!talent) throw notFound('Talent profile not found');
+  return talent;
+}
+
+/**
+ * A business asks a listed talent for a booking; no account needed. The portal would otherwise
+ * mail any address text of the sender's choosing, so the request waits until the business
+ * enters the code mailed to its address, a mail that carries nothing the sender wrote.
+ */
+export async function requestBooking(ctx: AppContext, profileId: string, input: BookingRequestFields): Promise<{ confirmationId: string }> {
+  const talent = await listedTalent(ctx.db, profileId);
+  const confirmationId = randomUUID();
+  const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(bookingConfirmations).values({
+      id: confirmationId,
+      profileId: talent.profileId,
+      email: input.email,
+      phone: input.phone,
+      request: input,
+      codeHash: confirmationHash(ctx, confirmationId, code),
+      expiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
+    });
+    await enqueueMail(tx, mailTemplates.bookingConfirmCode(ctx.mailer.brand, input.email, code));
+  });
+  ctx.mailer.nudge();
+  return { confirmationId };
+}
+
+const CONFIRMATION_GONE = 'This booking request has expired or had too many wrong codes. Please send it again.';
+
+/** The business enters the code: its request goes to the talent and staff, and it gets its reference. */
+export async function confirmBooking(ctx: AppContext, confirmationId: string, code: string): Promise<{ reference: string }> {
+  // The try is counted before the comparison, in one UPDATE, so guesses sent at once cannot pass the limit.
+  const [pending] = await ctx.db
+    .update(bookingConfirmations)
+    .set({ attempts: sql`${bookingConfirmations.attempts} + 1` })
+    .where(and(eq(bookingConfirmations.id, confirmationId), lt(bookingConfirmations.attempts, MAX_WRONG_TRIES), gt(bookingConfirmations.expiresAt, sql`now()`)))
+    .returning();
+  if (!pending) throw badRequest(CONFIRMATION_GONE);
+  const expected = Buffer.from(pending.codeHash);
+  const given = Buffer.from(confirmationHash(ctx, pending.id, code));
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw badRequest('That code is not right.');
+  const talent = await listedTalent(ctx.db, pending.profileId);
+  return sendRequest(ctx, talent, pending.request, async (tx) => {
+    const claimed = await tx.delete(bookingConfirmations).where(eq(bookingConfirmations.id, pending.id)).returning({ id: bookingConfirmations.id });
+    if (claimed.length === 0) throw badRequest(CONFIRMATION_GONE);
+  });
+}
+
+/** Confirmations nobody entered the code for in time. */
+export async function deleteExpiredConfirmations(db: Executor): Promise<void> {
+  await db.delete(bookingConfirmations).where(lt(bookingConfirmations.expiresAt, sql`now()`));
+}
+
+/** Records the request, tells the talent and staff, and mails the business its reference, all in one transaction with `claim`. */
+async function sendRequest(
+  ctx: AppContext,
+  talent: Awaited<ReturnType<typeof listedTalent>>,
+  input: BookingRequestFields,
+  claim: (tx: Executor) => Promise<void>,
+): Promise<{ reference: string }> {
   const budgetKobo = Math.round(input.budgetNaira * 100);
   const summary = requestSummary(input, budgetKobo);
   for (let attempt = 0; ; attempt++) {
     const reference = newReference();
     try {
       await ctx.db.transaction(async (tx) => {
+        await claim(tx);
         await tx.insert(bookingRequests).values({
           reference,
           profileId: talent.profileId,
@@ -119,4 +188,10 @@ export async function answerRequest(ctx: AppContext, user: AuthUser, id: string,
     );
   });
   ctx.mailer.nudge();
+}
+
+/** Removes the booking requests a terminated member sent as a business, from their email or phone number, confirmed or not. */
+export async function forgetRequestsFrom(db: Executor, person: { emails: string[]; phone: string }): Promise<void> {
+  await db.delete(bookingRequests).where(or(inArray(bookingRequests.email, person.emails), eq(bookingRequests.phone, person.phone)));
+  await db.delete(bookingConfirmations).where(or(inArray(bookingConfirmations.email, person.emails), eq(bookingConfirmations.phone, person.phone)));
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants.js';
 import {
   bookingRequestSchema,
+  confirmBookingSchema,
   bookingResponseSchema,
   talentProfileSchema,
   talentQuerySchema,
@@ -13,7 +14,7 @@ import { IMAGE_TYPES } from '../files/file-kinds.js';
 import { readMultipart } from '../files/multipart.js';
 import { sendStoredFile } from '../files/send-file.js';
 import { HttpError } from '../http/errors.js';
-import { answerRequest, createRequest, myRequests } from './booking-service.js';
+import { answerRequest, confirmBooking, myRequests, requestBooking } from './booking-service.js';
 import { publicPhoto, publicProfile, searchTalent } from './directory-service.js';
 import { addPhoto, deletePhoto, myProfile, saveMyProfile, setPrimaryPhoto } from './my-profile-service.js';
 
@@ -53,7 +54,16 @@ export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { reference } = await createRequest(ctx, request.params.id, request.body);
+        const { confirmationId } = await requestBooking(ctx, request.params.id, request.body);
+        return reply.status(202).send({ confirmationId, message: `Check your email: enter the code we sent to ${request.body.email} to send your booking request.` });
+      },
+    );
+
+    app.post(
+      '/api/talent/requests/:confirmationId/confirm',
+      { schema: { params: z.object({ confirmationId: z.uuid({ error: 'Booking request not found' }) }), body: confirmBookingSchema } },
+      async (request, reply) => {
+        const { reference } = await confirmBooking(ctx, request.params.confirmationId, request.body.code);
         return reply.status(201).send({ reference, message: `Booking request sent. Your reference is ${reference}; we emailed it to you.` });
       },
     );

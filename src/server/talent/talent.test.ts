@@ -95,6 +95,18 @@ const goodRequest = () => ({
   message: 'Two-day bridal shoot for our new catalogue.',
 });
 
+const CONFIRM_SUBJECT = /Confirm your booking request/;
+
+/** Sends a booking request and confirms it with the code mailed to the business, as the booking form does. */
+async function confirmedBooking(business: TestClient, profileId: string, request: Record<string, string> = goodRequest()) {
+  const before = mailbox.countTo(request.email!, CONFIRM_SUBJECT);
+  const asked = await business.post(`/api/talent/${profileId}/requests`, { json: request });
+  expect(asked.statusCode, asked.body).toBe(202);
+  await expect.poll(() => mailbox.countTo(request.email!, CONFIRM_SUBJECT)).toBe(before + 1);
+  const code = await mailbox.codeFor(request.email!, CONFIRM_SUBJECT);
+  return business.post(`/api/talent/requests/${asked.json().confirmationId}/confirm`, { json: { code } });
+}
+
 describe('the member publishes a talent profile', () => {
   it('saves a draft, refuses publishing without a photo, then publishes with one', async () => {
     const { client } = await activatedMember(portal.app);
@@ -355,7 +367,7 @@ describe('booking requests', () => {
   it('sends the business its reference, tells the talent and staff, and lets the talent accept', async () => {
     const { client, profile, user, stageName } = await publishedTalent();
     const business = visitor();
-    const response = await business.post(`/api/talent/${profile.id}/requests`, { json: goodRequest() });
+    const response = await confirmedBooking(business, profile.id);
     expect(response.statusCode).toBe(201);
     const { reference } = response.json();
     expect(reference).toMatch(/^BK-[0-9A-F]{6}$/);
@@ -390,9 +402,57 @@ describe('booking requests', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('mails an address nobody has confirmed only a code, none of the sender’s text, and passes the request on once the code is entered', async () => {
+    const { client, profile, user } = await publishedTalent();
+    const spam = { ...goodRequest(), businessName: 'Cheap Pills Ltd', contactName: 'Click http://evil.example', email: 'someone-else@example.com', message: 'Buy now at http://evil.example/pills' };
+    const business = visitor();
+    const asked = await business.post(`/api/talent/${profile.id}/requests`, { json: spam });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json().message).toMatch(/Check your email/);
+    expect(asked.body).not.toMatch(/BK-/);
+
+    const toAddress = await mailbox.waitFor((m) => m.to === spam.email);
+    expect(toAddress.subject).toMatch(CONFIRM_SUBJECT);
+    for (const sent of [toAddress.text, toAddress.html, toAddress.subject]) {
+      expect(sent).not.toMatch(/evil\.example|Cheap Pills|Buy now/);
+    }
+    expect(mailbox.sent.filter((m) => m.to === spam.email)).toHaveLength(1);
+    expect((await client.get('/api/talent/me/requests')).json()).toEqual([]);
+    expect(mailbox.countTo(user.email, /booking request/i)).toBe(0);
+
+    const confirmUrl = `/api/talent/requests/${asked.json().confirmationId}/confirm`;
+    const code = await mailbox.codeFor(spam.email, CONFIRM_SUBJECT);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const refused = await business.post(confirmUrl, { json: { code: wrong } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('That code is not right.');
+    expect((await client.get('/api/talent/me/requests')).json()).toEqual([]);
+
+    const confirmed = await business.post(confirmUrl, { json: { code } });
+    expect(confirmed.statusCode).toBe(201);
+    const { reference } = confirmed.json();
+    expect((await client.get('/api/talent/me/requests')).json()[0]).toMatchObject({ reference, businessName: 'Cheap Pills Ltd' });
+    await mailbox.waitFor((m) => m.to === user.email && m.subject.includes(reference));
+    expect((await business.post(confirmUrl, { json: { code } })).statusCode).toBe(400);
+  });
+
+  it('stops confirming after five wrong codes', async () => {
+    const { client, profile } = await publishedTalent();
+    const request = { ...goodRequest(), email: 'guesser@example.com' };
+    const asked = await visitor().post(`/api/talent/${profile.id}/requests`, { json: request });
+    const code = await mailbox.codeFor(request.email, CONFIRM_SUBJECT);
+    const confirmUrl = `/api/talent/requests/${asked.json().confirmationId}/confirm`;
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect((await visitor().post(confirmUrl, { json: { code: wrong } })).json().message).toBe('That code is not right.');
+    const late = await visitor().post(confirmUrl, { json: { code } });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toMatch(/expired or had too many wrong codes/);
+    expect((await client.get('/api/talent/me/requests')).json()).toEqual([]);
+  });
+
   it('lets the talent decline with a message', async () => {
     const { client, profile } = await publishedTalent();
-    const { reference } = (await visitor().post(`/api/talent/${profile.id}/requests`, { json: { ...goodRequest(), email: 'decline@example.com' } })).json();
+    const { reference } = (await confirmedBooking(visitor(), profile.id, { ...goodRequest(), email: 'decline@example.com' })).json();
     const [request] = (await client.get('/api/talent/me/requests')).json();
     const declined = await client.post(`/api/talent/me/requests/${request.id}/decline`, { json: { message: 'Booked on those dates.' } });
     expect(declined.statusCode).toBe(200);
@@ -440,7 +500,7 @@ describe('booking requests', () => {
       const business = new TestClient(limited.app);
       const statuses = [];
       for (let i = 0; i < 3; i++) statuses.push((await business.post(`/api/talent/${profile.id}/requests`, { json: goodRequest() })).statusCode);
-      expect(statuses).toEqual([201, 201, 429]);
+      expect(statuses).toEqual([202, 202, 429]);
       const blocked = await business.post(`/api/talent/${profile.id}/requests`, { json: goodRequest() });
       expect(blocked.json().message).toBe('Too many booking requests. Please wait a few minutes and try again.');
     } finally {
@@ -452,7 +512,7 @@ describe('booking requests', () => {
 describe('staff', () => {
   it('list requests by state and close one, audited', async () => {
     const { profile, stageName } = await publishedTalent();
-    const { reference } = (await visitor().post(`/api/talent/${profile.id}/requests`, { json: goodRequest() })).json();
+    const { reference } = (await confirmedBooking(visitor(), profile.id)).json();
     const listed = (await staff.get('/api/admin/talent/requests?status=new')).json();
     const row = listed.find((r: { reference: string }) => r.reference === reference);
     expect(row).toMatchObject({ state: 'new', stageName, businessName: 'Lekki Bridal House', profileId: profile.id });

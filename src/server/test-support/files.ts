@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -23,6 +24,24 @@ export const LARGE_BYTES = Buffer.alloc(6 * 1024 * 1024, 1);
 /** A PNG signature followed by garbage: passes the type check, fails to decode. */
 export async function corruptPng(): Promise<Buffer> {
   return Buffer.concat([(await pngBytes()).subarray(0, 33), Buffer.alloc(200, 7)]);
+}
+
+/** A few hundred bytes of PNG whose header declares 30000x30000 pixels: 2.7 GB once decoded. */
+export function pixelBombPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(30_000, 0);
+  header.writeUInt32BE(30_000, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(30_000 * 3 + 1))), chunk('IEND', Buffer.alloc(0))]);
 }
 
 export function multipart(fields: Record<string, string>, files: Record<string, { data: Buffer; name: string }>): FormData {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GENDERS } from '../form-options.js';
 import { NIGERIAN_STATES } from '../options.js';
 import { TALENT_CATEGORIES, TALENT_MEASUREMENTS, type BookingState, type TalentCategory, type TalentMeasurement } from '../talent-options.js';
-import { choice, email, isoDate, optionalText, phone, requiredText } from './fields.js';
+import { choice, email, isoDate, optionalText, phone, requiredText, sixDigits } from './fields.js';
 import { requiredNumber } from './forms.js';
 import { todayInLagos } from '../dates.js';
 
@@ -145,6 +145,10 @@ export const bookingRequestSchema = z
   })
   .refine((r) => r.dateTo >= r.dateFrom, { error: 'End date must be on or after the start date', path: ['dateTo'] });
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
+export type BookingRequestFields = z.output<typeof bookingRequestSchema>;
+
+/** The code mailed to the business: entering it confirms the email and sends the request on. */
+export const confirmBookingSchema = z.object({ code: sixDigits('Code') });
 
 /** A booking request as the talent sees it (the business's contact details included). */
 export interface BookingRequest {

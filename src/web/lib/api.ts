@@ -1,6 +1,6 @@
 /**
  * The single HTTP client of the web app: same-origin with cookies, echoes the XSRF-TOKEN cookie
- * in X-XSRF-TOKEN on unsafe methods, and turns every failure into an ApiError whose message is
+ * (`__Host-XSRF-TOKEN` in production) in X-XSRF-TOKEN on unsafe methods, and turns every failure into an ApiError whose message is
  * the server's `message` when it sent one, else the caller's fallback text.
  */
 export class ApiError extends Error {
@@ -29,11 +29,16 @@ function readCookie(name: string): string | undefined {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
 }
 
+/** The server's token for this browser's session; it changes at sign-in and sign-out, so it is read for every call. */
+function xsrfToken(): string | undefined {
+  return readCookie('__Host-XSRF-TOKEN') ?? readCookie('XSRF-TOKEN');
+}
+
 async function ensureXsrfCookie(): Promise<string | undefined> {
-  let token = readCookie('XSRF-TOKEN');
+  let token = xsrfToken();
   if (!token) {
     await fetch('/api/users/profile', { credentials: 'same-origin' }).catch(() => undefined);
-    token = readCookie('XSRF-TOKEN');
+    token = xsrfToken();
   }
   return token;
 }

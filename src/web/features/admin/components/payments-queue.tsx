@@ -115,12 +115,12 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
 }
 
 function SlipPreview({ url, type }: { url: string; type: string | null }) {
+  // A PDF may carry scripts, so the server sends it only as a download.
   if (type === 'application/pdf') {
     return (
       <div className="admin__slip">
-        <iframe src={url} title="Payment slip (PDF)" />
-        <a href={url} target="_blank" rel="noopener noreferrer">
-          Open the PDF
+        <a href={url} download>
+          Download the PDF slip
         </a>
       </div>
     );

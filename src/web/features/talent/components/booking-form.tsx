@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import type { BookingRequestInput } from '../../../../shared/schemas/talent';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useFlash } from '../../../components/flash-context';
 import { TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
+import { useConfirmBooking } from '../api/confirm-booking';
 import { useRequestBooking } from '../api/request-booking';
 
 const defaults: BookingRequestInput = {
@@ -21,10 +22,14 @@ const defaults: BookingRequestInput = {
 // raw: the server parses what was typed with the same schema (phone to E.164, budget to kobo).
 const checks = lazyZodResolver<BookingRequestInput>(() => import('../../../../shared/schemas/talent').then((m) => m.bookingRequestSchema), { raw: true });
 
-/** "Request a booking": a business sends its details; the answer is the reference it quotes later. */
+/**
+ * "Request a booking": a business sends its details, then enters the code mailed to it (nothing
+ * reaches the talent before); the answer is the reference it quotes later.
+ */
 export function BookingForm({ profileId, stageName }: { profileId: string; stageName: string }) {
   const send = useRequestBooking(profileId);
   const flash = useFlash();
+  const [waiting, setWaiting] = useState<{ confirmationId: string; email: string } | null>(null);
   const [reference, setReference] = useState<string | null>(null);
   const {
     register,
@@ -35,7 +40,7 @@ export function BookingForm({ profileId, stageName }: { profileId: string; stage
 
   const onSubmit = handleSubmit((values) =>
     send.mutate(values, {
-      onSuccess: (data) => setReference(data.reference),
+      onSuccess: (data) => setWaiting({ confirmationId: data.confirmationId, email: values.email.trim() }),
       onError: (error) => {
         flash.showError(error.message);
         for (const issue of error.fields ?? []) setError(issue.field as Path<BookingRequestInput>, { message: issue.message });
@@ -53,6 +58,10 @@ export function BookingForm({ profileId, stageName }: { profileId: string; stage
         <p>We emailed it to you. {stageName} will accept or decline, and we will email you the answer.</p>
       </section>
     );
+  }
+
+  if (waiting) {
+    return <ConfirmBooking confirmationId={waiting.confirmationId} email={waiting.email} stageName={stageName} onConfirmed={setReference} />;
   }
 
   return (
@@ -80,6 +89,49 @@ export function BookingForm({ profileId, stageName }: { profileId: string; stage
             )}
           </button>
         </div>
+      </form>
+    </section>
+  );
+}
+
+/** The second step: the code from the email, which shows the address is the business's own. */
+function ConfirmBooking({ confirmationId, email, stageName, onConfirmed }: { confirmationId: string; email: string; stageName: string; onConfirmed: (reference: string) => void }) {
+  const confirm = useConfirmBooking();
+  const flash = useFlash();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    confirm.mutate(
+      { confirmationId, code: code.trim() },
+      {
+        onSuccess: (data) => onConfirmed(data.reference),
+        onError: (failure) => {
+          setError(failure.fields?.[0]?.message ?? failure.message);
+          flash.showError(failure.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="card talent-booking" aria-labelledby="booking-confirm-title">
+      <h2 id="booking-confirm-title">Check your email</h2>
+      <p>
+        We sent a 6-digit code to <strong>{email}</strong>. Enter it here to send your request to {stageName}; nothing is sent before.
+      </p>
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <TextField label="Code from the email" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(event) => setCode(event.target.value)} error={error} />
+        <button type="submit" className="button button--primary button--block" disabled={confirm.isPending}>
+          {confirm.isPending ? (
+            <>
+              <ButtonSpinner /> Confirming...
+            </>
+          ) : (
+            'Confirm booking request'
+          )}
+        </button>
       </form>
     </section>
   );
