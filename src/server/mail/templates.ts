@@ -159,7 +159,7 @@ export const mailTemplates = {
         `You have a ${role} account on the ${brand.companyName} staff console. To choose your password, open the password reset page (${brand.publicUrl ?? ''}/forgot-password) and enter this email address, the code below and your new password. The code works for 72 hours.`,
         'Then sign in with this email address and your password.',
       ],
-      highlight: code,
+      code,
     }),
 
   emailChangeCode: (brand: MailBrand, to: string, name: string, code: string) =>
