@@ -185,4 +185,23 @@ describe('changing the email or the password', () => {
     const mail = await mailbox.waitFor((m) => m.to === user.email && /password was changed/.test(m.subject));
     expect(mail.text).toMatch(/Forgot password/);
   });
+
+  it('limits probing for other members’ emails like login: 409s stop after the limit', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_LOGIN: '5' });
+    try {
+      const target = await signedUpMember(limited.app);
+      const { client, fields } = await signedUpMember(limited.app);
+      const statuses = [];
+      for (let i = 0; i < 8; i++) {
+        const response = await client.put('/api/users/profile', {
+          form: profileForm({ phone: String(fields.phone), title: 'Actor', email: String(target.fields.email), currentPassword: PASSWORD }),
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([409, 409, 409, 409, 409, 429, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
+
