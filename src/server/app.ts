@@ -21,6 +21,8 @@ import { formsRoutes } from './forms/routes.js';
 import { startHousekeeping } from './housekeeping.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerHealth } from './http/health.js';
+import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serializeRequest } from './http/log-privacy.js';
 import { registerSpa } from './http/spa.js';
@@ -64,6 +66,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -98,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   app.decorate('ctx', ctx);
 
+  registerRequestIdHeader(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { production: config.env === 'production' });
   await app.register(fastifyRateLimit, { global: false });
@@ -111,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app);
   registerCsrf(app, { secure: config.env === 'production' });
+  registerHealth(app, database.db);
   await registerSessionLookup(app, ctx);
 
   await app.register(authRoutes(ctx));

@@ -50,7 +50,11 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
   UPLOAD_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).default(600),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
+
+type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -87,6 +91,10 @@ export interface Config {
   mail: { pollMs: number; retryBaseMs: number };
   /** Stored bytes without a row, older than this, are removed at start and every hour. */
   orphanGraceMs: number;
+  /** How many portal processes `npm start` runs on this host (node:cluster); PostgreSQL is needed for more than one. */
+  processes: number;
+  /** How long a stopping process waits for requests in flight before it exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +108,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const unsafe = e.NODE_ENV === 'production' ? unsafeInProduction(e) : [];
+  if (unsafe.length > 0) {
+    throw new ConfigError(`Refusing to start in production:\n${unsafe.map((problem) => `  ${problem}`).join('\n')}`);
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -133,7 +145,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS },
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
+    processes: e.PROCESSES,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
+}
+
+/** Settings that are fine on a laptop but lose codes, sessions or data once real members use the portal. */
+function unsafeInProduction(e: Env): string[] {
+  const problems: string[] = [];
+  if (!e.SMTP_URL) problems.push('SMTP_URL: must be set (without it, sign-in codes would only go to the log)');
+  if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: must be set (a generated one differs between hosts and is lost with DATA_DIR)');
+  if (e.TRUST_PROXY === 'true') problems.push('TRUST_PROXY: true trusts any client\'s X-Forwarded-For; give the proxy hop count or addresses');
+  if (!e.DATABASE_URL && e.PROCESSES > 1) problems.push('PROCESSES: more than one process needs DATABASE_URL (the embedded PGlite is one process only)');
+  return problems;
 }
 
 function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
