@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { DataDirInUseError } from './db/client.js';
 
 /** One portal process: on SIGTERM it stops taking traffic, drains the requests in flight, then closes. */
 async function serve(config: Config): Promise<void> {
@@ -45,6 +46,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

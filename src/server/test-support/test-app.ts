@@ -49,10 +49,11 @@ export async function createTestApp(
 }
 
 /** True when the tests run on the PostgreSQL server named by DATABASE_URL, not the embedded database. */
-export const onPostgresServer = Boolean(process.env.DATABASE_URL);
+export const postgresServerUrl = process.env.DATABASE_URL;
+export const onPostgresServer = Boolean(postgresServerUrl);
 
 async function openTestDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
+  const serverUrl = postgresServerUrl;
   if (!serverUrl) return { handle: await openDatabase({ dataDir, inMemory: true }), drop: async () => {} };
   const scratch = await createScratchDatabase(serverUrl, 'test');
   return { handle: await openDatabase({ databaseUrl: scratch.url, dataDir }), drop: scratch.drop };
