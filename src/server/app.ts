@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '../shared/constants.js';
@@ -22,6 +21,7 @@ import { startHousekeeping } from './housekeeping.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerHealth } from './http/health.js';
+import { registerRateLimits } from './http/rate-limits.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serializeRequest } from './http/log-privacy.js';
@@ -104,7 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRequestIdHeader(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { production: config.env === 'production' });
-  await app.register(fastifyRateLimit, { global: false });
+  await registerRateLimits(app, config.redis);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, fieldSize: 64 * 1024, fields: 100 } });
 
   const routeTable: { method: string; url: string }[] = [];

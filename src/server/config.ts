@@ -50,6 +50,8 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
   UPLOAD_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).default(600),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  REDIS_KEY_PREFIX: z.string().default('portal:'),
   PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
@@ -91,6 +93,8 @@ export interface Config {
   mail: { pollMs: number; retryBaseMs: number };
   /** Stored bytes without a row, older than this, are removed at start and every hour. */
   orphanGraceMs: number;
+  /** Shared counters (rate limits) for several processes; unset: each process counts alone. */
+  redis: { url: string; keyPrefix: string } | undefined;
   /** How many portal processes `npm start` runs on this host (node:cluster); PostgreSQL is needed for more than one. */
   processes: number;
   /** How long a stopping process waits for requests in flight before it exits anyway. */
@@ -145,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS },
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     processes: e.PROCESSES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };

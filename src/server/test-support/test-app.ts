@@ -52,6 +52,9 @@ export async function createTestApp(
 export const postgresServerUrl = process.env.DATABASE_URL;
 export const onPostgresServer = Boolean(postgresServerUrl);
 
+/** The Redis/Valkey the shared-counter tests use: the development and CI machines run one on 6379. */
+export const testRedisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
 async function openTestDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const serverUrl = postgresServerUrl;
   if (!serverUrl) return { handle: await openDatabase({ dataDir, inMemory: true }), drop: async () => {} };
