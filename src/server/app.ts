@@ -15,6 +15,7 @@ import { contactRoutes } from './contact/routes.js';
 import type { AppContext } from './context.js';
 import { type DatabaseHandle, neverListening, openDatabase } from './db/client.js';
 import { filesRoutes } from './files/routes.js';
+import { createS3Storage } from './files/s3-storage.js';
 import { createLocalStorage, type FileStorage } from './files/storage.js';
 import { formsRoutes } from './forms/routes.js';
 import { startHousekeeping } from './housekeeping.js';
@@ -94,7 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ctx: AppContext = {
     config,
     db: database.db,
-    storage: options.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
+    storage: options.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'uploads'))),
     log: app.log,
     mailer: { brand: { companyName: config.company.name, publicUrl: config.publicUrl }, nudge: mailWorker.nudge },
     listen: config.databaseListenUrl === null ? neverListening : database.listen,

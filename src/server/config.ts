@@ -52,11 +52,27 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   REDIS_KEY_PREFIX: z.string().default('portal:'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
 type Env = z.infer<typeof envSchema>;
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** For S3-compatible servers (MinIO); unset for AWS. */
+  endpoint: string | undefined;
+  /** Unset: the SDK's own chain (instance role, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -95,6 +111,8 @@ export interface Config {
   orphanGraceMs: number;
   /** Shared counters (rate limits) for several processes; unset: each process counts alone. */
   redis: { url: string; keyPrefix: string } | undefined;
+  /** Uploaded files in this bucket; unset: on local disk in DATA_DIR/uploads. */
+  s3: S3Settings | undefined;
   /** How many portal processes `npm start` runs on this host (node:cluster); PostgreSQL is needed for more than one. */
   processes: number;
   /** How long a stopping process waits for requests in flight before it exits anyway. */
@@ -110,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
@@ -150,6 +171,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS },
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
     processes: e.PROCESSES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
