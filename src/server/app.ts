@@ -83,15 +83,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       onConnectionError: (error) => app.log.warn({ err: error.message }, 'database connection lost; it is reopened on the next query'),
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
+  const mailTransport = options.mailTransport ?? createTransport(config.smtpUrl, app.log);
   const mailWorker = startMailWorker({
     db: database.db,
-    transport: options.mailTransport ?? createTransport(config.smtpUrl, app.log),
+    transport: mailTransport,
     from: config.mailFrom,
     log: app.log,
     pollMs: config.mail.pollMs,
     retryBaseMs: config.mail.retryBaseMs,
+    maxAttempts: config.mail.maxAttempts,
   });
-  app.addHook('onClose', () => mailWorker.stop());
+  app.addHook('onClose', async () => {
+    await mailWorker.stop();
+    mailTransport.close?.();
+  });
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -99,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     mailer: { brand: { companyName: config.company.name, publicUrl: config.publicUrl }, nudge: mailWorker.nudge },
     listen: config.databaseListenUrl === null ? neverListening : database.listen,
+    runAlone: database.runAlone,
   };
   app.decorate('ctx', ctx);
 

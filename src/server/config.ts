@@ -48,6 +48,7 @@ const envSchema = z.object({
   RATE_LIMIT_FORMS: z.coerce.number().int().min(1).default(20),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   UPLOAD_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).default(600),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
@@ -105,8 +106,8 @@ export interface Config {
   };
   rateLimits: { login: number; loginPerAccount: number; signup: number; contact: number; codes: number; forms: number; booking: number };
   sessionTtlMs: number;
-  /** Outbox polling, and the first retry delay after a failed delivery (doubling after that). */
-  mail: { pollMs: number; retryBaseMs: number };
+  /** Outbox polling, the first retry delay after a failed delivery (doubling after that), and when to give up. */
+  mail: { pollMs: number; retryBaseMs: number; maxAttempts: number };
   /** Stored bytes without a row, older than this, are removed at start and every hour. */
   orphanGraceMs: number;
   /** Shared counters (rate limits) for several processes; unset: each process counts alone. */
@@ -168,7 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimits: { login: e.RATE_LIMIT_LOGIN, loginPerAccount: e.RATE_LIMIT_LOGIN_ACCOUNT, signup: e.RATE_LIMIT_SIGNUP, contact: e.RATE_LIMIT_CONTACT, codes: e.RATE_LIMIT_CODES, forms: e.RATE_LIMIT_FORMS, booking: e.RATE_LIMIT_BOOKING },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
-    mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS },
+    mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS },
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     s3: e.S3_BUCKET

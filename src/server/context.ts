@@ -14,4 +14,6 @@ export interface AppContext {
   mailer: { brand: MailBrand; nudge(): void };
   /** Subscribes to a PostgreSQL NOTIFY channel (what a process keeps is forgotten on its messages). */
   listen: DatabaseHandle['listen'];
+  /** Runs a job on one process at a time across every process on the database. */
+  runAlone: DatabaseHandle['runAlone'];
 }

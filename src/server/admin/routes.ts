@@ -4,6 +4,7 @@ import { auditStaffRoutes } from '../audit/staff-routes.js';
 import { accessHooks } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { formsStaffRoutes } from '../forms/staff-routes.js';
+import { mailStaffRoutes } from '../mail/staff-routes.js';
 import { membershipStaffRoutes } from '../membership/staff-routes.js';
 import { premieresStaffRoutes } from '../premieres/staff-routes.js';
 import { talentStaffRoutes } from '../talent/staff-routes.js';
@@ -18,6 +19,7 @@ const STAFF_AREAS = [
   premieresStaffRoutes,
   talentStaffRoutes,
   auditStaffRoutes,
+  mailStaffRoutes,
 ];
 
 /**

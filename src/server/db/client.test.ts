@@ -30,4 +30,23 @@ describe('opening the database', () => {
       await scratch.drop();
     }
   });
+
+  it.runIf(onPostgresServer)('runs a job in one process at a time', async () => {
+    const scratch = await createScratchDatabase(postgresServerUrl!, 'jobs');
+    const [a, b] = await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: scratch.url, dataDir, poolSize: 2 })));
+    try {
+      let finish = () => {};
+      const running = new Promise<void>((resolve) => (finish = resolve));
+      const first = a!.runAlone('sweep', () => running);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await b!.runAlone('sweep', async () => {})).toBe(false);
+      expect(await b!.runAlone('reminders', async () => {})).toBe(true);
+      finish();
+      expect(await first).toBe(true);
+      expect(await b!.runAlone('sweep', async () => {})).toBe(true);
+    } finally {
+      await Promise.all([a!.close(), b!.close()]);
+      await scratch.drop();
+    }
+  });
 });

@@ -22,6 +22,11 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'postgres';
   /** Subscribes to a NOTIFY channel; resolves to the unsubscribe. */
   listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
+  /**
+   * Runs a job that must not run in two processes at once (sweeps, reminders, purges) unless
+   * another process is running it already; resolves to whether it ran here.
+   */
+  runAlone(name: string, job: () => Promise<void>): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -63,6 +68,7 @@ export async function openDatabase(options: {
       db: db as unknown as Database,
       driver: 'postgres',
       listen: (channel, handlers) => listenOnServer(options.listenUrl ?? options.databaseUrl!, channel, handlers, onError),
+      runAlone: (name, job) => runUnderTryLock(pool, name, job),
       close: () => pool.end(),
     };
   }
@@ -90,6 +96,11 @@ export async function openDatabase(options: {
       handlers.onLive(true);
       return () => unlisten();
     },
+    // PGlite serves one process (its folder is locked), so nothing else can be running the job.
+    async runAlone(_name, job) {
+      await job();
+      return true;
+    },
     async close() {
       await client.close();
       await unlockDataDir();
@@ -110,6 +121,23 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
     } finally {
       await client.query(`select pg_advisory_unlock(hashtext('portal.migrations'))`);
     }
+  } finally {
+    client.release();
+  }
+}
+
+/** A session advisory lock on a connection held for the job: released by the unlock, or by PostgreSQL if the process dies. */
+async function runUnderTryLock(pool: pg.Pool, name: string, job: () => Promise<void>): Promise<boolean> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [`portal.job.${name}`]);
+    if (!rows[0]?.locked) return false;
+    try {
+      await job();
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [`portal.job.${name}`]);
+    }
+    return true;
   } finally {
     client.release();
   }
