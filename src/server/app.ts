@@ -22,6 +22,7 @@ import { startHousekeeping } from './housekeeping.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerHealth } from './http/health.js';
+import { registerMetrics } from './http/metrics.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerCsrf(app, { secure: config.env === 'production' });
   registerHealth(app, database.db);
+  registerMetrics(app, ctx, database);
   await registerSessionLookup(app, ctx);
 
   await app.register(authRoutes(ctx));

@@ -59,6 +59,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
@@ -114,6 +115,8 @@ export interface Config {
   redis: { url: string; keyPrefix: string } | undefined;
   /** Uploaded files in this bucket; unset: on local disk in DATA_DIR/uploads. */
   s3: S3Settings | undefined;
+  /** Bearer token that opens GET /metrics; unset: no metrics are served. */
+  metricsToken: string | undefined;
   /** How many portal processes `npm start` runs on this host (node:cluster); PostgreSQL is needed for more than one. */
   processes: number;
   /** How long a stopping process waits for requests in flight before it exits anyway. */
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
         }
       : undefined,
+    metricsToken: e.METRICS_TOKEN,
     processes: e.PROCESSES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };

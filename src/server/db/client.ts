@@ -27,6 +27,8 @@ export interface DatabaseHandle {
    * another process is running it already; resolves to whether it ran here.
    */
   runAlone(name: string, job: () => Promise<void>): Promise<boolean>;
+  /** Queries waiting for a free connection of the pool (0 for PGlite, which has none). */
+  poolWaiting(): number;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function openDatabase(options: {
       driver: 'postgres',
       listen: (channel, handlers) => listenOnServer(options.listenUrl ?? options.databaseUrl!, channel, handlers, onError),
       runAlone: (name, job) => runUnderTryLock(pool, name, job),
+      poolWaiting: () => pool.waitingCount,
       close: () => pool.end(),
     };
   }
@@ -101,6 +104,7 @@ export async function openDatabase(options: {
       await job();
       return true;
     },
+    poolWaiting: () => 0,
     async close() {
       await client.close();
       await unlockDataDir();

@@ -71,3 +71,16 @@ export async function listDeadMail(db: Database, limit: number) {
     .orderBy(desc(outbox.deadAt))
     .limit(limit);
 }
+
+/** Mail still to send (dead mail excluded), and how long the oldest of it has waited. */
+export async function outboxBacklog(db: Database): Promise<{ unsent: number; oldestAgeSeconds: number; dead: number }> {
+  const [row] = await db
+    .select({
+      unsent: sql<number>`count(*) filter (where ${outbox.deadAt} is null)`.mapWith(Number),
+      oldestAgeSeconds: sql<number>`coalesce(extract(epoch from now() - min(${outbox.createdAt}) filter (where ${outbox.deadAt} is null)), 0)`.mapWith(Number),
+      dead: sql<number>`count(*) filter (where ${outbox.deadAt} is not null)`.mapWith(Number),
+    })
+    .from(outbox)
+    .where(isNull(outbox.sentAt));
+  return row ?? { unsent: 0, oldestAgeSeconds: 0, dead: 0 };
+}
