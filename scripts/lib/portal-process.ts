@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,6 +45,9 @@ export async function startPortal(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
+      // Production refuses to start without these; nothing listens there, so mail waits in the outbox.
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
+      SMTP_URL: 'smtp://127.0.0.1:1',
       ADMIN_EMAIL: STAFF.email,
       ADMIN_PASSWORD: STAFF.password,
       RATE_LIMIT_LOGIN: '1000000',
