@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -15,8 +14,8 @@ import { contactRoutes } from './contact/routes.js';
 import type { AppContext } from './context.js';
 import { type DatabaseHandle, neverListening, openDatabase } from './db/client.js';
 import { filesRoutes } from './files/routes.js';
-import { createS3Storage } from './files/s3-storage.js';
-import { createLocalStorage, type FileStorage } from './files/storage.js';
+import { configuredStorage } from './files/configured-storage.js';
+import type { FileStorage } from './files/storage.js';
 import { formsRoutes } from './forms/routes.js';
 import { startHousekeeping } from './housekeeping.js';
 import { registerCsrf } from './http/csrf.js';
@@ -101,7 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ctx: AppContext = {
     config,
     db: database.db,
-    storage: options.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'uploads'))),
+    storage: options.storage ?? configuredStorage(config),
     log: app.log,
     mailer: { brand: { companyName: config.company.name, publicUrl: config.publicUrl }, nudge: mailWorker.nudge },
     listen: config.databaseListenUrl === null ? neverListening : database.listen,
