@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
+import { UndeliveredMail } from './undelivered-mail';
 import './admin.css';
 
 /** Sections of the staff console; each feature adds its own page under /admin. */
@@ -22,6 +23,7 @@ export function AdminLayout() {
           </NavLink>
         ))}
       </nav>
+      <UndeliveredMail />
       <Outlet />
     </section>
   );
