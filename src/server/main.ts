@@ -23,8 +23,11 @@ function superviseProcesses(config: Config): void {
   for (let i = 0; i < config.processes; i++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
-    console.error(`portal process ${worker.process.pid} ended (${signal ?? code}); starting another`);
-    cluster.fork();
+    console.error(`portal process ${worker.process.pid} ended (${signal ?? code}); starting another in a second`);
+    // A second's pause, so a process that cannot start (its database away) is not restarted in a tight loop.
+    setTimeout(() => {
+      if (!stopping) cluster.fork();
+    }, 1000);
   });
   closeWithGrace({ delay: config.shutdownTimeoutMs + 2000 }, async () => {
     stopping = true;
