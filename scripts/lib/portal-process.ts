@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { createScratchDatabase, runSql } from '../../src/server/test-support/scr
 /** Helpers shared by the benchmark and soak scripts: a built portal in a child process, and a client for it. */
 
 export const DEFAULT_PG = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BENCH_SESSION_SECRET = 'bench-and-soak-session-secret-not-for-production';
 export const STAFF = { email: 'bench-staff@example.com', password: 'bench-staff-password' };
 
 /** A new, empty database on the bench's PostgreSQL server. */
@@ -45,8 +45,9 @@ export async function startPortal(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
-      // Production refuses to start without these; nothing listens there, so mail waits in the outbox.
-      SESSION_SECRET: randomBytes(32).toString('base64url'),
+      // Production refuses to start without these. One secret for every bench portal, so a restarted
+      // one keeps its members signed in; nothing listens at that SMTP port, so mail waits in the outbox.
+      SESSION_SECRET: BENCH_SESSION_SECRET,
       SMTP_URL: 'smtp://127.0.0.1:1',
       ADMIN_EMAIL: STAFF.email,
       ADMIN_PASSWORD: STAFF.password,
