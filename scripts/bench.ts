@@ -5,6 +5,8 @@
  *
  *   npm run bench                 everything
  *   npm run bench -- --quick      3 s per load run, no Lighthouse
+ *   npm run bench -- --processes 2  only the profile read and the form POST, with one portal
+ *                                 process and then with 2 (PROCESSES=2, rate limits in Redis)
  *   BENCH_DATABASE_URL=...        another PostgreSQL server (default: the local one)
  */
 import { spawn } from 'node:child_process';
@@ -18,6 +20,9 @@ import { Goals, type LoadResult, shareOf } from './lib/goals.js';
 import { activatedMemberClient, freshDatabase, memberFields, PortalClient, startPortal, waitForAnswer } from './lib/portal-process.js';
 
 const quick = process.argv.includes('--quick');
+const processesArg = process.argv.indexOf('--processes');
+const PROCESSES = processesArg === -1 ? undefined : Number(process.argv[processesArg + 1]);
+const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DURATION = quick ? 3 : 10;
 /** Seconds of the same load before each measured run, not counted: the code is compiled and the connections opened. */
 const WARMUP = quick ? 2 : 3;
@@ -118,7 +123,42 @@ async function lighthouseScores(baseUrl: string, pages: { path: string; cookie?:
   return rows;
 }
 
+const FORM_BODY = JSON.stringify({
+  name: 'Bench Member',
+  email: 'bench@example.com',
+  phone: '08031234567',
+  documentType: 'flyers',
+  quantity: 100,
+  paperSize: 'a4',
+  color: 'full-color',
+  comments: 'Benchmark run',
+});
+
+/** The profile read and the form POST with one process, then with `processes`, in the same run. */
+async function compareProcesses(processes: number) {
+  console.log(`Benchmark: 1 and ${processes} portal processes, ${CONNECTIONS} connections, ${DURATION} s per run, rate limits in Redis\n`);
+  console.log('| processes | call | req/s | p99 ms | errors |');
+  console.log('|---:|---|---:|---:|---:|');
+  for (const count of [1, processes]) {
+    const database = await freshDatabase();
+    const portal = await startPortal({ DATABASE_URL: database.url, PROCESSES: String(count), REDIS_URL: BENCH_REDIS_URL, REDIS_KEY_PREFIX: `bench-${Date.now()}:` });
+    try {
+      const member = await activatedMemberClient(portal.baseUrl, database.url);
+      const authHeaders = { cookie: member.cookieHeader, 'x-xsrf-token': member.xsrf, 'content-type': 'application/json' };
+      const runs = [
+        await load('GET /api/users/profile (signed in)', { url: `${portal.baseUrl}/api/users/profile`, headers: { cookie: member.cookieHeader } }),
+        await load('POST /api/users/scriptprintingform', { url: `${portal.baseUrl}/api/users/scriptprintingform`, method: 'POST', headers: authHeaders, body: FORM_BODY }),
+      ];
+      for (const run of runs) console.log(`| ${count} | ${run.name} | ${Math.round(run.rps)} | ${run.p99} | ${run.errors} |`);
+    } finally {
+      await portal.stop();
+      await database.drop();
+    }
+  }
+}
+
 async function main() {
+  if (PROCESSES !== undefined) return compareProcesses(PROCESSES);
   const goals = new Goals();
   console.log(`Benchmark: ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s of warm-up, Node ${process.version}\n`);
   const database = await freshDatabase();
@@ -135,17 +175,6 @@ async function main() {
     const authHeaders = { cookie: member.cookieHeader, 'x-xsrf-token': member.xsrf, 'content-type': 'application/json' };
     const visitor = new PortalClient(portal.baseUrl);
     await visitor.request('GET', '/api/users/profile');
-    const formBody = JSON.stringify({
-      name: 'Bench Member',
-      email: 'bench@example.com',
-      phone: '08031234567',
-      documentType: 'flyers',
-      quantity: 100,
-      paperSize: 'a4',
-      color: 'full-color',
-      comments: 'Benchmark run',
-    });
-
     const runs: LoadResult[] = [];
     runs.push(await load('bare node:http (limit)', { url: bare.url }));
     runs.push(await load('reference: Fastify + one pg primary-key read, nothing else', { url: reference.url }));
@@ -160,7 +189,7 @@ async function main() {
         body: loginBody,
       }),
     );
-    runs.push(await load('POST /api/users/scriptprintingform', { url: `${portal.baseUrl}/api/users/scriptprintingform`, method: 'POST', headers: authHeaders, body: formBody }));
+    runs.push(await load('POST /api/users/scriptprintingform', { url: `${portal.baseUrl}/api/users/scriptprintingform`, method: 'POST', headers: authHeaders, body: FORM_BODY }));
     const rss = rssMb(portal.child.pid!);
 
     const [bareRun, referenceRun, ...portalRuns] = runs as [LoadResult, LoadResult, LoadResult, ...LoadResult[]];

@@ -8,6 +8,7 @@ import { createScratchDatabase, runSql } from '../../src/server/test-support/scr
 /** Helpers shared by the benchmark and soak scripts: a built portal in a child process, and a client for it. */
 
 export const DEFAULT_PG = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BENCH_SESSION_SECRET = 'bench-and-soak-session-secret-not-for-production';
 export const STAFF = { email: 'bench-staff@example.com', password: 'bench-staff-password' };
 
 /** A new, empty database on the bench's PostgreSQL server. */
@@ -44,6 +45,10 @@ export async function startPortal(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
+      // Production refuses to start without these. One secret for every bench portal, so a restarted
+      // one keeps its members signed in; nothing listens at that SMTP port, so mail waits in the outbox.
+      SESSION_SECRET: BENCH_SESSION_SECRET,
+      SMTP_URL: 'smtp://127.0.0.1:1',
       ADMIN_EMAIL: STAFF.email,
       ADMIN_PASSWORD: STAFF.password,
       RATE_LIMIT_LOGIN: '1000000',

@@ -1,8 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '../shared/constants.js';
@@ -17,11 +15,16 @@ import { contactRoutes } from './contact/routes.js';
 import type { AppContext } from './context.js';
 import { type DatabaseHandle, neverListening, openDatabase } from './db/client.js';
 import { filesRoutes } from './files/routes.js';
-import { createLocalStorage, type FileStorage } from './files/storage.js';
+import { configuredStorage } from './files/configured-storage.js';
+import type { FileStorage } from './files/storage.js';
 import { formsRoutes } from './forms/routes.js';
 import { startHousekeeping } from './housekeeping.js';
 import { registerCsrf } from './http/csrf.js';
 import { logSerializers, registerErrorHandling } from './http/errors.js';
+import { registerHealth } from './http/health.js';
+import { registerMetrics } from './http/metrics.js';
+import { registerRateLimits } from './http/rate-limits.js';
+import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serializeRequest } from './http/log-privacy.js';
 import { registerSpa } from './http/spa.js';
@@ -69,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -84,29 +88,36 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       onConnectionError: (error) => app.log.warn({ err: error.message }, 'database connection lost; it is reopened on the next query'),
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
+  const mailTransport = options.mailTransport ?? createTransport(config, app.log);
   const mailWorker = startMailWorker({
     db: database.db,
-    transport: options.mailTransport ?? createTransport(config, app.log),
+    transport: mailTransport,
     from: config.mailFrom,
     log: app.log,
     pollMs: config.mail.pollMs,
     retryBaseMs: config.mail.retryBaseMs,
+    maxAttempts: config.mail.maxAttempts,
   });
-  app.addHook('onClose', () => mailWorker.stop());
+  app.addHook('onClose', async () => {
+    await mailWorker.stop();
+    mailTransport.close?.();
+  });
   const ctx: AppContext = {
     config,
     db: database.db,
-    storage: options.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
+    storage: options.storage ?? configuredStorage(config),
     log: app.log,
     mailer: { brand: { companyName: config.company.name, publicUrl: config.publicUrl }, nudge: mailWorker.nudge },
     listen: config.databaseListenUrl === null ? neverListening : database.listen,
     clock: options.clock ?? (() => new Date()),
+    runAlone: database.runAlone,
   };
   app.decorate('ctx', ctx);
 
+  registerRequestIdHeader(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { production: config.env === 'production' });
-  await app.register(fastifyRateLimit, { global: false });
+  await registerRateLimits(app, config.redis);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, fieldSize: 64 * 1024, fields: 100 } });
 
   const routeTable: { method: string; url: string }[] = [];
@@ -118,6 +129,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerStorableTextCheck(app);
   registerCsrf(app, { production: config.env === 'production', secret: config.sessionSecret, sessionCookie: sessionCookieName(config) });
+  registerHealth(app, database.db);
+  registerMetrics(app, ctx, database);
   await registerSessionLookup(app, ctx);
 
   await app.register(authRoutes(ctx));

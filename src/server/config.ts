@@ -91,9 +91,33 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
   MAIL_RETENTION_DAYS: z.coerce.number().positive().default(30),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   UPLOAD_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).default(600),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  REDIS_KEY_PREFIX: z.string().default('portal:'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
+
+type Env = z.infer<typeof envSchema>;
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** For S3-compatible servers (MinIO); unset for AWS. */
+  endpoint: string | undefined;
+  /** Unset: the SDK's own chain (instance role, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -132,12 +156,22 @@ export interface Config {
   rateLimits: { login: number; loginPerAccount: number; signup: number; signupPerContact: number; contact: number; codes: number; forms: number; booking: number };
   sessionTtlMs: number;
   /**
-   * Outbox polling, the first retry delay after a failed delivery (doubling after that), and how
-   * long delivered mail is kept.
+   * Outbox polling, the first retry delay after a failed delivery (doubling after that), when to
+   * give up, and how long delivered mail is kept.
    */
-  mail: { pollMs: number; retryBaseMs: number; retentionMs: number };
+  mail: { pollMs: number; retryBaseMs: number; maxAttempts: number; retentionMs: number };
   /** Stored bytes without a row, older than this, are removed at start and every hour. */
   orphanGraceMs: number;
+  /** Shared counters (rate limits) for several processes; unset: each process counts alone. */
+  redis: { url: string; keyPrefix: string } | undefined;
+  /** Uploaded files in this bucket; unset: on local disk in DATA_DIR/uploads. */
+  s3: S3Settings | undefined;
+  /** Bearer token that opens GET /metrics; unset: no metrics are served. */
+  metricsToken: string | undefined;
+  /** How many portal processes `npm start` runs on this host (node:cluster); PostgreSQL is needed for more than one. */
+  processes: number;
+  /** How long a stopping process waits for requests in flight before it exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 /** As Fastify's trustProxy takes it: no proxy, the proxies' addresses, or a rule on each hop's address and distance. */
@@ -152,8 +186,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const unsafe = e.NODE_ENV === 'production' ? unsafeInProduction(e) : [];
+  if (unsafe.length > 0) {
+    throw new ConfigError(`Refusing to start in production:\n${unsafe.map((problem) => `  ${problem}`).join('\n')}`);
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -185,9 +226,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimits: { login: e.RATE_LIMIT_LOGIN, loginPerAccount: e.RATE_LIMIT_LOGIN_ACCOUNT, signup: e.RATE_LIMIT_SIGNUP, signupPerContact: e.RATE_LIMIT_SIGNUP_CONTACT, contact: e.RATE_LIMIT_CONTACT, codes: e.RATE_LIMIT_CODES, forms: e.RATE_LIMIT_FORMS, booking: e.RATE_LIMIT_BOOKING },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
-    mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, retentionMs: e.MAIL_RETENTION_DAYS * 24 * 60 * 60 * 1000 },
+    mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, retentionMs: e.MAIL_RETENTION_DAYS * 24 * 60 * 60 * 1000 },
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
+    metricsToken: e.METRICS_TOKEN,
+    processes: e.PROCESSES,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
+}
+
+/** Settings that are fine on a laptop but lose codes, sessions or data once real members use the portal. */
+function unsafeInProduction(e: Env): string[] {
+  const problems: string[] = [];
+  if (!e.SMTP_URL) problems.push('SMTP_URL: must be set (without it, sign-in codes would only go to the log)');
+  if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: must be set (a generated one differs between hosts and is lost with DATA_DIR)');
+  if (!e.DATABASE_URL && e.PROCESSES > 1) problems.push('PROCESSES: more than one process needs DATABASE_URL (the embedded PGlite is one process only)');
+  return problems;
 }
 
 function emptyToUndefined(env: NodeJS.ProcessEnv): Record<string, string | undefined> {

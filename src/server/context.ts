@@ -16,4 +16,6 @@ export interface AppContext {
   listen: DatabaseHandle['listen'];
   /** The time of day for dates that decide something (paid-until, receipts); tests move it. */
   clock: () => Date;
+  /** Runs a job on one process at a time across every process on the database. */
+  runAlone: DatabaseHandle['runAlone'];
 }

@@ -10,6 +10,7 @@ const HOUR = 60 * 60 * 1000;
 /**
  * Clean-up that keeps the data tidy and no older than it must be: orphaned upload bytes, expired
  * sessions, mail delivered longer ago than the retention period, booking requests never confirmed.
+ * Run by one process at a time when several share the database.
  */
 export async function runHousekeeping(ctx: AppContext): Promise<void> {
   const orphans = await sweepOrphanFiles(ctx, ctx.config.orphanGraceMs);
@@ -23,7 +24,7 @@ export async function runHousekeeping(ctx: AppContext): Promise<void> {
 export async function startHousekeeping(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const run = async () => {
     try {
-      await runHousekeeping(ctx);
+      await ctx.runAlone('housekeeping', () => runHousekeeping(ctx));
     } catch (error) {
       ctx.log.warn({ err: error }, 'housekeeping failed; it runs again in an hour');
     }

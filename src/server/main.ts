@@ -1,21 +1,54 @@
 import 'dotenv/config';
+import cluster from 'node:cluster';
+import { once } from 'node:events';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { DataDirInUseError } from './db/client.js';
 
-async function main(): Promise<void> {
-  const config = loadConfig();
+/** One portal process: on SIGTERM it stops taking traffic, drains the requests in flight, then closes. */
+async function serve(config: Config): Promise<void> {
   const app = await buildApp(config);
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+  closeWithGrace({ delay: config.shutdownTimeoutMs, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'stopping after an unexpected error');
+    else app.log.info({ signal }, 'shutting down');
     await app.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  });
   await app.listen({ port: config.port, host: config.host });
 }
 
+/** PROCESSES > 1: this process only starts the portal processes, sharing the port, and replaces one that dies. */
+function superviseProcesses(config: Config): void {
+  let stopping = false;
+  for (let i = 0; i < config.processes; i++) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`portal process ${worker.process.pid} ended (${signal ?? code}); starting another in a second`);
+    // A second's pause, so a process that cannot start (its database away) is not restarted in a tight loop.
+    setTimeout(() => {
+      if (!stopping) cluster.fork();
+    }, 1000);
+  });
+  closeWithGrace({ delay: config.shutdownTimeoutMs + 2000 }, async () => {
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    await Promise.all(
+      workers.map((worker) => {
+        const exited = once(worker, 'exit');
+        worker.process.kill('SIGTERM');
+        return exited;
+      }),
+    );
+  });
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (config.processes > 1 && cluster.isPrimary) superviseProcesses(config);
+  else await serve(config);
+}
+
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

@@ -7,6 +7,7 @@ import { authStaffRoutes } from '../auth/staff-routes.js';
 import { assertTwoFactorEnrolled } from '../auth/two-factor.js';
 import type { AppContext } from '../context.js';
 import { formsStaffRoutes } from '../forms/staff-routes.js';
+import { mailStaffRoutes } from '../mail/staff-routes.js';
 import { membershipStaffRoutes } from '../membership/staff-routes.js';
 import { premieresStaffRoutes } from '../premieres/staff-routes.js';
 import { staffStaffRoutes } from '../staff/staff-routes.js';
@@ -33,6 +34,7 @@ const STAFF_AREAS: StaffArea[] = [
   { routes: premieresStaffRoutes, area: 'premieres' },
   { routes: talentStaffRoutes, area: 'talent' },
   { routes: staffStaffRoutes, area: 'staff' },
+  { routes: mailStaffRoutes, area: 'mail' },
 ];
 
 /**

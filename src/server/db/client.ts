@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lock as lockFile } from 'proper-lockfile';
 import * as schema from './schema.js';
 
 /** The same type for both drivers, so every query is written once. */
@@ -21,6 +22,13 @@ export interface DatabaseHandle {
   driver: 'pglite' | 'postgres';
   /** Subscribes to a NOTIFY channel; resolves to the unsubscribe. */
   listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
+  /**
+   * Runs a job that must not run in two processes at once (sweeps, reminders, purges) unless
+   * another process is running it already; resolves to whether it ran here.
+   */
+  runAlone(name: string, job: () => Promise<void>): Promise<boolean>;
+  /** Queries waiting for a free connection of the pool (0 for PGlite, which has none). */
+  poolWaiting(): number;
   close(): Promise<void>;
 }
 
@@ -57,23 +65,30 @@ export async function openDatabase(options: {
     pool.on('error', onError);
     pool.on('connect', (client) => client.on('error', onError));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    await migrateUnderLock(pool);
     return {
       db: db as unknown as Database,
       driver: 'postgres',
       listen: (channel, handlers) => listenOnServer(options.listenUrl ?? options.databaseUrl!, channel, handlers, onError),
+      runAlone: (name, job) => runUnderTryLock(pool, name, job),
+      poolWaiting: () => pool.waitingCount,
       close: () => pool.end(),
     };
   }
   let dataPath: string | undefined;
   let loadDataDir: Blob | undefined;
+  let unlockDataDir = async () => {};
   if (!options.inMemory) {
     dataPath = path.join(options.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
+    unlockDataDir = await lockDataDir(dataPath);
     // A first start copies the built, already initialised folder rather than running initdb.
     if (!existsSync(path.join(dataPath, 'PG_VERSION')) && existsSync(pgliteSeed)) loadDataDir = new Blob([readFileSync(pgliteSeed)]);
   }
-  const client = await PGlite.create(dataPath, { loadDataDir });
+  const client = await PGlite.create(dataPath, { loadDataDir }).catch(async (error: unknown) => {
+    await unlockDataDir();
+    throw error;
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -84,9 +99,68 @@ export async function openDatabase(options: {
       handlers.onLive(true);
       return () => unlisten();
     },
-    close: () => client.close(),
+    // PGlite serves one process (its folder is locked), so nothing else can be running the job.
+    async runAlone(_name, job) {
+      await job();
+      return true;
+    },
+    poolWaiting: () => 0,
+    async close() {
+      await client.close();
+      await unlockDataDir();
+    },
   };
 }
+
+/**
+ * Several processes may start together on one server: the first to take the lock applies the
+ * migrations, the others wait for it and then find nothing left to apply.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('portal.migrations'))`);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query(`select pg_advisory_unlock(hashtext('portal.migrations'))`);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** A session advisory lock on a connection held for the job: released by the unlock, or by PostgreSQL if the process dies. */
+async function runUnderTryLock(pool: pg.Pool, name: string, job: () => Promise<void>): Promise<boolean> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [`portal.job.${name}`]);
+    if (!rows[0]?.locked) return false;
+    try {
+      await job();
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [`portal.job.${name}`]);
+    }
+    return true;
+  } finally {
+    client.release();
+  }
+}
+
+/** PGlite is one process's database: a second process on the same folder would corrupt it, so it is refused. */
+async function lockDataDir(dataPath: string): Promise<() => Promise<void>> {
+  try {
+    return await lockFile(dataPath);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ELOCKED') throw error;
+    throw new DataDirInUseError(
+      `Another portal process is using the embedded database in ${dataPath}. The embedded database serves one process: ` +
+        'stop the other one (a crashed one releases it within 10 seconds), or set DATABASE_URL to run several.',
+    );
+  }
+}
+
+export class DataDirInUseError extends Error {}
 
 /** A `listen` for a deployment that cannot LISTEN: never live, so whoever subscribed keeps nothing. */
 export async function neverListening(_channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>> {

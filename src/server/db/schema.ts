@@ -276,10 +276,12 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Given up on after the last attempt: no longer retried, shown to staff. */
+    deadAt: timestamp('dead_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.deadAt} is null`)],
 );
 
 /**

@@ -9,17 +9,19 @@ const CACHE_CONTROL = {
 };
 
 /**
- * Streams a stored file with the headers every download gets: its detected type, no sniffing,
- * and a policy that runs nothing in it. A PDF (which can carry JavaScript) is a download, never
- * opened in the portal's origin. `cache` says who may keep a copy: private (the owner and staff)
- * or public (running ads, published talent photos).
+ * Streams a stored file, with its length, and the headers every download gets: its detected type,
+ * no sniffing, and a policy that runs nothing in it. A PDF (which can carry JavaScript) is a
+ * download, never opened in the portal's origin. `cache` says who may keep a copy: private (the
+ * owner and staff) or public (running ads, published talent photos).
  */
-export function sendStoredFile(ctx: AppContext, reply: FastifyReply, file: Pick<FileRow, 'mimeType' | 'storageKey'>, cache: 'private' | 'public') {
+export async function sendStoredFile(ctx: AppContext, reply: FastifyReply, file: Pick<FileRow, 'mimeType' | 'storageKey'>, cache: 'private' | 'public') {
+  const { stream, size } = await ctx.storage.open(file.storageKey);
   return reply
     .header('Content-Type', file.mimeType)
     .header('Content-Disposition', file.mimeType === 'application/pdf' ? 'attachment; filename="document.pdf"' : 'inline')
     .header('Content-Security-Policy', "default-src 'none'; sandbox")
     .header('Cache-Control', CACHE_CONTROL[cache])
     .header('X-Content-Type-Options', 'nosniff')
-    .send(ctx.storage.read(file.storageKey));
+    .header('Content-Length', size)
+    .send(stream);
 }

@@ -154,6 +154,6 @@ const PDF_WITH_SCRIPT = Buffer.from(
 
 async function streamBytes(storageKey: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of portal.app.ctx.storage.read(storageKey)) chunks.push(chunk as Buffer);
+  for await (const chunk of (await portal.app.ctx.storage.open(storageKey)).stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }

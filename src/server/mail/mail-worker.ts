@@ -2,10 +2,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { claimDueMail, markFailed, markSent, type MailMessage } from './outbox.js';
+import { claimNextMail, markFailed, markSent, type MailMessage } from './outbox.js';
 
 export interface MailTransport {
   send(message: MailMessage & { from: string }): Promise<void>;
+  /** Closes pooled connections, if it keeps any. */
+  close?(): void;
+}
+
+/**
+ * Pooled SMTP connections, and timeouts that bound one delivery well inside the outbox lease
+ * (outbox.ts), unless SMTP_URL's query sets them otherwise.
+ */
+const SMTP_DEFAULTS: Record<string, string> = { pool: 'true', maxConnections: '3', connectionTimeout: '30000', greetingTimeout: '30000', socketTimeout: '60000' };
+
+export function pooledSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, value] of Object.entries(SMTP_DEFAULTS)) if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+  return url.toString();
 }
 
 /**
@@ -23,11 +37,12 @@ export function createTransport({ smtpUrl, env }: Pick<Config, 'smtpUrl' | 'env'
       },
     };
   }
-  const transporter = nodemailer.createTransport(smtpUrl);
+  const transporter = nodemailer.createTransport(pooledSmtpUrl(smtpUrl));
   return {
     async send(message) {
       await transporter.sendMail(message);
     },
+    close: () => transporter.close(),
   };
 }
 
@@ -44,10 +59,11 @@ export interface MailWorkerOptions {
   log: FastifyBaseLogger;
   pollMs: number;
   retryBaseMs: number;
+  /** After this many failed attempts a message is dead: kept for staff to see, never retried. */
+  maxAttempts: number;
 }
 
 const MAX_RETRY_MS = 15 * 60 * 1000;
-const BATCH = 20;
 
 /** Delivers the outbox with retries and exponential backoff; nothing is lost while SMTP is down. */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
@@ -63,19 +79,22 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     timer.unref();
   };
 
-  async function deliverBatch(): Promise<number> {
-    const rows = await claimDueMail(options.db, BATCH);
-    for (const row of rows) {
-      try {
-        await options.transport.send({ from: options.from, to: row.to, subject: row.subject, text: row.text, html: row.html });
-        await markSent(options.db, row);
-      } catch (error) {
-        const retryIn = Math.min(options.retryBaseMs * 2 ** row.attempts, MAX_RETRY_MS);
-        options.log.warn({ outboxId: row.id, attempts: row.attempts + 1, retryIn, err: (error as Error).message }, 'mail delivery failed; will retry');
-        await markFailed(options.db, row, (error as Error).message, retryIn);
-      }
+  /** Sends one due message; false when none is due. */
+  async function deliverNext(): Promise<boolean> {
+    const row = await claimNextMail(options.db);
+    if (!row) return false;
+    try {
+      await options.transport.send({ from: options.from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await markSent(options.db, row);
+    } catch (error) {
+      const retryIn = Math.min(options.retryBaseMs * 2 ** row.attempts, MAX_RETRY_MS);
+      const message = (error as Error).message;
+      const outcome = await markFailed(options.db, row, message, { inMs: retryIn, maxAttempts: options.maxAttempts });
+      const details = { outboxId: row.id, attempts: row.attempts + 1, err: message };
+      if (outcome === 'dead') options.log.error(details, 'mail delivery failed for the last time; staff see it on the console');
+      else options.log.warn({ ...details, retryIn }, 'mail delivery failed; will retry');
     }
-    return rows.length;
+    return true;
   }
 
   function run() {
@@ -85,7 +104,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     }
     running = (async () => {
       try {
-        while ((await deliverBatch()) === BATCH && !stopped);
+        while (!stopped && (await deliverNext()));
       } catch (error) {
         options.log.error({ err: error }, 'mail worker tick failed');
       }

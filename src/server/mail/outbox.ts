@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 import { outbox } from '../db/schema.js';
 
@@ -18,29 +18,34 @@ export async function enqueueMail(db: Executor, message: MailMessage): Promise<v
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
-/** How long a claimed message is reserved for the process that claimed it before others may retry it. */
-const LEASE_MS = 60_000;
+/**
+ * How long a claimed message is reserved for the process that claimed it before another may
+ * retry it. Longer than one delivery can take (the SMTP timeouts in mail-worker.ts), so a slow
+ * send never lets a second process send the same message.
+ */
+const LEASE_MS = 5 * 60_000;
 
 /**
- * Claims due messages for this process. `FOR UPDATE SKIP LOCKED` lets several processes poll
- * at once without sending the same message twice; moving `next_attempt_at` forward is the lease,
- * so a process that dies mid-send leaves the message to be retried after the lease.
+ * Claims the next due message for this process, one at a time, so each lease covers one send.
+ * `FOR UPDATE SKIP LOCKED` lets several processes poll at once; moving `next_attempt_at` forward
+ * is the lease, so a process that dies mid-send leaves the message to be retried after it.
  */
-export async function claimDueMail(db: Database, limit: number): Promise<OutboxRow[]> {
+export async function claimNextMail(db: Database): Promise<OutboxRow | undefined> {
   return db.transaction(async (tx) => {
-    const due = await tx
+    const [due] = await tx
       .select({ id: outbox.id })
       .from(outbox)
-      .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, sql`now()`)))
+      .where(and(isNull(outbox.sentAt), isNull(outbox.deadAt), lte(outbox.nextAttemptAt, sql`now()`)))
       .orderBy(asc(outbox.id))
-      .limit(limit)
+      .limit(1)
       .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
+    if (!due) return undefined;
+    const [claimed] = await tx
       .update(outbox)
       .set({ nextAttemptAt: sql`now() + ${`${LEASE_MS} milliseconds`}::interval` })
-      .where(inArray(outbox.id, due.map((row) => row.id)))
+      .where(eq(outbox.id, due.id))
       .returning();
+    return claimed;
   });
 }
 
@@ -61,9 +66,36 @@ export async function deleteDeliveredMail(db: Database, cutoff: Date): Promise<n
   return removed.length;
 }
 
-export async function markFailed(db: Database, row: OutboxRow, error: string, retryInMs: number): Promise<void> {
+/** Records a failed attempt: retried after `retryInMs`, or given up on (dead) once it was the last allowed. */
+export async function markFailed(db: Database, row: OutboxRow, error: string, retry: { inMs: number; maxAttempts: number }): Promise<'retry' | 'dead'> {
+  const attempts = row.attempts + 1;
+  const dead = attempts >= retry.maxAttempts;
   await db
     .update(outbox)
-    .set({ attempts: row.attempts + 1, lastError: error.slice(0, 500), nextAttemptAt: new Date(Date.now() + retryInMs) })
+    .set({ attempts, lastError: error.slice(0, 500), nextAttemptAt: new Date(Date.now() + retry.inMs), deadAt: dead ? new Date() : null })
     .where(eq(outbox.id, row.id));
+  return dead ? 'dead' : 'retry';
+}
+
+/** Messages given up on, newest first, for the staff console. */
+export async function listDeadMail(db: Database, limit: number) {
+  return db
+    .select({ id: outbox.id, to: outbox.to, subject: outbox.subject, attempts: outbox.attempts, lastError: outbox.lastError, deadAt: outbox.deadAt })
+    .from(outbox)
+    .where(isNotNull(outbox.deadAt))
+    .orderBy(desc(outbox.deadAt))
+    .limit(limit);
+}
+
+/** Mail still to send (dead mail excluded), and how long the oldest of it has waited. */
+export async function outboxBacklog(db: Database): Promise<{ unsent: number; oldestAgeSeconds: number; dead: number }> {
+  const [row] = await db
+    .select({
+      unsent: sql<number>`count(*) filter (where ${outbox.deadAt} is null)`.mapWith(Number),
+      oldestAgeSeconds: sql<number>`coalesce(extract(epoch from now() - min(${outbox.createdAt}) filter (where ${outbox.deadAt} is null)), 0)`.mapWith(Number),
+      dead: sql<number>`count(*) filter (where ${outbox.deadAt} is not null)`.mapWith(Number),
+    })
+    .from(outbox)
+    .where(isNull(outbox.sentAt));
+  return row ?? { unsent: 0, oldestAgeSeconds: 0, dead: 0 };
 }

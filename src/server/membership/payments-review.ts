@@ -116,3 +116,8 @@ export async function paymentSlip(ctx: AppContext, id: string) {
   return row.file;
 }
 
+
+/** Slips waiting for a staff decision (a metric: a growing queue means nobody is reviewing). */
+export async function countPendingPayments(ctx: AppContext): Promise<number> {
+  return ctx.db.$count(payments, eq(payments.state, 'pending'));
+}

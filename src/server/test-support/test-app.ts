@@ -53,10 +53,14 @@ export async function createTestApp(
 }
 
 /** True when the tests run on the PostgreSQL server named by DATABASE_URL, not the embedded database. */
-export const onPostgresServer = Boolean(process.env.DATABASE_URL);
+export const postgresServerUrl = process.env.DATABASE_URL;
+export const onPostgresServer = Boolean(postgresServerUrl);
+
+/** The Redis/Valkey the shared-counter tests use: the development and CI machines run one on 6379. */
+export const testRedisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 async function openTestDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
+  const serverUrl = postgresServerUrl;
   if (!serverUrl) return { handle: await openDatabase({ dataDir, inMemory: true }), drop: async () => {} };
   const scratch = await createScratchDatabase(serverUrl, 'test');
   return { handle: await openDatabase({ databaseUrl: scratch.url, dataDir }), drop: scratch.drop };

@@ -56,3 +56,13 @@ export interface PremiereView {
   open: boolean;
   createdAt: string;
 }
+
+/** A message the portal gave up sending after its last attempt: staff follow it up by hand. */
+export interface DeadMail {
+  id: number;
+  to: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  deadAt: string;
+}

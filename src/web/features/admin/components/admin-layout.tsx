@@ -3,6 +3,7 @@ import { type ConsoleArea, mayUse } from '../../../../shared/roles';
 import { Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/session';
 import { useStaffMe } from '../api/me';
+import { UndeliveredMail } from './undelivered-mail';
 import './admin.css';
 
 /** Sections of the staff console; each feature adds its own page under /admin, shown to the roles its area allows. */
@@ -40,6 +41,7 @@ export function AdminLayout() {
           </NavLink>
         ))}
       </nav>
+      <UndeliveredMail />
       <Outlet />
     </section>
   );

@@ -1,0 +1,33 @@
+# syntax=docker/dockerfile:1
+# The portal as an image: built once in the first stage, run from the build output and the
+# production dependencies only. CI proves the same steps without Docker: scripts/prove-deploy.mjs.
+
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund --ignore-scripts
+COPY . .
+RUN npm run build
+
+FROM node:22-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY package.json package-lock.json ./
+# --ignore-scripts: `prepare` would build, which needs the development dependencies; the native
+# modules then pick their prebuilt binaries.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+    && npm rebuild argon2 sharp \
+    && npm cache clean --force \
+    && mkdir -p /data && chown node:node /data
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/drizzle ./drizzle
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# node itself as PID 1's child-free process: SIGTERM reaches the portal, which drains and stops.
+CMD ["node", "dist/server/main.js"]

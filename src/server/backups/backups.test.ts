@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { storeFile } from '../files/files-service.js';
+import { PDF_BYTES } from '../test-support/files.js';
+import { createScratchDatabase } from '../test-support/scratch-database.js';
+import { onPostgresServer, postgresServerUrl, signedInStaff, signedUpMember, STAFF } from '../test-support/test-app.js';
+import { backupTo, restoreFrom } from './backups.js';
+
+const folders: string[] = [];
+const folder = (name: string) => {
+  const made = mkdtempSync(path.join(tmpdir(), `portal-${name}-`));
+  folders.push(made);
+  return made;
+};
+afterAll(() => folders.forEach((made) => rmSync(made, { recursive: true, force: true })));
+
+async function portalOn(databaseUrl: string, dataDir: string) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 's'.repeat(40),
+    ADMIN_EMAIL: STAFF.email,
+    ADMIN_PASSWORD: STAFF.password,
+  });
+  const database = await openDatabase({ databaseUrl, dataDir, poolSize: 2 });
+  const app = await buildApp(config, { database, webRoot: path.join(dataDir, 'no-web') });
+  return { config, app, close: async () => (await app.close(), await database.close()) };
+}
+
+describe.runIf(onPostgresServer)('backup and restore', () => {
+  it('backs up, and after a wipe restores into a fresh database every member and file', async () => {
+    const original = await createScratchDatabase(postgresServerUrl!, 'backup');
+    const originalData = folder('backup-data');
+    const portal = await portalOn(original.url, originalData);
+    const members = [await signedUpMember(portal.app), await signedUpMember(portal.app)];
+    const stored = await Promise.all(
+      members.map(({ user }) => storeFile(portal.app.ctx, portal.app.ctx.db, { ownerId: user.id, purpose: 'test', data: Buffer.concat([PDF_BYTES, randomBytes(8)]), mimeType: 'application/pdf' })),
+    );
+    const backup = folder('backup');
+    const manifest = await backupTo(portal.config, backup);
+    expect(manifest.files.kind).toBe('local');
+    expect(manifest.keepWithIt.join(' ')).toContain('SESSION_SECRET');
+    await portal.close();
+    await original.drop();
+    rmSync(originalData, { recursive: true, force: true });
+
+    const restored = await createScratchDatabase(postgresServerUrl!, 'restore');
+    try {
+      const restoredData = folder('restore-data');
+      const target = loadConfig({ NODE_ENV: 'test', DATABASE_URL: restored.url, DATA_DIR: restoredData, SESSION_SECRET: 's'.repeat(40) });
+      expect(await restoreFrom(target, backup)).toEqual({ missingKeys: [] });
+
+      const back = await portalOn(restored.url, restoredData);
+      try {
+        const staff = await signedInStaff(back.app);
+        for (const [i, { user }] of members.entries()) {
+          expect((await staff.get(`/api/admin/members/${user.id}`)).statusCode).toBe(200);
+          const download = await staff.get(`/api/files/${stored[i]!.id}`);
+          expect(download.statusCode).toBe(200);
+          expect(download.rawPayload.subarray(0, PDF_BYTES.length).equals(PDF_BYTES)).toBe(true);
+          expect(download.rawPayload.length).toBe(PDF_BYTES.length + 8);
+        }
+      } finally {
+        await back.close();
+      }
+    } finally {
+      await restored.drop();
+    }
+  });
+});

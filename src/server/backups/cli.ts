@@ -1,0 +1,30 @@
+import 'dotenv/config';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../config.js';
+import { backupTo, restoreFrom } from './backups.js';
+
+// `npm run backup -- [folder]` (default backups/<time>) and `npm run restore -- <folder>`, with the
+// portal's own settings (DATABASE_URL, DATA_DIR or S3_*).
+const [command, folderArg] = process.argv.slice(2);
+try {
+  const config = loadConfig();
+  if (command === 'backup') {
+    const folder = path.resolve(folderArg ?? path.join('backups', new Date().toISOString().replace(/[:.]/g, '-')));
+    const manifest = await backupTo(config, folder);
+    console.log(`backup written to ${folder}`);
+    for (const line of manifest.keepWithIt) console.log(`keep with it: ${line}`);
+  } else if (command === 'restore' && folderArg) {
+    const { missingKeys } = await restoreFrom(config, path.resolve(folderArg));
+    console.log(`restored from ${folderArg}`);
+    if (missingKeys.length > 0) {
+      console.error(`the bucket lacks ${missingKeys.length} file(s) the backup lists: ${missingKeys.slice(0, 10).join(', ')}`);
+      process.exitCode = 2;
+    }
+  } else {
+    console.error('usage: npm run backup -- [folder] | npm run restore -- <folder>');
+    process.exitCode = 64;
+  }
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exitCode = 1;
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient, testRedisUrl } from '../test-support/test-app.js';
+
+/** Two portals, as two processes or hosts would be, counting in one Redis. */
+const shared = { REDIS_URL: testRedisUrl, REDIS_KEY_PREFIX: `test-${randomUUID()}:`, RATE_LIMIT_LOGIN: '3', RATE_LIMIT_LOGIN_ACCOUNT: '4' };
+let a: Awaited<ReturnType<typeof createTestApp>>;
+let b: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  [a, b] = await Promise.all([createTestApp(shared), createTestApp(shared)]);
+});
+afterAll(async () => {
+  await Promise.all([a.close(), b.close()]);
+});
+
+function attempt(portal: typeof a, identifier: string, remoteAddress = '203.0.113.7') {
+  return new TestClient(portal.app).request(
+    { method: 'POST', url: '/api/users/login', remoteAddress },
+    { json: { email: identifier, password: 'not-the-password' } },
+  );
+}
+
+describe('rate limits in Redis', () => {
+  it('counts a sign-in address across processes', async () => {
+    const identifier = `nobody-${randomUUID()}@example.com`;
+    expect((await attempt(a, identifier)).statusCode).toBe(401);
+    expect((await attempt(b, identifier)).statusCode).toBe(401);
+    expect((await attempt(a, identifier)).statusCode).toBe(401);
+    expect((await attempt(b, identifier)).statusCode).toBe(429);
+  });
+
+  it('counts an account across processes, whatever the address', async () => {
+    const identifier = `someone-${randomUUID()}@example.com`;
+    for (const [portal, address] of [[a, '198.51.100.1'], [b, '198.51.100.2'], [a, '198.51.100.3'], [b, '198.51.100.4']] as const) {
+      expect((await attempt(portal, identifier, address)).statusCode).toBe(401);
+    }
+    expect((await attempt(a, identifier, '198.51.100.5')).statusCode).toBe(429);
+  });
+
+  it('counts in each process alone without REDIS_URL', async () => {
+    const alone = await createTestApp({ RATE_LIMIT_LOGIN: '3' });
+    try {
+      const identifier = `nobody-${randomUUID()}@example.com`;
+      for (let i = 0; i < 3; i++) await attempt(alone, identifier);
+      expect((await attempt(alone, identifier)).statusCode).toBe(429);
+      expect((await attempt(a, identifier)).statusCode).toBe(401);
+    } finally {
+      await alone.close();
+    }
+  });
+});
