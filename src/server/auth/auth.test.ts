@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../db/schema.js';
+import { TestMailbox } from '../test-support/mailbox.js';
 import { createTestApp, PASSWORD, signedUpMember, signupFields, TestClient } from '../test-support/test-app.js';
 
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -224,7 +225,7 @@ describe('CSRF', () => {
   });
 
   it('uses __Host- cookies in production, and the client that echoes that token gets through', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production' });
+    const production = await createTestApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9' }, { mailTransport: new TestMailbox().transport });
     try {
       const first = await production.app.inject({ method: 'GET', url: '/api/users/profile' });
       const cookies = first.cookies as { name: string; value: string; secure?: boolean; path?: string; domain?: string }[];

@@ -22,6 +22,7 @@ const CONSOLE_ROLES: Record<string, readonly StaffRole[]> = {
   premieres: ['admin', 'moderator'],
   talent: ['admin', 'moderator'],
   staff: ['admin'],
+  mail: STAFF_ROLES,
   settings: ['admin'],
 };
 
