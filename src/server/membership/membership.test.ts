@@ -416,23 +416,25 @@ describe('staff and member at the same moment', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     let locked = () => {};
     const holding = new Promise<void>((resolve) => (locked = resolve));
-    // Holds the upload at its first write; FOR NO KEY UPDATE still lets the approval's own writes through.
+    // Holds the member's row, which an approval and a slip upload both take first.
     const lock = db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from users where id = ${member.user.id} for no key update`);
+      await tx.execute(sql`select 1 from users where id = ${member.user.id} for update`);
       locked();
       await released;
     });
     await holding;
-    const upload = member.client.post('/api/users/upload-slip', { form: slipForm(PDF, 'better.pdf') });
     const waiting = async () => {
       const result = await db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
       return (result as unknown as { rows: unknown[] }).rows.length;
     };
+    // The approval and then the re-upload queue behind the lock on the member's row, in that order.
+    const approving = staff.post(`/api/admin/payments/${member.paymentId}/approve`, { json: {} });
     await expect.poll(waiting).toBe(1);
-    const approve = await staff.post(`/api/admin/payments/${member.paymentId}/approve`, { json: {} });
-    expect(approve.statusCode).toBe(200);
+    const upload = member.client.post('/api/users/upload-slip', { form: slipForm(PDF, 'better.pdf') });
+    await expect.poll(waiting).toBe(2);
     release();
     await lock;
+    expect((await approving).statusCode).toBe(200);
     const uploaded = await upload;
     expect(uploaded.statusCode).toBe(201);
     expect(uploaded.json().paymentId).not.toBe(member.paymentId);

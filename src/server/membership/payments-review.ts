@@ -52,15 +52,17 @@ export async function listPayments(ctx: AppContext, status: PaymentState, kind?:
 
 async function memberOf(tx: Transaction, userId: string | null) {
   if (!userId) return undefined;
-  // Locked: two approvals for one member (a renewal and a late first slip) extend one after the other.
   const [member] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   return member;
 }
 
 export async function approvePayment(ctx: AppContext, staff: AuthUser, id: string, months: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    // The member's row first, as a slip upload takes it: the two then wait for each other in the
+    // same order and never deadlock, and two approvals for one member extend one after the other.
+    const [target] = await tx.select({ userId: payments.userId }).from(payments).where(eq(payments.id, id));
+    const member = await memberOf(tx, target?.userId ?? null);
     const payment = await decidePending(tx, payments, id, staff, { state: 'approved', months, ...(await feeAmount(tx, id, months)) });
-    const member = await memberOf(tx, payment.userId);
     await recordAudit(tx, { actor: staff, action: 'payment.approved', subjectType: 'payment', subjectId: id, details: { months, amountKobo: payment.amountKobo, kind: payment.kind, userId: payment.userId } });
     if (!member) return;
     if (payment.kind === 'fee') {
