@@ -3,13 +3,15 @@ import { deleteExpiredSessions } from './auth/sessions.js';
 import type { AppContext } from './context.js';
 import { sweepOrphanFiles } from './files/files-service.js';
 import { deleteDeliveredMail } from './mail/outbox.js';
+import { sendMembershipReminders } from './membership/reminders.js';
 import { deleteExpiredConfirmations } from './talent/booking-service.js';
 
 const HOUR = 60 * 60 * 1000;
 
 /**
  * Clean-up that keeps the data tidy and no older than it must be: orphaned upload bytes, expired
- * sessions, mail delivered longer ago than the retention period, booking requests never confirmed.
+ * sessions, mail delivered longer ago than the retention period, booking requests never confirmed;
+ * and the membership reminders due.
  * Run by one process at a time when several share the database.
  */
 export async function runHousekeeping(ctx: AppContext): Promise<void> {
@@ -18,6 +20,8 @@ export async function runHousekeeping(ctx: AppContext): Promise<void> {
   await deleteExpiredSessions(ctx);
   await deleteDeliveredMail(ctx.db, new Date(Date.now() - ctx.config.mail.retentionMs));
   await deleteExpiredConfirmations(ctx.db);
+  const reminders = await sendMembershipReminders(ctx);
+  if (reminders > 0) ctx.log.info({ reminders }, 'membership reminders sent');
 }
 
 /** Runs the housekeeping at start and hourly. */

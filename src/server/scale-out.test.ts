@@ -5,10 +5,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { shiftDate, todayInLagos } from '../shared/dates.js';
 import { buildApp } from './app.js';
 import { sessionCookieName } from './auth/sessions.js';
 import { loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { users } from './db/schema.js';
+import { sendMembershipReminders } from './membership/reminders.js';
 import { TestMailbox } from './test-support/mailbox.js';
 import { startS3Server } from './test-support/s3-server.js';
 import { createScratchDatabase } from './test-support/scratch-database.js';
@@ -126,6 +130,17 @@ describe.runIf(onPostgresServer)('two portal processes on one PostgreSQL, Redis 
     expect(mailCount(email, /verification code/)).toBe(1);
     expect(mailCount(email, /slip/)).toBe(1);
     expect(mailCount(email, /Payment approved/)).toBe(1);
+  });
+
+  it('sends a membership reminder once when both processes run the reminders at the same moment', async () => {
+    const member = await signedUpMember(a.app);
+    const paidUntil = shiftDate(todayInLagos(), 7);
+    await a.app.ctx.db.update(users).set({ activated: true, paidUntil }).where(eq(users.id, member.user.id));
+    const sent = await Promise.all([sendMembershipReminders(a.app.ctx), sendMembershipReminders(b.app.ctx), sendMembershipReminders(a.app.ctx)]);
+    expect(sent.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(1);
+    await Promise.any([a.mailbox.waitFor((m) => m.to === member.user.email && /Your membership/.test(m.subject)), b.mailbox.waitFor((m) => m.to === member.user.email && /Your membership/.test(m.subject))]);
+    await settle();
+    expect(mailCount(member.user.email, /Your membership/)).toBe(1);
   });
 
   it('counts the sign-in limit across A and B', async () => {

@@ -183,4 +183,10 @@ export const mailTemplates = {
         `If this was not you, reset your password from the login page ("Forgot password?") and write to us at ${supportEmail} at once.`,
       ],
     }),
+
+  membershipReminder: (brand: MailBrand, to: string, name: string, message: string) =>
+    compose(brand, to, 'Your membership', {
+      greeting: hello(name),
+      paragraphs: [message, 'Choose the months and upload the payment slip on the fees page; staff review it within a working day.'],
+    }),
 };

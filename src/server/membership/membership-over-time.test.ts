@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema.js';
+import { membershipReminders, users } from '../db/schema.js';
+import { sendMembershipReminders } from './reminders.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { createTestApp, signedInStaff, signedUpMember, type TestClient } from '../test-support/test-app.js';
 
@@ -81,7 +82,9 @@ describe('membership over time', () => {
     const queued = (await staff.get('/api/admin/payments?status=pending')).json().find((p: { id: string }) => p.id === paymentId);
     expect(queued).toMatchObject({ months: 3, amountKobo: 3 * 6_050_000 });
     expect((await staff.post(`/api/admin/payments/${paymentId}/approve`, { json: { months: 3 } })).statusCode).toBe(200);
-    expect(await membershipOf(client)).toMatchObject({ state: 'active', paidUntil: '2027-07-10' });
+    // Staff changed the member's row: this process hears of it from PostgreSQL a moment later.
+    await expect.poll(async () => (await membershipOf(client)).paidUntil).toBe('2027-07-10');
+    expect((await membershipOf(client)).state).toBe('active');
     const mail = await mailbox.waitFor((m) => m.to === user.email && /Payment approved/.test(m.subject));
     expect(mail.subject).not.toMatch(/OTP/);
     expect((await sendForm(client)).statusCode).toBe(201);
@@ -95,7 +98,7 @@ describe('membership over time', () => {
     const paymentId = await uploadSlip(client, user.id, 1);
     expect((await membershipOf(client)).state).toBe('active');
     expect((await staff.post(`/api/admin/payments/${paymentId}/approve`, { json: { months: 1 } })).statusCode).toBe(200);
-    expect((await membershipOf(client)).paidUntil).toBe('2027-04-15');
+    await expect.poll(async () => (await membershipOf(client)).paidUntil).toBe('2027-04-15');
   });
 
   it('gives member numbers in order and never twice', async () => {
@@ -132,3 +135,50 @@ describe('membership over time', () => {
     expect((await membershipOf(client)).state).toBe('active');
   });
 });
+
+describe('membership reminders', () => {
+  const remindersOf = (userId: string) => portal.app.ctx.db.select().from(membershipReminders).where(eq(membershipReminders.userId, userId));
+
+  it('reminds 7 days and 1 day before paid-until and 3 days after, each once, however many runs race', async () => {
+    setDay('2027-05-01');
+    const { user } = await activeMember(1);
+    const subject = /Your membership/;
+    const run = () => Promise.all([sendMembershipReminders(portal.app.ctx), sendMembershipReminders(portal.app.ctx)]);
+
+    setDay('2027-05-20');
+    await run();
+    expect(await remindersOf(user.id)).toHaveLength(0);
+
+    setDay('2027-05-25'); // 7 days before 1 June
+    await run();
+    await run();
+    await mailbox.waitFor((m) => m.to === user.email && /paid until 1 Jun 2027/.test(m.text));
+    setDay('2027-05-31');
+    await run();
+    setDay('2027-06-01');
+    await run();
+    setDay('2027-06-05'); // 4 days after: the first day of the third one was missed, its window still holds
+    await run();
+    await run();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await remindersOf(user.id)).map((r) => r.kind).sort()).toEqual(['after-3', 'before-1', 'before-7']);
+    expect(mailbox.countTo(user.email, subject)).toBe(3);
+    const notifications = (await portal.app.ctx.db.execute(sql`select count(*)::int as n from notifications where user_id = ${user.id} and kind = 'membership-reminder'`)) as unknown as { rows: { n: number }[] };
+    expect(notifications.rows[0]!.n).toBe(3);
+  });
+
+  it('reminds again for the next period after a renewal', async () => {
+    setDay('2027-08-01');
+    const { client, user } = await activeMember(1);
+    setDay('2027-08-25');
+    await sendMembershipReminders(portal.app.ctx);
+    const form = new FormData();
+    form.append('paymentSlip', new Blob([new Uint8Array(await slip())]), 'slip.png');
+    const paymentId = (await client.post('/api/users/upload-slip', { form })).json().paymentId;
+    await staff.post(`/api/admin/payments/${paymentId}/approve`, { json: { months: 1 } });
+    setDay('2027-09-25');
+    await sendMembershipReminders(portal.app.ctx);
+    expect((await remindersOf(user.id)).map((r) => `${r.kind} ${r.paidUntil}`).sort()).toEqual(['before-7 2027-09-01', 'before-7 2027-10-01']);
+  });
+});
+
