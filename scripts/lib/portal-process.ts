@@ -164,6 +164,6 @@ export async function activatedMemberClient(baseUrl: string, databaseUrl: string
   const client = new PortalClient(baseUrl);
   const fields = memberFields();
   const { user } = await client.json<{ user: { id: string } }>('POST', '/api/users/signup', { json: fields });
-  await runSql(databaseUrl, 'update users set activated = true, activated_at = now() where id = $1', [user.id]);
+  await runSql(databaseUrl, "update users set activated = true, activated_at = now(), paid_until = current_date + 30 where id = $1", [user.id]);
   return client;
 }
