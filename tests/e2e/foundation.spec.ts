@@ -10,7 +10,7 @@ test('a member signs up, signs out, signs in by phone, edits the profile with a 
   await expect(page.getByText('Signed up successfully!')).toBeVisible();
   const overview = page.locator('#overview');
   await expect(overview.getByText(member.email)).toBeVisible();
-  await expect(overview.getByText('9 March 1996')).toBeVisible();
+  await expect(overview.getByText('9 Mar 1996')).toBeVisible();
   await expect(overview.getByRole('link', { name: 'Update your title' })).toBeVisible();
   await expect(page.getByText('No achievements yet')).toBeVisible();
 
