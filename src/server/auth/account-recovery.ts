@@ -18,12 +18,11 @@ export const RESET_REQUESTED =
 const NO_LIVE_CODE = 'This code has expired or was already used. Request a new code.';
 
 /**
- * Forgot password: emails a reset code to the account, if there is one. The caller answers the
+ * Forgot password: emails a reset code to the account the identifier named, if there is one. The caller answers the
  * same whatever happens here, so nobody learns from it whether an account exists; a second
  * request within a minute sends nothing new (the first code still works).
  */
-export async function requestPasswordReset(ctx: AppContext, identifier: string): Promise<void> {
-  const account = await findAccount(ctx, identifier);
+export async function requestPasswordReset(ctx: AppContext, account: { id: string; email: string; fullName: string } | undefined): Promise<void> {
   if (!account) return;
   const sent = await ctx.db.transaction(async (tx) => {
     // Two requests at once: the second waits here, then finds the first one's code.

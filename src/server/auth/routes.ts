@@ -76,7 +76,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/api/users/password/forgot', { schema: { body: forgotPasswordSchema }, config: perAddress(limits.codes) }, async (request) => {
       const account = await findAccount(ctx, request.body.identifier);
       await resetToAccount(request, limitKey(request.body.identifier, account));
-      await requestPasswordReset(ctx, request.body.identifier);
+      await requestPasswordReset(ctx, account);
       return { message: RESET_REQUESTED };
     });
 

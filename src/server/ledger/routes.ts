@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { memberLedger, memberPayments, receiptOf } from './ledger-service.js';
 import { receiptPdf } from './receipt-pdf.js';
 
-export const paymentParams = z.object({ id: z.uuid({ error: 'Receipt not found' }) });
+const paymentParams = z.object({ id: z.uuid({ error: 'Receipt not found' }) });
 
 /** A member's account with the company: the ledger, the approved payments and their receipts. */
 export function ledgerRoutes(ctx: AppContext): FastifyPluginAsyncZod {

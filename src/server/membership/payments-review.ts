@@ -60,9 +60,11 @@ export async function approvePayment(ctx: AppContext, staff: AuthUser, id: strin
   await ctx.db.transaction(async (tx) => {
     // The member's row first, as a slip upload takes it: the two then wait for each other in the
     // same order and never deadlock, and two approvals for one member extend one after the other.
-    const [target] = await tx.select({ userId: payments.userId }).from(payments).where(eq(payments.id, id));
+    const [target] = await tx.select({ userId: payments.userId, kind: payments.kind }).from(payments).where(eq(payments.id, id));
     const member = await memberOf(tx, target?.userId ?? null);
-    const payment = await decidePending(tx, payments, id, staff, { state: 'approved', months, ...(await feeAmount(tx, id, months)) });
+    // Fee payments are charged per month covered; other kinds keep the amount they were raised with.
+    const amount = target?.kind === 'fee' ? { amountKobo: MEMBERSHIP_FEE_KOBO * months } : {};
+    const payment = await decidePending(tx, payments, id, staff, { state: 'approved', months, ...amount });
     await recordAudit(tx, { actor: staff, action: 'payment.approved', subjectType: 'payment', subjectId: id, details: { months, amountKobo: payment.amountKobo, kind: payment.kind, userId: payment.userId } });
     if (!member) return;
     if (payment.kind === 'fee') {
@@ -88,12 +90,6 @@ async function extendMembership(ctx: AppContext, tx: Transaction, member: typeof
   await tx.update(users).set({ paidUntil }).where(eq(users.id, member.id));
   const periodFrom = member.paidUntil && member.paidUntil >= today ? shiftDate(member.paidUntil, 1) : today;
   return { periodFrom, periodTo: paidUntil };
-}
-
-/** Fee payments are charged per month covered; other kinds keep the amount they were raised with. */
-async function feeAmount(tx: Transaction, id: string, months: number): Promise<{ amountKobo?: number }> {
-  const [row] = await tx.select({ kind: payments.kind }).from(payments).where(eq(payments.id, id));
-  return row?.kind === 'fee' ? { amountKobo: MEMBERSHIP_FEE_KOBO * months } : {};
 }
 
 export async function rejectPayment(ctx: AppContext, staff: AuthUser, id: string, reason: string): Promise<void> {

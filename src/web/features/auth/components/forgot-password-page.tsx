@@ -12,6 +12,7 @@ import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
 import { matchingPasswords } from './matching-passwords';
+import { NewPasswordFields } from './new-password-fields';
 import { useReturnTarget } from './use-return-target';
 import './auth.css';
 
@@ -171,20 +172,11 @@ function ResetForm({ request, onResent, onChangeIdentifier }: ResetFormProps) {
           {...register('code')}
           error={errors.code?.message}
         />
-        <TextField
+        <NewPasswordFields
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters"
-          {...register('password')}
-          error={errors.password?.message}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          {...register('confirmPassword')}
-          error={errors.confirmPassword?.message}
+          password={register('password')}
+          confirm={register('confirmPassword')}
+          errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
         />
         {errors.root?.server && (
           <p className="form__error" role="alert">

@@ -11,6 +11,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../c
 import { ButtonSpinner } from '../../../components/spinner';
 import { useSignup } from '../api/signup';
 import { matchingPasswords } from './matching-passwords';
+import { NewPasswordFields } from './new-password-fields';
 import { useReturnTarget } from './use-return-target';
 import './auth.css';
 
@@ -131,20 +132,11 @@ export function SignupPage() {
           )}
           <TextField label="Occupation" autoComplete="organization-title" {...register('occupation')} error={errors.occupation?.message} />
           <TextAreaField label="Address" autoComplete="street-address" rows={2} {...register('address')} error={errors.address?.message} />
-          <TextField
+          <NewPasswordFields
             label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 8 characters"
-            {...register('password')}
-            error={errors.password?.message}
-          />
-          <TextField
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            {...register('confirmPassword')}
-            error={errors.confirmPassword?.message}
+            password={register('password')}
+            confirm={register('confirmPassword')}
+            errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
           />
           <div className="form__full">
             <CheckboxField

@@ -1,26 +1,16 @@
 import { MEMBERSHIP_FEE_KOBO, PLANS } from '../../../../shared/constants';
 import { formatNaira } from '../../../../shared/money';
-import { useSite } from '../../../lib/site';
+import { BankAccounts } from './bank-accounts';
 
 /** Step 2: how to pay. The bank details are the company's settings, not text in the page. */
 export function InstructionsStep({ plan, onUnderstood }: { plan: string; onUnderstood: () => void }) {
-  const site = useSite().data;
   const planName = PLANS.find((p) => p.key === plan)?.name ?? 'Standard Plan';
   return (
     <div className="fees__step">
       <p className="fees__amount">
         <strong>{formatNaira(MEMBERSHIP_FEE_KOBO)}</strong> a month · {planName}
       </p>
-      <div className="fees__accounts">
-        <div>
-          <h3>Pay in naira (bank transfer)</h3>
-          <p>{site?.nairaAccount ?? 'Loading account details...'}</p>
-        </div>
-        <div>
-          <h3>Paying from abroad (dollar account)</h3>
-          <p>{site?.dollarAccount ?? 'Loading account details...'}</p>
-        </div>
-      </div>
+      <BankAccounts />
       <ol className="fees__instructions">
         <li>Pay {formatNaira(MEMBERSHIP_FEE_KOBO)} by bank transfer into one of the accounts above.</li>
         <li>Use your full name as the transfer narration so we can find your payment.</li>

@@ -5,8 +5,9 @@ import { displayDate } from '../../../../shared/display-date';
 import { formatNaira } from '../../../../shared/money';
 import type { MembershipStatus } from '../../../../shared/schemas/membership';
 import { ButtonSpinner } from '../../../components/spinner';
-import { useSite } from '../../../lib/site';
 import { useUploadSlip } from '../api/membership';
+import { UploadProgress } from './upload-progress';
+import { BankAccounts } from './bank-accounts';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
@@ -31,7 +32,6 @@ function standing(status: MembershipStatus): string {
  * amount, where to pay, the slip). No email code or OTP: staff approve the slip and the months.
  */
 export function RenewalPanel({ status, email, userId }: { status: MembershipStatus; email: string; userId: string }) {
-  const site = useSite().data;
   const [months, setMonths] = useState(1);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
@@ -75,16 +75,7 @@ export function RenewalPanel({ status, email, userId }: { status: MembershipStat
               <p>
                 Pay <strong>{amount}</strong> by bank transfer, with your full name as the narration.
               </p>
-              <div className="fees__accounts">
-                <div>
-                  <h3>Pay in naira</h3>
-                  <p>{site?.nairaAccount ?? 'Loading account details...'}</p>
-                </div>
-                <div>
-                  <h3>Paying from abroad</h3>
-                  <p>{site?.dollarAccount ?? 'Loading account details...'}</p>
-                </div>
-              </div>
+              <BankAccounts />
               <div className="field">
                 <label className="field__label" htmlFor="renewalSlip">
                   Payment slip (photo or PDF, at most 5 MB)
@@ -97,10 +88,7 @@ export function RenewalPanel({ status, email, userId }: { status: MembershipStat
                 </p>
               )}
               {upload.isPending && (
-                <div className="fees__upload">
-                  <progress max={1} value={progress} aria-label="Upload progress" />
-                  <span>{Math.round(progress * 100)}%</span>
-                </div>
+                <UploadProgress fraction={progress} />
               )}
               <button className="button button--primary" type="submit" disabled={!file || upload.isPending}>
                 {upload.isPending && <ButtonSpinner />} Upload slip for {amount}

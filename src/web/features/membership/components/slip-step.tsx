@@ -3,6 +3,7 @@ import { SUCCESS } from '../../../../shared/messages';
 import { useFlash } from '../../../components/flash-context';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useUploadSlip } from '../api/membership';
+import { UploadProgress } from './upload-progress';
 import type { WizardState } from './use-wizard-state';
 
 interface StepProps {
@@ -58,10 +59,7 @@ export function SlipStep({ state, update, userId }: StepProps) {
         />
       </div>
       {upload.isPending && (
-        <div className="fees__upload">
-          <progress max={1} value={progress} aria-label="Upload progress" />
-          <span>{Math.round(progress * 100)}%</span>
-        </div>
+        <UploadProgress fraction={progress} />
       )}
       <button className="button button--primary" type="submit" disabled={!file || upload.isPending}>
         {upload.isPending && <ButtonSpinner />} Upload Slip
