@@ -104,13 +104,15 @@ export async function rejectPayment(ctx: AppContext, staff: AuthUser, id: string
   ctx.mailer.nudge();
 }
 
-export async function paymentSlip(ctx: AppContext, id: string) {
+/** The slip of a payment for a staff member to look at; the look is in the audit trail. */
+export async function paymentSlip(ctx: AppContext, staff: AuthUser, id: string) {
   const [row] = await ctx.db
     .select({ file: files })
     .from(payments)
     .innerJoin(files, eq(files.id, payments.slipFileId))
     .where(eq(payments.id, id));
   if (!row) throw notFound('Slip not found');
+  await recordAudit(ctx.db, { actor: staff, action: 'payment.slip.view', subjectType: 'payment', subjectId: id });
   return row.file;
 }
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { approvePaymentSchema, paymentsQuerySchema, rejectPaymentSchema } from '../../shared/schemas/membership.js';
-import { recordAudit } from '../audit/audit.js';
 import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { approvePayment, listPayments, paymentSlip, rejectPayment } from './payments-review.js';
@@ -35,8 +34,7 @@ export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get('/payments/:id/slip', { schema: { params: paymentParams } }, async (request, reply) => {
-      const file = await paymentSlip(ctx, request.params.id);
-      await recordAudit(ctx.db, { actor: staffUser(request), action: 'payment.slip.view', subjectType: 'payment', subjectId: request.params.id });
+      const file = await paymentSlip(ctx, staffUser(request), request.params.id);
       return sendStoredFile(ctx, reply, file, 'private');
     });
   };
