@@ -50,20 +50,24 @@ export async function listPayments(ctx: AppContext, status: PaymentState, kind?:
   }));
 }
 
-async function memberOf(tx: Transaction, userId: string | null) {
-  if (!userId) return undefined;
-  const [member] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-  return member;
+/**
+ * The payment's kind and its member, the member's row locked before the payment is decided: a
+ * slip upload takes the member's row first too, so approvals, rejections and uploads wait for
+ * each other in one order and never deadlock, and two approvals for one member extend one after
+ * the other.
+ */
+async function lockMemberOfPayment(tx: Transaction, id: string) {
+  const [target] = await tx.select({ userId: payments.userId, kind: payments.kind }).from(payments).where(eq(payments.id, id));
+  if (!target?.userId) return { kind: target?.kind, member: undefined };
+  const [member] = await tx.select().from(users).where(eq(users.id, target.userId)).for('update');
+  return { kind: target.kind, member };
 }
 
 export async function approvePayment(ctx: AppContext, staff: AuthUser, id: string, months: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    // The member's row first, as a slip upload takes it: the two then wait for each other in the
-    // same order and never deadlock, and two approvals for one member extend one after the other.
-    const [target] = await tx.select({ userId: payments.userId, kind: payments.kind }).from(payments).where(eq(payments.id, id));
-    const member = await memberOf(tx, target?.userId ?? null);
+    const { kind, member } = await lockMemberOfPayment(tx, id);
     // Fee payments are charged per month covered; other kinds keep the amount they were raised with.
-    const amount = target?.kind === 'fee' ? { amountKobo: MEMBERSHIP_FEE_KOBO * months } : {};
+    const amount = kind === 'fee' ? { amountKobo: MEMBERSHIP_FEE_KOBO * months } : {};
     const payment = await decidePending(tx, payments, id, staff, { state: 'approved', months, ...amount });
     await recordAudit(tx, { actor: staff, action: 'payment.approved', subjectType: 'payment', subjectId: id, details: { months, amountKobo: payment.amountKobo, kind: payment.kind, userId: payment.userId } });
     if (!member) return;
@@ -94,9 +98,9 @@ async function extendMembership(ctx: AppContext, tx: Transaction, member: typeof
 
 export async function rejectPayment(ctx: AppContext, staff: AuthUser, id: string, reason: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    const { member } = await lockMemberOfPayment(tx, id);
     const payment = await decidePending(tx, payments, id, staff, { state: 'rejected', reason });
     await recordAudit(tx, { actor: staff, action: 'payment.rejected', subjectType: 'payment', subjectId: id, details: { reason, kind: payment.kind, userId: payment.userId } });
-    const member = await memberOf(tx, payment.userId);
     if (!member) return;
     await notify(tx, member.id, 'payment-rejected', `Your payment slip was not approved: ${reason}`);
     await enqueueMail(tx, mailTemplates.paymentRejected(ctx.mailer.brand, member.email, member.fullName, reason));
