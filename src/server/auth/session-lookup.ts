@@ -35,10 +35,10 @@ const sessionUserQuery = preparedPerDatabase((db) =>
 );
 
 /**
- * Sets `request.user` for every API call from the session cookie. Reads use the session this
- * process keeps until PostgreSQL notifies a change to the member or their sessions; a change
- * (POST, PUT, PATCH, DELETE) is authorised on the database's current rows, and once answered the
- * member's kept sessions are forgotten, so their own change shows in their next read.
+ * Sets `request.user` for every API call from the session cookie, from the session this process
+ * keeps until PostgreSQL notifies a change to the member or their sessions. The staff console
+ * reads PostgreSQL's current rows every time. Once a change (POST, PUT, PATCH, DELETE) is answered,
+ * what this process kept of it is gone, so it shows in the next request.
  * Why: docs/decisions/008-one-session-lookup-kept-until-notified.md.
  */
 export async function registerSessionLookup(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -63,15 +63,19 @@ export async function registerSessionLookup(app: FastifyInstance, ctx: AppContex
     const token = request.cookies[sessionCookieName(ctx.config)];
     if (!token || !request.url.startsWith('/api/')) return;
     request.sessionId = hashToken(ctx.config.sessionSecret, token);
-    request.user = await findSessionUser(request.sessionId, isChange(request) || isConsole(request));
+    request.user = await findSessionUser(request.sessionId, isConsole(request));
   });
 
   app.addHook('onSend', async (request) => {
-    if (request.user && isChange(request)) kept.forgetGroup(request.user.id);
+    if (!request.user || !isChange(request)) return;
+    kept.forgetGroup(request.user.id);
+    // Staff change other members: this process hears of it before answering, so a member's next
+    // request here is authorised on the change (other processes hear of it within milliseconds).
+    if (isConsole(request)) await kept.catchUp((mark) => ctx.db.execute(sql`select pg_notify(${CHANGED_CHANNEL}, ${mark})`));
   });
 }
 
-/** The staff console reads members' private data: a disabled or demoted staff member is refused there without waiting for a notification. */
+/** The staff console reads and changes members' private data: a disabled or demoted staff member is refused there without waiting for a notification. */
 function isConsole(request: FastifyRequest): boolean {
   return request.url.startsWith('/api/admin/');
 }
