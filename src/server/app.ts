@@ -34,6 +34,7 @@ import { ledgerRoutes } from './ledger/routes.js';
 import { membershipRoutes } from './membership/routes.js';
 import { notificationsRoutes } from './notifications/notifications.js';
 import { premieresRoutes } from './premieres/routes.js';
+import { eventsRoutes } from './events/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { siteRoutes } from './site/routes.js';
 import { talentRoutes } from './talent/routes.js';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adsRoutes(ctx));
   await app.register(formsRoutes(ctx));
   await app.register(premieresRoutes(ctx));
+  await app.register(eventsRoutes(ctx));
   await app.register(talentRoutes(ctx));
   await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
   await registerSpa(app, options.webRoot ?? defaultWebRoot);

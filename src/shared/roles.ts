@@ -33,6 +33,8 @@ export const CONSOLE_ROLES = {
   ads: ['admin', 'moderator'],
   submissions: ['admin', 'moderator'],
   premieres: ['admin', 'moderator'],
+  /** The events calendar and the gallery members see on /events. */
+  events: ['admin', 'moderator'],
   talent: ['admin', 'moderator'],
   staff: ['admin'],
   /** Mail the portal gave up on: every staff member sees the notice on the console. */

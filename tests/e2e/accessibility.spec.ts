@@ -54,5 +54,5 @@ test('member pages', async ({ page, mailbox }) => {
 test('staff console', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/payments$/);
-  await audit(page, ['/admin/payments', '/admin/ads', '/admin/submissions', '/admin/members', '/admin/premieres', '/admin/talent', '/admin/audit', '/admin/staff', '/admin/2fa']);
+  await audit(page, ['/admin/payments', '/admin/ads', '/admin/submissions', '/admin/members', '/admin/premieres', '/admin/events', '/admin/talent', '/admin/audit', '/admin/staff', '/admin/2fa']);
 });

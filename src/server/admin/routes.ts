@@ -6,6 +6,7 @@ import { accessHooks, staffRoleHook, staffUser } from '../auth/guards.js';
 import { authStaffRoutes } from '../auth/staff-routes.js';
 import { assertTwoFactorEnrolled } from '../auth/two-factor.js';
 import type { AppContext } from '../context.js';
+import { eventsStaffRoutes } from '../events/staff-routes.js';
 import { formsStaffRoutes } from '../forms/staff-routes.js';
 import { mailStaffRoutes } from '../mail/staff-routes.js';
 import { membershipStaffRoutes } from '../membership/staff-routes.js';
@@ -32,6 +33,7 @@ const STAFF_AREAS: StaffArea[] = [
   { routes: adsStaffRoutes, area: 'ads' },
   { routes: formsStaffRoutes, area: 'submissions' },
   { routes: premieresStaffRoutes, area: 'premieres' },
+  { routes: eventsStaffRoutes, area: 'events' },
   { routes: talentStaffRoutes, area: 'talent' },
   { routes: staffStaffRoutes, area: 'staff' },
   { routes: mailStaffRoutes, area: 'mail' },

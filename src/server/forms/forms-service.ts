@@ -3,6 +3,7 @@ import { DONATION_EVENTS, labelOf } from '../../shared/form-options.js';
 import { formatNaira } from '../../shared/money.js';
 import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from '../../shared/form-definitions.js';
 import type { MemberEvent } from '../../shared/schemas/forms.js';
+import { displayDate } from '../../shared/display-date.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { type Executor, preparedPerDatabase } from '../db/client.js';
@@ -79,20 +80,17 @@ async function assertPremiereBookable(db: Executor, movie: string, showtime: str
 /** The member's event donations for the Events page, newest first. */
 export async function listMemberEvents(ctx: AppContext, user: AuthUser): Promise<MemberEvent[]> {
   const rows = await ctx.db
-    .select({ id: submissions.id, data: submissions.data, createdAt: submissions.createdAt, fileId: submissionFiles.fileId })
+    .select({ id: submissions.id, data: submissions.data, createdAt: submissions.createdAt })
     .from(submissions)
-    .leftJoin(submissionFiles, and(eq(submissionFiles.submissionId, submissions.id), eq(submissionFiles.field, 'passportImage')))
     .where(and(eq(submissions.userId, user.id), eq(submissions.form, 'event')))
     .orderBy(desc(submissions.createdAt), desc(submissions.id));
   return rows.map((row) => {
-    const event = String(row.data.selectedEvent ?? '');
     const amount = Number(row.data.amountPaid);
     const paid = Number.isFinite(amount) ? `${formatNaira(Math.round(amount * 100))} paid` : 'Paid';
     return {
       id: row.id,
-      name: labelOf(DONATION_EVENTS, event),
-      description: `${paid} on ${String(row.data.paymentDate ?? '')} by ${String(row.data.firstName ?? '')} ${String(row.data.surname ?? '')}`.trim(),
-      imageUrl: row.fileId ? fileUrl(row.fileId) : null,
+      name: labelOf(DONATION_EVENTS, String(row.data.selectedEvent ?? '')),
+      description: `${paid} on ${displayDate(String(row.data.paymentDate))}`,
       createdAt: row.createdAt.toISOString(),
     };
   });

@@ -153,6 +153,8 @@ describe('GET /api/users/profile', () => {
   it("is answered from the process's memory until the database says the member changed", async () => {
     const { client, user } = await signedUpMember(portal.app);
     const { db } = portal.app.ctx;
+    // The sign-up's own notifications may still be on their way: let them arrive first.
+    await portal.app.keptSessions.catchUp((mark) => db.execute(sql`select pg_notify('session_changed', ${mark})`));
     expect((await profileOf(client)).title).toBeNull();
     await db.execute(sql`alter table users disable trigger users_session_changed`);
     try {

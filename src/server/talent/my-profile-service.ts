@@ -49,19 +49,32 @@ export async function myProfile(ctx: AppContext, user: AuthUser): Promise<{ prof
   };
 }
 
-export async function saveMyProfile(ctx: AppContext, user: AuthUser, input: z.output<typeof talentProfileSchema>): Promise<void> {
+/**
+ * Saves the member's details together with any photos chosen with them, in one transaction: a
+ * first save can publish, and the rule "a published profile has a photo" is checked on the result.
+ */
+export async function saveMyProfile(ctx: AppContext, user: AuthUser, input: z.output<typeof talentProfileSchema>, newPhotos: ReceivedFile[] = []): Promise<void> {
   if (input.published && !user.activated) throw forbidden('Only activated members can publish a talent profile.');
-  await ctx.db.transaction(async (tx) => {
-    const existing = await ownProfile(tx, user.id);
-    if (input.published) {
-      const [photos] = existing ? await tx.select({ n: count() }).from(talentPhotos).where(eq(talentPhotos.profileId, existing.id)) : [];
-      if (!photos?.n) throw badRequest('Add at least one photo before publishing');
-    }
+  const photos = await Promise.all(newPhotos.map((upload) => readablePhoto(upload.data, 'Photo', TALENT_PHOTO_BOX)));
+  await withFileTransaction(ctx, async (tx, store) => {
     const values = { ...input, updatedAt: new Date() };
-    await tx
+    // The upsert holds the profile's row until commit, as an upload's lock does.
+    const [profile] = await tx
       .insert(talentProfiles)
       .values({ userId: user.id, ...values })
-      .onConflictDoUpdate({ target: talentProfiles.userId, set: values });
+      .onConflictDoUpdate({ target: talentProfiles.userId, set: values })
+      .returning({ id: talentProfiles.id });
+    if (!profile) throw new Error('talent profile row was not written');
+    const [existing] = await tx.select({ n: count() }).from(talentPhotos).where(eq(talentPhotos.profileId, profile.id));
+    const had = existing?.n ?? 0;
+    if (had + photos.length > MAX_TALENT_PHOTOS) {
+      throw badRequest(`A talent profile has at most ${MAX_TALENT_PHOTOS} photos; you have ${had} and chose ${photos.length}.`);
+    }
+    for (const [index, photo] of photos.entries()) {
+      const stored = await store({ ownerId: user.id, purpose: 'talent-photo', ...photo });
+      await tx.insert(talentPhotos).values({ profileId: profile.id, fileId: stored.id, primary: had + index === 0 });
+    }
+    if (input.published && had + photos.length === 0) throw badRequest('Add at least one photo before publishing');
   });
 }
 

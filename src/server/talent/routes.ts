@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants.js';
+import { MAX_TALENT_PHOTOS } from '../../shared/talent-options.js';
 import {
   bookingRequestSchema,
   confirmBookingSchema,
@@ -11,12 +13,25 @@ import {
 import { accessHooks, requireUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { IMAGE_TYPES } from '../files/file-kinds.js';
-import { readMultipart } from '../files/multipart.js';
+import { readMultipart, type ReceivedFile } from '../files/multipart.js';
 import { sendStoredFile } from '../files/send-file.js';
-import { HttpError } from '../http/errors.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import { parseBody } from '../http/parse.js';
 import { answerRequest, confirmBooking, myRequests, requestBooking } from './booking-service.js';
 import { publicPhoto, publicProfile, searchTalent } from './directory-service.js';
 import { addPhoto, deletePhoto, myProfile, saveMyProfile, setPrimaryPhoto } from './my-profile-service.js';
+
+const PHOTO_FIELDS = Array.from({ length: MAX_TALENT_PHOTOS }, (_, index) => `photo${index + 1}`);
+
+async function detailsWithPhotos(request: FastifyRequest): Promise<{ details: unknown; photos: ReceivedFile[] }> {
+  const rule = { label: 'Photo', types: IMAGE_TYPES, maxBytes: MAX_UPLOAD_BYTES };
+  const { fields, files } = await readMultipart(request, Object.fromEntries(PHOTO_FIELDS.map((field) => [field, rule])));
+  try {
+    return { details: JSON.parse(fields.details ?? ''), photos: PHOTO_FIELDS.flatMap((field) => files[field] ?? []) };
+  } catch {
+    throw badRequest('The profile details could not be read. Please try again.');
+  }
+}
 
 export const profileParams = z.object({ id: z.uuid({ error: 'Talent profile not found' }) });
 const photoParams = z.object({ photoId: z.uuid({ error: 'Photo not found' }) });
@@ -72,10 +87,13 @@ export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const member = { onRequest: accessHooks.member };
     app.get('/api/talent/me', member, async (request, reply) => reply.header('Cache-Control', 'no-store').send(await myProfile(ctx, requireUser(request))));
 
-    app.put('/api/talent/me', { ...member, schema: { body: talentProfileSchema } }, async (request) => {
+    // JSON, or multipart with the details as JSON in `details` and up to six photos chosen with them.
+    app.put('/api/talent/me', member, async (request) => {
       const user = requireUser(request);
-      await saveMyProfile(ctx, user, request.body);
-      return { message: request.body.published ? 'Your talent profile is published.' : 'Talent profile saved.', ...(await myProfile(ctx, user)) };
+      const { details, photos } = request.isMultipart() ? await detailsWithPhotos(request) : { details: request.body, photos: [] };
+      const input = parseBody(talentProfileSchema, details);
+      await saveMyProfile(ctx, user, input, photos);
+      return { message: input.published ? 'Your talent profile is published.' : 'Talent profile saved.', ...(await myProfile(ctx, user)) };
     });
 
     app.post('/api/talent/me/photos', member, async (request, reply) => {

@@ -132,6 +132,42 @@ describe('the member publishes a talent profile', () => {
     expect((await search('category=music')).items.map((i) => i.id)).not.toContain(id);
   });
 
+  function detailsWithPhotos(details: Record<string, unknown>, photos: Buffer[]): FormData {
+    const form = new FormData();
+    form.append('details', JSON.stringify(details));
+    photos.forEach((data, index) => form.append(`photo${index + 1}`, new Blob([new Uint8Array(data)]), `p${index + 1}.jpg`));
+    return form;
+  }
+
+  it('publishes a first profile with its photos in one save', async () => {
+    const { client } = await activatedMember(portal.app);
+    const details = { category: 'model', stageName: 'Amaka One-Go', bio: '', published: true, show: [] };
+    const saved = await client.put('/api/talent/me', { form: detailsWithPhotos(details, [await photo('#a50'), await photo('#05a')]) });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().message).toBe('Your talent profile is published.');
+    const { profile } = saved.json();
+    expect(profile.published).toBe(true);
+    expect(profile.photos.map((p: { primary: boolean }) => p.primary)).toEqual([true, false]);
+    expect((await visitor().get(`/api/talent/${profile.id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a one-go save that breaks a rule, keeping nothing of it', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    const details = { category: 'model', stageName: 'Nothing Kept', bio: '', published: true, show: [] };
+    const none = await client.put('/api/talent/me', { form: detailsWithPhotos(details, []) });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('Add at least one photo before publishing');
+    const seven = await client.put('/api/talent/me', { form: detailsWithPhotos(details, await Promise.all(Array.from({ length: 7 }, () => photo()))) });
+    expect(seven.statusCode).toBe(413);
+    expect(seven.json().message).toBe('Too many files in one request.');
+    const notAPicture = await client.put('/api/talent/me', { form: detailsWithPhotos(details, [Buffer.from('not a picture')]) });
+    expect(notAPicture.statusCode).toBe(415);
+    const badDetails = await client.put('/api/talent/me', { form: detailsWithPhotos({ ...details, stageName: '' }, [await photo()]) });
+    expect(badDetails.json().message).toBe('Stage name is required');
+    expect((await client.get('/api/talent/me')).json().profile).toBeNull();
+    expect((await storedFilesOf(portal.app, user.id)).filter((f) => f.purpose === 'talent-photo')).toEqual([]);
+  });
+
   it('refuses publishing by a member who is not activated with 403, but keeps drafts open', async () => {
     const { client } = await signedUpMember(portal.app);
     const draft = { category: 'model', stageName: 'Ada', bio: '', published: false, show: [] };

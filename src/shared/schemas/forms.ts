@@ -290,7 +290,6 @@ export interface MemberEvent {
   id: string;
   name: string;
   description: string;
-  imageUrl: string | null;
   createdAt: string;
 }
 

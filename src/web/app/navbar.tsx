@@ -67,6 +67,11 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
             {user ? (
               <>
                 <li>
+                  <NavLink to="/events" className={navClass}>
+                    Events
+                  </NavLink>
+                </li>
+                <li>
                   <NavLink to="/notifications" className={navClass}>
                     Notifications
                   </NavLink>

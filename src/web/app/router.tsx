@@ -57,6 +57,7 @@ const SubmissionDetailPage = lazyNamed(() => import('../features/admin/component
 const MembersPage = lazyNamed(() => import('../features/admin/components/members-page'), 'MembersPage');
 const MemberDetailPage = lazyNamed(() => import('../features/admin/components/member-detail'), 'MemberDetailPage');
 const PremieresPage = lazyNamed(() => import('../features/admin/components/premieres-page'), 'PremieresPage');
+const EventsAdminPage = lazyNamed(() => import('../features/admin/components/events-admin-page'), 'EventsAdminPage');
 const TalentAdminPage = lazyNamed(() => import('../features/admin/components/talent-admin-page'), 'TalentAdminPage');
 const AuditPage = lazyNamed(() => import('../features/admin/components/audit-page'), 'AuditPage');
 const StaffPage = lazyNamed(() => import('../features/admin/components/staff-page'), 'StaffPage');
@@ -117,6 +118,7 @@ export function AppRoutes() {
               <Route path="members" element={<MembersPage />} />
               <Route path="members/:id" element={<MemberDetailPage />} />
               <Route path="premieres" element={<PremieresPage />} />
+              <Route path="events" element={<EventsAdminPage />} />
               <Route path="talent" element={<TalentAdminPage />} />
               <Route path="audit" element={<AuditPage />} />
               <Route path="staff" element={<StaffPage />} />

@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS: { to: string; label: string; area: ConsoleArea }[] 
   { to: '/admin/submissions', label: 'Submissions', area: 'submissions' },
   { to: '/admin/members', label: 'Members', area: 'members' },
   { to: '/admin/premieres', label: 'Premieres', area: 'premieres' },
+  { to: '/admin/events', label: 'Events', area: 'events' },
   { to: '/admin/talent', label: 'Talent', area: 'talent' },
   { to: '/admin/audit', label: 'Audit log', area: 'audit' },
   { to: '/admin/staff', label: 'Staff', area: 'staff' },

@@ -23,15 +23,15 @@ function useProfileMutation<V>(send: (values: V) => Promise<Saved>) {
   });
 }
 
+/** Saves the details; photos chosen with them go in the same request (multipart), so a first save can publish. */
 export function useSaveTalentProfile() {
-  return useProfileMutation((values: TalentProfileInput) => api.put<Saved>('/api/talent/me', { json: values, fallback: 'Could not save your talent profile.' }));
-}
-
-export function useUploadTalentPhoto(onProgress: (fraction: number) => void) {
-  return useProfileMutation((file: File) => {
+  return useProfileMutation(({ values, photos }: { values: TalentProfileInput; photos: File[] }) => {
+    const fallback = 'Could not save your talent profile.';
+    if (photos.length === 0) return api.put<Saved>('/api/talent/me', { json: values, fallback });
     const form = new FormData();
-    form.append('photo', file);
-    return api.post<Saved>('/api/talent/me/photos', { form, onProgress, fallback: 'Could not upload the photo.' });
+    form.append('details', JSON.stringify(values));
+    photos.forEach((photo, index) => form.append(`photo${index + 1}`, photo));
+    return api.put<Saved>('/api/talent/me', { form, fallback });
   });
 }
 

@@ -9,7 +9,7 @@ import { useFlash } from '../../../components/flash-context';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner, Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/session';
-import { useDeleteTalentPhoto, useMyTalentProfile, useSaveTalentProfile, useSetPrimaryPhoto, useUploadTalentPhoto } from '../api/my-talent-profile';
+import { useDeleteTalentPhoto, useMyTalentProfile, useSaveTalentProfile, useSetPrimaryPhoto } from '../api/my-talent-profile';
 import { BookingRequestsList } from './booking-requests-list';
 import { measurementValue } from './talent-labels';
 import './talent.css';
@@ -82,12 +82,24 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
     reset({ category, stageName, bio, published, show });
   }, [saved, reset]);
 
-  const onSubmit = handleSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: (data) => flash.showSuccess(data.message),
-      onError: (error) => flash.showError(error.message),
-    }),
-  );
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const room = MAX_TALENT_PHOTOS - (profile?.photos.length ?? 0);
+
+  const onSubmit = handleSubmit((values) => {
+    setSaveError(null);
+    save.mutate(
+      { values, photos },
+      {
+        onSuccess: (data) => {
+          flash.showSuccess(data.message);
+          setPhotos([]);
+        },
+        onError: (error) => setSaveError(error.message),
+      },
+    );
+  });
   const canPublish = Boolean(user?.status);
 
   return (
@@ -96,6 +108,11 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
         Details
       </h2>
       <form className="form form--grid" noValidate onFocus={checks.preload} onSubmit={(event) => void onSubmit(event)}>
+        {saveError && (
+          <p className="form__error form__full" role="alert">
+            {saveError}
+          </p>
+        )}
         <SelectField label="Category" options={TALENT_CATEGORIES} {...register('category')} error={errors.category?.message} />
         <TextField label="Stage name" {...register('stageName')} error={errors.stageName?.message} />
         <div className="form__full">
@@ -107,8 +124,9 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
               <CheckboxField key={m.value} label={describe(m.value, available)} value={m.value} {...register('show')} />
             ))}
           </fieldset>
+          {room > 0 && <PhotoPicker photos={photos} room={room} error={photoError} onChange={setPhotos} onError={setPhotoError} />}
           <CheckboxField
-            label={canPublish ? 'Published in the talent directory' : 'Published in the talent directory (activate your membership first)'}
+            label={canPublish ? 'Published in the talent directory (needs at least one photo)' : 'Published in the talent directory (activate your membership first)'}
             disabled={!canPublish}
             {...register('published')}
           />
@@ -121,60 +139,69 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
   );
 }
 
-function PhotosSection({ profile }: { profile: MyTalentProfile | null }) {
-  const flash = useFlash();
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [progress, setProgress] = useState(0);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const upload = useUploadTalentPhoto(setProgress);
-  const remove = useDeleteTalentPhoto();
-  const primary = useSetPrimaryPhoto();
-
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  if (!profile) {
-    return (
-      <section aria-labelledby="photos-title">
-        <h2 id="photos-title" className="section-title">
-          Photos
-        </h2>
-        <p className="muted">Save your details first, then add up to {MAX_TALENT_PHOTOS} photos.</p>
-      </section>
-    );
-  }
+/** Photos chosen with the details: they go up with the next save, so a first save can publish. */
+function PhotoPicker({ photos, room, error, onChange, onError }: { photos: File[]; room: number; error: string | null; onChange: (photos: File[]) => void; onError: (error: string | null) => void }) {
+  const previews = usePreviews(photos);
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.target.files?.[0] ?? null;
+    const chosen = [...(event.target.files ?? [])];
+    event.target.value = '';
     // Refused here, before it costs the member mobile data.
-    if (chosen && chosen.size > MAX_UPLOAD_BYTES) {
-      setFileError(`Photo must be at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`);
-      setFile(null);
-      return;
-    }
-    setFileError(null);
-    setFile(chosen);
+    const tooBig = chosen.find((file) => file.size > MAX_UPLOAD_BYTES);
+    if (tooBig) return onError(`${tooBig.name} is larger than ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB. Choose a smaller photo.`);
+    const next = [...photos, ...chosen];
+    if (next.length > room) return onError(`You can add ${room} more photo${room === 1 ? '' : 's'} (at most ${MAX_TALENT_PHOTOS} in all).`);
+    onError(null);
+    onChange(next);
   }
 
-  function send() {
-    if (!file) return;
-    setProgress(0);
-    upload.mutate(file, {
-      onSuccess: (data) => {
-        flash.showSuccess(data.message);
-        setFile(null);
-      },
-      onError: (error) => flash.showError(error.message),
-    });
-  }
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor="talent-photos">
+        Add photos
+      </label>
+      <input id="talent-photos" className="field__file" type="file" accept="image/jpeg,image/png,image/webp" multiple onChange={choose} aria-describedby="talent-photos-hint" />
+      <p className="field__hint" id="talent-photos-hint">
+        JPEG, PNG or WebP up to 5 MB each; location data is removed. They are added when you save.
+      </p>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      {photos.length > 0 && (
+        <ul className="talent-editor__photos">
+          {photos.map((photo, index) => (
+            <li key={`${photo.name}-${index}`} className="talent-editor__photo">
+              <img src={previews[index]} alt={`Chosen photo ${index + 1}`} width={160} height={200} />
+              <button type="button" className="button button--ghost" onClick={() => onChange(photos.filter((_, i) => i !== index))}>
+                Remove <span className="visually-hidden">chosen photo {index + 1}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
 
+function usePreviews(photos: File[]): string[] {
+  const [urls, setUrls] = useState<string[]>([]);
+  useEffect(() => {
+    const made = photos.map((photo) => URL.createObjectURL(photo));
+    setUrls(made);
+    return () => made.forEach((url) => URL.revokeObjectURL(url));
+  }, [photos]);
+  return urls;
+}
+
+/** The saved photos: which one leads the profile, and deleting. */
+function PhotosSection({ profile }: { profile: MyTalentProfile | null }) {
+  const flash = useFlash();
+  const remove = useDeleteTalentPhoto();
+  const primary = useSetPrimaryPhoto();
+  if (!profile || profile.photos.length === 0) return null;
   const answer = { onSuccess: (data: { message: string }) => flash.showSuccess(data.message), onError: (error: Error) => flash.showError(error.message) };
-  const full = profile.photos.length >= MAX_TALENT_PHOTOS;
 
   return (
     <section aria-labelledby="photos-title">
@@ -182,7 +209,7 @@ function PhotosSection({ profile }: { profile: MyTalentProfile | null }) {
         Photos
       </h2>
       <p className="muted">
-        {profile.photos.length} of {MAX_TALENT_PHOTOS}. JPEG, PNG or WebP up to 5 MB; location data is removed.
+        {profile.photos.length} of {MAX_TALENT_PHOTOS}. The primary photo leads your profile in the directory.
       </p>
       <ul className="talent-editor__photos">
         {profile.photos.map((photo, index) => (
@@ -201,30 +228,6 @@ function PhotosSection({ profile }: { profile: MyTalentProfile | null }) {
           </li>
         ))}
       </ul>
-      {!full && (
-        <div className="talent-editor__upload">
-          <div className={`field${fileError ? ' field--invalid' : ''}`}>
-            <label className="field__label" htmlFor="talent-photo">
-              Add a photo
-            </label>
-            <input id="talent-photo" className="field__file" type="file" accept="image/jpeg,image/png,image/webp" onChange={choose} />
-            {fileError && (
-              <p className="field__error" role="alert">
-                {fileError}
-              </p>
-            )}
-          </div>
-          {preview && <img className="talent-editor__preview" src={preview} alt="Preview of the chosen photo" width={160} height={200} />}
-          {upload.isPending && (
-            <progress className="talent-editor__progress" max={1} value={progress} aria-label="Upload progress">
-              {Math.round(progress * 100)}%
-            </progress>
-          )}
-          <button type="button" className="button button--primary" disabled={!file || upload.isPending} onClick={send}>
-            {upload.isPending && <ButtonSpinner />} Upload photo
-          </button>
-        </div>
-      )}
     </section>
   );
 }

@@ -1,0 +1,62 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CompanyEvent, GalleryImage } from '../../../../shared/company-events';
+import { api } from '../../../lib/api';
+
+const eventsKey = ['admin', 'events'] as const;
+const galleryKey = ['admin', 'gallery'] as const;
+
+export function useAdminEvents() {
+  return useQuery({ queryKey: eventsKey, queryFn: () => api.get<{ events: CompanyEvent[] }>('/api/admin/events').then((r) => r.events) });
+}
+
+/** Adds an event (no id) or replaces one: the form's fields and, when chosen, its picture. */
+export function useSaveEvent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, form }: { id?: string; form: FormData }) =>
+      id
+        ? api.put<{ message: string; event: CompanyEvent }>(`/api/admin/events/${encodeURIComponent(id)}`, { form })
+        : api.post<{ message: string; event: CompanyEvent }>('/api/admin/events', { form }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: eventsKey });
+      void client.invalidateQueries({ queryKey: ['events', 'company'] });
+    },
+  });
+}
+
+export function useDeleteEvent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(`/api/admin/events/${encodeURIComponent(id)}`),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: eventsKey });
+      void client.invalidateQueries({ queryKey: ['events', 'company'] });
+    },
+  });
+}
+
+export function useAdminGallery() {
+  return useQuery({ queryKey: galleryKey, queryFn: () => api.get<{ images: GalleryImage[] }>('/api/admin/gallery').then((r) => r.images) });
+}
+
+export function useAddGalleryImage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => api.post<{ message: string; image: GalleryImage }>('/api/admin/gallery', { form }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: galleryKey });
+      void client.invalidateQueries({ queryKey: ['gallery'] });
+    },
+  });
+}
+
+export function useDeleteGalleryImage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(`/api/admin/gallery/${encodeURIComponent(id)}`),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: galleryKey });
+      void client.invalidateQueries({ queryKey: ['gallery'] });
+    },
+  });
+}
