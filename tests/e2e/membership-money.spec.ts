@@ -1,8 +1,16 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { pdfText } from '../../src/server/test-support/pdf-text';
 import { ADMIN, expect, test } from './fixtures';
 import { activatedMember, signIn, tinyPng, unexpectedErrors, watchConsole } from './helpers';
+
+/** axe-core on the page as it stands: no serious or critical violations. */
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${page.url()}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(serious).toEqual([]);
+}
 
 /** A staff member in a browser of their own, signed in on the console. */
 async function staffConsole(browser: Browser, baseURL: string): Promise<Page> {
@@ -81,12 +89,16 @@ test('staff record a fine; the member sees it on the payments page, pays it with
   await fineForm.getByRole('button', { name: 'Record fine of ₦20,000.00' }).click();
   await expect(staff.getByTestId('member-balance')).toHaveText('Owes ₦20,000.00');
   await expect(staff.getByRole('region', { name: 'Notifications sent' })).toContainText('You have been fined ₦20,000.00');
+  await expectAccessible(staff);
 
   await page.goto('/profile/payments');
   await expect(page.getByTestId('balance')).toHaveText('You owe ₦20,000.00');
   await expect(page.getByText('Fine (Missing a meeting): Missed the November members’ meeting')).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('link', { name: /^Pay this fine/ }).click();
   await expect(page).toHaveURL(/\/profile\/payments\/fines\/[0-9a-f-]+$/);
+  await expect(page.getByRole('button', { name: 'Upload slip for ₦20,000.00' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel('Payment slip (photo or PDF, at most 5 MB)').setInputFiles(tinyPng());
   await page.getByRole('button', { name: 'Upload slip for ₦20,000.00' }).click();
   await expect(page.getByText('Slip received.')).toBeVisible();
