@@ -136,11 +136,11 @@ export async function sendOtp(ctx: AppContext, user: AuthUser): Promise<string> 
 }
 
 /** A new activation code (OTP) by email; it replaces any unused one. The member's Send OTP and staff's resend both use it. */
-export async function mailFreshOtp(ctx: AppContext, member: Pick<AuthUser, 'id' | 'email' | 'fullName'>, then?: (tx: Executor) => Promise<void>): Promise<void> {
+export async function mailFreshOtp(ctx: AppContext, member: Pick<AuthUser, 'id' | 'email' | 'fullName'>, alsoInTransaction?: (tx: Executor) => Promise<void>): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const otp = await issueCode(ctx, tx, member.id, 'otp');
     await enqueueMail(tx, mailTemplates.otpResent(ctx.mailer.brand, member.email, member.fullName, otp));
-    await then?.(tx);
+    await alsoInTransaction?.(tx);
   });
   ctx.mailer.nudge();
 }

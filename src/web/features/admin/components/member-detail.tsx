@@ -40,7 +40,7 @@ export function MemberDetailPage() {
       </p>
       <div className="admin__toolbar">
         <h2 id="member-title">{m.fullName}</h2>
-        <span className={`badge${m.status ? ' badge--ok' : ''}`}>{m.status ? 'Activated' : 'Not activated'}</span>
+        <span className={`badge${m.status ? ' badge--ok' : ''}`}>{m.status ? 'Activated' : m.memberNumber ? 'Not paid up' : 'Not activated'}</span>
       </div>
       <dl className="admin__facts">
         {facts.map(([label, value]) => (
