@@ -29,6 +29,8 @@ export const CONSOLE_ROLES = {
   me: STAFF_ROLES,
   members: STAFF_ROLES,
   payments: ['admin', 'finance'],
+  /** A member's money and standing on their page (/members/:id/...): ledger, fines, paid-until, suspension. */
+  membership: ['admin', 'finance'],
   audit: ['admin', 'finance'],
   ads: ['admin', 'moderator'],
   submissions: ['admin', 'moderator'],

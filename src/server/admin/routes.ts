@@ -10,6 +10,9 @@ import { eventsStaffRoutes } from '../events/staff-routes.js';
 import { formsStaffRoutes } from '../forms/staff-routes.js';
 import { mailStaffRoutes } from '../mail/staff-routes.js';
 import { membershipStaffRoutes } from '../membership/staff-routes.js';
+import { memberStandingStaffRoutes } from '../membership/member-staff-routes.js';
+import { ledgerStaffRoutes } from '../ledger/staff-routes.js';
+import { notificationsStaffRoutes } from '../notifications/staff-routes.js';
 import { premieresStaffRoutes } from '../premieres/staff-routes.js';
 import { staffStaffRoutes } from '../staff/staff-routes.js';
 import { talentStaffRoutes } from '../talent/staff-routes.js';
@@ -28,7 +31,10 @@ interface StaffArea {
 const STAFF_AREAS: StaffArea[] = [
   { routes: authStaffRoutes, area: 'me', beforeTwoFactor: true },
   { routes: membersStaffRoutes, area: 'members' },
+  { routes: notificationsStaffRoutes, area: 'members' },
   { routes: membershipStaffRoutes, area: 'payments' },
+  { routes: memberStandingStaffRoutes, area: 'membership' },
+  { routes: ledgerStaffRoutes, area: 'membership' },
   { routes: auditStaffRoutes, area: 'audit' },
   { routes: adsStaffRoutes, area: 'ads' },
   { routes: formsStaffRoutes, area: 'submissions' },

@@ -192,7 +192,7 @@ export const payments = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['fee', 'ad'] }).notNull(),
+    kind: text('kind', { enum: ['fee', 'ad', 'fine'] }).notNull(),
     plan: text('plan'),
     amountKobo: integer('amount_kobo').notNull(),
     months: integer('months'),
@@ -201,9 +201,16 @@ export const payments = pgTable(
     reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reason: text('reason'),
+    /** The fine (its ledger charge) a `fine` payment settles. */
+    fineId: uuid('fine_id').references((): AnyPgColumn => ledgerEntries.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('payments_state_idx').on(t.state, t.createdAt), index('payments_user_idx').on(t.userId)],
+  (t) => [
+    index('payments_state_idx').on(t.state, t.createdAt),
+    index('payments_user_idx').on(t.userId),
+    // A fine has at most one slip under review or approved: it is paid once.
+    uniqueIndex('payments_fine_open_key').on(t.fineId).where(sql`${t.state} <> 'rejected'`),
+  ],
 );
 
 /**

@@ -11,7 +11,7 @@ import { createTestApp, signedInStaff, signedUpMember, TestClient } from '../tes
 const FIELD_NAMES = [
   'email', 'phone', 'password', 'confirmPassword', 'name', 'fullName', 'dob', 'userId', 'userID', 'otp', 'code', 'months', 'reason',
   'startDate', 'endDate', 'frequency', 'linkUrl', 'altText', 'weeks', 'ad', 'title', 'open', 'showtimes', 'quantity', 'movie',
-  'showtime', 'amountPaid', 'heightFt', 'category', 'stageName', 'published', 'show', 'message', 'feedback', 'plan', 'status', '__proto__', 'constructor',
+  'showtime', 'amountPaid', 'heightFt', 'category', 'stageName', 'published', 'show', 'message', 'feedback', 'plan', 'status', 'paidUntil', 'type', 'fineId', '__proto__', 'constructor',
 ];
 const QUERY_NAMES = ['status', 'kind', 'page', 'form', 'member', 'from', 'to', 'q', 'category', 'gender', 'state', 'minAge', 'maxAge', 'minHeightCm', 'maxHeightCm', 'subjectId'];
 const FILE_FIELDS = ['profilePic', 'paymentSlip', 'imageUrl', 'photo', 'tellerImage', 'passportImage', 'signatureImage', 'passportPicture', 'paymentTeller', 'nationalId', 'junk'];

@@ -1,7 +1,8 @@
-import { and, desc, eq, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, sum } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { todayInLagos } from '../../shared/dates.js';
 import { formatMemberNumber } from '../../shared/membership.js';
-import type { Ledger, MemberPayment, ReceiptDetails } from '../../shared/schemas/ledger.js';
+import type { FineStatus, Ledger, MemberAccount, MemberPayment, ReceiptDetails } from '../../shared/schemas/ledger.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Transaction } from '../db/client.js';
@@ -24,10 +25,32 @@ export interface Charge {
  * itself, and its receipt with the next number of the year. Returns the receipt number.
  */
 export async function bookApprovedPayment(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: AuthUser, charge: Charge): Promise<string> {
-  await tx.insert(ledgerEntries).values([
-    { userId: member.id, kind: charge.kind, amountKobo: payment.amountKobo, description: charge.description, periodFrom: charge.periodFrom, periodTo: charge.periodTo, paymentId: payment.id, createdBy: staff.id },
-    { userId: member.id, kind: 'payment', amountKobo: -payment.amountKobo, description: `Payment received: ${charge.description}`, paymentId: payment.id, createdBy: staff.id },
-  ]);
+  await tx.insert(ledgerEntries).values({
+    userId: member.id,
+    kind: charge.kind,
+    amountKobo: payment.amountKobo,
+    description: charge.description,
+    periodFrom: charge.periodFrom,
+    periodTo: charge.periodTo,
+    paymentId: payment.id,
+    createdBy: staff.id,
+  });
+  return bookPayment(ctx, tx, payment, member, staff, charge);
+}
+
+/**
+ * Books an approved payment of a charge already on the ledger (a fine): the payment and its
+ * receipt. Returns the receipt number.
+ */
+export async function bookPayment(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: AuthUser, charge: Charge): Promise<string> {
+  await tx.insert(ledgerEntries).values({
+    userId: member.id,
+    kind: 'payment',
+    amountKobo: -payment.amountKobo,
+    description: `Payment received: ${charge.description}`,
+    paymentId: payment.id,
+    createdBy: staff.id,
+  });
   const today = todayInLagos(ctx.clock());
   const number = await nextReceiptNumber(tx, Number(today.slice(0, 4)));
   const details: ReceiptDetails = {
@@ -54,14 +77,22 @@ async function nextReceiptNumber(tx: Transaction, year: number): Promise<string>
   return `HM-R-${year}-${String(counter!.last).padStart(6, '0')}`;
 }
 
+/** A fine's open payment (under review or approved): at most one, by the unique index on payments. */
+const finePayments = alias(payments, 'fine_payments');
+
 export async function memberLedger(ctx: AppContext, userId: string): Promise<Ledger> {
-  const [entries, [total]] = await Promise.all([
-    ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.amountKobo)),
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ entry: ledgerEntries, finePaymentState: finePayments.state })
+      .from(ledgerEntries)
+      .leftJoin(finePayments, and(eq(finePayments.fineId, ledgerEntries.id), ne(finePayments.state, 'rejected')))
+      .where(eq(ledgerEntries.userId, userId))
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.amountKobo)),
     ctx.db.select({ balance: sum(ledgerEntries.amountKobo) }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId)),
   ]);
   return {
     balanceKobo: Number(total?.balance ?? 0),
-    entries: entries.map((entry) => ({
+    entries: rows.map(({ entry, finePaymentState }) => ({
       id: entry.id,
       kind: entry.kind,
       amountKobo: entry.amountKobo,
@@ -69,8 +100,14 @@ export async function memberLedger(ctx: AppContext, userId: string): Promise<Led
       periodFrom: entry.periodFrom,
       periodTo: entry.periodTo,
       createdAt: entry.createdAt.toISOString(),
+      fineStatus: entry.kind === 'fine' ? fineStatus(finePaymentState) : null,
     })),
   };
+}
+
+function fineStatus(paymentState: 'pending' | 'approved' | 'rejected' | null): FineStatus {
+  if (paymentState === 'approved') return 'paid';
+  return paymentState === 'pending' ? 'under-review' : 'unpaid';
 }
 
 export async function memberPayments(ctx: AppContext, userId: string): Promise<MemberPayment[]> {
@@ -99,4 +136,10 @@ export async function receiptOf(ctx: AppContext, paymentId: string, userId?: str
     .where(and(eq(receipts.paymentId, paymentId), userId ? eq(payments.userId, userId) : undefined));
   if (!row) throw notFound('Receipt not found');
   return row.receipt;
+}
+
+/** A member's ledger and receipts for the console. */
+export async function memberAccount(ctx: AppContext, userId: string): Promise<MemberAccount> {
+  const [ledger, paid] = await Promise.all([memberLedger(ctx, userId), memberPayments(ctx, userId)]);
+  return { ...ledger, payments: paid.map((payment) => ({ ...payment, receiptUrl: payment.receiptNumber ? `/api/admin/payments/${payment.id}/receipt` : null })) };
 }

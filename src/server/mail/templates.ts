@@ -48,10 +48,14 @@ export const mailTemplates = {
       code,
     }),
 
-  slipReceived: (brand: MailBrand, to: string, name: string) =>
+  /** `next`: an activation code follows the first membership payment; a renewal or a fine is simply approved. */
+  slipReceived: (brand: MailBrand, to: string, name: string, next: 'otp' | 'approval' = 'otp') =>
     compose(brand, to, 'We received your payment slip', {
       greeting: hello(name),
-      paragraphs: ['Thank you. Our staff will check your payment slip against our bank statement.', 'Once it is approved we will email you a one-time code (OTP) to activate your profile.'],
+      paragraphs: [
+        'Thank you. Our staff will check your payment slip against our bank statement.',
+        next === 'otp' ? 'Once it is approved we will email you a one-time code (OTP) to activate your profile.' : 'We will email you as soon as it is approved.',
+      ],
     }),
 
   paymentApproved: (brand: MailBrand, to: string, name: string, otp: string | null, months: number) =>
@@ -182,6 +186,37 @@ export const mailTemplates = {
           : 'The email address of your account was just changed; mail now goes to the new address.',
         `If this was not you, reset your password from the login page ("Forgot password?") and write to us at ${supportEmail} at once.`,
       ],
+    }),
+
+  fineRecorded: (brand: MailBrand, to: string, name: string, amount: string, description: string) =>
+    compose(brand, to, `A fine of ${amount} on your account`, {
+      greeting: hello(name),
+      paragraphs: [
+        `Our staff recorded a fine of ${amount} on your account under the company's terms.`,
+        `${description}.`,
+        'You can see it and pay it with a bank transfer slip on your payments page. If you think this is a mistake, reply to this email.',
+      ],
+    }),
+
+  finePaid: (brand: MailBrand, to: string, name: string, description: string, receiptNumber: string) =>
+    compose(brand, to, 'Fine payment approved', {
+      greeting: hello(name),
+      paragraphs: [`Your payment of this fine was approved: ${description}.`, `Your receipt ${receiptNumber} is on your payments page. Thank you.`],
+    }),
+
+  membershipSuspended: (brand: MailBrand, to: string, name: string, reason: string) =>
+    compose(brand, to, 'Your membership is suspended', {
+      greeting: hello(name),
+      paragraphs: [
+        `Our staff suspended your membership. Reason: ${reason}`,
+        'Your account and everything in it are kept, but the member forms are closed to you until the membership is reinstated. Reply to this email to talk to us about it.',
+      ],
+    }),
+
+  membershipReinstated: (brand: MailBrand, to: string, name: string) =>
+    compose(brand, to, 'Your membership is reinstated', {
+      greeting: hello(name),
+      paragraphs: ['Our staff reinstated your membership. Everything your paid membership covers is open to you again.'],
     }),
 
   membershipReminder: (brand: MailBrand, to: string, name: string, message: string) =>

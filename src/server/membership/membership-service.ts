@@ -14,6 +14,7 @@ import { badRequest, conflict, forbidden, HttpError } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
+import { payableFine } from '../ledger/fines.js';
 import { assertCanResend, consumeCode, hasRecentCode, hasVerifiedEmail, issueCode } from '../auth/codes.js';
 
 /** The wizard sends a userId; it must be the signed-in member's own. */
@@ -37,7 +38,7 @@ export async function verifyEmailCode(ctx: AppContext, user: AuthUser, code: str
   if (refusal) throw refusal;
 }
 
-async function latestFeePayment(db: Executor, userId: string) {
+export async function latestFeePayment(db: Executor, userId: string) {
   const [row] = await db
     .select()
     .from(payments)
@@ -47,36 +48,66 @@ async function latestFeePayment(db: Executor, userId: string) {
   return row;
 }
 
-/**
- * Step 3: records the slip as a pending fee payment for staff review. Uploading again while
- * the review is pending replaces the slip (members do pick the wrong photo).
- */
-export async function uploadSlip(ctx: AppContext, user: AuthUser, slip: ReceivedFile | undefined, plan: string | undefined, months = 1): Promise<string> {
-  if (!slip) throw badRequest('Payment slip is required');
-  if (!(await hasVerifiedEmail(ctx.db, user.id))) throw forbidden('Verify your email address first (step 1).');
+/** What a slip pays for: the payment row's values, and the slip under review it replaces, if any. */
+interface SlipTarget {
+  values: Pick<typeof payments.$inferInsert, 'kind' | 'plan' | 'months' | 'amountKobo' | 'fineId'>;
+  pending: typeof payments.$inferSelect | undefined;
+  /** After a first membership payment an activation code follows; anything else is simply approved. */
+  next: 'otp' | 'approval';
+}
+
+/** Membership months; locks the member's row first (their uploads then run one after another). */
+async function membershipSlipTarget(tx: Executor, user: AuthUser, plan: string | undefined, months: number): Promise<SlipTarget> {
   const chosenPlan = plan ?? user.plan ?? 'standard';
+  await tx.update(users).set({ plan: chosenPlan }).where(eq(users.id, user.id));
+  const previous = await latestFeePayment(tx, user.id);
+  return {
+    values: { kind: 'fee', plan: chosenPlan, months, amountKobo: MEMBERSHIP_FEE_KOBO * months },
+    pending: previous?.state === 'pending' ? previous : undefined,
+    next: user.activated ? 'approval' : 'otp',
+  };
+}
+
+/** One of the member's unpaid fines, for its amount; locks the member's row first, as above. */
+async function fineSlipTarget(tx: Executor, user: AuthUser, fineId: string): Promise<SlipTarget> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+  const { fine, pending } = await payableFine(tx, user.id, fineId);
+  return { values: { kind: 'fine', plan: null, months: null, amountKobo: fine.amountKobo, fineId: fine.id }, pending, next: 'approval' };
+}
+
+/**
+ * Step 3 (and a renewal, and a fine's payment): records the slip as a pending payment for staff
+ * review. Uploading again while the review is pending replaces the slip (members do pick the
+ * wrong photo).
+ */
+export async function uploadSlip(
+  ctx: AppContext,
+  user: AuthUser,
+  slip: ReceivedFile | undefined,
+  input: { plan?: string; months?: number; fineId?: string },
+): Promise<string> {
+  if (!slip) throw badRequest('Payment slip is required');
+  if (!input.fineId && !(await hasVerifiedEmail(ctx.db, user.id))) throw forbidden('Verify your email address first (step 1).');
 
   const { paymentId, replacedSlip } = await withFileTransaction(ctx, async (tx, store) => {
+    const target = input.fineId ? await fineSlipTarget(tx, user, input.fineId) : await membershipSlipTarget(tx, user, input.plan, input.months ?? 1);
     const stored = await store({ ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType });
-    // Locks the member's row first: their uploads then run one after another, and the slip read below stays theirs to replace.
-    await tx.update(users).set({ plan: chosenPlan }).where(eq(users.id, user.id));
-    const previous = await latestFeePayment(tx, user.id);
     // Staff may approve or reject meanwhile: a reviewed slip is never replaced, the new one starts a new review.
-    const [replaced] = previous
+    const [replaced] = target.pending
       ? await tx
           .update(payments)
-          .set({ slipFileId: stored.id, plan: chosenPlan, months, amountKobo: MEMBERSHIP_FEE_KOBO * months, createdAt: new Date() })
-          .where(and(eq(payments.id, previous.id), eq(payments.state, 'pending')))
+          .set({ ...target.values, slipFileId: stored.id, createdAt: new Date() })
+          .where(and(eq(payments.id, target.pending.id), eq(payments.state, 'pending')))
           .returning({ id: payments.id })
       : [];
-    if (replaced && previous) return { paymentId: replaced.id, replacedSlip: previous.slipFileId };
+    if (replaced && target.pending) return { paymentId: replaced.id, replacedSlip: target.pending.slipFileId };
     const [payment] = await tx
       .insert(payments)
-      .values({ userId: user.id, kind: 'fee', plan: chosenPlan, amountKobo: MEMBERSHIP_FEE_KOBO * months, months, slipFileId: stored.id })
+      .values({ ...target.values, userId: user.id, slipFileId: stored.id })
       .returning({ id: payments.id });
     if (!payment) throw new Error('payment row was not written');
     await notify(tx, user.id, 'slip-received', 'We received your payment slip. Our staff will review it shortly.');
-    await enqueueMail(tx, mailTemplates.slipReceived(ctx.mailer.brand, user.email, user.fullName));
+    await enqueueMail(tx, mailTemplates.slipReceived(ctx.mailer.brand, user.email, user.fullName, target.next));
     return { paymentId: payment.id, replacedSlip: null };
   });
   if (replacedSlip) {
@@ -100,12 +131,18 @@ export async function sendOtp(ctx: AppContext, user: AuthUser): Promise<string> 
   }
   // The approval email carried an OTP a moment ago: pressing Send OTP right after is not a reason for another.
   if (await hasRecentCode(ctx.db, user.id, 'otp')) return SUCCESS.otpSent;
+  await mailFreshOtp(ctx, user);
+  return SUCCESS.otpSent;
+}
+
+/** A new activation code (OTP) by email; it replaces any unused one. The member's Send OTP and staff's resend both use it. */
+export async function mailFreshOtp(ctx: AppContext, member: Pick<AuthUser, 'id' | 'email' | 'fullName'>, alsoInTransaction?: (tx: Executor) => Promise<void>): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const otp = await issueCode(ctx, tx, user.id, 'otp');
-    await enqueueMail(tx, mailTemplates.otpResent(ctx.mailer.brand, user.email, user.fullName, otp));
+    const otp = await issueCode(ctx, tx, member.id, 'otp');
+    await enqueueMail(tx, mailTemplates.otpResent(ctx.mailer.brand, member.email, member.fullName, otp));
+    await alsoInTransaction?.(tx);
   });
   ctx.mailer.nudge();
-  return SUCCESS.otpSent;
 }
 
 /** Step 5: the OTP from the approval email turns the member's status on. */

@@ -9,9 +9,10 @@ import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Transaction } from '../db/client.js';
 import { decidePending } from '../db/decide-pending.js';
-import { files, payments, users } from '../db/schema.js';
+import { files, ledgerEntries, payments, users } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
-import { bookApprovedPayment } from '../ledger/ledger-service.js';
+import { fineCharge } from '../ledger/fines.js';
+import { bookApprovedPayment, bookPayment } from '../ledger/ledger-service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
@@ -20,23 +21,25 @@ import { issueCode } from '../auth/codes.js';
 const reviewers = alias(users, 'reviewers');
 
 /** The staff queue, oldest first for pending (first come, first served), newest first otherwise. */
-export async function listPayments(ctx: AppContext, status: PaymentState, kind?: 'fee' | 'ad'): Promise<PaymentSummary[]> {
+export async function listPayments(ctx: AppContext, status: PaymentState, kind?: PaymentSummary['kind']): Promise<PaymentSummary[]> {
   const rows = await ctx.db
-    .select({ payment: payments, member: { email: users.email, fullName: users.fullName, phone: users.phone }, slip: { mimeType: files.mimeType }, reviewerEmail: reviewers.email })
+    .select({ payment: payments, member: { email: users.email, fullName: users.fullName, phone: users.phone }, slip: { mimeType: files.mimeType }, reviewerEmail: reviewers.email, fineDescription: ledgerEntries.description })
     .from(payments)
     .leftJoin(users, eq(users.id, payments.userId))
     .leftJoin(files, eq(files.id, payments.slipFileId))
     .leftJoin(reviewers, eq(reviewers.id, payments.reviewerId))
+    .leftJoin(ledgerEntries, eq(ledgerEntries.id, payments.fineId))
     .where(and(eq(payments.state, status), kind ? eq(payments.kind, kind) : undefined))
     .orderBy(status === 'pending' ? payments.createdAt : desc(payments.createdAt))
     .limit(500);
-  return rows.map(({ payment, member, slip, reviewerEmail }) => ({
+  return rows.map(({ payment, member, slip, reviewerEmail, fineDescription }) => ({
     id: payment.id,
     userId: payment.userId,
     email: member?.email ?? null,
     fullName: member?.fullName ?? null,
     phone: member?.phone ?? null,
     kind: payment.kind,
+    description: fineDescription,
     plan: payment.plan,
     amountKobo: payment.amountKobo,
     months: payment.months,
@@ -63,14 +66,22 @@ async function lockMemberOfPayment(tx: Transaction, id: string) {
   return { kind: target.kind, member };
 }
 
-export async function approvePayment(ctx: AppContext, staff: AuthUser, id: string, months: number): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+/** Approves a slip and books it; answers the kind approved, for the staff's message. */
+export async function approvePayment(ctx: AppContext, staff: AuthUser, id: string, months: number): Promise<'fee' | 'ad' | 'fine'> {
+  const kind = await ctx.db.transaction(async (tx) => {
     const { kind, member } = await lockMemberOfPayment(tx, id);
-    // Fee payments are charged per month covered; other kinds keep the amount they were raised with.
-    const amount = kind === 'fee' ? { amountKobo: MEMBERSHIP_FEE_KOBO * months } : {};
-    const payment = await decidePending(tx, payments, id, staff, { state: 'approved', months, ...amount });
-    await recordAudit(tx, { actor: staff, action: 'payment.approved', subjectType: 'payment', subjectId: id, details: { months, amountKobo: payment.amountKobo, kind: payment.kind, userId: payment.userId } });
-    if (!member) return;
+    // Fee payments are charged per month covered; a fine keeps its amount and covers no months.
+    const change = kind === 'fine' ? {} : { months, ...(kind === 'fee' ? { amountKobo: MEMBERSHIP_FEE_KOBO * months } : {}) };
+    const payment = await decidePending(tx, payments, id, staff, { state: 'approved', ...change });
+    await recordAudit(tx, { actor: staff, action: 'payment.approved', subjectType: 'payment', subjectId: id, details: { ...change, amountKobo: payment.amountKobo, kind: payment.kind, userId: payment.userId } });
+    if (!member) return payment.kind;
+    if (payment.kind === 'fine') {
+      const charge = await fineCharge(tx, payment.fineId);
+      const receiptNumber = await bookPayment(ctx, tx, payment, member, staff, charge);
+      await notify(tx, member.id, 'payment-approved', `Your payment of this fine was approved: ${charge.description}. Receipt ${receiptNumber}.`);
+      await enqueueMail(tx, mailTemplates.finePaid(ctx.mailer.brand, member.email, member.fullName, charge.description, receiptNumber));
+      return payment.kind;
+    }
     if (payment.kind === 'fee') {
       const period = await extendMembership(ctx, tx, member, months);
       const charge = { kind: 'membership' as const, description: `Membership, ${months} month${months === 1 ? '' : 's'}`, ...period };
@@ -80,8 +91,10 @@ export async function approvePayment(ctx: AppContext, staff: AuthUser, id: strin
     const otp = payment.kind === 'fee' && !member.activated ? await issueCode(ctx, tx, member.id, 'otp') : null;
     await notify(tx, member.id, 'payment-approved', otp ? 'Your payment was approved. Check your email for the OTP to activate your profile.' : 'Your payment was approved.');
     await enqueueMail(tx, mailTemplates.paymentApproved(ctx.mailer.brand, member.email, member.fullName, otp, months));
+    return payment.kind;
   });
   ctx.mailer.nudge();
+  return kind;
 }
 
 /**

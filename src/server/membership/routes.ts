@@ -37,7 +37,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { fields, files } = await readMultipart(request, { paymentSlip: { label: 'Payment slip', types: DOCUMENT_TYPES } });
       const input = parseBody(uploadSlipFields, fields);
       assertOwnUserId(user, input.userId);
-      const paymentId = await uploadSlip(ctx, user, files.paymentSlip, input.plan, input.months);
+      const paymentId = await uploadSlip(ctx, user, files.paymentSlip, input);
       return reply.status(201).send({ message: SUCCESS.slipUploaded, paymentId });
     });
 

@@ -20,7 +20,8 @@ export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/payments/:id/approve', { schema: { params: paymentParams, body: approvePaymentSchema } }, async (request) => {
       const { months } = request.body;
-      await approvePayment(ctx, staffUser(request), request.params.id, months);
+      const kind = await approvePayment(ctx, staffUser(request), request.params.id, months);
+      if (kind === 'fine') return { message: 'Fine payment approved. The member has their receipt.' };
       return { message: `Payment approved for ${months} month${months === 1 ? '' : 's'}.` };
     });
 

@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { FINE_TYPES } from '../fines.js';
+import { requiredText } from './fields.js';
+
 /** What a receipt says, kept as issued. */
 export interface ReceiptDetails {
   memberName: string;
@@ -20,7 +24,11 @@ export interface LedgerEntry {
   periodFrom: string | null;
   periodTo: string | null;
   createdAt: string;
+  /** A fine's payment: none yet, a slip under review, or approved; null for every other entry. */
+  fineStatus: FineStatus | null;
 }
+
+export type FineStatus = 'unpaid' | 'under-review' | 'paid';
 
 /** `balanceKobo` is positive when the member owes. */
 export interface Ledger {
@@ -30,9 +38,20 @@ export interface Ledger {
 
 export interface MemberPayment {
   id: string;
-  kind: 'fee' | 'ad';
+  kind: 'fee' | 'ad' | 'fine';
   amountKobo: number;
   approvedAt: string;
   receiptNumber: string | null;
   receiptUrl: string | null;
 }
+
+/** A member's account as staff see it on the member's page. */
+export interface MemberAccount extends Ledger {
+  payments: MemberPayment[];
+}
+
+/** Staff record one of the terms' fines; the amount comes from the type (shared/fines.ts). */
+export const recordFineSchema = z.object({
+  type: z.enum(FINE_TYPES, { error: 'Type must be one of the fines in the terms: late, left-early, missed-meeting, missed-event or termination' }),
+  reason: requiredText('Reason', 500),
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLANS } from '../constants.js';
 import type { MembershipState } from '../membership.js';
-import { email, requiredText, sixDigits } from './fields.js';
+import { email, isoDate, requiredText, sixDigits } from './fields.js';
 
 /** The member is named by the session; a userId sent by the page must be the member's own. */
 const userIdField = z.string().trim().optional();
@@ -24,6 +24,8 @@ export const uploadSlipFields = z.object({
   userId: userIdField,
   plan: planSchema.optional(),
   months: monthsField.default(1),
+  /** A slip for one of the member's fines (the ledger entry's id) instead of membership months. */
+  fineId: z.uuid({ error: 'Fine not found' }).optional(),
 });
 
 /** Step 4: both readings of the spec (userId, or userID with email and otp). */
@@ -38,7 +40,7 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export const paymentsQuerySchema = z.object({
   status: z.enum(PAYMENT_STATES, { error: 'Status must be pending, approved or rejected' }).default('pending'),
-  kind: z.enum(['fee', 'ad'], { error: 'Kind must be fee or ad' }).optional(),
+  kind: z.enum(['fee', 'ad', 'fine'], { error: 'Kind must be fee, ad or fine' }).optional(),
 });
 
 /** The body is optional: an empty approval covers one month. */
@@ -56,7 +58,9 @@ export interface PaymentSummary {
   email: string | null;
   fullName: string | null;
   phone: string | null;
-  kind: 'fee' | 'ad';
+  kind: 'fee' | 'ad' | 'fine';
+  /** What a fine payment settles ("Fine (Late): ..."); null for other kinds. */
+  description: string | null;
   plan: string | null;
   amountKobo: number;
   months: number | null;
@@ -82,4 +86,26 @@ export interface MembershipStatus {
   emailVerified: boolean;
   status: boolean;
   payment: { id: string; status: PaymentState; reason: string | null; plan: string | null; months: number; uploadedAt: string } | null;
+}
+
+/** Staff set paid-until by hand (a correction, complimentary months), with the reason audited. */
+export const adjustMembershipSchema = z.object({
+  paidUntil: isoDate('Paid until'),
+  reason: requiredText('Reason', 500),
+});
+
+/** Suspending and reinstating a member both need a reason (the member is told it). */
+export const standingReasonSchema = z.object({ reason: requiredText('Reason', 500) });
+
+/** A member's membership as staff see it on the member's page. */
+export interface MemberStanding {
+  state: MembershipState;
+  paidUntil: string | null;
+  graceUntil: string | null;
+  memberNumber: string | null;
+  activated: boolean;
+  suspendedAt: string | null;
+  suspendedReason: string | null;
+  /** An approved first payment whose activation code (OTP) the member has not used yet. */
+  awaitingActivation: boolean;
 }

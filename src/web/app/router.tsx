@@ -46,6 +46,8 @@ const EventsPage = lazyNamed(() => import('../features/events/components/events-
 const ProfilePage = lazyNamed(() => import('./pages/dashboard'), 'Dashboard');
 const EditProfilePage = lazyNamed(() => import('../features/profile/components/edit-profile-page'), 'EditProfilePage');
 const FeesPage = lazyNamed(() => import('../features/membership/components/fees-page'), 'FeesPage');
+const PaymentsPage = lazyNamed(() => import('../features/membership/components/payments-page'), 'PaymentsPage');
+const FinePaymentPage = lazyNamed(() => import('../features/membership/components/fine-payment-page'), 'FinePaymentPage');
 const NotificationsPage = lazyNamed(() => import('../features/notifications/components/notifications-page'), 'NotificationsPage');
 const StaffRoute = lazyNamed(() => import('../features/admin/components/staff-route'), 'StaffRoute');
 const AdminLayout = lazyNamed(() => import('../features/admin/components/admin-layout'), 'AdminLayout');
@@ -100,6 +102,8 @@ export function AppRoutes() {
           <Route element={<MembersOnlyRoute />}>
             <Route path="profile" element={<ProfilePage />} />
             <Route path="profile/talent" element={<TalentEditorPage />} />
+            <Route path="profile/payments" element={<PaymentsPage />} />
+            <Route path="profile/payments/fines/:id" element={<FinePaymentPage />} />
             <Route path="editprofile" element={<EditProfilePage />} />
             <Route path="user/fees" element={<FeesPage />} />
           </Route>

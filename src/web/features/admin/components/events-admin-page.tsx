@@ -58,7 +58,7 @@ export function EventsAdminPage() {
                       <span className="badge">{labelOf(COMPANY_EVENT_KINDS, event.kind)}</span>
                     </td>
                     <td>{event.place}</td>
-                    <td className="admin__actions">
+                    <td className="admin__buttons">
                       <button type="button" className="button button--ghost" onClick={() => setEditing(event)}>
                         Edit
                       </button>
@@ -142,7 +142,7 @@ function EventForm({ event, onDone }: { event: CompanyEvent | null; onDone: () =
         accept={IMAGE_ACCEPT}
         hint={`JPG, PNG or WebP, at most ${IMAGE_LIMIT}.${event?.imageUrl ? ' Leave empty to keep the current picture.' : ''}`}
       />
-      <div className="admin__actions">
+      <div className="admin__buttons">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           {save.isPending && <ButtonSpinner />} {event ? 'Save event' : 'Add event'}
         </button>

@@ -3,12 +3,19 @@ import { Link, useParams } from 'react-router';
 import { labelOf, SUBMISSION_STATES } from '../../../../shared/form-options';
 import { INDUSTRIES, MARITAL_STATUSES } from '../../../../shared/options';
 import { Spinner } from '../../../components/spinner';
+import { mayUse } from '../../../../shared/roles';
+import { useSession } from '../../../lib/session';
 import { useMember } from '../api/members';
+import { MemberMoneySection } from './member-money';
+import { MemberNotificationsSection } from './member-notifications';
+import { MemberStandingSection } from './member-standing';
 
 /** /admin/members/:id: a member's profile, status and everything they have submitted. */
 export function MemberDetailPage() {
   const { id = '' } = useParams();
   const member = useMember(id);
+  const { user } = useSession();
+  const seesMoney = Boolean(user && mayUse(user.role, 'membership'));
   if (member.isPending) return <Spinner />;
   if (member.isError) return <p className="form__error">{member.error.message}</p>;
   const { member: m, submissions } = member.data;
@@ -33,7 +40,7 @@ export function MemberDetailPage() {
       </p>
       <div className="admin__toolbar">
         <h2 id="member-title">{m.fullName}</h2>
-        <span className={`badge${m.status ? ' badge--ok' : ''}`}>{m.status ? 'Activated' : 'Not activated'}</span>
+        <span className={`badge${m.status ? ' badge--ok' : ''}`}>{m.status ? 'Activated' : m.memberNumber ? 'Not paid up' : 'Not activated'}</span>
       </div>
       <dl className="admin__facts">
         {facts.map(([label, value]) => (
@@ -43,6 +50,8 @@ export function MemberDetailPage() {
           </div>
         ))}
       </dl>
+      {seesMoney && <MemberStandingSection memberId={m.id} />}
+      {seesMoney && <MemberMoneySection memberId={m.id} />}
       <h3>Submissions</h3>
       {submissions.length === 0 ? (
         <p className="muted">Nothing submitted yet.</p>
@@ -57,6 +66,7 @@ export function MemberDetailPage() {
           ))}
         </ul>
       )}
+      <MemberNotificationsSection memberId={m.id} />
     </article>
   );
 }

@@ -53,7 +53,7 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
           <dt>Phone</dt>
           <dd>{payment.phone ?? '—'}</dd>
           <dt>For</dt>
-          <dd>{payment.kind === 'fee' ? `Membership fee · ${planName}` : 'Advert'}</dd>
+          <dd>{payment.kind === 'fee' ? `Membership fee · ${planName}` : payment.kind === 'fine' ? payment.description ?? 'Fine' : 'Advert'}</dd>
           <dt>Amount</dt>
           <dd>
             {formatNaira(payment.amountKobo)}
@@ -83,16 +83,18 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
       {payment.status === 'pending' && (
         <div className="admin__decision">
           <div className="admin__approve">
-            <label>
-              Months covered{' '}
-              <select name="months" value={months} onChange={(e) => setMonths(Number(e.target.value))}>
-                {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </select>
-            </label>
+            {payment.kind !== 'fine' && (
+              <label>
+                Months covered{' '}
+                <select name="months" value={months} onChange={(e) => setMonths(Number(e.target.value))}>
+                  {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
+                    <option key={m} value={m}>
+                      {m}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
             <button type="button" className="button button--primary" disabled={review.isPending} onClick={() => decide({ id: payment.id, approve: true, months })}>
               {review.isPending && <ButtonSpinner />} Approve
             </button>

@@ -4,6 +4,7 @@ import type { MembershipStatus } from '../../../../shared/schemas/membership';
 import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
 import { setSessionUser } from '../../../lib/session';
+import { ledgerQuery } from './ledger';
 
 /** The fee wizard's calls, one per step. */
 export const membershipQuery = queryOptions({
@@ -31,16 +32,20 @@ export function useVerifyCode() {
 export function useUploadSlip(onProgress: (fraction: number) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { file: File; email: string; userId: string; plan?: string; months?: number }) => {
+    mutationFn: (body: { file: File; email?: string; userId?: string; plan?: string; months?: number; fineId?: string }) => {
       const form = new FormData();
-      form.append('email', body.email);
-      form.append('userId', body.userId);
+      if (body.email) form.append('email', body.email);
+      if (body.userId) form.append('userId', body.userId);
       if (body.plan) form.append('plan', body.plan);
       if (body.months) form.append('months', String(body.months));
+      if (body.fineId) form.append('fineId', body.fineId);
       form.append('paymentSlip', body.file);
       return api.post<{ message: string; paymentId: string }>('/api/users/upload-slip', { form, onProgress, fallback: FAILURE.uploadSlip });
     },
-    onSettled: () => client.invalidateQueries(membershipQuery),
+    onSettled: async () => {
+      await client.invalidateQueries(membershipQuery);
+      await client.invalidateQueries(ledgerQuery);
+    },
   });
 }
 

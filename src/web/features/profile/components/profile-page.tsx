@@ -104,6 +104,7 @@ export function ProfilePage({ advert, talent }: ProfilePageProps) {
             <Link to="/editprofile" className="button button--primary">
               Edit Profile
             </Link>
+            <Link to="/profile/payments" className="button button--ghost">Payments</Link>
             <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
               Terminate Account
             </button>

@@ -1,0 +1,3 @@
+ALTER TABLE "payments" ADD COLUMN "fine_id" uuid;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_fine_id_ledger_entries_id_fk" FOREIGN KEY ("fine_id") REFERENCES "public"."ledger_entries"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_fine_open_key" ON "payments" USING btree ("fine_id") WHERE "payments"."state" <> 'rejected';

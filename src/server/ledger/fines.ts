@@ -1,0 +1,57 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { FINES, fineDescription, type FineType } from '../../shared/fines.js';
+import { formatNaira } from '../../shared/money.js';
+import { lockMemberForStaff } from '../admin/member-target.js';
+import { recordAudit } from '../audit/audit.js';
+import type { AuthUser } from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
+import { ledgerEntries, payments } from '../db/schema.js';
+import { conflict, notFound } from '../http/errors.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { mailTemplates } from '../mail/templates.js';
+import { notify } from '../notifications/notifications.js';
+
+/** Staff fine a member one of the terms' fines: a charge on their ledger, audited; the member is told. */
+export async function recordFine(ctx: AppContext, staff: AuthUser, memberId: string, type: FineType, reason: string) {
+  const fine = await ctx.db.transaction(async (tx) => {
+    const member = await lockMemberForStaff(tx, memberId);
+    const { amountKobo } = FINES[type];
+    const description = fineDescription(type, reason);
+    const [entry] = await tx
+      .insert(ledgerEntries)
+      .values({ userId: member.id, kind: 'fine', amountKobo, description, createdBy: staff.id })
+      .returning();
+    if (!entry) throw new Error('fine was not written');
+    await recordAudit(tx, { actor: staff, action: 'member.fined', subjectType: 'user', subjectId: member.id, details: { type, reason, amountKobo, fineId: entry.id } });
+    await notify(tx, member.id, 'fine-recorded', `You have been fined ${formatNaira(amountKobo)}. ${description}. Pay it on your payments page.`);
+    await enqueueMail(tx, mailTemplates.fineRecorded(ctx.mailer.brand, member.email, member.fullName, formatNaira(amountKobo), description));
+    return entry;
+  });
+  ctx.mailer.nudge();
+  return fine;
+}
+
+/**
+ * A member's own fine that a slip may still be sent for: not paid, and not someone else's
+ * (404 alike). Returns the fine and the slip under review for it, if any.
+ */
+export async function payableFine(db: Executor, userId: string, fineId: string) {
+  const [fine] = await db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.id, fineId), eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'fine')));
+  if (!fine) throw notFound('Fine not found');
+  const [open] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.fineId, fine.id), ne(payments.state, 'rejected')));
+  if (open?.state === 'approved') throw conflict('This fine is already paid.');
+  return { fine, pending: open };
+}
+
+/** The fine a fine payment settles, as the receipt names it. */
+export async function fineCharge(db: Executor, fineId: string | null) {
+  const [fine] = fineId ? await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, fineId)) : [];
+  return { kind: 'fine' as const, description: fine?.description ?? 'Fine', periodFrom: null, periodTo: null };
+}

@@ -1,0 +1,181 @@
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, verificationCodes } from '../db/schema.js';
+import { TestMailbox } from '../test-support/mailbox.js';
+import { activatedMember, createTestApp, signedInStaff, signedInStaffAs, signedUpMember, type TestClient } from '../test-support/test-app.js';
+
+/** The portal's clock, moved by the tests (noon UTC is the same day in Lagos). */
+let now = new Date('2027-06-10T12:00:00Z');
+const setDay = (day: string) => void (now = new Date(`${day}T12:00:00Z`));
+
+const mailbox = new TestMailbox();
+let portal: Awaited<ReturnType<typeof createTestApp>>;
+let admin: TestClient;
+let finance: TestClient;
+let moderator: TestClient;
+beforeAll(async () => {
+  portal = await createTestApp({}, { mailTransport: mailbox.transport, clock: () => now });
+  admin = await signedInStaff(portal.app);
+  finance = (await signedInStaffAs(portal.app, 'finance')).client;
+  moderator = (await signedInStaffAs(portal.app, 'moderator')).client;
+});
+afterAll(() => portal.close());
+
+const membershipOf = async (client: TestClient) => (await client.get('/api/users/membership')).json();
+const auditOf = (userId: string) => portal.app.ctx.db.select().from(auditLog).where(eq(auditLog.subjectId, userId));
+const sendForm = (client: TestClient) =>
+  client.post('/api/users/scriptprintingform', {
+    json: { name: 'Ada', email: 'ada@example.com', phone: '08031234567', documentType: 'flyers', quantity: 10, paperSize: 'a4', color: 'full-color' },
+  });
+
+describe('staff adjust paid-until', () => {
+  it('sets paid-until by hand, audited with the old date, and the state follows the clock from it', async () => {
+    setDay('2027-06-10');
+    const { client, user } = await activatedMember(portal.app);
+    expect((await membershipOf(client)).paidUntil).toBe('2027-07-10');
+    const answer = await finance.post(`/api/admin/members/${user.id}/membership`, { json: { paidUntil: '2027-09-30', reason: 'Three complimentary months for the casting crew' } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ message: 'Paid until set to 30 Sep 2027.', standing: { state: 'active', paidUntil: '2027-09-30' } });
+    expect(await membershipOf(client)).toMatchObject({ state: 'active', paidUntil: '2027-09-30' });
+    const [audit] = await auditOf(user.id);
+    expect(audit).toMatchObject({ action: 'membership.adjusted', details: { from: '2027-07-10', to: '2027-09-30', reason: 'Three complimentary months for the casting crew' } });
+    expect((await client.get('/api/notifications')).json().notifications[0].message).toContain('30 Sep 2027');
+
+    setDay('2027-10-08');
+    expect((await membershipOf(client)).state).toBe('lapsed');
+    // A correction backwards lapses the member at once.
+    setDay('2027-06-10');
+    await admin.post(`/api/admin/members/${user.id}/membership`, { json: { paidUntil: '2027-05-01', reason: 'Slip of April was a duplicate' } });
+    expect((await membershipOf(client)).state).toBe('lapsed');
+    expect((await sendForm(client)).statusCode).toBe(403);
+  });
+
+  it('refuses an unreal date, no reason, a date years ahead and an unknown member, changing nothing', async () => {
+    setDay('2027-06-10');
+    const { client, user } = await activatedMember(portal.app);
+    const url = `/api/admin/members/${user.id}/membership`;
+    for (const paidUntil of ['2027-02-30', '30/09/2027', '', 'tomorrow']) {
+      const answer = await finance.post(url, { json: { paidUntil, reason: 'Correction' } });
+      expect(answer.statusCode, paidUntil).toBe(400);
+      expect(answer.json().message).toMatch(/Paid until (is required|must be a valid date)/);
+    }
+    const noReason = await finance.post(url, { json: { paidUntil: '2027-08-01' } });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe('Reason is required');
+    const farAhead = await finance.post(url, { json: { paidUntil: '2072-08-01', reason: 'Typo' } });
+    expect(farAhead.statusCode).toBe(400);
+    expect(farAhead.json().message).toBe('Paid until can be at most 5 years ahead (10 Jun 2032).');
+    const unknown = await finance.post('/api/admin/members/7b0d3c4e-0000-4000-8000-000000000000/membership', { json: { paidUntil: '2027-08-01', reason: 'x' } });
+    expect(unknown.statusCode).toBe(404);
+    expect((await membershipOf(client)).paidUntil).toBe('2027-07-10');
+    expect(await auditOf(user.id)).toEqual([]);
+    expect((await moderator.post(url, { json: { paidUntil: '2027-08-01', reason: 'x' } })).statusCode).toBe(403);
+  });
+});
+
+describe('suspending and reinstating', () => {
+  it('treats a suspended member as lapsed and says why, then reinstates them; both audited, the member told', async () => {
+    setDay('2027-06-10');
+    const { client, user } = await activatedMember(portal.app);
+    expect((await sendForm(client)).statusCode).toBe(201);
+
+    const suspend = await finance.post(`/api/admin/members/${user.id}/suspend`, { json: { reason: 'Missed three meetings in a row' } });
+    expect(suspend.statusCode, suspend.body).toBe(200);
+    expect(suspend.json().standing).toMatchObject({ state: 'lapsed', suspendedReason: 'Missed three meetings in a row' });
+    expect(await membershipOf(client)).toMatchObject({ state: 'lapsed', status: false, suspendedReason: 'Missed three meetings in a row' });
+    expect((await client.get('/api/users/profile')).json().user.status).toBe(false);
+    const refused = await sendForm(client);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('suspended: Missed three meetings in a row');
+    await mailbox.waitFor((m) => m.to === user.email && /suspended/.test(m.subject));
+
+    const twice = await finance.post(`/api/admin/members/${user.id}/suspend`, { json: { reason: 'Again' } });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This membership is already suspended: Missed three meetings in a row.');
+
+    const reinstate = await admin.post(`/api/admin/members/${user.id}/reinstate`, { json: { reason: 'Apologised and paid the fines' } });
+    expect(reinstate.statusCode, reinstate.body).toBe(200);
+    expect(await membershipOf(client)).toMatchObject({ state: 'active', status: true, suspendedReason: null });
+    expect((await sendForm(client)).statusCode).toBe(201);
+    expect((await finance.post(`/api/admin/members/${user.id}/reinstate`, { json: { reason: 'x' } })).statusCode).toBe(409);
+
+    expect((await auditOf(user.id)).map((entry) => entry.action).sort()).toEqual(['membership.reinstated', 'membership.suspended']);
+    const messages = (await client.get('/api/notifications')).json().notifications.map((n: { message: string }) => n.message);
+    expect(messages).toEqual(expect.arrayContaining(['Your membership is reinstated.', expect.stringContaining('suspended: Missed three meetings in a row')]));
+  });
+
+  it('keeps a suspended member lapsed even inside a paid period, and refuses without a reason', async () => {
+    setDay('2027-06-10');
+    const { client, user } = await activatedMember(portal.app);
+    const noReason = await finance.post(`/api/admin/members/${user.id}/suspend`, { json: { reason: '' } });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe('Reason is required');
+    expect((await membershipOf(client)).state).toBe('active');
+    expect((await finance.post(`/api/admin/members/${user.id}/reinstate`, { json: {} })).statusCode).toBe(400);
+    expect((await moderator.post(`/api/admin/members/${user.id}/suspend`, { json: { reason: 'x' } })).statusCode).toBe(403);
+    expect((await finance.post('/api/admin/members/7b0d3c4e-0000-4000-8000-000000000000/suspend', { json: { reason: 'x' } })).statusCode).toBe(404);
+  });
+
+  it('suspends once when two staff suspend at once: one 200, the other 409', async () => {
+    const { user } = await activatedMember(portal.app);
+    const url = `/api/admin/members/${user.id}/suspend`;
+    const answers = await Promise.all([finance.post(url, { json: { reason: 'First' } }), admin.post(url, { json: { reason: 'Second' } })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect((await auditOf(user.id)).filter((entry) => entry.action === 'membership.suspended')).toHaveLength(1);
+  });
+});
+
+describe('the activation code again, from the console', () => {
+  async function approvedNotActivated() {
+    const member = await signedUpMember(portal.app);
+    const email = member.user.email;
+    await member.client.post('/api/users/verify-email', { json: { email } });
+    await member.client.post('/api/users/verify-code', { json: { email, code: await mailbox.codeFor(email, /verification code/) } });
+    const form = new FormData();
+    form.append('paymentSlip', new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer())]), 'slip.png');
+    const paymentId = (await member.client.post('/api/users/upload-slip', { form })).json().paymentId;
+    expect((await finance.get(`/api/admin/members/${member.user.id}/membership`)).json()).toMatchObject({ state: 'pending', awaitingActivation: false });
+    expect((await finance.post(`/api/admin/members/${member.user.id}/activation-code`)).statusCode).toBe(409);
+    await finance.post(`/api/admin/payments/${paymentId}/approve`, { json: {} });
+    return member;
+  }
+
+  it('sends a new code the member can activate with, audited; within a minute it makes none', async () => {
+    const { client, user } = await approvedNotActivated();
+    expect((await finance.get(`/api/admin/members/${user.id}/membership`)).json()).toMatchObject({ awaitingActivation: true, activated: false });
+    const first = await mailbox.codeFor(user.email, /OTP/);
+
+    const soon = await finance.post(`/api/admin/members/${user.id}/activation-code`);
+    expect(soon.statusCode).toBe(200);
+    expect(soon.json().message).toMatch(/less than a minute ago/);
+    expect(mailbox.countTo(user.email, /OTP/)).toBe(1);
+
+    // The resend interval is counted by the database's clock: age the first code instead of waiting.
+    await portal.app.ctx.db.update(verificationCodes).set({ createdAt: sql`now() - interval '2 minutes'` }).where(eq(verificationCodes.userId, user.id));
+    const resent = await finance.post(`/api/admin/members/${user.id}/activation-code`);
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json().message).toBe(`A new activation code was emailed to ${user.email}.`);
+    await mailbox.waitFor((m) => m.to === user.email && /activation code/.test(m.subject) && !m.text.includes(first));
+    const otp = await mailbox.codeFor(user.email, /Your activation code/);
+    expect((await client.post('/api/users/activate-profile', { json: { otp: first } })).statusCode).toBe(400);
+    expect((await client.post('/api/users/activate-profile', { json: { otp } })).statusCode).toBe(200);
+    expect((await auditOf(user.id)).map((entry) => entry.action)).toContain('member.activation-code.resent');
+
+    const active = await finance.post(`/api/admin/members/${user.id}/activation-code`);
+    expect(active.statusCode).toBe(409);
+    expect(active.json().message).toMatch(/already active/);
+  });
+});
+
+describe('what the portal told a member, for staff', () => {
+  it('lists the member’s notifications to every staff role, and 404 for an unknown member', async () => {
+    const { user } = await activatedMember(portal.app);
+    await finance.post(`/api/admin/members/${user.id}/fines`, { json: { type: 'late', reason: 'Late to the read-through' } });
+    for (const client of [admin, finance, moderator]) {
+      const list = (await client.get(`/api/admin/members/${user.id}/notifications`)).json().notifications;
+      expect(list).toEqual([expect.objectContaining({ kind: 'fine-recorded', message: expect.stringContaining('Late to the read-through') })]);
+    }
+    expect((await admin.get('/api/admin/members/7b0d3c4e-0000-4000-8000-000000000000/notifications')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,74 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatNaira } from '../../../../shared/money';
+import { QueryView } from '../../../components/query-view';
+import { ButtonSpinner } from '../../../components/spinner';
+import { useLedger } from '../api/ledger';
+import { useUploadSlip } from '../api/membership';
+import { BankAccounts } from './bank-accounts';
+import { UploadProgress } from './upload-progress';
+import './fees.css';
+
+/** /profile/payments/fines/:id: a fine paid the way the fee is, by bank transfer and its slip. */
+export function FinePaymentPage() {
+  const { id = '' } = useParams();
+  const ledger = useLedger();
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState(0);
+  const upload = useUploadSlip(setProgress);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return;
+    setProgress(0);
+    upload.mutate({ file, fineId: id });
+  }
+
+  return (
+    <section className="page page--narrow fees" aria-labelledby="fine-title">
+      <h1 id="fine-title">Pay a fine</h1>
+      <QueryView query={ledger}>
+        {(data) => {
+          const fine = data.entries.find((entry) => entry.id === id && entry.kind === 'fine');
+          if (!fine) return <p className="form__error">This fine was not found on your account.</p>;
+          const amount = formatNaira(fine.amountKobo);
+          if (upload.isSuccess) {
+            return <p className="fees__done">Slip received. Our staff will check it against the bank statement (usually within a working day) and email you a receipt.</p>;
+          }
+          if (fine.fineStatus !== 'unpaid') {
+            return <p className="fees__done">{fine.fineStatus === 'paid' ? 'This fine is paid.' : 'Your slip for this fine is under review.'}</p>;
+          }
+          return (
+            <div className="card fees__card">
+              <p>{fine.description}</p>
+              <p>
+                Pay <strong>{amount}</strong> by bank transfer, with your full name as the narration.
+              </p>
+              <BankAccounts />
+              <form className="form fees__step" onSubmit={submit}>
+                <div className="field">
+                  <label className="field__label" htmlFor="fineSlip">
+                    Payment slip (photo or PDF, at most 5 MB)
+                  </label>
+                  <input id="fineSlip" className="field__file" type="file" accept="image/*,application/pdf" required onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+                </div>
+                {upload.isError && (
+                  <p className="field__error" role="alert">
+                    {upload.error.message}
+                  </p>
+                )}
+                {upload.isPending && <UploadProgress fraction={progress} />}
+                <button className="button button--primary" type="submit" disabled={!file || upload.isPending}>
+                  {upload.isPending && <ButtonSpinner />} Upload slip for {amount}
+                </button>
+              </form>
+            </div>
+          );
+        }}
+      </QueryView>
+      <Link className="button button--ghost" to="/profile/payments">
+        Back to payments
+      </Link>
+    </section>
+  );
+}
