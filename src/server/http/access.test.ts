@@ -24,6 +24,8 @@ const CONSOLE_ROLES: Record<string, readonly StaffRole[]> = {
   staff: ['admin'],
   mail: STAFF_ROLES,
   settings: ['admin'],
+  plans: ['admin'],
+  announcements: ['admin', 'moderator'],
 };
 
 const ACCESS: Record<string, Access> = {
@@ -45,6 +47,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/talent/:id/photos/:photoId': 'public',
   'POST /api/talent/:id/requests': 'public',
   'POST /api/talent/requests/:confirmationId/confirm': 'public',
+  'GET /api/plans': 'public',
+  'GET /api/verify/:memberNumber': 'public',
+  'GET /api/verify/:memberNumber/photo': 'public',
   'GET /api/files/:id': 'owner-or-staff',
 
   'GET /api/users/profile': 'user',
@@ -62,6 +67,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/users/confirm-payment': 'member',
   'POST /api/users/activate-profile': 'member',
   'GET /api/notifications': 'user',
+  'GET /api/users/welcome': 'user',
+  'GET /api/users/card': 'member',
   'POST /api/users/eventform': 'member',
   'GET /api/users/events': 'user',
   'GET /api/users/submissions': 'user',

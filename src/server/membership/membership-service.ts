@@ -1,5 +1,4 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { MEMBERSHIP_FEE_KOBO } from '../../shared/constants.js';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { formatMemberNumber, GRACE_DAYS, hasMemberAccess, membershipState } from '../../shared/membership.js';
 import type { MembershipStatus } from '../../shared/schemas/membership.js';
@@ -14,6 +13,7 @@ import { badRequest, conflict, forbidden, HttpError } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
+import { monthlyPriceOf } from '../plans/plans-service.js';
 import { assertCanResend, consumeCode, hasRecentCode, hasVerifiedEmail, issueCode } from '../auth/codes.js';
 
 /** The wizard sends a userId; it must be the signed-in member's own. */
@@ -60,19 +60,20 @@ export async function uploadSlip(ctx: AppContext, user: AuthUser, slip: Received
     const stored = await store({ ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType });
     // Locks the member's row first: their uploads then run one after another, and the slip read below stays theirs to replace.
     await tx.update(users).set({ plan: chosenPlan }).where(eq(users.id, user.id));
+    const amountKobo = (await monthlyPriceOf(tx, chosenPlan)) * months;
     const previous = await latestFeePayment(tx, user.id);
     // Staff may approve or reject meanwhile: a reviewed slip is never replaced, the new one starts a new review.
     const [replaced] = previous
       ? await tx
           .update(payments)
-          .set({ slipFileId: stored.id, plan: chosenPlan, months, amountKobo: MEMBERSHIP_FEE_KOBO * months, createdAt: new Date() })
+          .set({ slipFileId: stored.id, plan: chosenPlan, months, amountKobo, createdAt: new Date() })
           .where(and(eq(payments.id, previous.id), eq(payments.state, 'pending')))
           .returning({ id: payments.id })
       : [];
     if (replaced && previous) return { paymentId: replaced.id, replacedSlip: previous.slipFileId };
     const [payment] = await tx
       .insert(payments)
-      .values({ userId: user.id, kind: 'fee', plan: chosenPlan, amountKobo: MEMBERSHIP_FEE_KOBO * months, months, slipFileId: stored.id })
+      .values({ userId: user.id, kind: 'fee', plan: chosenPlan, amountKobo, months, slipFileId: stored.id })
       .returning({ id: payments.id });
     if (!payment) throw new Error('payment row was not written');
     await notify(tx, user.id, 'slip-received', 'We received your payment slip. Our staff will review it shortly.');

@@ -1,6 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MEMBERSHIP_FEE_KOBO } from '../../shared/constants.js';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { extendPaidUntil } from '../../shared/membership.js';
 import type { PaymentState, PaymentSummary } from '../../shared/schemas/membership.js';
@@ -15,6 +14,7 @@ import { bookApprovedPayment } from '../ledger/ledger-service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
+import { monthlyPriceOf } from '../plans/plans-service.js';
 import { issueCode } from '../auth/codes.js';
 
 const reviewers = alias(users, 'reviewers');
@@ -57,17 +57,17 @@ export async function listPayments(ctx: AppContext, status: PaymentState, kind?:
  * the other.
  */
 async function lockMemberOfPayment(tx: Transaction, id: string) {
-  const [target] = await tx.select({ userId: payments.userId, kind: payments.kind }).from(payments).where(eq(payments.id, id));
-  if (!target?.userId) return { kind: target?.kind, member: undefined };
+  const [target] = await tx.select({ userId: payments.userId, kind: payments.kind, plan: payments.plan }).from(payments).where(eq(payments.id, id));
+  if (!target?.userId) return { kind: target?.kind, plan: target?.plan, member: undefined };
   const [member] = await tx.select().from(users).where(eq(users.id, target.userId)).for('update');
-  return { kind: target.kind, member };
+  return { kind: target.kind, plan: target.plan, member };
 }
 
 export async function approvePayment(ctx: AppContext, staff: AuthUser, id: string, months: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const { kind, member } = await lockMemberOfPayment(tx, id);
-    // Fee payments are charged per month covered; other kinds keep the amount they were raised with.
-    const amount = kind === 'fee' ? { amountKobo: MEMBERSHIP_FEE_KOBO * months } : {};
+    const { kind, plan, member } = await lockMemberOfPayment(tx, id);
+    // Fee payments are charged per month covered at the plan's price; other kinds keep the amount they were raised with.
+    const amount = kind === 'fee' ? { amountKobo: (await monthlyPriceOf(tx, plan ?? 'standard')) * months } : {};
     const payment = await decidePending(tx, payments, id, staff, { state: 'approved', months, ...amount });
     await recordAudit(tx, { actor: staff, action: 'payment.approved', subjectType: 'payment', subjectId: id, details: { months, amountKobo: payment.amountKobo, kind: payment.kind, userId: payment.userId } });
     if (!member) return;
