@@ -4,6 +4,7 @@ import { labelOf, SUBMISSION_STATES } from '../../../../shared/form-options';
 import { INDUSTRIES, MARITAL_STATUSES } from '../../../../shared/options';
 import { Spinner } from '../../../components/spinner';
 import { useMember } from '../api/members';
+import { MemberRecognition } from './member-recognition';
 
 /** /admin/members/:id: a member's profile, status and everything they have submitted. */
 export function MemberDetailPage() {
@@ -43,6 +44,7 @@ export function MemberDetailPage() {
           </div>
         ))}
       </dl>
+      <MemberRecognition member={m} />
       <h3>Submissions</h3>
       {submissions.length === 0 ? (
         <p className="muted">Nothing submitted yet.</p>
