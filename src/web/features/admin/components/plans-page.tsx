@@ -66,7 +66,7 @@ function PlanForm({ plan }: { plan: Plan }) {
         required
         error={errors.priceKobo}
       />
-      <TextAreaField label="Perks (one a line)" name="perks" rows={5} value={perks} onChange={(e) => setPerks(e.target.value)} error={errors.perks} />
+      <TextAreaField label="Perks (one a line)" name="perks" rows={8} value={perks} onChange={(e) => setPerks(e.target.value)} error={errors.perks} />
       {errors.form && (
         <p className="form__error" role="alert">
           {errors.form}
