@@ -31,11 +31,14 @@ import { registerSpa } from './http/spa.js';
 import { registerStorableTextCheck } from './http/storable-text.js';
 import { createTransport, type MailTransport, startMailWorker } from './mail/mail-worker.js';
 import { ledgerRoutes } from './ledger/routes.js';
+import { memberCardRoutes } from './member-card/routes.js';
 import { membershipRoutes } from './membership/routes.js';
 import { notificationsRoutes } from './notifications/notifications.js';
+import { plansRoutes } from './plans/routes.js';
 import { premieresRoutes } from './premieres/routes.js';
 import { eventsRoutes } from './events/routes.js';
 import { profileRoutes } from './profile/routes.js';
+import { recognitionRoutes } from './recognition/routes.js';
 import { siteRoutes } from './site/routes.js';
 import { talentRoutes } from './talent/routes.js';
 
@@ -147,6 +150,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(premieresRoutes(ctx));
   await app.register(eventsRoutes(ctx));
   await app.register(talentRoutes(ctx));
+  await app.register(plansRoutes(ctx));
+  await app.register(recognitionRoutes(ctx));
+  await app.register(memberCardRoutes(ctx));
   await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
   await registerSpa(app, options.webRoot ?? defaultWebRoot);
 

@@ -36,10 +36,24 @@ export function membershipState(facts: MembershipFacts, today: string): Membersh
   return paid ?? 'none';
 }
 
+/**
+ * Where the member stands by what was paid, a slip under review aside: what access, the door
+ * check and the announcement groups go by.
+ */
+export function standingState(facts: Omit<MembershipFacts, 'latestPayment'>, today: string): MembershipState {
+  return membershipState({ ...facts, latestPayment: null }, today);
+}
+
 /** Active and grace open the members-only parts of the portal (and make the API's `status` true). */
 export function hasMemberAccess(facts: Omit<MembershipFacts, 'latestPayment'>, today: string): boolean {
-  const state = membershipState({ ...facts, latestPayment: null }, today);
+  const state = standingState(facts, today);
   return state === 'active' || state === 'grace';
+}
+
+/** `HM-000123` (any case, spaces around) to 123; null when it is not a member number. */
+export function parseMemberNumber(text: string): number | null {
+  const match = /^HM-(\d{1,9})$/i.exec(text.trim());
+  return match ? Number(match[1]) : null;
 }
 
 /**

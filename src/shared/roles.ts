@@ -39,6 +39,10 @@ export const CONSOLE_ROLES = {
   events: ['admin', 'moderator'],
   talent: ['admin', 'moderator'],
   staff: ['admin'],
+  /** The plans' names, prices and perks. */
+  plans: ['admin'],
+  /** Messages to groups of members. */
+  announcements: ['admin', 'moderator'],
   /** Mail the portal gave up on: every staff member sees the notice on the console. */
   mail: STAFF_ROLES,
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -21,7 +21,7 @@ async function audit(page: Page, paths: string[]): Promise<void> {
   expect(found).toEqual([]);
 }
 
-const PUBLIC_PAGES = ['/', '/login', '/signup', '/forgot-password', '/contact', '/services', '/terms-and-conditions', '/talent', '/no-such-page'];
+const PUBLIC_PAGES = ['/', '/login', '/signup', '/forgot-password', '/contact', '/services', '/terms-and-conditions', '/talent', '/verify/HM-999999', '/no-such-page'];
 
 test('public pages', async ({ page }) => {
   await audit(page, PUBLIC_PAGES);
@@ -54,5 +54,5 @@ test('member pages', async ({ page, mailbox }) => {
 test('staff console', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/payments$/);
-  await audit(page, ['/admin/payments', '/admin/ads', '/admin/submissions', '/admin/members', '/admin/premieres', '/admin/events', '/admin/talent', '/admin/audit', '/admin/staff', '/admin/2fa']);
+  await audit(page, ['/admin/payments', '/admin/ads', '/admin/submissions', '/admin/members', '/admin/premieres', '/admin/events', '/admin/talent', '/admin/audit', '/admin/staff', '/admin/plans', '/admin/announcements', '/admin/2fa']);
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONSOLE_ROLES, type ConsoleArea } from '../../shared/roles.js';
 import { adsStaffRoutes } from '../ads/staff-routes.js';
+import { announcementsStaffRoutes } from '../announcements/staff-routes.js';
 import { auditStaffRoutes } from '../audit/staff-routes.js';
 import { accessHooks, staffRoleHook, staffUser } from '../auth/guards.js';
 import { authStaffRoutes } from '../auth/staff-routes.js';
@@ -13,7 +14,9 @@ import { membershipStaffRoutes } from '../membership/staff-routes.js';
 import { memberStandingStaffRoutes } from '../membership/member-staff-routes.js';
 import { ledgerStaffRoutes } from '../ledger/staff-routes.js';
 import { notificationsStaffRoutes } from '../notifications/staff-routes.js';
+import { plansStaffRoutes } from '../plans/staff-routes.js';
 import { premieresStaffRoutes } from '../premieres/staff-routes.js';
+import { recognitionStaffRoutes, welcomeStaffRoutes } from '../recognition/staff-routes.js';
 import { staffStaffRoutes } from '../staff/staff-routes.js';
 import { talentStaffRoutes } from '../talent/staff-routes.js';
 import { membersStaffRoutes } from './members-routes.js';
@@ -32,6 +35,7 @@ const STAFF_AREAS: StaffArea[] = [
   { routes: authStaffRoutes, area: 'me', beforeTwoFactor: true },
   { routes: membersStaffRoutes, area: 'members' },
   { routes: notificationsStaffRoutes, area: 'members' },
+  { routes: recognitionStaffRoutes, area: 'members' },
   { routes: membershipStaffRoutes, area: 'payments' },
   { routes: memberStandingStaffRoutes, area: 'membership' },
   { routes: ledgerStaffRoutes, area: 'membership' },
@@ -42,6 +46,9 @@ const STAFF_AREAS: StaffArea[] = [
   { routes: eventsStaffRoutes, area: 'events' },
   { routes: talentStaffRoutes, area: 'talent' },
   { routes: staffStaffRoutes, area: 'staff' },
+  { routes: welcomeStaffRoutes, area: 'staff' },
+  { routes: plansStaffRoutes, area: 'plans' },
+  { routes: announcementsStaffRoutes, area: 'announcements' },
   { routes: mailStaffRoutes, area: 'mail' },
 ];
 

@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -57,6 +58,8 @@ export const users = pgTable(
     /** The member activated their profile with the OTP (the API's `status`). */
     activated: boolean('activated').notNull().default(false),
     plan: text('plan'),
+    /** The member's level in the company's terms, 1 to 5; staff set it. */
+    level: integer('level').notNull().default(1),
     achievements: jsonb('achievements').$type<Achievement[]>().notNull().default([]),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
@@ -66,7 +69,12 @@ export const users = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_phone_key').on(t.phone), uniqueIndex('users_member_number_key').on(t.memberNumber)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_phone_key').on(t.phone),
+    uniqueIndex('users_member_number_key').on(t.memberNumber),
+    check('users_level_range', sql`${t.level} between 1 and 5`),
+  ],
 );
 
 /** Member numbers: a sequence never gives a number twice, even to a transaction that rolled back. */
@@ -505,4 +513,40 @@ export const bookingRequests = pgTable(
     index('booking_requests_profile_idx').on(t.profileId, t.createdAt),
     index('booking_requests_state_idx').on(t.state, t.createdAt),
   ],
+);
+
+/** The membership plans of the services page: staff edit the name, the monthly price and the perks listed. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    priceKobo: integer('price_kobo').notNull(),
+    perks: jsonb('perks').$type<string[]>().notNull().default([]),
+    position: integer('position').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('plans_price_positive', sql`${t.priceKobo} > 0`)],
+);
+
+/**
+ * A message staff sent to a group of members, as a notification and an email each. `clientKey`
+ * is made by the console's form: a second send of the same form (a double click, a retry) is refused.
+ */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientKey: uuid('client_key').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    promotional: boolean('promotional').notNull(),
+    audience: text('audience', { enum: ['all', 'active', 'level', 'industry', 'lapsed'] }).notNull(),
+    /** The level or the industry, for those audiences. */
+    audienceValue: text('audience_value'),
+    recipients: integer('recipients').notNull(),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('announcements_client_key').on(t.clientKey), index('announcements_created_idx').on(t.createdAt)],
 );

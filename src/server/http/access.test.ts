@@ -26,6 +26,8 @@ const CONSOLE_ROLES: Record<string, readonly StaffRole[]> = {
   staff: ['admin'],
   mail: STAFF_ROLES,
   settings: ['admin'],
+  plans: ['admin'],
+  announcements: ['admin', 'moderator'],
 };
 
 /** Console routes whose roles are not their first segment's: a member's money and standing on the member's page. */
@@ -61,6 +63,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/talent/:id/photos/:photoId': 'public',
   'POST /api/talent/:id/requests': 'public',
   'POST /api/talent/requests/:confirmationId/confirm': 'public',
+  'GET /api/plans': 'public',
+  'GET /api/verify/:memberNumber': 'public',
+  'GET /api/verify/:memberNumber/photo': 'public',
   'GET /api/files/:id': 'owner-or-staff',
 
   'GET /api/users/profile': 'user',
@@ -78,6 +83,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/users/confirm-payment': 'member',
   'POST /api/users/activate-profile': 'member',
   'GET /api/notifications': 'user',
+  'GET /api/users/welcome': 'user',
+  'GET /api/users/card': 'member',
   'POST /api/users/eventform': 'member',
   'GET /api/users/events': 'user',
   'GET /api/events': 'user',

@@ -224,4 +224,14 @@ export const mailTemplates = {
       greeting: hello(name),
       paragraphs: [message, 'Choose the months and upload the payment slip on the fees page; staff review it within a working day.'],
     }),
+
+  /** Staff's message to a group; a promotional one says why the member gets it. */
+  announcement: (brand: MailBrand, to: string, name: string, title: string, body: string, promotional: boolean) =>
+    compose(brand, to, title, {
+      greeting: hello(name),
+      paragraphs: [
+        ...body.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter(Boolean),
+        ...(promotional ? ['You get this offer because you agreed to marketing emails from us.'] : []),
+      ],
+    }),
 };

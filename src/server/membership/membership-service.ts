@@ -1,5 +1,4 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { MEMBERSHIP_FEE_KOBO } from '../../shared/constants.js';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { formatMemberNumber, GRACE_DAYS, hasMemberAccess, membershipState } from '../../shared/membership.js';
 import type { MembershipStatus } from '../../shared/schemas/membership.js';
@@ -15,6 +14,7 @@ import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
 import { payableFine } from '../ledger/fines.js';
+import { monthlyPriceOf } from '../plans/plans-service.js';
 import { assertCanResend, consumeCode, hasRecentCode, hasVerifiedEmail, issueCode } from '../auth/codes.js';
 
 /** The wizard sends a userId; it must be the signed-in member's own. */
@@ -62,7 +62,7 @@ async function membershipSlipTarget(tx: Executor, user: AuthUser, plan: string |
   await tx.update(users).set({ plan: chosenPlan }).where(eq(users.id, user.id));
   const previous = await latestFeePayment(tx, user.id);
   return {
-    values: { kind: 'fee', plan: chosenPlan, months, amountKobo: MEMBERSHIP_FEE_KOBO * months },
+    values: { kind: 'fee', plan: chosenPlan, months, amountKobo: (await monthlyPriceOf(tx, chosenPlan)) * months },
     pending: previous?.state === 'pending' ? previous : undefined,
     next: user.activated ? 'approval' : 'otp',
   };

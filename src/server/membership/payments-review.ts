@@ -1,6 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MEMBERSHIP_FEE_KOBO } from '../../shared/constants.js';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { extendPaidUntil } from '../../shared/membership.js';
 import type { PaymentState, PaymentSummary } from '../../shared/schemas/membership.js';
@@ -16,6 +15,7 @@ import { bookApprovedPayment, bookPayment } from '../ledger/ledger-service.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
+import { monthlyPriceOf } from '../plans/plans-service.js';
 import { issueCode } from '../auth/codes.js';
 
 const reviewers = alias(users, 'reviewers');
@@ -60,18 +60,18 @@ export async function listPayments(ctx: AppContext, status: PaymentState, kind?:
  * the other.
  */
 async function lockMemberOfPayment(tx: Transaction, id: string) {
-  const [target] = await tx.select({ userId: payments.userId, kind: payments.kind }).from(payments).where(eq(payments.id, id));
-  if (!target?.userId) return { kind: target?.kind, member: undefined };
+  const [target] = await tx.select({ userId: payments.userId, kind: payments.kind, plan: payments.plan }).from(payments).where(eq(payments.id, id));
+  if (!target?.userId) return { kind: target?.kind, plan: target?.plan, member: undefined };
   const [member] = await tx.select().from(users).where(eq(users.id, target.userId)).for('update');
-  return { kind: target.kind, member };
+  return { kind: target.kind, plan: target.plan, member };
 }
 
 /** Approves a slip and books it; answers the kind approved, for the staff's message. */
 export async function approvePayment(ctx: AppContext, staff: AuthUser, id: string, months: number): Promise<'fee' | 'ad' | 'fine'> {
   const kind = await ctx.db.transaction(async (tx) => {
-    const { kind, member } = await lockMemberOfPayment(tx, id);
-    // Fee payments are charged per month covered; a fine keeps its amount and covers no months.
-    const change = kind === 'fine' ? {} : { months, ...(kind === 'fee' ? { amountKobo: MEMBERSHIP_FEE_KOBO * months } : {}) };
+    const { kind, plan, member } = await lockMemberOfPayment(tx, id);
+    // Fee payments are charged per month covered at the plan's price; a fine keeps its amount and covers no months.
+    const change = kind === 'fine' ? {} : { months, ...(kind === 'fee' ? { amountKobo: (await monthlyPriceOf(tx, plan ?? 'standard')) * months } : {}) };
     const payment = await decidePending(tx, payments, id, staff, { state: 'approved', ...change });
     await recordAudit(tx, { actor: staff, action: 'payment.approved', subjectType: 'payment', subjectId: id, details: { ...change, amountKobo: payment.amountKobo, kind: payment.kind, userId: payment.userId } });
     if (!member) return payment.kind;

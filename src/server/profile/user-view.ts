@@ -35,6 +35,7 @@ export function toUserView(user: AuthUser, today: string, ad: User['ad'] = NO_AD
     memberNumber: user.memberNumber === null ? null : formatMemberNumber(user.memberNumber),
     paidUntil: user.paidUntil,
     role: user.role,
+    level: user.level,
     achievements: user.achievements,
     ad,
   };

@@ -114,8 +114,11 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export const confirmEmailSchema = z.object({ code: sixDigits('Confirmation code') });
 
 export interface Achievement {
+  id: string;
   title: string;
   description: string;
+  /** When staff awarded it; absent on achievements recorded before awards were dated. */
+  awardedAt?: string;
 }
 
 
@@ -148,6 +151,8 @@ export interface User {
   /** The last Lagos calendar day the fee covers. */
   paidUntil: string | null;
   role: Role;
+  /** The member's level in the company's terms, 1 to 5. */
+  level: number;
   achievements: Achievement[];
   /** The member's own advert; imageUrl, linkUrl and altText are null when none is placed. */
   ad: MemberAd;

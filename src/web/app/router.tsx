@@ -63,6 +63,9 @@ const EventsAdminPage = lazyNamed(() => import('../features/admin/components/eve
 const TalentAdminPage = lazyNamed(() => import('../features/admin/components/talent-admin-page'), 'TalentAdminPage');
 const AuditPage = lazyNamed(() => import('../features/admin/components/audit-page'), 'AuditPage');
 const StaffPage = lazyNamed(() => import('../features/admin/components/staff-page'), 'StaffPage');
+const PlansPage = lazyNamed(() => import('../features/admin/components/plans-page'), 'PlansPage');
+const AnnouncementsPage = lazyNamed(() => import('../features/admin/components/announcements-page'), 'AnnouncementsPage');
+const VerifyPage = lazyNamed(() => import('../features/member-card/components/verify-page'), 'VerifyPage');
 const TwoFactorPage = lazyNamed(() => import('../features/admin/components/two-factor-page'), 'TwoFactorPage');
 
 /** Every page of the site and who may see it: public, signed in, activated (the forms), staff (/admin). */
@@ -80,6 +83,7 @@ export function AppRoutes() {
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="talent" element={<TalentDirectoryPage />} />
         <Route path="talent/:id" element={<TalentProfilePage />} />
+        <Route path="verify/:memberNumber" element={<VerifyPage />} />
 
         <Route element={<ProtectedRoute redirectTo="/signup" />}>
           <Route path="about" element={<AboutPage />} />
@@ -126,6 +130,8 @@ export function AppRoutes() {
               <Route path="talent" element={<TalentAdminPage />} />
               <Route path="audit" element={<AuditPage />} />
               <Route path="staff" element={<StaffPage />} />
+              <Route path="plans" element={<PlansPage />} />
+              <Route path="announcements" element={<AnnouncementsPage />} />
               <Route path="2fa" element={<TwoFactorPage />} />
             </Route>
           </Route>

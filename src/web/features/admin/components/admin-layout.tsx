@@ -16,6 +16,8 @@ export const ADMIN_SECTIONS: { to: string; label: string; area: ConsoleArea }[] 
   { to: '/admin/events', label: 'Events', area: 'events' },
   { to: '/admin/talent', label: 'Talent', area: 'talent' },
   { to: '/admin/audit', label: 'Audit log', area: 'audit' },
+  { to: '/admin/announcements', label: 'Announcements', area: 'announcements' },
+  { to: '/admin/plans', label: 'Plans', area: 'plans' },
   { to: '/admin/staff', label: 'Staff', area: 'staff' },
   { to: '/admin/2fa', label: 'Two-factor sign-in', area: 'me' },
 ];

@@ -9,6 +9,7 @@ import { useMember } from '../api/members';
 import { MemberMoneySection } from './member-money';
 import { MemberNotificationsSection } from './member-notifications';
 import { MemberStandingSection } from './member-standing';
+import { MemberRecognition } from './member-recognition';
 
 /** /admin/members/:id: a member's profile, status and everything they have submitted. */
 export function MemberDetailPage() {
@@ -52,6 +53,7 @@ export function MemberDetailPage() {
       </dl>
       {seesMoney && <MemberStandingSection memberId={m.id} />}
       {seesMoney && <MemberMoneySection memberId={m.id} />}
+      <MemberRecognition member={m} />
       <h3>Submissions</h3>
       {submissions.length === 0 ? (
         <p className="muted">Nothing submitted yet.</p>

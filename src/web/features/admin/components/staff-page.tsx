@@ -7,6 +7,7 @@ import { CheckboxField, SelectField, TextField } from '../../../components/form-
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
+import { WelcomeTextSetting } from './welcome-text-setting';
 import { useInviteStaff, useSaveStaffSettings, useStaffList, useStaffSettings, useUpdateStaff } from '../api/staff';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -45,6 +46,7 @@ export function StaffPage() {
         )}
       </QueryView>
       <TwoFactorSetting />
+      <WelcomeTextSetting />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { MEMBERSHIP_FEE_KOBO } from '../../../../shared/constants';
 import { displayDate } from '../../../../shared/display-date';
 import { formatNaira } from '../../../../shared/money';
 import type { MembershipStatus } from '../../../../shared/schemas/membership';
@@ -8,6 +7,7 @@ import { ButtonSpinner } from '../../../components/spinner';
 import { useUploadSlip } from '../api/membership';
 import { UploadProgress } from './upload-progress';
 import { BankAccounts } from './bank-accounts';
+import { PlanAmount, useChosenPlan } from './plan-amount';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
@@ -36,7 +36,8 @@ export function RenewalPanel({ status, email, userId }: { status: MembershipStat
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
   const upload = useUploadSlip(setProgress);
-  const amount = formatNaira(MEMBERSHIP_FEE_KOBO * months);
+  const plan = useChosenPlan(status.plan);
+  const amount = plan ? formatNaira(plan.priceKobo * months) : '';
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -72,9 +73,8 @@ export function RenewalPanel({ status, email, userId }: { status: MembershipStat
                   ))}
                 </select>
               </div>
-              <p>
-                Pay <strong>{amount}</strong> by bank transfer, with your full name as the narration.
-              </p>
+              <PlanAmount plan={status.plan} months={months} />
+              <p>Pay it by bank transfer, with your full name as the narration.</p>
               <BankAccounts />
               <div className="field">
                 <label className="field__label" htmlFor="renewalSlip">
@@ -90,7 +90,7 @@ export function RenewalPanel({ status, email, userId }: { status: MembershipStat
               {upload.isPending && (
                 <UploadProgress fraction={progress} />
               )}
-              <button className="button button--primary" type="submit" disabled={!file || upload.isPending}>
+              <button className="button button--primary" type="submit" disabled={!file || !plan || upload.isPending}>
                 {upload.isPending && <ButtonSpinner />} Upload slip for {amount}
               </button>
             </form>

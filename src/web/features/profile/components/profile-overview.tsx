@@ -2,6 +2,7 @@ import { format, isValid, parseISO } from 'date-fns';
 import { Link } from 'react-router';
 import { INDUSTRIES, MARITAL_STATUSES } from '../../../../shared/options';
 import type { User } from '../../../../shared/schemas/users';
+import { useWelcomeText } from '../api/welcome-text';
 
 const DEFAULT_OVERVIEW = 'Welcome to your dashboard! Here you can see your details, fill in your forms and follow your achievements.';
 
@@ -25,9 +26,11 @@ function UpdatePrompt({ what }: { what: string }) {
 }
 
 export function ProfileOverview({ user }: { user: User }) {
+  const welcome = useWelcomeText().data;
   const rows: { label: string; value: React.ReactNode }[] = [
     ...(user.memberNumber ? [{ label: 'Member number', value: user.memberNumber }] : []),
     ...(user.paidUntil ? [{ label: 'Paid until', value: formatDate(user.paidUntil) }] : []),
+    { label: 'Level', value: `Level ${user.level} of 5` },
     { label: 'Full name', value: user.fullName || user.name },
     { label: 'Date of birth', value: formatDate(user.dob) },
     { label: 'Email', value: user.email },
@@ -48,7 +51,7 @@ export function ProfileOverview({ user }: { user: User }) {
       <h2 id="overview-title" className="section-title">
         Overview
       </h2>
-      <p className="overview__text">{user.overview || DEFAULT_OVERVIEW}</p>
+      <p className="overview__text">{user.overview || welcome || DEFAULT_OVERVIEW}</p>
       <dl className="overview">
         {rows.map((row) => (
           <div key={row.label} className="overview__row">

@@ -29,10 +29,12 @@ interface ProfilePageProps {
   advert: ReactNode;
   /** The talent profile section (talent feature). */
   talent: ReactNode;
+  /** The membership card (member-card feature), shown under the overview. */
+  card?: ReactNode;
 }
 
 /** The member dashboard; app/pages/dashboard.tsx passes in the sections other features own. */
-export function ProfilePage({ advert, talent }: ProfilePageProps) {
+export function ProfilePage({ advert, talent, card }: ProfilePageProps) {
   const { user } = useSession();
   // Open beside the content on wide screens, folded above it on phones.
   const [sidebarOpen, setSidebarOpen] = useState(() => window.matchMedia('(min-width: 900px)').matches);
@@ -111,6 +113,7 @@ export function ProfilePage({ advert, talent }: ProfilePageProps) {
           </div>
         </header>
         <ProfileOverview user={user} />
+        {card}
         <ProfileFormsSlot status={user.status} renew={!user.status && user.memberNumber !== null} />
         {user.status && advert}
         {talent}

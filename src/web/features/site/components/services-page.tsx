@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { MEMBERSHIP_FEE_KOBO, PLANS } from '../../../../shared/constants';
 import { formatNaira } from '../../../../shared/money';
+import { QueryView } from '../../../components/query-view';
+import { usePlans } from '../../../lib/plans';
 import { useSession } from '../../../lib/session';
 import './site.css';
 
@@ -11,15 +12,9 @@ const SERVICES = [
   { title: 'Film marketing', text: 'Premieres, publicity and promotion that bring audiences to your film.' },
 ];
 
-const PLAN_FEATURES: Record<(typeof PLANS)[number]['key'], string[]> = {
-  free: ['Member profile', 'Casting announcements', 'Company events'],
-  standard: ['Everything in Free', 'Training sessions', 'Membership forms'],
-  premium: ['Everything in Standard', 'Priority casting', 'Advert placement'],
-};
-
 export function ServicesPage() {
   const { user } = useSession();
-  const fee = formatNaira(MEMBERSHIP_FEE_KOBO);
+  const plans = usePlans();
   return (
     <div className="page">
       <header className="page__header">
@@ -60,29 +55,33 @@ export function ServicesPage() {
         <h2 id="plans-title" className="section-title">
           Plans
         </h2>
-        <ul className="plans">
-          {PLANS.map((plan) => (
-            <li key={plan.key} className="plan">
-              <h3 className="plan__name">{plan.name}</h3>
-              <p className="plan__price">
-                {fee} <span className="plan__period">a month</span>
-              </p>
-              <ul className="plan__features">
-                {PLAN_FEATURES[plan.key].map((feature) => (
-                  <li key={feature}>{feature}</li>
-                ))}
-              </ul>
-              <Link
-                to={`/user/fees?plan=${plan.key}`}
-                state={{ plan: plan.name, user }}
-                className="button button--primary button--block"
-                aria-label={`Get started with the ${plan.name}`}
-              >
-                Get Started
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <QueryView query={plans}>
+          {(list) => (
+            <ul className="plans">
+              {list.map((plan) => (
+                <li key={plan.id} className="plan">
+                  <h3 className="plan__name">{plan.name}</h3>
+                  <p className="plan__price">
+                    {formatNaira(plan.priceKobo)} <span className="plan__period">a month</span>
+                  </p>
+                  <ul className="plan__features">
+                    {plan.perks.map((perk) => (
+                      <li key={perk}>{perk}</li>
+                    ))}
+                  </ul>
+                  <Link
+                    to={`/user/fees?plan=${plan.id}`}
+                    state={{ plan: plan.name, user }}
+                    className="button button--primary button--block"
+                    aria-label={`Get started with the ${plan.name}`}
+                  >
+                    Get Started
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </section>
     </div>
   );

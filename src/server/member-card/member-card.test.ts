@@ -1,0 +1,87 @@
+import { eq, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema.js';
+import { pngBytes } from '../test-support/files.js';
+import { activatedMember, createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
+
+const VERIFY_LIMIT = 40;
+let portal: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  portal = await createTestApp({ PUBLIC_URL: 'https://portal.example.com/', RATE_LIMIT_VERIFY: String(VERIFY_LIMIT) });
+});
+afterAll(() => portal.close());
+
+/** An activated member with a member number (given at activation) and a profile photo. */
+async function numberedMember() {
+  const member = await activatedMember(portal.app, { name: 'Adaeze Nwosu' });
+  await portal.app.ctx.db.update(users).set({ memberNumber: sql`nextval('member_number_seq')` }).where(eq(users.id, member.user.id));
+  const form = new FormData();
+  form.append('phone', member.fields.phone as string);
+  form.append('title', 'Actress');
+  form.append('profilePic', new Blob([new Uint8Array(await pngBytes())], { type: 'image/png' }), 'me.png');
+  expect((await member.client.put('/api/users/profile', { form })).statusCode).toBe(200);
+  const card = (await member.client.get('/api/users/card')).json().card;
+  return { ...member, card };
+}
+
+describe('the membership card and the check at the door', () => {
+  it('gives an activated member a card whose QR code holds the public verification link', async () => {
+    const { card, user } = await numberedMember();
+    const [row] = await portal.app.ctx.db.select({ paidUntil: users.paidUntil }).from(users).where(eq(users.id, user.id));
+    expect(card).toMatchObject({ fullName: 'Adaeze Nwosu', memberNumber: expect.stringMatching(/^HM-\d{6}$/), state: 'active', paidUntil: row!.paidUntil, photoUrl: expect.stringMatching(/^\/api\/files\//) });
+    expect(card.verifyUrl).toBe(`https://portal.example.com/verify/${card.memberNumber}`);
+    expect(card.qrSvg).toBe(await QRCode.toString(card.verifyUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }));
+  });
+
+  it('shows anyone only the name, photo, number, state and paid-until', async () => {
+    const { card } = await numberedMember();
+    const visitor = new TestClient(portal.app);
+    const response = await visitor.get(`/api/verify/${card.memberNumber.toLowerCase()}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const verified = response.json();
+    expect(Object.keys(verified).sort()).toEqual(['fullName', 'memberNumber', 'paidUntil', 'photoUrl', 'state']);
+    expect(verified).toMatchObject({ fullName: 'Adaeze Nwosu', memberNumber: card.memberNumber, state: 'active', paidUntil: card.paidUntil });
+    const photo = await visitor.get(verified.photoUrl);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toMatch(/^image\//);
+    expect(photo.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('says lapsed, without the reason, for a lapsed or suspended member', async () => {
+    const lapsed = await numberedMember();
+    await portal.app.ctx.db.update(users).set({ paidUntil: '2020-03-31' }).where(eq(users.id, lapsed.user.id));
+    expect((await new TestClient(portal.app).get(`/api/verify/${lapsed.card.memberNumber}`)).json()).toMatchObject({ state: 'lapsed', paidUntil: '2020-03-31' });
+    expect((await lapsed.client.get('/api/users/card')).json().card.state).toBe('lapsed');
+
+    const suspended = await numberedMember();
+    await portal.app.ctx.db.update(users).set({ suspendedAt: new Date(), suspensionReason: 'Unpaid fine' }).where(eq(users.id, suspended.user.id));
+    const response = await new TestClient(portal.app).get(`/api/verify/${suspended.card.memberNumber}`);
+    expect(response.json().state).toBe('lapsed');
+    expect(response.body).not.toMatch(/fine|suspend/i);
+  });
+
+  it('answers 404 with a clear message for a number nobody has, or no number at all', async () => {
+    for (const [number, shown] of [['HM-999999', 'HM-999999'], ['hello', 'HELLO']]) {
+      const response = await new TestClient(portal.app).get(`/api/verify/${number}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(`No member has the number ${shown}. Check it against the member's card.`);
+    }
+  });
+
+  it('has no card for a member not activated yet, and none for staff', async () => {
+    const { client } = await signedUpMember(portal.app);
+    expect((await client.get('/api/users/card')).json()).toEqual({ card: null });
+    expect((await (await signedInStaff(portal.app)).get('/api/users/card')).statusCode).toBe(403);
+  });
+
+  it('limits the checks from one address', async () => {
+    const visitor = new TestClient(portal.app);
+    const codes: number[] = [];
+    for (let i = 0; i < VERIFY_LIMIT + 1; i++) codes.push((await visitor.get('/api/verify/HM-999998')).statusCode);
+    const refused = await visitor.get('/api/verify/HM-999998');
+    expect(codes).toContain(404);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/Too many membership checks/);
+  });
+});

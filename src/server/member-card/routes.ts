@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accessHooks, requireUser } from '../auth/guards.js';
+import type { AppContext } from '../context.js';
+import { sendStoredFile } from '../files/send-file.js';
+import { HttpError } from '../http/errors.js';
+import { memberCard, verifyMember, verifyPhoto } from './member-card-service.js';
+
+const verifyParams = z.object({ memberNumber: z.string().max(40) });
+
+/** The member's card on the dashboard, and the public check its QR code opens. */
+export function memberCardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const lookups = {
+    rateLimit: {
+      max: ctx.config.rateLimits.verify,
+      timeWindow: 15 * 60 * 1000,
+      errorResponseBuilder: () => new HttpError(429, 'Too many membership checks from this address. Please wait a few minutes and try again.'),
+    },
+  };
+  return async (app) => {
+    app.get('/api/users/card', { onRequest: accessHooks.member }, async (request, reply) =>
+      reply.header('Cache-Control', 'private, no-store').send({ card: await memberCard(ctx, requireUser(request), `${request.protocol}://${request.host}`) }),
+    );
+
+    app.get('/api/verify/:memberNumber', { schema: { params: verifyParams }, config: lookups }, async (request, reply) =>
+      reply.header('Cache-Control', 'no-store').send(await verifyMember(ctx, request.params.memberNumber)),
+    );
+
+    app.get('/api/verify/:memberNumber/photo', { schema: { params: verifyParams }, config: lookups }, async (request, reply) =>
+      sendStoredFile(ctx, reply, await verifyPhoto(ctx, request.params.memberNumber), 'private'),
+    );
+  };
+}

@@ -1,0 +1,10 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.js';
+import { listPlans } from './plans-service.js';
+
+/** The plans, public: the services page and the fee wizard read them. */
+export function plansRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/plans', async (_request, reply) => reply.header('Cache-Control', 'no-cache').send({ plans: await listPlans(ctx.db) }));
+  };
+}
