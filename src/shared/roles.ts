@@ -27,6 +27,8 @@ export function isStaffRole(role: Role): role is StaffRole {
  */
 export const CONSOLE_ROLES = {
   me: STAFF_ROLES,
+  /** The console home: what is waiting, counted for the parts each role may use. */
+  home: STAFF_ROLES,
   members: STAFF_ROLES,
   payments: ['admin', 'finance'],
   audit: ['admin', 'finance'],
@@ -34,6 +36,10 @@ export const CONSOLE_ROLES = {
   submissions: ['admin', 'moderator'],
   premieres: ['admin', 'moderator'],
   talent: ['admin', 'moderator'],
+  /** The contact page's messages: read, replied to and handled. */
+  messages: ['admin', 'moderator'],
+  /** The business in figures, and the members and payments exports. */
+  reports: ['admin', 'finance'],
   staff: ['admin'],
   /** Mail the portal gave up on: every staff member sees the notice on the console. */
   mail: STAFF_ROLES,

@@ -12,6 +12,9 @@ import { membershipStaffRoutes } from '../membership/staff-routes.js';
 import { premieresStaffRoutes } from '../premieres/staff-routes.js';
 import { staffStaffRoutes } from '../staff/staff-routes.js';
 import { talentStaffRoutes } from '../talent/staff-routes.js';
+import { contactStaffRoutes } from '../contact/staff-routes.js';
+import { reportsStaffRoutes } from '../reports/staff-routes.js';
+import { homeStaffRoutes } from './home-routes.js';
 import { membersStaffRoutes } from './members-routes.js';
 
 interface StaffArea {
@@ -26,6 +29,7 @@ interface StaffArea {
 /** Every feature's console routes by area; the access matrix test (http/access.test.ts) checks each route for each role. */
 const STAFF_AREAS: StaffArea[] = [
   { routes: authStaffRoutes, area: 'me', beforeTwoFactor: true },
+  { routes: homeStaffRoutes, area: 'home' },
   { routes: membersStaffRoutes, area: 'members' },
   { routes: membershipStaffRoutes, area: 'payments' },
   { routes: auditStaffRoutes, area: 'audit' },
@@ -33,6 +37,8 @@ const STAFF_AREAS: StaffArea[] = [
   { routes: formsStaffRoutes, area: 'submissions' },
   { routes: premieresStaffRoutes, area: 'premieres' },
   { routes: talentStaffRoutes, area: 'talent' },
+  { routes: contactStaffRoutes, area: 'messages' },
+  { routes: reportsStaffRoutes, area: 'reports' },
   { routes: staffStaffRoutes, area: 'staff' },
   { routes: mailStaffRoutes, area: 'mail' },
 ];

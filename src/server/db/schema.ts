@@ -65,7 +65,15 @@ export const users = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_phone_key').on(t.phone), uniqueIndex('users_member_number_key').on(t.memberNumber)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_phone_key').on(t.phone),
+    uniqueIndex('users_member_number_key').on(t.memberNumber),
+    // The reports: sign-ups and activations per month, members lapsing soon.
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_activated_at_idx').on(t.activatedAt),
+    index('users_paid_until_idx').on(t.paidUntil),
+  ],
 );
 
 /** Member numbers: a sequence never gives a number twice, even to a transaction that rolled back. */
@@ -140,18 +148,39 @@ export const files = pgTable(
   (t) => [index('files_owner_idx').on(t.ownerId)],
 );
 
-export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone').notNull(),
-  feedback: text('feedback').notNull(),
-  message: text('message'),
-  handledAt: timestamp('handled_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    feedback: text('feedback').notNull(),
+    message: text('message'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_unhandled_idx').on(t.createdAt).where(sql`${t.handledAt} is null`)],
+);
+
+/** A staff reply to a contact message, as emailed to the sender. */
+export const contactReplies = pgTable(
+  'contact_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_replies_message_idx').on(t.messageId, t.createdAt)],
+);
 
 /** Who did what to whom, when: read by staff and the treasurer. */
 export const auditLog = pgTable(
@@ -202,7 +231,12 @@ export const payments = pgTable(
     reason: text('reason'),
     createdAt: createdAt(),
   },
-  (t) => [index('payments_state_idx').on(t.state, t.createdAt), index('payments_user_idx').on(t.userId)],
+  (t) => [
+    index('payments_state_idx').on(t.state, t.createdAt),
+    index('payments_user_idx').on(t.userId, t.kind, t.createdAt),
+    // Money received per month: read from the index alone.
+    index('payments_reviewed_idx').on(t.state, t.reviewedAt, t.kind, t.amountKobo),
+  ],
 );
 
 /**
@@ -320,7 +354,11 @@ export const submissions = pgTable(
     handledAt: timestamp('handled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('submissions_form_created_idx').on(t.form, t.createdAt), index('submissions_user_idx').on(t.userId)],
+  (t) => [
+    index('submissions_form_created_idx').on(t.form, t.createdAt),
+    index('submissions_user_idx').on(t.userId),
+    index('submissions_new_idx').on(t.createdAt).where(sql`${t.state} = 'new'`),
+  ],
 );
 
 /** The uploads of a submission, by the form's file field. */

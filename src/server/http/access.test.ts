@@ -14,6 +14,11 @@ type Access = 'public' | 'user' | 'member' | 'activated' | 'admin' | 'owner-or-s
 /** Which staff roles may use each part of the console, by the path's first segment after /api/admin/. */
 const CONSOLE_ROLES: Record<string, readonly StaffRole[]> = {
   me: STAFF_ROLES,
+  home: STAFF_ROLES,
+  messages: ['admin', 'moderator'],
+  reports: ['admin', 'finance'],
+  'members.csv': ['admin', 'finance'],
+  'payments.csv': ['admin', 'finance'],
   members: STAFF_ROLES,
   payments: ['admin', 'finance'],
   audit: ['admin', 'finance'],
