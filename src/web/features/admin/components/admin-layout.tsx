@@ -25,7 +25,7 @@ export const ADMIN_SECTIONS: { to: string; label: string; area: ConsoleArea; wai
   { to: '/admin/talent', label: 'Talent', area: 'talent', waiting: 'talent' },
   { to: '/admin/audit', label: 'Audit log', area: 'audit' },
   { to: '/admin/staff', label: 'Staff', area: 'staff' },
-  { to: '/admin/2fa', label: 'My sign-in', area: 'me' },
+  { to: '/admin/2fa', label: 'Two-factor sign-in', area: 'me' },
 ];
 
 const ENROL_PATH = '/admin/2fa';

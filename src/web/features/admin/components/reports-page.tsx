@@ -57,11 +57,11 @@ function PaymentsExport() {
 
   return (
     <form className="admin__filters" onSubmit={submit} aria-label="Download payments" noValidate>
-      <label className="admin__filter">
+      <label className="admin__filter admin__filter--date">
         <span>Payments from</span>
         <input type="date" name="from" value={from} onChange={(e) => setFrom(e.target.value)} aria-invalid={error ? true : undefined} />
       </label>
-      <label className="admin__filter">
+      <label className="admin__filter admin__filter--date">
         <span>To</span>
         <input type="date" name="to" value={to} onChange={(e) => setTo(e.target.value)} aria-invalid={error ? true : undefined} />
       </label>
