@@ -236,6 +236,10 @@ export const payments = pgTable(
     index('payments_user_idx').on(t.userId, t.kind, t.createdAt),
     // Money received per month: read from the index alone.
     index('payments_reviewed_idx').on(t.state, t.reviewedAt, t.kind, t.amountKobo),
+    // The payments export pages through approved payments in this order.
+    index('payments_approved_idx').on(t.reviewedAt, t.id).where(sql`${t.state} = 'approved'`),
+    // Members with a slip under review, for the state of every member at once.
+    index('payments_pending_fee_idx').on(t.userId).where(sql`${t.state} = 'pending' and ${t.kind} = 'fee'`),
   ],
 );
 

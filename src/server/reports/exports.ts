@@ -4,7 +4,7 @@ import { formatMemberNumber } from '../../shared/membership.js';
 import { MEMBER_STATE_LABELS, MONEY_KINDS, MONEY_KIND_OF_PAYMENT } from '../../shared/schemas/reports.js';
 import { labelOf } from '../../shared/form-options.js';
 import type { AppContext } from '../context.js';
-import { latestFeePaymentSql, membershipStateSql } from '../membership/state-sql.js';
+import { membershipFactsSql, membershipStateSql } from '../membership/state-sql.js';
 import { rowsOf } from './reports-service.js';
 import type { MembershipState } from '../../shared/membership.js';
 
@@ -31,7 +31,7 @@ interface MemberRow {
 export async function* memberCsvRows(ctx: AppContext): AsyncGenerator<unknown[][]> {
   const today = todayInLagos(ctx.clock());
   const select = sql`select users.id, users.member_number, users.full_name, users.email, users.phone, users.paid_until::text as paid_until, users.plan,
-    ${membershipStateSql(today)} as state from users ${latestFeePaymentSql(today)}`;
+    ${membershipStateSql(today)} as state from users ${membershipFactsSql()}`;
   const toCells = (row: MemberRow) => [
     row.member_number === null ? '' : formatMemberNumber(Number(row.member_number)),
     row.full_name,

@@ -5,7 +5,7 @@ import { formatMemberNumber, type MembershipState } from '../../shared/membershi
 import { type LapsingMember, MONEY_KIND_OF_PAYMENT, type MonthFigures, type ReportsView } from '../../shared/schemas/reports.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
-import { latestFeePaymentSql, membershipStateSql } from '../membership/state-sql.js';
+import { membershipFactsSql, membershipStateSql } from '../membership/state-sql.js';
 
 /** Months shown on the reports page, this one included. */
 export const REPORT_MONTHS = 12;
@@ -32,7 +32,7 @@ export async function membersByState(db: Executor, today: string): Promise<Recor
   const rows = await rowsOf<{ state: MembershipState; members: number }>(
     db,
     sql`select ${membershipStateSql(today)} as state, count(*)::int as members
-        from users ${latestFeePaymentSql(today)}
+        from users ${membershipFactsSql()}
         where users.role = 'member'
         group by 1`,
   );

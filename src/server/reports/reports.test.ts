@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDate } from '../../shared/dates.js';
 import { type MembershipFacts, membershipState, type MembershipState } from '../../shared/membership.js';
 import { auditLog, ads, bookingRequests, payments, receipts, submissions, talentProfiles, users } from '../db/schema.js';
-import { latestFeePaymentSql, membershipStateSql } from '../membership/state-sql.js';
+import { membershipFactsSql, membershipStateSql } from '../membership/state-sql.js';
 import { parseCsv } from '../test-support/files.js';
 import { createTestApp, signedInStaff, signedInStaffAs, TestClient } from '../test-support/test-app.js';
 import { lastMonths, rowsOf } from './reports-service.js';
@@ -70,7 +70,7 @@ describe('the state rule in SQL', () => {
     }
     const rows = await rowsOf<{ id: string; state: MembershipState }>(
       app.ctx.db,
-      sql`select users.id, ${membershipStateSql(TODAY)} as state from users ${latestFeePaymentSql(TODAY)} where users.id in (${sql.join([...expected.keys()].map((id) => sql`${id}::uuid`), sql`, `)})`,
+      sql`select users.id, ${membershipStateSql(TODAY)} as state from users ${membershipFactsSql()} where users.id in (${sql.join([...expected.keys()].map((id) => sql`${id}::uuid`), sql`, `)})`,
     );
     expect(rows).toHaveLength(expected.size);
     const wrong = rows.filter((row) => row.state !== expected.get(row.id));
