@@ -8,6 +8,9 @@
  *   npm run bench -- --processes 2  only the profile read and the form POST, with one portal
  *                                 process and then with 2 (PROCESSES=2, rate limits in Redis)
  *   BENCH_DATABASE_URL=...        another PostgreSQL server (default: the local one)
+ *
+ * Without --quick it also seeds a scratch database of 50,000 members for the reports' queries
+ * (scripts/seed-reports-scale.ts, which runs on its own too).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -17,7 +20,8 @@ import autocannon from 'autocannon';
 import getPort from 'get-port';
 import { chromium } from 'playwright-core';
 import { Goals, type LoadResult, shareOf } from './lib/goals.js';
-import { activatedMemberClient, freshDatabase, memberFields, PortalClient, startPortal, waitForAnswer } from './lib/portal-process.js';
+import { activatedMemberClient, DEFAULT_PG, freshDatabase, memberFields, PortalClient, startPortal, waitForAnswer } from './lib/portal-process.js';
+import { GOAL_MS, measureReportsAtScale } from './seed-reports-scale.js';
 
 const quick = process.argv.includes('--quick');
 const processesArg = process.argv.indexOf('--processes');
@@ -253,6 +257,7 @@ async function main() {
         await site.stop();
       }
     }
+    if (!quick) await reportsAtScale(goals);
     goals.print();
   } finally {
     bare.stop();
@@ -260,6 +265,20 @@ async function main() {
     await portal.stop();
     await database.drop();
     rmSync(portal.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The reports page's queries on a scratch database of 50,000 members and 500,000 ledger entries (seeding takes minutes: not with --quick). */
+async function reportsAtScale(goals: Goals): Promise<void> {
+  const goal = `reports queries under ${GOAL_MS} ms at 50,000 members`;
+  try {
+    console.log('\nReports at scale (seeding a scratch database):');
+    const figures = await measureReportsAtScale(DEFAULT_PG, { log: (line) => console.log(`- ${line}`) });
+    const held = figures.filter((figure) => figure.goal);
+    const slowest = held.reduce((a, b) => (b.ms > a.ms ? b : a));
+    goals.check(goal, `slowest: ${slowest.name} ${slowest.ms.toFixed(1)} ms`, held.every((figure) => figure.ms <= GOAL_MS));
+  } catch (error) {
+    goals.cannotMeasure(goal, `could not seed or query: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

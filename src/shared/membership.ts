@@ -11,11 +11,21 @@ export const GRACE_DAYS = 7;
 
 export type MembershipState = 'none' | 'pending' | 'active' | 'grace' | 'lapsed';
 
+/**
+ * The paid-until dates that make a membership active or in grace on `today`: active while
+ * paid-until >= `activeFrom`, in grace while paid-until >= `graceFrom`. The one rule, read by
+ * paidState here and by the SQL that counts members by state (server/membership/state-sql.ts).
+ */
+export function stateBoundaries(today: string): { activeFrom: string; graceFrom: string } {
+  return { activeFrom: today, graceFrom: shiftDate(today, -GRACE_DAYS) };
+}
+
 /** Where a paid membership stands on `today`; null when nothing was ever paid. */
 export function paidState(paidUntil: string | null, today: string): 'active' | 'grace' | 'lapsed' | null {
   if (!paidUntil) return null;
-  if (today <= paidUntil) return 'active';
-  if (today <= shiftDate(paidUntil, GRACE_DAYS)) return 'grace';
+  const { activeFrom, graceFrom } = stateBoundaries(today);
+  if (paidUntil >= activeFrom) return 'active';
+  if (paidUntil >= graceFrom) return 'grace';
   return 'lapsed';
 }
 

@@ -27,6 +27,8 @@ export function isStaffRole(role: Role): role is StaffRole {
  */
 export const CONSOLE_ROLES = {
   me: STAFF_ROLES,
+  /** The console home: what is waiting, counted for the parts each role may use. */
+  home: STAFF_ROLES,
   members: STAFF_ROLES,
   payments: ['admin', 'finance'],
   /** A member's money and standing on their page (/members/:id/...): ledger, fines, paid-until, suspension. */
@@ -38,6 +40,10 @@ export const CONSOLE_ROLES = {
   /** The events calendar and the gallery members see on /events. */
   events: ['admin', 'moderator'],
   talent: ['admin', 'moderator'],
+  /** The contact page's messages: read, replied to and handled. */
+  messages: ['admin', 'moderator'],
+  /** The business in figures, and the members and payments exports. */
+  reports: ['admin', 'finance'],
   staff: ['admin'],
   /** The plans' names, prices and perks. */
   plans: ['admin'],

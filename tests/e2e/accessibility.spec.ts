@@ -53,6 +53,6 @@ test('member pages', async ({ page, mailbox }) => {
 
 test('staff console', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/payments$/);
-  await audit(page, ['/admin/payments', '/admin/ads', '/admin/submissions', '/admin/members', '/admin/premieres', '/admin/events', '/admin/talent', '/admin/audit', '/admin/staff', '/admin/plans', '/admin/announcements', '/admin/2fa']);
+  await expect(page).toHaveURL(/\/admin$/);
+  await audit(page, ['/admin', '/admin/messages', '/admin/reports', '/admin/payments', '/admin/ads', '/admin/submissions', '/admin/members', '/admin/premieres', '/admin/events', '/admin/talent', '/admin/audit', '/admin/staff', '/admin/plans', '/admin/announcements', '/admin/2fa']);
 });

@@ -76,7 +76,7 @@ test('a member places an ad, staff approve it, a visitor clicks it, the member s
   const staff = await staffContext.newPage();
   const staffErrors = watchConsole(staff);
   await signIn(staff, ADMIN.email, ADMIN.password);
-  await expect(staff).toHaveURL(/\/admin\/payments$/);
+  await expect(staff).toHaveURL(/\/admin$/);
   await staff.goto('/admin');
   await staff.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Ads' }).click();
   await expect(staff).toHaveURL(/\/admin\/ads$/);
@@ -184,7 +184,7 @@ test('on a 360 px phone a member places a JPEG ad, staff reject it with a reason
   const staffContext = await browser.newContext({ baseURL });
   const staff = await staffContext.newPage();
   await signIn(staff, ADMIN.email, ADMIN.password);
-  await expect(staff).toHaveURL(/\/admin\/payments$/);
+  await expect(staff).toHaveURL(/\/admin$/);
   await staff.goto('/admin/ads');
   const card = staff.getByRole('listitem', { name: `Ad of ${member.name}` }).filter({ hasText: member.email });
   await card.getByRole('button', { name: 'Reject...' }).click();

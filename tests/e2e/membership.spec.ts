@@ -38,8 +38,9 @@ test('a member pays, staff approve the slip, and the OTP from the email activate
   const staffContext = await browser.newContext({ baseURL });
   const staff = await staffContext.newPage();
   await signIn(staff, ADMIN.email, ADMIN.password);
-  await expect(staff).toHaveURL(/\/admin\/payments$/);
+  await expect(staff).toHaveURL(/\/admin$/);
   await staff.goto('/admin');
+  await staff.getByRole('link', { name: /payment slips? to review/ }).click();
   await expect(staff).toHaveURL(/\/admin\/payments$/);
   const card = staff.getByRole('listitem', { name: `Payment of ${member.name}` }).filter({ hasText: member.email });
   await expect(card).toContainText('Premium Plan');

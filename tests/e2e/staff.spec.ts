@@ -7,7 +7,7 @@ const MODERATOR = { name: 'Ngozi Eze', email: 'ngozi.moderator@example.com', pas
 test('an admin invites a moderator, who sets a password, turns on two-factor sign-in and signs in with it', async ({ page, browser, baseURL, mailbox }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   // Staff land on the console, not on a member dashboard.
-  await expect(page).toHaveURL(/\/admin\/payments$/);
+  await expect(page).toHaveURL(/\/admin$/);
 
   await page.getByRole('link', { name: 'Staff' }).click();
   const invite = page.getByRole('form', { name: 'Invite a staff member' });
@@ -32,9 +32,9 @@ test('an admin invites a moderator, who sets a password, turns on two-factor sig
   expect(reset.status(), await reset.text()).toBe(200);
   await invitee.clearCookies();
 
-  // A moderator's console opens on the adverts and has no payments.
+  // A moderator's console opens on its home and has no payments.
   await signIn(moderator, MODERATOR.email, MODERATOR.password);
-  await expect(moderator).toHaveURL(/\/admin\/ads$/);
+  await expect(moderator).toHaveURL(/\/admin$/);
   await expect(moderator.getByRole('link', { name: 'Payments' })).toHaveCount(0);
 
   await moderator.getByRole('link', { name: 'Two-factor sign-in' }).click();
@@ -55,7 +55,7 @@ test('an admin invites a moderator, who sets a password, turns on two-factor sig
   await expect(moderator.getByRole('alert')).toContainText('4 tries left');
   await moderator.getByLabel('Code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
   await moderator.getByRole('button', { name: 'Sign in' }).click();
-  await expect(moderator).toHaveURL(/\/admin\/ads$/);
+  await expect(moderator).toHaveURL(/\/admin$/);
   await invitee.close();
 
   // The admin sees the moderator's sign-in and two-factor state, and the trail of it all.

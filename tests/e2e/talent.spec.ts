@@ -161,7 +161,7 @@ test('a member publishes a talent profile, a business finds it and books, the me
   const staffContext = await browser.newContext({ baseURL });
   const staff = await staffContext.newPage();
   await signIn(staff, ADMIN.email, ADMIN.password);
-  await expect(staff).toHaveURL(/\/admin\/payments$/);
+  await expect(staff).toHaveURL(/\/admin$/);
   await staff.goto('/admin');
   await staff.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Talent' }).click();
   await expect(staff).toHaveURL(/\/admin\/talent$/);

@@ -19,6 +19,9 @@ import { premieresStaffRoutes } from '../premieres/staff-routes.js';
 import { recognitionStaffRoutes, welcomeStaffRoutes } from '../recognition/staff-routes.js';
 import { staffStaffRoutes } from '../staff/staff-routes.js';
 import { talentStaffRoutes } from '../talent/staff-routes.js';
+import { contactStaffRoutes } from '../contact/staff-routes.js';
+import { reportsStaffRoutes } from '../reports/staff-routes.js';
+import { homeStaffRoutes } from './home-routes.js';
 import { membersStaffRoutes } from './members-routes.js';
 
 interface StaffArea {
@@ -33,6 +36,7 @@ interface StaffArea {
 /** Every feature's console routes by area; the access matrix test (http/access.test.ts) checks each route for each role. */
 const STAFF_AREAS: StaffArea[] = [
   { routes: authStaffRoutes, area: 'me', beforeTwoFactor: true },
+  { routes: homeStaffRoutes, area: 'home' },
   { routes: membersStaffRoutes, area: 'members' },
   { routes: notificationsStaffRoutes, area: 'members' },
   { routes: recognitionStaffRoutes, area: 'members' },
@@ -45,6 +49,8 @@ const STAFF_AREAS: StaffArea[] = [
   { routes: premieresStaffRoutes, area: 'premieres' },
   { routes: eventsStaffRoutes, area: 'events' },
   { routes: talentStaffRoutes, area: 'talent' },
+  { routes: contactStaffRoutes, area: 'messages' },
+  { routes: reportsStaffRoutes, area: 'reports' },
   { routes: staffStaffRoutes, area: 'staff' },
   { routes: welcomeStaffRoutes, area: 'staff' },
   { routes: plansStaffRoutes, area: 'plans' },

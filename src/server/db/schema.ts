@@ -74,6 +74,10 @@ export const users = pgTable(
     uniqueIndex('users_phone_key').on(t.phone),
     uniqueIndex('users_member_number_key').on(t.memberNumber),
     check('users_level_range', sql`${t.level} between 1 and 5`),
+    // The reports: sign-ups and activations per month, members lapsing soon.
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_activated_at_idx').on(t.activatedAt),
+    index('users_paid_until_idx').on(t.paidUntil),
   ],
 );
 
@@ -149,18 +153,39 @@ export const files = pgTable(
   (t) => [index('files_owner_idx').on(t.ownerId)],
 );
 
-export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone').notNull(),
-  feedback: text('feedback').notNull(),
-  message: text('message'),
-  handledAt: timestamp('handled_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    feedback: text('feedback').notNull(),
+    message: text('message'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_unhandled_idx').on(t.createdAt).where(sql`${t.handledAt} is null`)],
+);
+
+/** A staff reply to a contact message, as emailed to the sender. */
+export const contactReplies = pgTable(
+  'contact_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_replies_message_idx').on(t.messageId, t.createdAt)],
+);
 
 /** Who did what to whom, when: read by staff and the treasurer. */
 export const auditLog = pgTable(
@@ -215,7 +240,13 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_state_idx').on(t.state, t.createdAt),
-    index('payments_user_idx').on(t.userId),
+    index('payments_user_idx').on(t.userId, t.kind, t.createdAt),
+    // Money received per month: read from the index alone.
+    index('payments_reviewed_idx').on(t.state, t.reviewedAt, t.kind, t.amountKobo),
+    // The payments export pages through approved payments in this order.
+    index('payments_approved_idx').on(t.reviewedAt, t.id).where(sql`${t.state} = 'approved'`),
+    // Members with a slip under review, for the state of every member at once.
+    index('payments_pending_fee_idx').on(t.userId).where(sql`${t.state} = 'pending' and ${t.kind} = 'fee'`),
     // A fine has at most one slip under review or approved: it is paid once.
     uniqueIndex('payments_fine_open_key').on(t.fineId).where(sql`${t.state} <> 'rejected'`),
   ],
@@ -336,7 +367,11 @@ export const submissions = pgTable(
     handledAt: timestamp('handled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('submissions_form_created_idx').on(t.form, t.createdAt), index('submissions_user_idx').on(t.userId)],
+  (t) => [
+    index('submissions_form_created_idx').on(t.form, t.createdAt),
+    index('submissions_user_idx').on(t.userId),
+    index('submissions_new_idx').on(t.createdAt).where(sql`${t.state} = 'new'`),
+  ],
 );
 
 /** The uploads of a submission, by the form's file field. */

@@ -10,6 +10,7 @@ import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { files, submissionFiles, submissions, users } from '../db/schema.js';
 import { fileUrl } from '../files/files-service.js';
+import { safeCell } from '../http/csv.js';
 import { notFound } from '../http/errors.js';
 import { isUuid } from '../http/parse.js';
 import type { SubmissionDetail, SubmissionSummary } from '../../shared/schemas/admin.js';
@@ -145,14 +146,6 @@ export async function markHandled(ctx: AppContext, staff: AuthUser, id: string):
     });
   });
   return getSubmission(ctx, id);
-}
-
-/** Spreadsheet apps run cells starting with = + - @ as formulas; member text must stay text. */
-function safeCell(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  const text = Array.isArray(value) ? value.join('; ') : String(value);
-  if (/^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s.]+$/.test(text))) return `'${text}`;
-  return text;
 }
 
 /** One form's submissions as CSV: a column per schema field and file, plus who and when. */

@@ -234,4 +234,19 @@ export const mailTemplates = {
         ...(promotional ? ['You get this offer because you agreed to marketing emails from us.'] : []),
       ],
     }),
+  contactForStaff: (brand: MailBrand, to: string, from: { name: string; email: string; phone: string; feedback: string; message: string | null }) =>
+    compose(brand, to, `Contact message from ${from.name}`, {
+      greeting: 'Hello,',
+      paragraphs: [
+        `${from.name} (${from.email}, ${from.phone}) wrote through the contact page (${from.feedback}):`,
+        from.message ?? '(no message)',
+        'Reply from Messages in the staff console: the reply is emailed and kept with the message.',
+      ],
+    }),
+
+  contactReply: (brand: MailBrand, to: string, name: string, reply: string, original: string | null) =>
+    compose(brand, to, 'Reply to your message', {
+      greeting: hello(name),
+      paragraphs: [...reply.split(/\n\s*\n/), ...(original ? [`You wrote: ${original}`] : [])],
+    }),
 };

@@ -52,6 +52,9 @@ const NotificationsPage = lazyNamed(() => import('../features/notifications/comp
 const StaffRoute = lazyNamed(() => import('../features/admin/components/staff-route'), 'StaffRoute');
 const AdminLayout = lazyNamed(() => import('../features/admin/components/admin-layout'), 'AdminLayout');
 const AdminHome = lazyNamed(() => import('../features/admin/components/admin-home'), 'AdminHome');
+const MessagesPage = lazyNamed(() => import('../features/admin/components/messages-page'), 'MessagesPage');
+const MessageDetailPage = lazyNamed(() => import('../features/admin/components/message-detail'), 'MessageDetailPage');
+const ReportsPage = lazyNamed(() => import('../features/admin/components/reports-page'), 'ReportsPage');
 const PaymentsQueue = lazyNamed(() => import('../features/admin/components/payments-queue'), 'PaymentsQueue');
 const AdsQueue = lazyNamed(() => import('../features/admin/components/ads-queue'), 'AdsQueue');
 const SubmissionsPage = lazyNamed(() => import('../features/admin/components/submissions-page'), 'SubmissionsPage');
@@ -123,6 +126,9 @@ export function AppRoutes() {
               <Route path="ads" element={<AdsQueue />} />
               <Route path="submissions" element={<SubmissionsPage />} />
               <Route path="submissions/:id" element={<SubmissionDetailPage />} />
+              <Route path="messages" element={<MessagesPage />} />
+              <Route path="messages/:id" element={<MessageDetailPage />} />
+              <Route path="reports" element={<ReportsPage />} />
               <Route path="members" element={<MembersPage />} />
               <Route path="members/:id" element={<MemberDetailPage />} />
               <Route path="premieres" element={<PremieresPage />} />

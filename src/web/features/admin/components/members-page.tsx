@@ -1,10 +1,12 @@
 import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { isStaffRole } from '../../../../shared/roles';
+import { isStaffRole, mayUse } from '../../../../shared/roles';
 import { Pager } from '../../../components/pager';
 import { QueryView } from '../../../components/query-view';
+import { useSession } from '../../../lib/session';
 import { useMembers } from '../api/members';
+import { MEMBERS_CSV_URL } from '../api/reports';
 
 /** /admin/members: find a member by name, email or phone (0803..., +234... or a fragment). */
 export function MembersPage() {
@@ -13,6 +15,7 @@ export function MembersPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [text, setText] = useState(q);
   const members = useMembers(q, page);
+  const { user } = useSession();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -27,6 +30,11 @@ export function MembersPage() {
     <div className="admin__section">
       <div className="admin__toolbar">
         <h2>Members</h2>
+        {user && mayUse(user.role, 'reports') && (
+          <a className="button button--ghost" href={MEMBERS_CSV_URL} download>
+            Download members CSV
+          </a>
+        )}
       </div>
       <form className="admin__filters" role="search" aria-label="Find a member" onSubmit={submit}>
         <label className="admin__filter admin__filter--wide">

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { shiftDate, startOfLagosDay, todayInLagos } from '../../shared/dates.js';
+import { formatMemberNumber } from '../../shared/membership.js';
+import { MEMBER_STATE_LABELS, MONEY_KINDS, MONEY_KIND_OF_PAYMENT } from '../../shared/schemas/reports.js';
+import { labelOf } from '../../shared/form-options.js';
+import type { AppContext } from '../context.js';
+import { membershipFactsSql, membershipStateSql } from '../membership/state-sql.js';
+import { rowsOf } from './reports-service.js';
+import type { MembershipState } from '../../shared/membership.js';
+
+/** Rows read per query while an export streams. */
+export const EXPORT_BATCH = 2000;
+
+export const MEMBERS_CSV_HEADER = ['Member number', 'Name', 'Email', 'Phone', 'State', 'Paid until', 'Plan'];
+
+interface MemberRow {
+  id: string;
+  member_number: number | null;
+  full_name: string;
+  email: string;
+  phone: string;
+  state: MembershipState;
+  paid_until: string | null;
+  plan: string | null;
+}
+
+/**
+ * Every member with their state today, in batches: numbered members by number, then those never
+ * activated (no number yet). Each batch continues after the last row of the one before.
+ */
+export async function* memberCsvRows(ctx: AppContext): AsyncGenerator<unknown[][]> {
+  const today = todayInLagos(ctx.clock());
+  const select = sql`select users.id, users.member_number, users.full_name, users.email, users.phone, users.paid_until::text as paid_until, users.plan,
+    ${membershipStateSql(today)} as state from users ${membershipFactsSql()}`;
+  const toCells = (row: MemberRow) => [
+    row.member_number === null ? '' : formatMemberNumber(Number(row.member_number)),
+    row.full_name,
+    row.email,
+    row.phone,
+    MEMBER_STATE_LABELS[row.state],
+    row.paid_until ?? '',
+    row.plan ?? '',
+  ];
+  let lastNumber = 0;
+  for (;;) {
+    const rows = await rowsOf<MemberRow>(
+      ctx.db,
+      sql`${select} where users.role = 'member' and users.member_number > ${lastNumber} order by users.member_number limit ${EXPORT_BATCH}`,
+    );
+    if (rows.length) yield rows.map(toCells);
+    if (rows.length < EXPORT_BATCH) break;
+    lastNumber = Number(rows.at(-1)!.member_number);
+  }
+  let lastId = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const rows = await rowsOf<MemberRow>(
+      ctx.db,
+      sql`${select} where users.role = 'member' and users.member_number is null and users.id > ${lastId}::uuid order by users.id limit ${EXPORT_BATCH}`,
+    );
+    if (rows.length) yield rows.map(toCells);
+    if (rows.length < EXPORT_BATCH) break;
+    lastId = rows.at(-1)!.id;
+  }
+}
+
+export const PAYMENTS_CSV_HEADER = ['Date', 'Member number', 'Member', 'Kind', 'Amount (naira)', 'Receipt number'];
+
+interface PaymentRow {
+  id: string;
+  cursor: string;
+  day: string;
+  member_number: number | null;
+  full_name: string | null;
+  kind: string;
+  amount_kobo: number;
+  receipt: string | null;
+}
+
+/** Naira with two decimals and no separators, so a spreadsheet reads it as a number: 6050000 -> "60500.00". */
+export function nairaCell(kobo: number): string {
+  return (kobo / 100).toFixed(2);
+}
+
+/** Approved payments (money received) by the day they were approved, oldest first, optionally within Lagos days `from`..`to`. */
+export async function* paymentCsvRows(ctx: AppContext, range: { from?: string; to?: string }): AsyncGenerator<unknown[][]> {
+  const from = range.from ? sql`and p.reviewed_at >= ${startOfLagosDay(range.from).toISOString()}::timestamptz` : sql``;
+  const to = range.to ? sql`and p.reviewed_at < ${startOfLagosDay(shiftDate(range.to, 1)).toISOString()}::timestamptz` : sql``;
+  let after = sql``;
+  for (;;) {
+    const rows = await rowsOf<PaymentRow>(
+      ctx.db,
+      sql`select p.id, p.reviewed_at::text as cursor, to_char((p.reviewed_at at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD') as day,
+            u.member_number, u.full_name, p.kind, p.amount_kobo, r.number as receipt
+          from payments p
+          left join users u on u.id = p.user_id
+          left join receipts r on r.payment_id = p.id
+          where p.state = 'approved' and p.reviewed_at is not null ${from} ${to} ${after}
+          order by p.reviewed_at, p.id limit ${EXPORT_BATCH}`,
+    );
+    if (rows.length) {
+      yield rows.map((row) => [
+        row.day,
+        row.member_number === null ? '' : formatMemberNumber(Number(row.member_number)),
+        row.full_name ?? 'Former member',
+        labelOf(MONEY_KINDS, MONEY_KIND_OF_PAYMENT[row.kind] ?? row.kind),
+        nairaCell(Number(row.amount_kobo)),
+        row.receipt ?? '',
+      ]);
+    }
+    if (rows.length < EXPORT_BATCH) break;
+    const last = rows.at(-1)!;
+    after = sql`and (p.reviewed_at, p.id) > (${last.cursor}::timestamptz, ${last.id}::uuid)`;
+  }
+}

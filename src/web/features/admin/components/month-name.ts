@@ -1,0 +1,6 @@
+import { format, parseISO } from 'date-fns';
+
+/** "2026-03" -> "March 2026"; `short` gives "Mar 26" for chart labels. */
+export function monthName(month: string, short = false): string {
+  return format(parseISO(`${month}-01`), short ? 'MMM yy' : 'MMMM yyyy');
+}
