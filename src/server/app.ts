@@ -36,6 +36,7 @@ import { notificationsRoutes } from './notifications/notifications.js';
 import { premieresRoutes } from './premieres/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { siteRoutes } from './site/routes.js';
+import { privacyRoutes } from './privacy/routes.js';
 import { talentRoutes } from './talent/routes.js';
 
 declare module 'fastify' {
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formsRoutes(ctx));
   await app.register(premieresRoutes(ctx));
   await app.register(talentRoutes(ctx));
+  await app.register(privacyRoutes(ctx));
   await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
   await registerSpa(app, options.webRoot ?? defaultWebRoot);
 

@@ -36,6 +36,7 @@ export function toUserView(user: AuthUser, today: string, ad: User['ad'] = NO_AD
     paidUntil: user.paidUntil,
     role: user.role,
     achievements: user.achievements,
+    guardian: user.guardianState,
     ad,
   };
 }
