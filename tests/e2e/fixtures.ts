@@ -101,14 +101,15 @@ export const test = base.extend<{ baseURL: string; mailbox: Mailbox }, { portal:
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: 150_000 },
   ],
   baseURL: async ({ portal }, use) => use(portal.baseURL),
   mailbox: async ({ portal }, use) => use(portal.mailbox),
 });
 
 async function waitUntilUp(baseURL: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  // A shared, busy CI machine can take a minute to start a fresh portal.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`portal exited with code ${server.exitCode}`);
     try {
@@ -119,7 +120,7 @@ async function waitUntilUp(baseURL: string, server: ChildProcess): Promise<void>
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error('portal did not start within 30 s');
+  throw new Error('portal did not start within 120 s');
 }
 
 let memberCounter = 0;
