@@ -40,6 +40,7 @@ import { eventsRoutes } from './events/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { recognitionRoutes } from './recognition/routes.js';
 import { siteRoutes } from './site/routes.js';
+import { privacyRoutes } from './privacy/routes.js';
 import { talentRoutes } from './talent/routes.js';
 
 declare module 'fastify' {
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(plansRoutes(ctx));
   await app.register(recognitionRoutes(ctx));
   await app.register(memberCardRoutes(ctx));
+  await app.register(privacyRoutes(ctx));
   await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
   await registerSpa(app, options.webRoot ?? defaultWebRoot);
 

@@ -94,6 +94,8 @@ const envSchema = z.object({
   MAIL_RETENTION_DAYS: z.coerce.number().positive().default(30),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   UPLOAD_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).default(600),
+  RETENTION_REJECTED_SLIP_DAYS: z.coerce.number().int().min(1).default(90),
+  RETENTION_HANDLED_SUBMISSION_FILES_DAYS: z.coerce.number().int().min(1).default(365),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   REDIS_KEY_PREFIX: z.string().default('portal:'),
@@ -107,6 +109,8 @@ const envSchema = z.object({
   PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Env = z.infer<typeof envSchema>;
 
@@ -163,6 +167,8 @@ export interface Config {
   mail: { pollMs: number; retryBaseMs: number; maxAttempts: number; retentionMs: number };
   /** Stored bytes without a row, older than this, are removed at start and every hour. */
   orphanGraceMs: number;
+  /** How long the housekeeping keeps a rejected payment's slip, and the files of a handled submission (docs/privacy.md). */
+  retention: { rejectedSlipMs: number; handledSubmissionFilesMs: number };
   /** Shared counters (rate limits) for several processes; unset: each process counts alone. */
   redis: { url: string; keyPrefix: string } | undefined;
   /** Uploaded files in this bucket; unset: on local disk in DATA_DIR/uploads. */
@@ -229,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, retentionMs: e.MAIL_RETENTION_DAYS * 24 * 60 * 60 * 1000 },
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
+    retention: { rejectedSlipMs: e.RETENTION_REJECTED_SLIP_DAYS * DAY_MS, handledSubmissionFilesMs: e.RETENTION_HANDLED_SUBMISSION_FILES_DAYS * DAY_MS },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     s3: e.S3_BUCKET
       ? {

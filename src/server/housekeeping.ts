@@ -4,14 +4,17 @@ import type { AppContext } from './context.js';
 import { sweepOrphanFiles } from './files/files-service.js';
 import { deleteDeliveredMail } from './mail/outbox.js';
 import { sendMembershipReminders } from './membership/reminders.js';
+import { endGuardianLinksAtAdulthood } from './privacy/guardian-service.js';
+import { applyRetention } from './privacy/retention.js';
 import { deleteExpiredConfirmations } from './talent/booking-service.js';
 
 const HOUR = 60 * 60 * 1000;
 
 /**
  * Clean-up that keeps the data tidy and no older than it must be: orphaned upload bytes, expired
- * sessions, mail delivered longer ago than the retention period, booking requests never confirmed;
- * and the membership reminders due.
+ * sessions, mail delivered longer ago than the retention period, booking requests never confirmed,
+ * rejected slips and handled submissions' files past their retention (privacy/retention.ts);
+ * the guardian links of members who turned 18; and the membership reminders due.
  * Run by one process at a time when several share the database.
  */
 export async function runHousekeeping(ctx: AppContext): Promise<void> {
@@ -20,6 +23,10 @@ export async function runHousekeeping(ctx: AppContext): Promise<void> {
   await deleteExpiredSessions(ctx);
   await deleteDeliveredMail(ctx.db, new Date(Date.now() - ctx.config.mail.retentionMs));
   await deleteExpiredConfirmations(ctx.db);
+  const removed = await applyRetention(ctx);
+  if (removed.slips + removed.submissionFiles > 0) ctx.log.info(removed, 'removed files past their retention period');
+  const adults = await endGuardianLinksAtAdulthood(ctx);
+  if (adults > 0) ctx.log.info({ adults }, 'guardian links ended: members turned 18');
   const reminders = await sendMembershipReminders(ctx);
   if (reminders > 0) ctx.log.info({ reminders }, 'membership reminders sent');
 }

@@ -108,6 +108,7 @@ export const test = base.extend<{ baseURL: string; mailbox: Mailbox }, { portal:
 });
 
 async function waitUntilUp(baseURL: string, server: ChildProcess): Promise<void> {
+  // A shared, busy CI machine can take a minute to start a fresh portal.
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`portal exited with code ${server.exitCode}`);

@@ -1,15 +1,11 @@
-import { and, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { todayInLagos } from '../../shared/dates.js';
 import { standingState } from '../../shared/membership.js';
 import type { SendAnnouncement } from '../../shared/schemas/announcements.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { users } from '../db/schema.js';
-
-/** The one rule for promotional mail: only to members who consented to marketing. */
-export function marketingRecipientsOnly(): SQL {
-  return isNotNull(users.marketingConsentAt);
-}
+import { mayReceiveMarketing } from '../privacy/consents.js';
 
 export interface Recipient {
   id: string;
@@ -29,7 +25,7 @@ export async function recipientsOf(ctx: AppContext, db: Executor, input: SendAnn
         input.audience === 'level' ? eq(users.level, input.level) : undefined,
         input.audience === 'industry' ? eq(users.industry, input.industry) : undefined,
         input.audience === 'active' || input.audience === 'lapsed' ? eq(users.activated, true) : undefined,
-        input.promotional ? marketingRecipientsOnly() : undefined,
+        input.promotional ? mayReceiveMarketing() : undefined,
       ),
     )
     .orderBy(users.createdAt, users.id);

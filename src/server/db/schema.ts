@@ -67,6 +67,8 @@ export const users = pgTable(
     /** A staff account an admin disabled: it cannot sign in and its sessions are gone. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** A member under 18: `waiting` until their guardian confirms by email, then `confirmed`; null for an adult (and from the 18th birthday). */
+    guardianState: text('guardian_state', { enum: ['waiting', 'confirmed'] }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -210,7 +212,7 @@ export const verificationCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['email', 'otp', 'password-reset', 'email-change'] }).notNull(),
+    purpose: text('purpose', { enum: ['email', 'otp', 'password-reset', 'email-change', 'guardian'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -584,4 +586,64 @@ export const announcements = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('announcements_client_key').on(t.clientKey), index('announcements_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The parent or guardian of a member under 18, as given at sign-up. The guardian confirms with
+ * the code mailed to them; what they allowed (the account, publishing the talent profile, an age
+ * band on it) is recorded in `consents` too. `endedAt`: the member turned 18.
+ */
+export const guardians = pgTable('guardians', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  relationship: text('relationship').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  textVersion: text('text_version'),
+  allowsPublication: boolean('allows_publication').notNull().default(false),
+  allowsAgeBand: boolean('allows_age_band').notNull().default(false),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Every consent given or withdrawn, with the version of the text the person saw: the history
+ * behind users.marketing_consent_at (the current state) and the guardian's confirmation.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['terms', 'marketing', 'guardian', 'guardian-publication', 'guardian-age-band'] }).notNull(),
+    given: boolean('given').notNull(),
+    textVersion: text('text_version').notNull(),
+    /** Who gave it: the member, or the guardian (by the email the code went to). */
+    givenBy: text('given_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('consents_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Each time a staff member opened a member's private file: shown to the member by role, never by name. */
+export const fileAccessLog = pgTable(
+  'file_access_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    filePurpose: text('file_purpose').notNull(),
+    staffId: uuid('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    staffRole: text('staff_role').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('file_access_log_owner_idx').on(t.ownerId, t.createdAt)],
 );

@@ -6,7 +6,7 @@ import { files } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import type { AuthUser } from '../auth/sessions.js';
 import { isStaffRole } from '../../shared/roles.js';
-import { recordAudit } from '../audit/audit.js';
+import { recordFileAccess } from '../privacy/access-log.js';
 import { decodeUpload, unreadableImage } from './images.js';
 
 export type FileRow = typeof files.$inferSelect;
@@ -90,14 +90,14 @@ export async function readablePhoto(data: Buffer, label: string, box: PhotoBox):
   }
 }
 
-/** The file for a download: only its owner and staff may read it; anyone else gets 404. */
-export async function findReadableFile(ctx: AppContext, id: string, viewer: AuthUser | null): Promise<FileRow> {
+/**
+ * The file for a download: only its owner and staff may read it; anyone else gets 404. A staff
+ * look is recorded for the member (with the reason the console gave, if any).
+ */
+export async function findReadableFile(ctx: AppContext, id: string, viewer: AuthUser | null, reason?: string): Promise<FileRow> {
   const [row] = await ctx.db.select().from(files).where(eq(files.id, id)).limit(1);
   if (!row || !viewer || (!isStaffRole(viewer.role) && row.ownerId !== viewer.id)) throw notFound('File not found');
-  // A member's private file opened by staff is in the audit trail, whoever on the staff it was.
-  if (row.ownerId !== viewer.id) {
-    await recordAudit(ctx.db, { actor: viewer, action: 'file.view', subjectType: 'file', subjectId: row.id, details: { ownerId: row.ownerId, purpose: row.purpose } });
-  }
+  await recordFileAccess(ctx.db, viewer, row, reason);
   return row;
 }
 

@@ -4,6 +4,7 @@ import { MAX_UPLOAD_BYTES } from '../../shared/constants.js';
 import { FORM_DEFINITIONS, FORM_KINDS, type FormFile } from '../../shared/form-definitions.js';
 import { FORM_SCHEMAS } from '../../shared/schemas/forms.js';
 import { requireAccess, requireUser } from '../auth/guards.js';
+import { assertGuardianConfirmed } from '../privacy/guardian-service.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
 import { type FileRule, readMultipart } from '../files/multipart.js';
@@ -27,6 +28,7 @@ export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const rules = fileRules(route.files);
       const handler = async (request: FastifyRequest, reply: FastifyReply) => {
         const user = requireAccess(request, route.access);
+        assertGuardianConfirmed(user);
         const { data, files } = await readSubmission(request);
         await submitForm(ctx, user, route.form, data, files);
         return reply.status(201).send({ message: route.success });

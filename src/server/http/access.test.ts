@@ -72,6 +72,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/verify/:memberNumber': 'public',
   'GET /api/verify/:memberNumber/photo': 'public',
   'GET /api/files/:id': 'owner-or-staff',
+  'POST /api/guardian/confirm': 'public',
 
   'GET /api/users/profile': 'user',
   'PUT /api/users/profile': 'user',
@@ -102,6 +103,12 @@ const ACCESS: Record<string, Access> = {
   'GET /api/talent/me/requests': 'member',
   'POST /api/talent/me/requests/:id/accept': 'member',
   'POST /api/talent/me/requests/:id/decline': 'member',
+  'GET /api/users/me/export': 'member',
+  'GET /api/users/me/consents': 'member',
+  'PUT /api/users/me/consents': 'member',
+  'GET /api/users/me/access-log': 'member',
+  'GET /api/users/me/guardian': 'member',
+  'POST /api/users/me/guardian/code': 'member',
 
   'POST /api/users/scriptprintingform': 'activated',
   'POST /api/users/welfareform': 'activated',

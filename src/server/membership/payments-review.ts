@@ -4,6 +4,7 @@ import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { extendPaidUntil } from '../../shared/membership.js';
 import type { PaymentState, PaymentSummary } from '../../shared/schemas/membership.js';
 import { recordAudit } from '../audit/audit.js';
+import { recordFileAccess } from '../privacy/access-log.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Transaction } from '../db/client.js';
@@ -121,15 +122,15 @@ export async function rejectPayment(ctx: AppContext, staff: AuthUser, id: string
   ctx.mailer.nudge();
 }
 
-/** The slip of a payment for a staff member to look at; the look is in the audit trail. */
-export async function paymentSlip(ctx: AppContext, staff: AuthUser, id: string) {
+/** The slip of a payment for a staff member to look at; the look is in the member's access log and the audit trail. */
+export async function paymentSlip(ctx: AppContext, staff: AuthUser, id: string, reason?: string) {
   const [row] = await ctx.db
     .select({ file: files })
     .from(payments)
     .innerJoin(files, eq(files.id, payments.slipFileId))
     .where(eq(payments.id, id));
   if (!row) throw notFound('Slip not found');
-  await recordAudit(ctx.db, { actor: staff, action: 'payment.slip.view', subjectType: 'payment', subjectId: id });
+  await recordFileAccess(ctx.db, staff, row.file, reason);
   return row.file;
 }
 

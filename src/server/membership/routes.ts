@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SUCCESS } from '../../shared/messages.js';
 import { activateProfileSchema, sendOtpSchema, uploadSlipFields, verifyCodeSchema, verifyEmailSchema } from '../../shared/schemas/membership.js';
 import { accessHooks, requireUser } from '../auth/guards.js';
+import { assertGuardianConfirmed } from '../privacy/guardian-service.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES } from '../files/file-kinds.js';
 import { readMultipart } from '../files/multipart.js';
@@ -34,6 +35,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/api/users/upload-slip', async (request, reply) => {
       const user = requireUser(request);
+      assertGuardianConfirmed(user);
       const { fields, files } = await readMultipart(request, { paymentSlip: { label: 'Payment slip', types: DOCUMENT_TYPES } });
       const input = parseBody(uploadSlipFields, fields);
       assertOwnUserId(user, input.userId);
@@ -45,6 +47,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     for (const url of ['/api/users/send-otp', '/api/users/confirm-payment']) {
       app.post(url, { schema: { body: sendOtpSchema }, config: codeRequests }, async (request) => {
         const user = requireUser(request);
+        assertGuardianConfirmed(user);
         assertOwnUserId(user, request.body.userId);
         return { message: await sendOtp(ctx, user) };
       });

@@ -4,6 +4,7 @@ import { approvePaymentSchema, paymentsQuerySchema, rejectPaymentSchema } from '
 import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { approvePayment, listPayments, paymentSlip, rejectPayment } from './payments-review.js';
+import { staffLookQuery } from '../files/staff-look.js';
 import { sendStoredFile } from '../files/send-file.js';
 import { receiptOf } from '../ledger/ledger-service.js';
 import { sendReceipt } from '../ledger/routes.js';
@@ -34,8 +35,8 @@ export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       sendReceipt(ctx, reply, await receiptOf(ctx, request.params.id)),
     );
 
-    app.get('/payments/:id/slip', { schema: { params: paymentParams } }, async (request, reply) => {
-      const file = await paymentSlip(ctx, staffUser(request), request.params.id);
+    app.get('/payments/:id/slip', { schema: { params: paymentParams, querystring: staffLookQuery } }, async (request, reply) => {
+      const file = await paymentSlip(ctx, staffUser(request), request.params.id, request.query.reason);
       return sendStoredFile(ctx, reply, file, 'private');
     });
   };

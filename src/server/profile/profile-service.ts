@@ -10,7 +10,7 @@ import { type AuthUser, publicUserColumns } from '../auth/sessions.js';
 import { FORGOTTEN, forgetPersonInAudit, recordAudit } from '../audit/audit.js';
 import { forgetContactMessages } from '../contact/contact-service.js';
 import type { AppContext } from '../context.js';
-import { files, sessions, users } from '../db/schema.js';
+import { files, guardians, sessions, users } from '../db/schema.js';
 import { deleteFiles, readablePhoto, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
 import { badRequest, forbidden } from '../http/errors.js';
@@ -132,7 +132,9 @@ export async function terminateAccount(ctx: AppContext, user: AuthUser): Promise
     const person = { userId: user.id, emails, phone: user.phone };
     await forgetContactMessages(tx, person);
     await forgetRequestsFrom(tx, person);
-    await forgetMailAbout(tx, person.emails, [...person.emails, person.phone]);
+    // The guardian's mail about the child goes too; their row goes with the account (cascade).
+    const guardianEmails = (await tx.select({ email: guardians.email }).from(guardians).where(eq(guardians.userId, user.id))).map((g) => g.email);
+    await forgetMailAbout(tx, [...person.emails, ...guardianEmails], [...person.emails, person.phone]);
     await tx.update(users).set({ profilePicFileId: null }).where(eq(users.id, user.id));
     await tx.delete(files).where(eq(files.ownerId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));

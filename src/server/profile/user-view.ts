@@ -37,6 +37,7 @@ export function toUserView(user: AuthUser, today: string, ad: User['ad'] = NO_AD
     role: user.role,
     level: user.level,
     achievements: user.achievements,
+    guardian: user.guardianState,
     ad,
   };
 }

@@ -285,6 +285,6 @@ describe('audit trail', () => {
     expect((await admin.get(`/api/admin/audit?subjectType=file&subjectId=${fileId}`)).json().total).toBe(0);
     expect((await admin.get(url)).statusCode).toBe(200);
     const [entry] = (await admin.get(`/api/admin/audit?subjectType=file&subjectId=${fileId}`)).json().entries;
-    expect(entry).toMatchObject({ action: 'file.view', actorEmail: STAFF.email, details: { ownerId: member.user.id } });
+    expect(entry).toMatchObject({ action: 'file.view', actorEmail: STAFF.email, details: { userId: member.user.id } });
   });
 });

@@ -12,6 +12,7 @@ import { badRequest, conflict, notFound } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
+import { guardianContact } from '../privacy/guardian-service.js';
 import { listed } from './talent-queries.js';
 
 type RequestRow = typeof bookingRequests.$inferSelect;
@@ -142,6 +143,8 @@ async function sendRequest(
         await notify(tx, talent.userId, 'booking-request', `New booking request ${reference} from ${input.businessName}. Open your talent profile to answer it.`);
         await enqueueMail(tx, mailTemplates.bookingReceived(ctx.mailer.brand, input.email, input.contactName, reference, talent.stageName));
         await enqueueMail(tx, mailTemplates.bookingForTalent(ctx.mailer.brand, talent.email, talent.fullName, reference, summary));
+        const guardian = await guardianContact(tx, talent.userId);
+        if (guardian) await enqueueMail(tx, mailTemplates.bookingForGuardian(ctx.mailer.brand, guardian.email, guardian.name, talent.fullName, reference, summary));
         if (ctx.config.admin) {
           await enqueueMail(tx, mailTemplates.bookingForStaff(ctx.mailer.brand, ctx.config.admin.email, reference, `${talent.stageName} asked by ${summary}`));
         }

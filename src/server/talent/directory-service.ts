@@ -62,6 +62,7 @@ export async function searchTalent(ctx: AppContext, query: TalentQuery): Promise
       ...(shown.state !== undefined && { state: shown.state }),
       ...(shown.heightCm !== undefined && { heightCm: shown.heightCm }),
       ...(shown.age !== undefined && { age: shown.age }),
+      ...(shown.ageBand !== undefined && { ageBand: shown.ageBand }),
     };
   });
   return { items, total: total?.n ?? 0, page: query.page, pageSize: TALENT_PAGE_SIZE };

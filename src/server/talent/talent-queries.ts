@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { ageBand } from '../../shared/privacy.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TalentMeasurements } from '../../shared/schemas/talent.js';
 import type { TalentMeasurement } from '../../shared/talent-options.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
-import { submissions, talentPhotos, talentProfiles, users } from '../db/schema.js';
+import { guardians, submissions, talentPhotos, talentProfiles, users } from '../db/schema.js';
 
 /** The SQL the talent services share: measurements read from the artist form, what "listed" means, a profile's photos. */
 
@@ -34,13 +35,20 @@ export function measurementColumns(data: AnyPgColumn) {
     eyeColor: str('eyeColor'),
     gender: str('gender'),
     state: str('stateOfResidence'),
-    age: sql<number | null>`extract(year from age(current_date, ${users.dob}))::int`,
+    // A child's age and date of birth are never public: at most a band, when the guardian allowed it.
+    age: sql<number | null>`case when ${users.guardianState} is null then extract(year from age(current_date, ${users.dob}))::int end`,
+    childAge: sql<number | null>`case when ${guardianAllows(guardians.allowsAgeBand)} then extract(year from age(current_date, ${users.dob}))::int end`,
   };
 }
 
-type MeasurementValues = { [K in keyof TalentMeasurements]-?: TalentMeasurements[K] | null };
+/** The member's guardian confirmed and allowed this (a boolean column of `guardians`). */
+function guardianAllows(permission: AnyPgColumn): SQL {
+  return sql`exists (select 1 from ${guardians} where ${guardians.userId} = ${users.id} and ${guardians.confirmedAt} is not null and ${guardians.endedAt} is null and ${permission})`;
+}
 
-const MEASUREMENT_KEYS: Record<TalentMeasurement, keyof TalentMeasurements> = {
+type MeasurementValues = { [K in Exclude<keyof TalentMeasurements, 'ageBand'>]-?: TalentMeasurements[K] | null } & { childAge: number | null };
+
+const MEASUREMENT_KEYS: Record<TalentMeasurement, Exclude<keyof TalentMeasurements, 'ageBand'>> = {
   height: 'heightCm',
   weight: 'weight',
   chest: 'chest',
@@ -58,6 +66,7 @@ export function shownMeasurements(values: MeasurementValues, show: readonly stri
     const value = values[key];
     if (show.includes(choice) && value !== null && value !== undefined) shown[key] = value;
   }
+  if (show.includes('age') && values.childAge !== null) shown.ageBand = ageBand(values.childAge);
   return shown as TalentMeasurements;
 }
 
@@ -67,8 +76,12 @@ export function knownMeasurements(values: MeasurementValues): TalentMeasurements
 
 export const showsMeasurement = (key: TalentMeasurement) => sql`${talentProfiles.show} @> ${JSON.stringify([key])}::jsonb`;
 
-/** A profile the public may see: published, not hidden by staff, and its member still active. */
-export const listed = () => and(eq(talentProfiles.published, true), eq(talentProfiles.hidden, false), eq(users.activated, true));
+/**
+ * A profile the public may see: published, not hidden by staff, its member still active, and
+ * for a member under 18, their guardian allowed publication.
+ */
+export const listed = () =>
+  and(eq(talentProfiles.published, true), eq(talentProfiles.hidden, false), eq(users.activated, true), or(isNull(users.guardianState), guardianAllows(guardians.allowsPublication)));
 
 /** "Lagos", "lagos state" and "Lagos State" are the same state; the FCT has several spellings. */
 export function stateCondition(stateExpression: SQL, state: string): SQL {

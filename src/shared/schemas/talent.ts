@@ -79,6 +79,8 @@ export interface TalentMeasurements {
   eyeColor?: string;
   gender?: string;
   age?: number;
+  /** A child's profile shows this band ("13 to 15"), never `age`, and only when their guardian allowed it. */
+  ageBand?: string;
   state?: string;
 }
 
@@ -91,6 +93,7 @@ export interface TalentCard {
   state?: string;
   heightCm?: number;
   age?: number;
+  ageBand?: string;
 }
 
 export interface TalentDirectoryPage {

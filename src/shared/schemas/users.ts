@@ -3,6 +3,8 @@ import { FAILURE } from '../messages.js';
 import type { MemberAd } from './ads.js';
 import type { Role } from '../roles.js';
 import { INDUSTRIES, MARITAL_STATUSES, NIGERIA, NIGERIAN_STATES } from '../options.js';
+import { todayInLagos } from '../dates.js';
+import { isChildOn } from '../privacy.js';
 import {
   choice,
   dateOfBirth,
@@ -30,7 +32,48 @@ export const signupFields = z.object({
   confirmPassword: z.string({ error: 'Confirm password is required' }),
   acceptTerms: mustAccept('You must agree to the privacy policy and terms'),
   acceptMarketing: mustAccept('You must consent to marketing emails'),
+  // Asked only when the date of birth is under 18: a child's account waits for this person.
+  guardianName: optionalText('Guardian name', 120),
+  guardianRelationship: optionalText('Guardian relationship', 60),
+  guardianEmail: optionalText('Guardian email', 254),
+  guardianPhone: optionalText('Guardian phone', 32),
 });
+
+const GUARDIAN_FIELDS = [
+  ['guardianName', 'your parent or guardian’s full name'],
+  ['guardianRelationship', 'how they are related to you (for example mother, father, aunt)'],
+  ['guardianEmail', 'your parent or guardian’s email'],
+  ['guardianPhone', 'your parent or guardian’s phone number'],
+] as const;
+
+/** The guardian of a member under 18, normalised (email lower case, phone E.164), or issues on `ctx`. */
+function checkGuardian(data: z.output<typeof signupFields>, ctx: z.RefinementCtx) {
+  if (!isChildOn(data.dob, todayInLagos())) return;
+  for (const [field, words] of GUARDIAN_FIELDS) {
+    if (!data[field]) ctx.addIssue({ code: 'custom', path: [field], message: `You are under 18: please give ${words}.` });
+  }
+  if (data.guardianEmail) {
+    const parsed = email('Guardian email').safeParse(data.guardianEmail);
+    if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['guardianEmail'], message: 'Guardian email must be a valid email address' });
+    else if (parsed.data === data.email) {
+      ctx.addIssue({ code: 'custom', path: ['guardianEmail'], message: 'Your guardian’s email must be their own, not the same as yours.' });
+    }
+  }
+  if (data.guardianPhone && !phone('Guardian phone').safeParse(data.guardianPhone).success) {
+    ctx.addIssue({ code: 'custom', path: ['guardianPhone'], message: 'Guardian phone must be a valid phone number' });
+  }
+}
+
+/** The guardian as the sign-up stores it: present only for a member under 18. */
+export function signupGuardian(data: z.output<typeof signupFields>): { name: string; relationship: string; email: string; phone: string } | null {
+  if (!isChildOn(data.dob, todayInLagos()) || !data.guardianName || !data.guardianRelationship || !data.guardianEmail || !data.guardianPhone) return null;
+  return {
+    name: data.guardianName,
+    relationship: data.guardianRelationship,
+    email: email().parse(data.guardianEmail),
+    phone: phone().parse(data.guardianPhone),
+  };
+}
 
 export const signupSchema = z.preprocess(
   // The spec names the field `name`; the profile calls it `fullName`. Both are accepted.
@@ -48,7 +91,8 @@ export const signupSchema = z.preprocess(
         data.countryOfOrigin !== NIGERIA ||
         (NIGERIAN_STATES as readonly string[]).includes(data.stateOfOrigin),
       { error: 'State of origin must be one of the 36 states or the FCT', path: ['stateOfOrigin'] },
-    ),
+    )
+    .superRefine(checkGuardian),
 );
 export type SignupInput = z.input<typeof signupFields>;
 
@@ -154,6 +198,8 @@ export interface User {
   /** The member's level in the company's terms, 1 to 5. */
   level: number;
   achievements: Achievement[];
+  /** Under 18: `waiting` until the guardian confirms by email (no paying, forms or publishing until then). */
+  guardian: 'waiting' | 'confirmed' | null;
   /** The member's own advert; imageUrl, linkUrl and altText are null when none is placed. */
   ad: MemberAd;
 }

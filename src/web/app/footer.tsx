@@ -28,6 +28,9 @@ export function Footer() {
             <li>
               <Link to="/terms-and-conditions">Terms and conditions</Link>
             </li>
+            <li>
+              <Link to="/privacy">Privacy</Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -16,6 +16,9 @@ const LandingPage = lazyNamed(() => import('./pages/landing'), 'Landing');
 const ServicesPage = lazyNamed(() => import('../features/site/components/services-page'), 'ServicesPage');
 const TermsPage = lazyNamed(() => import('../features/site/components/terms-page'), 'TermsPage');
 const AboutPage = lazyNamed(() => import('./pages/about'), 'About');
+const PrivacyPolicyPage = lazyNamed(() => import('../features/privacy/components/privacy-policy-page'), 'PrivacyPolicyPage');
+const GuardianConfirmPage = lazyNamed(() => import('../features/privacy/components/guardian-confirm-page'), 'GuardianConfirmPage');
+const PrivacySettingsPage = lazyNamed(() => import('../features/privacy/components/privacy-settings-page'), 'PrivacySettingsPage');
 const NotFoundPage = lazyNamed(() => import('../features/site/components/not-found-page'), 'NotFoundPage');
 const ContactPage = lazyNamed(() => import('../features/contact/components/contact-page'), 'ContactPage');
 const LoginPage = lazyNamed(() => import('../features/auth/components/login-page'), 'LoginPage');
@@ -79,6 +82,8 @@ export function AppRoutes() {
         <Route index element={<LandingPage />} />
         <Route path="services" element={<ServicesPage />} />
         <Route path="terms-and-conditions" element={<TermsPage />} />
+        <Route path="privacy" element={<PrivacyPolicyPage />} />
+        <Route path="guardian" element={<GuardianConfirmPage />} />
         <Route path="contact" element={<ContactPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="login/2fa" element={<TwoFactorLoginPage />} />
@@ -111,6 +116,7 @@ export function AppRoutes() {
             <Route path="profile/talent" element={<TalentEditorPage />} />
             <Route path="profile/payments" element={<PaymentsPage />} />
             <Route path="profile/payments/fines/:id" element={<FinePaymentPage />} />
+            <Route path="profile/privacy" element={<PrivacySettingsPage />} />
             <Route path="editprofile" element={<EditProfilePage />} />
             <Route path="user/fees" element={<FeesPage />} />
           </Route>

@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import { COUNTRIES } from '../../../../shared/countries';
 import { INDUSTRIES, MARITAL_STATUSES, NIGERIA, NIGERIAN_STATES } from '../../../../shared/options';
-import type { SignupInput } from '../../../../shared/schemas/users';
+import { todayInLagos } from '../../../../shared/dates';
+import { isChildOn } from '../../../../shared/privacy';
 import { showFieldErrors } from '../../../lib/field-errors';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useFlash } from '../../../components/flash-context';
@@ -12,13 +13,16 @@ import { ButtonSpinner } from '../../../components/spinner';
 import { useSignup } from '../api/signup';
 import { matchingPasswords } from './matching-passwords';
 import { NewPasswordFields } from './new-password-fields';
+import { GuardianFields } from './guardian-fields';
+import type { SignupValues } from './signup-values';
 import { useReturnTarget } from './use-return-target';
 import './auth.css';
 
 const countryOptions = COUNTRIES.map((name) => ({ value: name, label: name }));
 const stateOptions = NIGERIAN_STATES.map((name) => ({ value: name, label: name }));
 
-type SignupValues = Omit<SignupInput, 'acceptTerms' | 'acceptMarketing'> & { acceptTerms: boolean; acceptMarketing: boolean };
+
+const isValidDay = (day: string | undefined): day is string => Boolean(day && /^\d{4}-\d{2}-\d{2}$/.test(day));
 
 const defaults: SignupValues = {
   name: '',
@@ -35,6 +39,10 @@ const defaults: SignupValues = {
   confirmPassword: '',
   acceptTerms: false,
   acceptMarketing: false,
+  guardianName: '',
+  guardianRelationship: '',
+  guardianEmail: '',
+  guardianPhone: '',
 };
 
 // The server's own schema, so the page and the API reject exactly the same input; fetched on the
@@ -61,7 +69,8 @@ export function SignupPage() {
     formState: { errors },
   } = useForm<SignupValues>({ resolver, defaultValues: defaults, mode: 'onTouched' });
 
-  const [email, password, confirmPassword, country] = watch(['email', 'password', 'confirmPassword', 'countryOfOrigin']);
+  const [email, password, confirmPassword, country, dob] = watch(['email', 'password', 'confirmPassword', 'countryOfOrigin', 'dob']);
+  const isChild = isValidDay(dob) && isChildOn(dob, todayInLagos());
   const isNigeria = country === NIGERIA;
   const cannotSubmit = !email || !password || password !== confirmPassword;
 
@@ -130,6 +139,7 @@ export function SignupPage() {
           ) : (
             <TextField label="State of origin" {...register('stateOfOrigin')} error={errors.stateOfOrigin?.message} />
           )}
+          {isChild && <GuardianFields register={register} errors={errors} />}
           <TextField label="Occupation" autoComplete="organization-title" {...register('occupation')} error={errors.occupation?.message} />
           <TextAreaField label="Address" autoComplete="street-address" rows={2} {...register('address')} error={errors.address?.message} />
           <NewPasswordFields

@@ -3,6 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import type { Option } from '../../../../shared/options';
 import { FILE_ACCEPT, type FormFile } from '../../../../shared/form-definitions';
+import { GuardianNotice } from '../../../components/guardian-notice';
 import { ButtonSpinner } from '../../../components/spinner';
 import { loadFormSchemas } from './use-member-form';
 import './forms.css';
@@ -31,6 +32,7 @@ export function FormShell({ title, lead, onSubmit, pending, progress = 0, showPr
         <h1>{title}</h1>
         <p className="page__lead">{lead}</p>
       </header>
+      <GuardianNotice />
       <form className="form form--grid card member-form__card" noValidate onFocus={preloadChecks} onSubmit={(event) => void onSubmit(event)}>
         {children}
         <div className="form__full">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { GuardianNotice } from '../../../components/guardian-notice';
 import { Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/session';
 import { useMembershipStatus } from '../api/membership';
@@ -65,6 +66,7 @@ function FeesWizard({ email, userId }: { email: string; userId: string }) {
   return (
     <section className="page page--narrow fees" aria-labelledby="fees-title">
       <h1 id="fees-title">Membership fee and activation</h1>
+      <GuardianNotice />
       <ol className="fees__progress" aria-label="Steps">
         {STEP_TITLES.map((title, index) => (
           <li key={title} className={index + 1 === state.step ? 'is-current' : index + 1 < state.step ? 'is-done' : undefined} aria-current={index + 1 === state.step ? 'step' : undefined}>

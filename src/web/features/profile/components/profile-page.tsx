@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useFlash } from '../../../components/flash-context';
 import { Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/session';
+import { GuardianNotice } from '../../../components/guardian-notice';
 import { useTerminateAccount } from '../api/terminate-account';
 import { Achievements } from './achievements';
 import { Avatar } from './avatar';
@@ -107,11 +108,15 @@ export function ProfilePage({ advert, talent, card }: ProfilePageProps) {
               Edit Profile
             </Link>
             <Link to="/profile/payments" className="button button--ghost">Payments</Link>
+            <Link to="/profile/privacy" className="button button--ghost">
+              Privacy and my data
+            </Link>
             <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
               Terminate Account
             </button>
           </div>
         </header>
+        <GuardianNotice />
         <ProfileOverview user={user} />
         {card}
         <ProfileFormsSlot status={user.status} renew={!user.status && user.memberNumber !== null} />

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { AD_WEEKLY_FEE_KOBO, MAX_MEMBER_AGE, MEMBERSHIP_FEE_KOBO, MIN_MEMBER_AGE } from '../../../../shared/constants';
 import { formatNaira } from '../../../../shared/money';
 import './site.css';
@@ -164,7 +164,12 @@ export function TermsPage() {
         <h2 id="privacy-title">7. Privacy and your account</h2>
         <ul>
           <li>We use your details to run your membership and to contact you about castings, events and payments.</li>
-          <li>Marketing emails are sent only with your consent.</li>
+          <li>Marketing emails are sent only with your consent, and you can stop them at any time.</li>
+          <li>Anyone under 18 needs a parent or guardian to confirm their account.</li>
+          <li>
+            You can download a copy of all your data, and see who at the company opened your documents. Read{' '}
+            <Link to="/privacy">how we look after your data</Link>.
+          </li>
           <li>
             You may terminate your account at any time from your profile. Your personal data and uploaded files are then deleted; payment
             records keep only the amount and date.

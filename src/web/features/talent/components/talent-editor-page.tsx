@@ -7,6 +7,7 @@ import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { MAX_TALENT_PHOTOS, TALENT_CATEGORIES, TALENT_MEASUREMENTS, type TalentMeasurement } from '../../../../shared/talent-options';
 import { useFlash } from '../../../components/flash-context';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form-field';
+import { GuardianNotice } from '../../../components/guardian-notice';
 import { ButtonSpinner, Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/session';
 import { useDeleteTalentPhoto, useMyTalentProfile, useSaveTalentProfile, useSetPrimaryPhoto } from '../api/my-talent-profile';
@@ -32,6 +33,7 @@ export function TalentEditorPage() {
         <p className="page__lead">Publish a profile in the public talent directory so businesses can find you and request a booking. Your email, phone and address are never shown.</p>
         {profile && <ProfileStatus profile={profile} />}
       </header>
+      <GuardianNotice />
       <ProfileForm profile={profile} available={available} />
       <PhotosSection profile={profile} />
       <section aria-labelledby="requests-title">

@@ -14,7 +14,7 @@ export function measurementValue(key: TalentMeasurement, m: TalentMeasurements):
     case 'chest':
       return m.chest === undefined ? undefined : `${m.chest} cm`;
     case 'age':
-      return m.age === undefined ? undefined : `${m.age}`;
+      return m.age === undefined ? m.ageBand : `${m.age}`;
     case 'gender':
       return m.gender ? labelOf(GENDERS, m.gender) : undefined;
     default:

@@ -1,0 +1,63 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { storeFile } from '../files/files-service.js';
+import { createTestApp, signedUpMember } from '../test-support/test-app.js';
+
+const FILES = 50;
+const FILE_BYTES = 5 * 1024 * 1024;
+const MB = 1024 * 1024;
+const run = promisify(execFile);
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+let portal: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  portal = await createTestApp();
+});
+afterAll(() => portal.close());
+
+/**
+ * The export of a member with 50 files of 5 MB is streamed: the portal's process grows by less
+ * than 50 MB while 250 MB go through it. Most of what it grows by is read chunks already sent,
+ * waiting for V8 to collect them.
+ */
+it('streams 50 files of 5 MB without growing the process by 50 MB', { timeout: 300_000 }, async () => {
+  const { client, user } = await signedUpMember(portal.app);
+  const data = Buffer.alloc(FILE_BYTES);
+  for (let i = 0; i < FILES; i++) {
+    data.fill(i + 1);
+    data.write('%PDF-1.4\n', 0);
+    await storeFile(portal.app.ctx, portal.app.ctx.db, { ownerId: user.id, purpose: 'form:artist-membership', data, mimeType: 'application/pdf' });
+  }
+  const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+  const cookie = `sid=${client.cookie('sid')}`;
+
+  gc();
+  const before = process.memoryUsage();
+  let peakRss = before.rss;
+  let peakHeap = before.heapUsed;
+  let peakBuffers = before.arrayBuffers;
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    peakRss = Math.max(peakRss, now.rss);
+    peakHeap = Math.max(peakHeap, now.heapUsed);
+    peakBuffers = Math.max(peakBuffers, now.arrayBuffers);
+  }, 10);
+
+  // The download is read by another process (curl), so only the portal's memory is measured here.
+  const { stdout } = await run('curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code} %{size_download}', '-H', `Cookie: ${cookie}`, `${address}/api/users/me/export`]);
+  clearInterval(sampler);
+  const [status, size] = stdout.split(' ');
+  expect(status).toBe('200');
+  const received = Number(size);
+
+  const rssGrowth = (peakRss - before.rss) / MB;
+  const heapGrowth = (peakHeap - before.heapUsed) / MB;
+  console.log(`export of ${FILES} x 5 MB: ${(received / MB).toFixed(1)} MB sent; RSS ${(before.rss / MB).toFixed(1)} MB before, peak growth ${rssGrowth.toFixed(1)} MB; heap peak growth ${heapGrowth.toFixed(1)} MB; buffers peak growth ${((peakBuffers - before.arrayBuffers) / MB).toFixed(1)} MB`);
+  expect(received).toBeGreaterThan(FILES * FILE_BYTES);
+  expect(rssGrowth).toBeLessThan(50);
+});

@@ -1,0 +1,190 @@
+import archiver, { type Archiver } from 'archiver';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { todayInLagos } from '../../shared/dates.js';
+import { recordAudit } from '../audit/audit.js';
+import type { AuthUser } from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import {
+  ads,
+  auditLog,
+  bookingRequests,
+  consents,
+  contactMessages,
+  fileAccessLog,
+  files,
+  guardians,
+  ledgerEntries,
+  membershipReminders,
+  notifications,
+  payments,
+  receipts,
+  submissionFiles,
+  submissions,
+  talentPhotos,
+  talentProfiles,
+  users,
+} from '../db/schema.js';
+import { purposeInWords } from './access-log.js';
+
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'text/plain': 'txt',
+};
+
+type FileRow = typeof files.$inferSelect;
+
+/** Everything the portal holds about one member, table by table (the files' bytes are streamed separately). */
+export async function memberData(ctx: AppContext, user: AuthUser) {
+  const db = ctx.db;
+  const id = user.id;
+  const [memberPayments, memberSubmissions, profiles, owned] = await Promise.all([
+    db.select().from(payments).where(eq(payments.userId, id)),
+    db.select().from(submissions).where(eq(submissions.userId, id)),
+    db.select().from(talentProfiles).where(eq(talentProfiles.userId, id)),
+    db.select().from(files).where(eq(files.ownerId, id)),
+  ]);
+  const paymentIds = memberPayments.map((p) => p.id);
+  const submissionIds = memberSubmissions.map((s) => s.id);
+  const profileIds = profiles.map((p) => p.id);
+  const none = sql`false`;
+  const [
+    [profile],
+    guardian,
+    consentRows,
+    ledger,
+    receiptRows,
+    reminders,
+    uploads,
+    photos,
+    bookings,
+    adRows,
+    notificationRows,
+    contact,
+    audit,
+    accessLog,
+  ] = await Promise.all([
+    db.select().from(users).where(eq(users.id, id)),
+    db.select().from(guardians).where(eq(guardians.userId, id)),
+    db.select().from(consents).where(eq(consents.userId, id)),
+    db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, id)),
+    db.select().from(receipts).where(paymentIds.length ? inArray(receipts.paymentId, paymentIds) : none),
+    db.select().from(membershipReminders).where(eq(membershipReminders.userId, id)),
+    db.select().from(submissionFiles).where(submissionIds.length ? inArray(submissionFiles.submissionId, submissionIds) : none),
+    db.select().from(talentPhotos).where(profileIds.length ? inArray(talentPhotos.profileId, profileIds) : none),
+    db.select().from(bookingRequests).where(profileIds.length ? inArray(bookingRequests.profileId, profileIds) : none),
+    db.select().from(ads).where(eq(ads.userId, id)),
+    db.select().from(notifications).where(eq(notifications.userId, id)),
+    db.select().from(contactMessages).where(or(eq(contactMessages.userId, id), eq(contactMessages.email, user.email))),
+    db
+      .select()
+      .from(auditLog)
+      .where(or(eq(auditLog.actorId, id), and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, id)), sql`${auditLog.details} ->> 'userId' = ${id}`)),
+    db.select().from(fileAccessLog).where(eq(fileAccessLog.ownerId, id)),
+  ]);
+  const { passwordHash: _never, ...account } = profile!;
+  return {
+    tables: {
+      profile: account,
+      guardian,
+      consents: consentRows,
+      payments: memberPayments,
+      ledger_entries: ledger,
+      receipts: receiptRows,
+      membership_reminders: reminders,
+      submissions: memberSubmissions,
+      submission_files: uploads,
+      talent_profiles: profiles,
+      talent_photos: photos,
+      booking_requests: bookings,
+      ads: adRows,
+      notifications: notificationRows,
+      contact_messages: contact,
+      // Staff appear by role, as on the privacy page: their names and addresses are theirs.
+      audit_entries: audit.map((row) => (row.actorId === id ? row : { ...row, actorId: null, actorEmail: row.actorId ? 'staff' : null })),
+      file_access_log: accessLog.map(({ staffId: _staff, ...row }) => ({ ...row, file: purposeInWords(row.filePurpose) })),
+      files: owned.map(({ storageKey: _key, ...row }) => ({ ...row, pathInZip: filePath(row) })),
+    },
+    files: owned,
+  };
+}
+
+function filePath(file: Pick<FileRow, 'id' | 'purpose' | 'mimeType'>): string {
+  const folder = file.purpose.replace(/[^a-z0-9-]+/gi, '-');
+  return `files/${folder}/${file.id}.${EXTENSIONS[file.mimeType] ?? 'bin'}`;
+}
+
+const README = (companyName: string, day: string) =>
+  [
+    `Your data held by ${companyName}, as of ${day}.`,
+    '',
+    'data/*.json   one file per table, every row about you (dates in UTC, money in kobo: 100 kobo = 1 naira)',
+    'files/        the files you uploaded, as stored (photos are kept as WebP after resizing)',
+    '',
+    'Not included: your password (only a one-way hash is kept, and it is no use to anyone), sign-in',
+    'session keys and one-time codes (hashes, deleted after use). Staff appear by role, not by name.',
+    'Your rights and how to use them: the privacy page of the portal (/privacy).',
+    '',
+  ].join('\n');
+
+/**
+ * Streams the member's ZIP to the reply: the JSON first, then each file read from storage as a
+ * stream and added only once the previous one is written, so neither the ZIP nor the files are
+ * ever whole in memory, whatever their number (on disk or S3).
+ */
+export async function sendExport(ctx: AppContext, reply: FastifyReply, user: AuthUser): Promise<FastifyReply> {
+  const data = await memberData(ctx, user);
+  await recordAudit(ctx.db, { actor: user, action: 'privacy.export', subjectType: 'user', subjectId: user.id, details: { files: data.files.length } });
+  const day = todayInLagos(ctx.clock());
+  const archive = archiver('zip', { zlib: { level: 6 } });
+  const stop = new AbortController();
+  reply.raw.once('close', () => stop.abort());
+  archive.on('warning', (error) => ctx.log.warn({ err: error }, 'export: archive warning'));
+  void fillArchive(ctx, archive, data, day, stop.signal).catch((error: unknown) => {
+    if (!stop.signal.aborted) ctx.log.error({ err: error }, 'export failed mid-stream');
+    archive.abort();
+  });
+  return reply
+    .header('Content-Type', 'application/zip')
+    .header('Content-Disposition', `attachment; filename="my-data-${day}.zip"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(archive);
+}
+
+async function fillArchive(ctx: AppContext, archive: Archiver, data: Awaited<ReturnType<typeof memberData>>, day: string, signal: AbortSignal) {
+  archive.append(README(ctx.mailer.brand.companyName, day), { name: 'README.txt' });
+  for (const [table, rows] of Object.entries(data.tables)) {
+    archive.append(JSON.stringify(rows, null, 2), { name: `data/${table}.json` });
+  }
+  for (const file of data.files) {
+    if (signal.aborted) return;
+    const { stream } = await ctx.storage.open(file.storageKey);
+    // Already compressed (images, PDFs): stored as is, which costs no CPU.
+    const name = filePath(file);
+    await appended(archive, name, () => archive.append(stream, { name, store: true }), signal);
+  }
+  await archive.finalize();
+}
+
+/** Resolves once the archive has written the entry `name` that `add` appends (or rejects on error / abort). */
+function appended(archive: Archiver, name: string, add: () => void, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: unknown) => {
+      archive.off('entry', onEntry);
+      archive.off('error', done);
+      signal.removeEventListener('abort', onAbort);
+      if (error) reject(error instanceof Error ? error : new Error(String(error)));
+      else resolve();
+    };
+    const onEntry = (entry: { name: string }) => entry.name === name && done();
+    const onAbort = () => done(new Error('the member closed the download'));
+    archive.on('entry', onEntry);
+    archive.once('error', done);
+    signal.addEventListener('abort', onAbort, { once: true });
+    add();
+  });
+}

@@ -1,0 +1,141 @@
+import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { todayInLagos } from '../../shared/dates.js';
+import { ADULT_AGE, CONSENT_TEXTS, type GuardianConfirmInput, type GuardianView, NO_PUBLICATION_CONSENT, WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';
+import { recordAudit } from '../audit/audit.js';
+import { assertCanResend, consumeCode, issueCode } from '../auth/codes.js';
+import type { AuthUser } from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
+import { guardians, users } from '../db/schema.js';
+import { badRequest, forbidden, type HttpError } from '../http/errors.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { mailTemplates } from '../mail/templates.js';
+import { notify } from '../notifications/notifications.js';
+import { recordConsent } from './consents.js';
+
+type GuardianRow = typeof guardians.$inferSelect;
+export interface NewGuardian {
+  name: string;
+  relationship: string;
+  email: string;
+  phone: string;
+}
+
+/** At a child's sign-up, in its transaction: the guardian is recorded and mailed a code; the account waits for them. */
+export async function startGuardianConfirmation(ctx: AppContext, tx: Executor, child: { id: string; fullName: string }, guardian: NewGuardian): Promise<void> {
+  await tx.insert(guardians).values({ userId: child.id, ...guardian });
+  await tx.update(users).set({ guardianState: 'waiting' }).where(eq(users.id, child.id));
+  await mailGuardianCode(ctx, tx, child, guardian);
+}
+
+async function mailGuardianCode(ctx: AppContext, tx: Executor, child: { id: string; fullName: string }, guardian: Pick<NewGuardian, 'name' | 'email'>) {
+  const code = await issueCode(ctx, tx, child.id, 'guardian');
+  await enqueueMail(tx, mailTemplates.guardianCode(ctx.mailer.brand, guardian.email, guardian.name, child.fullName, child.id, code));
+}
+
+/** The child asks for a new code for their guardian (once a minute); also how a guardian changes what they allowed. */
+export async function resendGuardianCode(ctx: AppContext, child: AuthUser): Promise<string> {
+  const guardian = await currentGuardian(ctx.db, child.id);
+  if (!guardian || !child.guardianState) throw badRequest('Your account has no guardian to confirm it: you do not need one.');
+  await ctx.db.transaction(async (tx) => {
+    await assertCanResend(tx, child.id, 'guardian');
+    await mailGuardianCode(ctx, tx, child, guardian);
+  });
+  ctx.mailer.nudge();
+  return `We emailed a new code to ${guardian.email}. Ask ${guardian.name} to open the email and follow it.`;
+}
+
+async function currentGuardian(db: Executor, childId: string): Promise<GuardianRow | undefined> {
+  const [row] = await db.select().from(guardians).where(and(eq(guardians.userId, childId), isNull(guardians.endedAt)));
+  return row;
+}
+
+export async function guardianView(db: Executor, child: AuthUser): Promise<GuardianView | null> {
+  if (!child.guardianState) return null;
+  const row = await currentGuardian(db, child.id);
+  if (!row) return null;
+  return {
+    state: child.guardianState,
+    name: row.name,
+    relationship: row.relationship,
+    email: row.email,
+    allowsPublication: row.allowsPublication,
+    allowsAgeBand: row.allowsAgeBand,
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The guardian enters the code from the email: the account is confirmed and what they allowed
+ * is recorded (who, when, the text version). The code is single use, so the same code sent
+ * twice at once confirms once; the other answer is a 400.
+ */
+export async function confirmGuardian(ctx: AppContext, input: Omit<GuardianConfirmInput, 'allowPublication' | 'allowAgeBand'> & { allowPublication: boolean; allowAgeBand: boolean }): Promise<{ childName: string }> {
+  const outcome = await ctx.db.transaction(async (tx): Promise<{ refusal: HttpError } | { childName: string; childId: string }> => {
+    const refusal = await consumeCode(ctx, tx, input.child, 'guardian', input.code, 'That code is not right.');
+    if (refusal) return { refusal };
+    const [guardian] = await tx
+      .update(guardians)
+      .set({ confirmedAt: new Date(), textVersion: CONSENT_TEXTS.guardian.version, allowsPublication: input.allowPublication, allowsAgeBand: input.allowAgeBand })
+      .where(and(eq(guardians.userId, input.child), isNull(guardians.endedAt)))
+      .returning();
+    const [child] = await tx
+      .update(users)
+      .set({ guardianState: 'confirmed' })
+      .where(and(eq(users.id, input.child), isNotNull(users.guardianState)))
+      .returning({ id: users.id, fullName: users.fullName });
+    if (!guardian || !child) return { refusal: badRequest('This account no longer needs a guardian’s confirmation.') };
+    const by = `guardian ${guardian.email}`;
+    await recordConsent(tx, child.id, 'guardian', true, by);
+    await recordConsent(tx, child.id, 'guardian-publication', input.allowPublication, by);
+    await recordConsent(tx, child.id, 'guardian-age-band', input.allowAgeBand, by);
+    await recordAudit(tx, { actor: null, action: 'guardian.confirmed', subjectType: 'user', subjectId: child.id, details: { guardian: guardian.email, allowPublication: input.allowPublication, allowAgeBand: input.allowAgeBand } });
+    await notify(tx, child.id, 'guardian-confirmed', `${guardian.name} confirmed your account. You can now pay the membership fee, send forms${input.allowPublication ? ' and publish your talent profile' : ''}.`);
+    return { childName: child.fullName, childId: child.id };
+  });
+  if ('refusal' in outcome) throw outcome.refusal;
+  return { childName: outcome.childName };
+}
+
+/** Throws the 403 a child sees where they try to pay or send a form before their guardian confirmed. */
+export function assertGuardianConfirmed(user: AuthUser): void {
+  if (user.guardianState === 'waiting') throw forbidden(WAITING_FOR_GUARDIAN);
+}
+
+/** A child may publish a talent profile only once the guardian confirmed and allowed publication. */
+export async function assertMayPublish(db: Executor, user: AuthUser): Promise<void> {
+  assertGuardianConfirmed(user);
+  if (!user.guardianState) return;
+  const guardian = await currentGuardian(db, user.id);
+  if (!guardian?.allowsPublication) throw forbidden(NO_PUBLICATION_CONSENT);
+}
+
+/** The guardian of a child who is a listed talent, for booking requests to reach them too. */
+export async function guardianContact(db: Executor, childId: string): Promise<{ name: string; email: string } | null> {
+  const row = await currentGuardian(db, childId);
+  return row?.confirmedAt ? { name: row.name, email: row.email } : null;
+}
+
+/**
+ * Members who turned 18: the guardian link ends (kept as history, `endedAt`), the member is
+ * told in the portal and by email. Run by the housekeeping; returns how many.
+ */
+export async function endGuardianLinksAtAdulthood(ctx: AppContext): Promise<number> {
+  const today = todayInLagos(ctx.clock());
+  const bornBy = sql`(${today}::date - ${`${ADULT_AGE} years`}::interval)::date`;
+  const ended = await ctx.db.transaction(async (tx) => {
+    const adults = await tx
+      .update(users)
+      .set({ guardianState: null })
+      .where(and(isNotNull(users.guardianState), lte(users.dob, bornBy)))
+      .returning({ id: users.id, email: users.email, fullName: users.fullName });
+    for (const adult of adults) {
+      await tx.update(guardians).set({ endedAt: sql`now()` }).where(and(eq(guardians.userId, adult.id), isNull(guardians.endedAt)));
+      await notify(tx, adult.id, 'guardian-ended', 'You are 18 now: your parent or guardian no longer confirms anything for your account, and booking requests come only to you.');
+      await enqueueMail(tx, mailTemplates.guardianLinkEnded(ctx.mailer.brand, adult.email, adult.fullName));
+    }
+    return adults.length;
+  });
+  if (ended > 0) ctx.mailer.nudge();
+  return ended;
+}

@@ -1,0 +1,427 @@
+import { addDays, format, subDays, subYears } from 'date-fns';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import yauzl from 'yauzl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_PUBLICATION_CONSENT, WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';
+import { consents, contactMessages, files, guardians, outbox, payments, submissionFiles, submissions, users, verificationCodes } from '../db/schema.js';
+import { storeFile } from '../files/files-service.js';
+import { mailTemplates } from '../mail/templates.js';
+import { notify } from '../notifications/notifications.js';
+import { PDF_BYTES, stillStored } from '../test-support/files.js';
+import { TestMailbox } from '../test-support/mailbox.js';
+import { activatedMember, createTestApp, onPostgresServer, signedInStaffAs, signedUpMember, signupFields, TestClient } from '../test-support/test-app.js';
+import { sendMarketingMail } from './consents.js';
+import { endGuardianLinksAtAdulthood } from './guardian-service.js';
+import { applyRetention } from './retention.js';
+
+const mailbox = new TestMailbox();
+let portal: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  portal = await createTestApp({ RATE_LIMIT_BOOKING: '1000' }, { mailTransport: mailbox.transport });
+});
+afterAll(() => portal.close());
+
+const db = () => portal.app.ctx.db;
+const dobForAge = (age: number) => format(subYears(addDays(new Date(), -10), age), 'yyyy-MM-dd');
+const GUARDIAN_SUBJECT = /Please confirm/;
+let guardianCount = 0;
+
+function guardianFields(overrides: Record<string, unknown> = {}) {
+  guardianCount += 1;
+  return { guardianName: 'Ngozi Okafor', guardianRelationship: 'Mother', guardianEmail: `parent${process.pid}-${guardianCount}@example.com`, guardianPhone: '+234 803 555 0101', ...overrides };
+}
+
+/** A 12-year-old signed up with a guardian: the account waits for the guardian's code. */
+async function childSignedUp(overrides: Record<string, unknown> = {}) {
+  const guardian = guardianFields();
+  const member = await signedUpMember(portal.app, { dob: dobForAge(12), ...guardian, ...overrides });
+  const code = await mailbox.codeFor(guardian.guardianEmail, GUARDIAN_SUBJECT);
+  return { ...member, guardian, code };
+}
+
+function confirm(childId: string, code: string, choices: { allowPublication?: boolean; allowAgeBand?: boolean } = {}) {
+  return new TestClient(portal.app).post('/api/guardian/confirm', { json: { child: childId, code, agree: true, ...choices } });
+}
+
+const slipImage = () => sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer();
+function slipForm(data: Buffer, extra: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(extra)) form.append(key, value);
+  form.append('paymentSlip', new Blob([new Uint8Array(data)]), 'slip.png');
+  return form;
+}
+
+async function verifyEmail(client: TestClient, email: string) {
+  expect((await client.post('/api/users/verify-email', { json: { email } })).statusCode).toBe(200);
+  const code = await mailbox.codeFor(email, /verification code/);
+  expect((await client.post('/api/users/verify-code', { json: { email, code } })).statusCode).toBe(200);
+}
+
+describe('a child signs up', () => {
+  it('refuses a 12-year-old without a guardian with 400, and creates nothing', async () => {
+    const fields = signupFields({ dob: dobForAge(12) });
+    const response = await new TestClient(portal.app).post('/api/users/signup', { json: fields });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/under 18: please give your parent or guardian/);
+    expect(await db().select().from(users).where(eq(users.email, fields.email as string))).toHaveLength(0);
+  });
+
+  it('refuses a guardian email that is the child’s own', async () => {
+    const fields = signupFields({ dob: dobForAge(12), ...guardianFields() });
+    const response = await new TestClient(portal.app).post('/api/users/signup', { json: { ...fields, guardianEmail: String(fields.email).toUpperCase() } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Your guardian’s email must be their own, not the same as yours.');
+  });
+
+  it('asks an adult for no guardian', async () => {
+    const { user } = await signedUpMember(portal.app, { dob: dobForAge(30) });
+    expect((user as unknown as { guardian: unknown }).guardian).toBeNull();
+    expect(await db().select().from(guardians).where(eq(guardians.userId, user.id))).toHaveLength(0);
+  });
+
+  it('mails the guardian a code; until they confirm the child cannot pay, send a form or publish, and is told why', async () => {
+    const child = await childSignedUp();
+    const profile = await child.client.get('/api/users/profile');
+    expect(profile.json().user.guardian).toBe('waiting');
+    await verifyEmail(child.client, child.user.email);
+
+    const pay = await child.client.post('/api/users/upload-slip', { form: slipForm(await slipImage(), { userId: child.user.id, plan: 'premium' }) });
+    expect(pay.statusCode).toBe(403);
+    expect(pay.json().message).toBe(WAITING_FOR_GUARDIAN);
+    expect(await db().select().from(payments).where(eq(payments.userId, child.user.id))).toHaveLength(0);
+
+    const form = await child.client.post('/api/users/eventform', { json: {} });
+    expect(form.statusCode).toBe(403);
+    expect(form.json().message).toBe(WAITING_FOR_GUARDIAN);
+
+    const draft = { category: 'model', stageName: 'Little Star', bio: '', published: false, show: [] };
+    expect((await child.client.put('/api/talent/me', { json: draft })).statusCode).toBe(200);
+    const publish = await child.client.put('/api/talent/me', { json: { ...draft, published: true } });
+    expect(publish.statusCode).toBe(403);
+    expect(publish.json().message).toBe(WAITING_FOR_GUARDIAN);
+
+    const confirmed = await confirm(child.user.id, child.code, { allowPublication: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await child.client.get('/api/users/profile')).json().user.guardian).toBe('confirmed');
+
+    const paid = await child.client.post('/api/users/upload-slip', { form: slipForm(await slipImage(), { userId: child.user.id, plan: 'premium' }) });
+    expect(paid.statusCode, paid.body).toBe(201);
+
+    const history = (await child.client.get('/api/users/me/consents')).json().history as { kind: string; given: boolean; textVersion: string; givenBy: string }[];
+    expect(history.filter((c) => c.kind.startsWith('guardian'))).toEqual([
+      expect.objectContaining({ kind: 'guardian', given: true, textVersion: 'guardian-2026-11', givenBy: `guardian ${child.guardian.guardianEmail}` }),
+      expect.objectContaining({ kind: 'guardian-publication', given: true }),
+      expect.objectContaining({ kind: 'guardian-age-band', given: false }),
+    ]);
+    const [row] = await db().select().from(guardians).where(eq(guardians.userId, child.user.id));
+    expect(row).toMatchObject({ name: 'Ngozi Okafor', relationship: 'Mother', confirmedAt: expect.any(Date), textVersion: 'guardian-2026-11' });
+  });
+
+  it('refuses a confirmation without the guardian’s agreement, with a message', async () => {
+    const child = await childSignedUp();
+    const response = await new TestClient(portal.app).post('/api/guardian/confirm', { json: { child: child.user.id, code: child.code } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/Tick the box/);
+    expect((await child.client.get('/api/users/profile')).json().user.guardian).toBe('waiting');
+  });
+});
+
+describe('the guardian code follows the code rules', () => {
+  it('is stored only as a hash', async () => {
+    const child = await childSignedUp();
+    const [row] = await db().select().from(verificationCodes).where(and(eq(verificationCodes.userId, child.user.id), eq(verificationCodes.purpose, 'guardian')));
+    expect(row!.codeHash).not.toContain(child.code);
+    expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(71 * 60 * 60 * 1000);
+  });
+
+  it('is good once', async () => {
+    const child = await childSignedUp();
+    expect((await confirm(child.user.id, child.code)).statusCode).toBe(200);
+    const again = await confirm(child.user.id, child.code);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toMatch(/expired or was already used/);
+  });
+
+  it('expires', async () => {
+    const child = await childSignedUp();
+    await db().update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.userId, child.user.id));
+    const response = await confirm(child.user.id, child.code);
+    expect(response.statusCode).toBe(400);
+    expect((await child.client.get('/api/users/profile')).json().user.guardian).toBe('waiting');
+  });
+
+  it('dies after five wrong tries, even for the right code', async () => {
+    const child = await childSignedUp();
+    const wrong = child.code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect((await confirm(child.user.id, wrong)).statusCode).toBe(400);
+    const right = await confirm(child.user.id, child.code);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toMatch(/Too many wrong tries/);
+  });
+
+  it('can be sent again by the child, once a minute', async () => {
+    const child = await childSignedUp();
+    const early = await child.client.post('/api/users/me/guardian/code');
+    expect(early.statusCode).toBe(429);
+    await db().update(verificationCodes).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(verificationCodes.userId, child.user.id));
+    const resent = await child.client.post('/api/users/me/guardian/code');
+    expect(resent.statusCode).toBe(200);
+    await expect.poll(() => mailbox.countTo(child.guardian.guardianEmail, GUARDIAN_SUBJECT)).toBe(2);
+    const fresh = await mailbox.codeFor(child.guardian.guardianEmail, GUARDIAN_SUBJECT);
+    expect((await confirm(child.user.id, fresh)).statusCode).toBe(200);
+  });
+
+  it.runIf(onPostgresServer)('confirms once when the guardian sends the code twice at once', async () => {
+    const child = await childSignedUp();
+    const answers = await Promise.all([confirm(child.user.id, child.code), confirm(child.user.id, child.code)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const recorded = await db().select().from(consents).where(and(eq(consents.userId, child.user.id), eq(consents.kind, 'guardian')));
+    expect(recorded).toHaveLength(1);
+  });
+});
+
+/** An activated child whose guardian confirmed with these choices, with an artist submission and a published-ready profile. */
+async function activatedChild(choices: { allowPublication: boolean; allowAgeBand: boolean }) {
+  const child = await childSignedUp();
+  expect((await confirm(child.user.id, child.code, choices)).statusCode).toBe(200);
+  await db().update(users).set({ activated: true, activatedAt: new Date(), paidUntil: format(addDays(new Date(), 30), 'yyyy-MM-dd') }).where(eq(users.id, child.user.id));
+  await db().insert(submissions).values({ userId: child.user.id, form: 'artist-membership', data: { gender: 'female', heightFt: 4, heightInch: 10 } });
+  const photo = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#a50' } }).jpeg().toBuffer();
+  const form = new FormData();
+  form.append('photo', new Blob([new Uint8Array(photo)]), 'me.jpg');
+  const draft = { category: 'model', stageName: `Young Talent ${child.user.id.slice(0, 6)}`, bio: 'Print and TV.', published: false, show: ['gender', 'age', 'height'] };
+  expect((await child.client.put('/api/talent/me', { json: draft })).statusCode).toBe(200);
+  expect((await child.client.post('/api/talent/me/photos', { form })).statusCode).toBe(201);
+  return { ...child, draft };
+}
+
+describe('a child in the talent directory', () => {
+  it('cannot publish when the guardian did not allow it', async () => {
+    const child = await activatedChild({ allowPublication: false, allowAgeBand: false });
+    const response = await child.client.put('/api/talent/me', { json: { ...child.draft, published: true } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(NO_PUBLICATION_CONSENT);
+  });
+
+  it('never shows a child’s age or date of birth; the age band only when the guardian allowed it', async () => {
+    const banded = await activatedChild({ allowPublication: true, allowAgeBand: true });
+    const plain = await activatedChild({ allowPublication: true, allowAgeBand: false });
+    const ids: string[] = [];
+    for (const child of [banded, plain]) {
+      const published = await child.client.put('/api/talent/me', { json: { ...child.draft, published: true } });
+      expect(published.statusCode, published.body).toBe(200);
+      ids.push(published.json().profile.id);
+    }
+    const visitor = new TestClient(portal.app);
+    const [withBand, without] = await Promise.all(ids.map(async (id) => (await visitor.get(`/api/talent/${id}`)).json()));
+    expect(withBand.measurements).toEqual({ gender: 'female', heightCm: 147, ageBand: '10 to 12' });
+    expect(without.measurements).toEqual({ gender: 'female', heightCm: 147 });
+    for (const body of [withBand, without]) expect(JSON.stringify(body)).not.toMatch(/"age"|dob|\d{4}-\d{2}-\d{2}/);
+
+    const listing = (await visitor.get('/api/talent?category=model')).json().items as { id: string; age?: number; ageBand?: string }[];
+    expect(listing.find((item) => item.id === ids[0])).toMatchObject({ ageBand: '10 to 12' });
+    expect(listing.find((item) => item.id === ids[0])).not.toHaveProperty('age');
+    // An age filter cannot find a child's exact age either.
+    const byAge = (await visitor.get('/api/talent?minAge=12&maxAge=12')).json().items as { id: string }[];
+    expect(byAge.map((item) => item.id)).not.toEqual(expect.arrayContaining([ids[0]]));
+  });
+
+  it('sends a booking request for a child to the guardian too', async () => {
+    const child = await activatedChild({ allowPublication: true, allowAgeBand: false });
+    const id = (await child.client.put('/api/talent/me', { json: { ...child.draft, published: true } })).json().profile.id;
+    const business = new TestClient(portal.app);
+    const email = `casting${process.pid}@studio.example.com`;
+    const asked = await business.post(`/api/talent/${id}/requests`, {
+      json: { businessName: 'Studio', contactName: 'Bola', email, phone: '08091234567', dateFrom: format(addDays(new Date(), 10), 'yyyy-MM-dd'), dateTo: format(addDays(new Date(), 11), 'yyyy-MM-dd'), location: 'Ikeja', budgetNaira: '50000', message: 'A school advert.' },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const code = await mailbox.codeFor(email, /Confirm your booking request/);
+    expect((await business.post(`/api/talent/requests/${asked.json().confirmationId}/confirm`, { json: { code } })).statusCode).toBe(201);
+    const mail = await mailbox.waitFor((m) => m.to === child.guardian.guardianEmail && /Booking request/.test(m.subject));
+    expect(mail.text).toContain('A school advert.');
+    await mailbox.waitFor((m) => m.to === child.user.email && /booking/i.test(m.subject));
+  });
+});
+
+describe('turning 18', () => {
+  it('ends the guardian link and tells the member', async () => {
+    const child = await childSignedUp();
+    expect((await confirm(child.user.id, child.code)).statusCode).toBe(200);
+    await db().update(users).set({ dob: format(subYears(new Date(), 18), 'yyyy-MM-dd') }).where(eq(users.id, child.user.id));
+    expect(await endGuardianLinksAtAdulthood(portal.app.ctx)).toBeGreaterThanOrEqual(1);
+    expect((await child.client.get('/api/users/profile')).json().user.guardian).toBeNull();
+    const [row] = await db().select().from(guardians).where(eq(guardians.userId, child.user.id));
+    expect(row!.endedAt).toBeInstanceOf(Date);
+    await mailbox.waitFor((m) => m.to === child.user.email && /You are 18/.test(m.subject));
+    expect(await endGuardianLinksAtAdulthood(portal.app.ctx)).toBe(0);
+  });
+});
+
+describe('marketing consent', () => {
+  const campaign = (subject: string) => (r: { email: string; fullName: string }) => mailTemplates.marketing(portal.app.ctx.mailer.brand, r.email, r.fullName, subject, ['A new premiere is coming.']);
+  const queuedTo = async (to: string, subject: string) => (await db().select().from(outbox).where(eq(outbox.to, to))).filter((m) => m.subject.startsWith(subject)).length;
+
+  it('is withdrawn and given again on the privacy page, each change recorded; withdrawn, no marketing mail goes', async () => {
+    const { client, user } = await signedUpMember(portal.app);
+    expect(await sendMarketingMail(portal.app.ctx, campaign('Premiere one'), [user.id])).toBe(1);
+    expect(await queuedTo(user.email, 'Premiere one')).toBe(1);
+
+    const withdrawn = await client.put('/api/users/me/consents', { json: { marketing: false } });
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json()).toMatchObject({ marketing: false, message: expect.stringMatching(/no more marketing emails/) });
+    expect(await sendMarketingMail(portal.app.ctx, campaign('Premiere two'), [user.id])).toBe(0);
+    expect(await queuedTo(user.email, 'Premiere two')).toBe(0);
+
+    expect((await client.put('/api/users/me/consents', { json: { marketing: false } })).statusCode).toBe(200);
+    const given = await client.put('/api/users/me/consents', { json: { marketing: true } });
+    expect(given.json().marketing).toBe(true);
+    expect(await sendMarketingMail(portal.app.ctx, campaign('Premiere three'), [user.id])).toBe(1);
+
+    const history = given.json().history.filter((c: { kind: string }) => c.kind === 'marketing');
+    expect(history.map((c: { given: boolean; textVersion: string }) => [c.given, c.textVersion])).toEqual([
+      [true, 'marketing-2026-11'],
+      [false, 'marketing-2026-11'],
+      [true, 'marketing-2026-11'],
+    ]);
+  });
+
+  it('never sends marketing to a child, whatever they ticked', async () => {
+    const child = await childSignedUp();
+    expect(await sendMarketingMail(portal.app.ctx, campaign('Kids offer'), [child.user.id])).toBe(0);
+  });
+
+  it.each([[{}], [{ marketing: 'no' }], [{ marketing: null }]])('refuses %o with a message and changes nothing', async (body) => {
+    const { client } = await signedUpMember(portal.app);
+    const response = await client.put('/api/users/me/consents', { json: body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/marketing emails/);
+    expect((await client.get('/api/users/me/consents')).json().marketing).toBe(true);
+  });
+});
+
+describe('who looked at my documents', () => {
+  it('lists a staff view of a slip and of a form upload by role, with the reason; not the member’s own views', async () => {
+    const { client, user } = await signedUpMember(portal.app);
+    const slip = await storeFile(portal.app.ctx, db(), { ownerId: user.id, purpose: 'payment-slip', data: PDF_BYTES, mimeType: 'application/pdf' });
+    const [payment] = await db().insert(payments).values({ userId: user.id, kind: 'fee', amountKobo: 6_050_000, months: 1, slipFileId: slip.id }).returning();
+    const upload = await storeFile(portal.app.ctx, db(), { ownerId: user.id, purpose: 'form:welfare', data: PDF_BYTES, mimeType: 'application/pdf' });
+
+    expect((await client.get(`/api/files/${slip.id}`)).statusCode).toBe(200);
+    expect((await client.get('/api/users/me/access-log')).json().entries).toEqual([]);
+
+    const finance = await signedInStaffAs(portal.app, 'finance');
+    expect((await finance.client.get(`/api/admin/payments/${payment!.id}/slip?reason=${encodeURIComponent('Checking the bank statement')}`)).statusCode).toBe(200);
+    const moderator = await signedInStaffAs(portal.app, 'moderator');
+    expect((await moderator.client.get(`/api/files/${upload.id}`)).statusCode).toBe(200);
+
+    const log = await client.get('/api/users/me/access-log');
+    expect(log.statusCode).toBe(200);
+    expect(log.json().entries).toEqual([
+      { at: expect.any(String), role: 'moderator', file: 'Welfare form upload', reason: null },
+      { at: expect.any(String), role: 'finance', file: 'Payment slip', reason: 'Checking the bank statement' },
+    ]);
+    expect(log.body).not.toContain(finance.email);
+  });
+});
+
+describe('retention', () => {
+  it('removes a slip rejected more than 90 days ago and the files of a long-handled submission, keeping their rows', async () => {
+    const { user } = await signedUpMember(portal.app);
+    const ctx = portal.app.ctx;
+    const oldSlip = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'payment-slip', data: PDF_BYTES, mimeType: 'application/pdf' });
+    const recentSlip = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'payment-slip', data: PDF_BYTES, mimeType: 'application/pdf' });
+    const [oldPayment] = await db().insert(payments).values({ userId: user.id, kind: 'fee', amountKobo: 1, state: 'rejected', reviewedAt: subDays(new Date(), 91), slipFileId: oldSlip.id }).returning();
+    await db().insert(payments).values({ userId: user.id, kind: 'fee', amountKobo: 1, state: 'rejected', reviewedAt: subDays(new Date(), 89), slipFileId: recentSlip.id });
+    const upload = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'form:welfare', data: PDF_BYTES, mimeType: 'application/pdf' });
+    const [submission] = await db().insert(submissions).values({ userId: user.id, form: 'welfare', data: { a: 1 }, state: 'handled', handledAt: subDays(new Date(), 366) }).returning();
+    await db().insert(submissionFiles).values({ submissionId: submission!.id, fileId: upload.id, field: 'passport' });
+
+    const removed = await applyRetention(ctx);
+    expect(removed.slips).toBeGreaterThanOrEqual(1);
+    expect(await stillStored(portal.app, [oldSlip.storageKey, upload.storageKey])).toEqual([]);
+    expect(await stillStored(portal.app, [recentSlip.storageKey])).toEqual([recentSlip.storageKey]);
+    const [payment] = await db().select().from(payments).where(eq(payments.id, oldPayment!.id));
+    expect(payment).toMatchObject({ state: 'rejected', slipFileId: null });
+    expect(await db().select().from(submissions).where(eq(submissions.id, submission!.id))).toHaveLength(1);
+  });
+});
+
+interface ZipEntry {
+  name: string;
+  data: Buffer;
+}
+
+function readZip(buffer: Buffer): Promise<ZipEntry[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const entries: ZipEntry[] = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe('download my data', () => {
+  it('answers a ZIP with every table’s rows for the member and their files', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    const ctx = portal.app.ctx;
+    const other = await signedUpMember(portal.app);
+    const slip = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'payment-slip', data: PDF_BYTES, mimeType: 'application/pdf' });
+    await db().insert(payments).values({ userId: user.id, kind: 'fee', amountKobo: 6_050_000, months: 1, slipFileId: slip.id });
+    const passport = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'form:welfare', data: await slipImage(), mimeType: 'image/png' });
+    const [submission] = await db().insert(submissions).values({ userId: user.id, form: 'welfare', data: { reason: 'school fees' } }).returning();
+    await db().insert(submissionFiles).values({ submissionId: submission!.id, fileId: passport.id, field: 'passport' });
+    await notify(db(), user.id, 'test', 'Hello from the export test');
+    await db().insert(contactMessages).values({ userId: user.id, firstName: 'Chi', lastName: 'O', email: user.email, phone: user.phone, feedback: 'question', message: 'When is the premiere?' });
+    await storeFile(ctx, db(), { ownerId: other.user.id, purpose: 'payment-slip', data: Buffer.from('%PDF-other'), mimeType: 'application/pdf' });
+    await client.put('/api/users/me/consents', { json: { marketing: false } });
+
+    const response = await client.get('/api/users/me/export');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.zip"/);
+    const entries = await readZip(response.rawPayload);
+    const names = entries.map((e) => e.name);
+    for (const table of ['profile', 'guardian', 'consents', 'payments', 'ledger_entries', 'receipts', 'membership_reminders', 'submissions', 'submission_files', 'talent_profiles', 'talent_photos', 'booking_requests', 'ads', 'notifications', 'contact_messages', 'audit_entries', 'file_access_log', 'files']) {
+      expect(names).toContain(`data/${table}.json`);
+    }
+    const json = (table: string) => JSON.parse(entries.find((e) => e.name === `data/${table}.json`)!.data.toString('utf8'));
+    expect(json('profile')).toMatchObject({ id: user.id, email: user.email });
+    expect(json('profile')).not.toHaveProperty('passwordHash');
+    expect(json('payments')).toEqual([expect.objectContaining({ slipFileId: slip.id, userId: user.id })]);
+    expect(json('submissions')).toEqual([expect.objectContaining({ id: submission!.id, data: { reason: 'school fees' } })]);
+    expect(json('notifications')).toEqual([expect.objectContaining({ message: 'Hello from the export test' })]);
+    expect(json('contact_messages')).toEqual([expect.objectContaining({ message: 'When is the premiere?' })]);
+    expect(json('consents').map((c: { kind: string; given: boolean }) => `${c.kind}:${c.given}`)).toEqual(['terms:true', 'marketing:true', 'marketing:false']);
+    expect(json('files')).toHaveLength(2);
+    expect(JSON.stringify(entries.map((e) => e.data.toString('latin1')))).not.toContain(other.user.id);
+
+    const slipEntry = entries.find((e) => e.name === `files/payment-slip/${slip.id}.pdf`);
+    expect(slipEntry?.data.equals(PDF_BYTES)).toBe(true);
+    const passportEntry = entries.find((e) => e.name === `files/form-welfare/${passport.id}.png`);
+    expect(passportEntry?.data.equals(await slipImage())).toBe(true);
+    expect(names).toContain('README.txt');
+    const [stored] = await db().select().from(files).where(eq(files.id, slip.id));
+    expect(stored).toBeDefined();
+  });
+
+  it('is refused to a visitor with 401 and a message', async () => {
+    const response = await new TestClient(portal.app).get('/api/users/me/export');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toMatch(/sign in/);
+  });
+});

@@ -1,0 +1,99 @@
+import { differenceInYears, parseISO } from 'date-fns';
+import { z } from 'zod';
+import type { StaffRole } from './roles.js';
+
+/** The age from which a member needs no guardian (Nigeria Data Protection Act 2023, s.31). */
+export const ADULT_AGE = 18;
+
+/** Age in whole years on a calendar day (both YYYY-MM-DD, Lagos). */
+export function ageOn(dob: string, day: string): number {
+  return differenceInYears(parseISO(day), parseISO(dob));
+}
+
+export function isChildOn(dob: string, day: string): boolean {
+  return ageOn(dob, day) < ADULT_AGE;
+}
+
+/** The band a child's public talent profile may show, when the guardian allowed it; never the age itself. */
+export function ageBand(age: number): string {
+  if (age < 6) return 'Under 6';
+  if (age < 10) return '6 to 9';
+  if (age < 13) return '10 to 12';
+  if (age < 16) return '13 to 15';
+  return '16 to 17';
+}
+
+/**
+ * The wording each consent was given on. A change to the words is a new version: the record of
+ * each consent keeps the version the person saw.
+ */
+export const CONSENT_TEXTS = {
+  terms: { version: 'terms-2026-11', text: 'I agree to the privacy policy and terms.' },
+  marketing: { version: 'marketing-2026-11', text: 'Send me news, offers and event announcements by email. I can stop them at any time on my privacy page.' },
+  guardian: {
+    version: 'guardian-2026-11',
+    text: 'I am this child’s parent or guardian. I agree that the company keeps the details and documents the child gives it, to run their membership, as the privacy page explains.',
+  },
+  'guardian-publication': {
+    version: 'guardian-publication-2026-11',
+    text: 'The child may publish a talent profile (stage name, photos, bio) in the public talent directory. Their age and date of birth are never shown there.',
+  },
+  'guardian-age-band': {
+    version: 'guardian-age-band-2026-11',
+    text: 'The public talent profile may show an age band (for example "13 to 15"), never the exact age.',
+  },
+} as const;
+export type ConsentKind = keyof typeof CONSENT_TEXTS;
+
+/** What a child waiting for their guardian is told wherever they try to pay, send a form or publish. */
+export const WAITING_FOR_GUARDIAN =
+  'You are under 18, so your parent or guardian must first confirm your account. We emailed them a code; once they enter it you can pay, send forms and publish a talent profile. You can send them a new code on your privacy page.';
+export const NO_PUBLICATION_CONSENT =
+  'Your parent or guardian did not agree to publishing your talent profile, so it cannot be public. They can agree when they confirm again: send them a new code from your privacy page.';
+
+export const guardianConfirmSchema = z.object({
+  child: z.uuid({ error: 'This link is not complete. Open the link from the email again.' }),
+  code: z
+    .string({ error: 'Code is required' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'Code must be the 6 digits from the email' }),
+  agree: z.literal(true, { error: 'Tick the box to confirm you are the parent or guardian and agree' }),
+  allowPublication: z.boolean().default(false),
+  allowAgeBand: z.boolean().default(false),
+});
+export type GuardianConfirmInput = z.input<typeof guardianConfirmSchema>;
+
+export const consentsUpdateSchema = z.object({
+  marketing: z.boolean({ error: 'Say yes or no to marketing emails (true or false)' }),
+});
+
+export interface ConsentRecord {
+  kind: ConsentKind;
+  given: boolean;
+  textVersion: string;
+  givenBy: string;
+  at: string;
+}
+
+export interface ConsentsView {
+  marketing: boolean;
+  history: ConsentRecord[];
+}
+
+export interface AccessLogEntry {
+  at: string;
+  role: StaffRole;
+  /** What the file is, in words ("Payment slip"). */
+  file: string;
+  reason: string | null;
+}
+
+export interface GuardianView {
+  state: 'waiting' | 'confirmed';
+  name: string;
+  relationship: string;
+  email: string;
+  allowsPublication: boolean;
+  allowsAgeBand: boolean;
+  confirmedAt: string | null;
+}
