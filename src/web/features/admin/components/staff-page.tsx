@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../shared/roles';
 import type { StaffMember } from '../../../../shared/schemas/staff';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { CheckboxField, SelectField, TextField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
@@ -123,11 +124,7 @@ function InviteStaff() {
       <TextField label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={120} error={errors.name} />
       <TextField label="Email" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={254} error={errors.email} />
       <SelectField label="Role" name="role" options={ROLE_OPTIONS} value={role} onChange={(e) => setRole(e.target.value as StaffRole)} error={errors.role} />
-      {errors.form && (
-        <p className="form__error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <FormError message={errors.form} />
       <button type="submit" className="button button--primary" disabled={invite.isPending}>
         {invite.isPending && <ButtonSpinner />} Send invitation
       </button>

@@ -4,6 +4,8 @@ import { CONTACT_FEEDBACK } from '../../../../shared/options';
 import type { ContactInput } from '../../../../shared/schemas/contact';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
+import { showFieldErrors } from '../../../lib/field-errors';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useSendContact } from '../api/send-contact';
@@ -16,6 +18,7 @@ const REVIEWS = [
   { name: 'Aisha M.', role: 'Model', text: 'Friendly team, clear payments and real bookings. Highly recommended.' },
 ];
 
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'feedback', 'message'] as const;
 const defaults = { firstName: '', lastName: '', email: '', phone: '', feedback: '' as ContactInput['feedback'], message: '' };
 const checks = lazyZodResolver<ContactInput>(() => import('../../../../shared/schemas/contact').then((m) => m.contactSchema));
 
@@ -26,6 +29,7 @@ export function ContactPage() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<ContactInput>({ resolver: checks.resolver, defaultValues: defaults, mode: 'onTouched' });
 
@@ -35,7 +39,9 @@ export function ContactPage() {
         flash.showSuccess(data.message);
         reset(defaults);
       },
-      onError: (error) => flash.showError(error.message ? `${FAILURE.contact} ${error.message}` : FAILURE.contact),
+      onError: (error) => {
+        if (!showFieldErrors(error, setError, FIELDS)) setError('root.server', { message: error.message ? `${FAILURE.contact} ${error.message}` : FAILURE.contact });
+      },
     });
   });
 
@@ -64,6 +70,7 @@ export function ContactPage() {
                 error={errors.feedback?.message}
               />
               <TextAreaField label="Message" rows={4} {...register('message')} error={errors.message?.message} />
+              <FormError message={errors.root?.server?.message} />
               <button type="submit" className="button button--primary button--block" disabled={send.isPending}>
                 {send.isPending ? (
                   <>

@@ -6,6 +6,7 @@ import type { MyTalentProfile, TalentMeasurements, TalentProfileInput } from '..
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { MAX_TALENT_PHOTOS, TALENT_CATEGORIES, TALENT_MEASUREMENTS, type TalentMeasurement } from '../../../../shared/talent-options';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner, Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/session';
@@ -67,6 +68,7 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
   const {
     register,
     handleSubmit,
+    setError,
     reset,
     formState: { errors },
   } = useForm<TalentProfileInput>({
@@ -85,7 +87,7 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
   const onSubmit = handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: (data) => flash.showSuccess(data.message),
-      onError: (error) => flash.showError(error.message),
+      onError: (error) => setError('root.server', { message: error.message }),
     }),
   );
   const canPublish = Boolean(user?.status);
@@ -112,6 +114,7 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
             disabled={!canPublish}
             {...register('published')}
           />
+          <FormError message={errors.root?.server?.message} />
           <button type="submit" className="button button--primary" disabled={save.isPending}>
             {save.isPending && <ButtonSpinner />} Save talent profile
           </button>
@@ -169,7 +172,7 @@ function PhotosSection({ profile }: { profile: MyTalentProfile | null }) {
         flash.showSuccess(data.message);
         setFile(null);
       },
-      onError: (error) => flash.showError(error.message),
+      onError: (error) => setFileError(error.message),
     });
   }
 
