@@ -36,6 +36,7 @@ import { notificationsRoutes } from './notifications/notifications.js';
 import { premieresRoutes } from './premieres/routes.js';
 import { profileRoutes } from './profile/routes.js';
 import { siteRoutes } from './site/routes.js';
+import { readSiteSettings } from './site/site-settings.js';
 import { talentRoutes } from './talent/routes.js';
 
 declare module 'fastify' {
@@ -149,6 +150,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSpa(app, options.webRoot ?? defaultWebRoot);
 
   await ensureAdmin(ctx);
+  // Mail is signed with the company name staff saved, from the first message on.
+  await readSiteSettings(ctx);
   await startHousekeeping(app, ctx);
   return app;
 }

@@ -35,6 +35,8 @@ export const CONSOLE_ROLES = {
   premieres: ['admin', 'moderator'],
   talent: ['admin', 'moderator'],
   staff: ['admin'],
+  /** The company details the public pages and mail show. */
+  settings: ['admin'],
   /** Mail the portal gave up on: every staff member sees the notice on the console. */
   mail: STAFF_ROLES,
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -10,6 +10,7 @@ import { formsStaffRoutes } from '../forms/staff-routes.js';
 import { mailStaffRoutes } from '../mail/staff-routes.js';
 import { membershipStaffRoutes } from '../membership/staff-routes.js';
 import { premieresStaffRoutes } from '../premieres/staff-routes.js';
+import { siteStaffRoutes } from '../site/staff-routes.js';
 import { staffStaffRoutes } from '../staff/staff-routes.js';
 import { talentStaffRoutes } from '../talent/staff-routes.js';
 import { membersStaffRoutes } from './members-routes.js';
@@ -34,6 +35,7 @@ const STAFF_AREAS: StaffArea[] = [
   { routes: premieresStaffRoutes, area: 'premieres' },
   { routes: talentStaffRoutes, area: 'talent' },
   { routes: staffStaffRoutes, area: 'staff' },
+  { routes: siteStaffRoutes, area: 'settings' },
   { routes: mailStaffRoutes, area: 'mail' },
 ];
 

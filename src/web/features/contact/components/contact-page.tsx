@@ -12,12 +12,6 @@ import { useSendContact } from '../api/send-contact';
 import { OfficeList } from './office-list';
 import './contact.css';
 
-const REVIEWS = [
-  { name: 'Chiamaka O.', role: 'Actress', text: 'The training sessions gave me the confidence to land my first lead role.' },
-  { name: 'Tunde B.', role: 'Producer', text: 'We found our whole supporting cast and crew here in one week.' },
-  { name: 'Aisha M.', role: 'Model', text: 'Friendly team, clear payments and real bookings. Highly recommended.' },
-];
-
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'feedback', 'message'] as const;
 const defaults = { firstName: '', lastName: '', email: '', phone: '', feedback: '' as ContactInput['feedback'], message: '' };
 const checks = lazyZodResolver<ContactInput>(() => import('../../../../shared/schemas/contact').then((m) => m.contactSchema));
@@ -83,28 +77,8 @@ export function ContactPage() {
             </div>
           </form>
         </section>
-        <section aria-labelledby="offices-title">
-          <h2 id="offices-title" className="section-title">
-            Our offices
-          </h2>
-          <OfficeList />
-        </section>
+        <OfficeList />
       </div>
-      <section aria-labelledby="reviews-title">
-        <h2 id="reviews-title" className="section-title">
-          What our customers say
-        </h2>
-        <ul className="cards">
-          {REVIEWS.map((review) => (
-            <li key={review.name} className="card review">
-              <blockquote className="review__text">“{review.text}”</blockquote>
-              <p className="review__by">
-                {review.name}, <span>{review.role}</span>
-              </p>
-            </li>
-          ))}
-        </ul>
-      </section>
     </div>
   );
 }
