@@ -1,6 +1,11 @@
 import { format, parseISO } from 'date-fns';
 
-/** A calendar date as the portal shows it everywhere: 22 Nov 2026. */
+/** A calendar date (or the day of a moment) as the portal shows it everywhere: 22 Nov 2026. */
 export function displayDate(day: string): string {
   return format(parseISO(day), 'd MMM yyyy');
+}
+
+/** A moment with its time of day, in the same format: 22 Nov 2026, 14:05. */
+export function displayDateTime(instant: string): string {
+  return format(parseISO(instant), 'd MMM yyyy, HH:mm');
 }

@@ -143,3 +143,12 @@ export function tinyPdf(): string {
   writeFileSync(file, body);
   return file;
 }
+
+/** Opens a console section as staff do: from the tabs, or from the More menu for the ones kept there. */
+export async function openConsoleSection(page: Page, label: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Console sections' });
+  await expect(nav).toBeVisible();
+  const link = nav.getByRole('link', { name: label, exact: true });
+  if (!(await link.isVisible())) await nav.getByText('More', { exact: true }).click();
+  await link.click();
+}

@@ -60,6 +60,7 @@ const PremieresPage = lazyNamed(() => import('../features/admin/components/premi
 const TalentAdminPage = lazyNamed(() => import('../features/admin/components/talent-admin-page'), 'TalentAdminPage');
 const AuditPage = lazyNamed(() => import('../features/admin/components/audit-page'), 'AuditPage');
 const StaffPage = lazyNamed(() => import('../features/admin/components/staff-page'), 'StaffPage');
+const SiteSettingsPage = lazyNamed(() => import('../features/admin/components/site-settings-page'), 'SiteSettingsPage');
 const TwoFactorPage = lazyNamed(() => import('../features/admin/components/two-factor-page'), 'TwoFactorPage');
 
 /** Every page of the site and who may see it: public, signed in, activated (the forms), staff (/admin). */
@@ -120,6 +121,7 @@ export function AppRoutes() {
               <Route path="talent" element={<TalentAdminPage />} />
               <Route path="audit" element={<AuditPage />} />
               <Route path="staff" element={<StaffPage />} />
+              <Route path="settings" element={<SiteSettingsPage />} />
               <Route path="2fa" element={<TwoFactorPage />} />
             </Route>
           </Route>

@@ -6,17 +6,26 @@ import { useStaffMe } from '../api/me';
 import { UndeliveredMail } from './undelivered-mail';
 import './admin.css';
 
+interface AdminSection {
+  to: string;
+  label: string;
+  area: ConsoleArea;
+  /** Used now and then: listed under More, so the tabs stay on one line. */
+  more?: true;
+}
+
 /** Sections of the staff console; each feature adds its own page under /admin, shown to the roles its area allows. */
-export const ADMIN_SECTIONS: { to: string; label: string; area: ConsoleArea }[] = [
+export const ADMIN_SECTIONS: AdminSection[] = [
   { to: '/admin/payments', label: 'Payments', area: 'payments' },
   { to: '/admin/ads', label: 'Ads', area: 'ads' },
   { to: '/admin/submissions', label: 'Submissions', area: 'submissions' },
   { to: '/admin/members', label: 'Members', area: 'members' },
   { to: '/admin/premieres', label: 'Premieres', area: 'premieres' },
   { to: '/admin/talent', label: 'Talent', area: 'talent' },
-  { to: '/admin/audit', label: 'Audit log', area: 'audit' },
-  { to: '/admin/staff', label: 'Staff', area: 'staff' },
-  { to: '/admin/2fa', label: 'Two-factor sign-in', area: 'me' },
+  { to: '/admin/audit', label: 'Audit log', area: 'audit', more: true },
+  { to: '/admin/staff', label: 'Staff', area: 'staff', more: true },
+  { to: '/admin/settings', label: 'Settings', area: 'settings', more: true },
+  { to: '/admin/2fa', label: 'Two-factor sign-in', area: 'me', more: true },
 ];
 
 const ENROL_PATH = '/admin/2fa';
@@ -34,15 +43,42 @@ export function AdminLayout() {
   return (
     <section className="page admin" aria-labelledby="admin-title">
       <h1 id="admin-title">Staff console</h1>
-      <nav className="admin__nav" aria-label="Console sections">
-        {sections.map((section) => (
-          <NavLink key={section.to} to={section.to} className={({ isActive }) => `admin__tab${isActive ? ' admin__tab--active' : ''}`}>
-            {section.label}
-          </NavLink>
-        ))}
-      </nav>
+      <ConsoleNav sections={sections} pathname={location.pathname} />
       <UndeliveredMail />
       <Outlet />
     </section>
+  );
+}
+
+const tabClass = ({ isActive }: { isActive: boolean }) => `admin__tab${isActive ? ' admin__tab--active' : ''}`;
+
+/** The console's tabs on one line: the daily queues, then a More menu (a native disclosure) with the rest. */
+function ConsoleNav({ sections, pathname }: { sections: AdminSection[]; pathname: string }) {
+  const main = sections.filter((section) => !section.more);
+  const more = sections.filter((section) => section.more);
+  const inMore = more.some((section) => pathname.startsWith(section.to));
+  return (
+    <nav className="admin__nav" aria-label="Console sections">
+      {main.map((section) => (
+        <NavLink key={section.to} to={section.to} className={tabClass}>
+          {section.label}
+        </NavLink>
+      ))}
+      {more.length > 0 && (
+        // Keyed by the page, so it folds again once a section is chosen.
+        <details key={pathname} className="admin__more">
+          <summary className={`admin__tab${inMore ? ' admin__tab--active' : ''}`}>More</summary>
+          <ul className="admin__more-list">
+            {more.map((section) => (
+              <li key={section.to}>
+                <NavLink to={section.to} className={tabClass}>
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </nav>
   );
 }

@@ -10,6 +10,7 @@ import { ButtonSpinner } from '../../../components/spinner';
 import { type AdSchedule, useAdminAds, useApproveAd, useRejectAd, useUpdateAd } from '../api/ads';
 import { ReviewQueue } from './review-queue';
 import './ads-queue.css';
+import { displayDate, displayDateTime } from '../../../../shared/display-date';
 
 const FREQUENCY_OPTIONS = AD_FREQUENCIES.map((f) => ({ value: f, label: f === 'always' ? 'Always' : 'Randomly (about half of the visits)' }));
 
@@ -70,7 +71,7 @@ function AdCard({ ad }: { ad: AdSummary }) {
             <>
               <dt>Runs</dt>
               <dd>
-                {ad.startDate} to {ad.endDate} · {ad.frequency}
+                {displayDate(ad.startDate)} to {ad.endDate ? displayDate(ad.endDate) : ''} · {ad.frequency}
               </dd>
             </>
           )}
@@ -83,7 +84,7 @@ function AdCard({ ad }: { ad: AdSummary }) {
           <dt>Clicks</dt>
           <dd>{ad.clicks}</dd>
           <dt>Placed</dt>
-          <dd>{new Date(ad.createdAt).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+          <dd>{displayDateTime(ad.createdAt)}</dd>
         </dl>
       </div>
       {ad.status === 'pending' && <ReviewAd ad={ad} />}

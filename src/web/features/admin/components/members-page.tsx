@@ -1,10 +1,10 @@
-import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isStaffRole } from '../../../../shared/roles';
 import { Pager } from '../../../components/pager';
 import { QueryView } from '../../../components/query-view';
 import { useMembers } from '../api/members';
+import { displayDate } from '../../../../shared/display-date';
 
 /** /admin/members: find a member by name, email or phone (0803..., +234... or a fragment). */
 export function MembersPage() {
@@ -63,7 +63,7 @@ export function MembersPage() {
                       <td>
                         <span className={`badge${member.status ? ' badge--ok' : ''}`}>{member.status ? 'Activated' : 'Not activated'}</span>
                       </td>
-                      <td>{format(new Date(member.createdAt), 'd MMM yyyy')}</td>
+                      <td>{displayDate(member.createdAt)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { PAYMENT_STATES, type PaymentState, type PaymentSummary } from '../../../../shared/schemas/membership';
 import { PLANS } from '../../../../shared/constants';
@@ -8,6 +7,7 @@ import { TextAreaField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { usePayments, useReviewPayment } from '../api/payments';
 import { ReviewQueue } from './review-queue';
+import { displayDateTime } from '../../../../shared/display-date';
 
 const STATES: readonly PaymentState[] = PAYMENT_STATES;
 
@@ -61,13 +61,13 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
           </dd>
           <dt>Uploaded</dt>
           <dd>
-            <time dateTime={payment.uploadedAt}>{format(new Date(payment.uploadedAt), 'd MMM yyyy, HH:mm')}</time>
+            <time dateTime={payment.uploadedAt}>{displayDateTime(payment.uploadedAt)}</time>
           </dd>
           {payment.reviewedAt && (
             <>
               <dt>Reviewed</dt>
               <dd>
-                {format(new Date(payment.reviewedAt), 'd MMM yyyy, HH:mm')} by {payment.reviewerEmail ?? 'staff'}
+                {displayDateTime(payment.reviewedAt)} by {payment.reviewerEmail ?? 'staff'}
               </dd>
             </>
           )}

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../shared/roles';
 import type { StaffMember } from '../../../../shared/schemas/staff';
@@ -9,6 +8,7 @@ import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
 import { useInviteStaff, useSaveStaffSettings, useStaffList, useStaffSettings, useUpdateStaff } from '../api/staff';
+import { displayDateTime } from '../../../../shared/display-date';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
@@ -76,7 +76,7 @@ function StaffRow({ member }: { member: StaffMember }) {
           error={error ?? undefined}
         />
       </td>
-      <td>{member.invited ? <span className="muted">Invited</span> : member.lastSignInAt && <time dateTime={member.lastSignInAt}>{format(new Date(member.lastSignInAt), 'd MMM yyyy, HH:mm')}</time>}</td>
+      <td>{member.invited ? <span className="muted">Invited</span> : member.lastSignInAt && <time dateTime={member.lastSignInAt}>{displayDateTime(member.lastSignInAt)}</time>}</td>
       <td>
         <span className={`badge${member.twoFactorEnabled ? ' badge--ok' : ''}`}>{member.twoFactorEnabled ? 'On' : 'Off'}</span>
       </td>

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { labelOf } from '../../../../shared/form-options';
@@ -10,6 +9,7 @@ import { TextAreaField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
 import { useAdminBookingRequests, useAdminTalentProfiles, useCloseBooking, useHideTalent } from '../api/talent';
 import './talent-admin-page.css';
+import { displayDate, displayDateTime } from '../../../../shared/display-date';
 
 const STATUS_OPTIONS: { value: BookingState | 'all'; label: string }[] = [{ value: 'all', label: 'All' }, ...BOOKING_STATES];
 
@@ -85,12 +85,12 @@ function RequestCard({ request }: { request: BookingRequestSummary }) {
         </dd>
         <dt>Dates</dt>
         <dd>
-          {request.dateFrom} to {request.dateTo}, {request.location}
+          {displayDate(request.dateFrom)} to {displayDate(request.dateTo)}, {request.location}
         </dd>
         <dt>Budget</dt>
         <dd>{formatNaira(request.budgetKobo)}</dd>
         <dt>Received</dt>
-        <dd>{format(new Date(request.createdAt), 'd MMM yyyy, HH:mm')}</dd>
+        <dd>{displayDateTime(request.createdAt)}</dd>
       </dl>
       <p className="admin-talent__message">{request.message}</p>
       {request.responseMessage && <p className="muted">Talent&apos;s answer: {request.responseMessage}</p>}

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { labelOf } from '../../../../shared/form-options';
 import { formatNaira } from '../../../../shared/money';
@@ -8,6 +7,7 @@ import { useFlash } from '../../../components/flash-context';
 import { TextAreaField } from '../../../components/form-field';
 import { Spinner } from '../../../components/spinner';
 import { useAnswerBooking, useMyBookingRequests } from '../api/booking-requests';
+import { displayDate, displayDateTime } from '../../../../shared/display-date';
 
 /** The booking requests made to the member, newest first; a new one can be accepted or declined with a message. */
 export function BookingRequestsList() {
@@ -48,7 +48,7 @@ function BookingRequestCard({ request }: { request: BookingRequest }) {
         </dd>
         <dt>Dates</dt>
         <dd>
-          {request.dateFrom} to {request.dateTo}
+          {displayDate(request.dateFrom)} to {displayDate(request.dateTo)}
         </dd>
         <dt>Location</dt>
         <dd>{request.location}</dd>
@@ -56,7 +56,7 @@ function BookingRequestCard({ request }: { request: BookingRequest }) {
         <dd>{formatNaira(request.budgetKobo)}</dd>
         <dt>Received</dt>
         <dd>
-          <time dateTime={request.createdAt}>{format(new Date(request.createdAt), 'd MMM yyyy, HH:mm')}</time>
+          <time dateTime={request.createdAt}>{displayDateTime(request.createdAt)}</time>
         </dd>
       </dl>
       <p className="talent-request__message">{request.message}</p>
