@@ -78,7 +78,7 @@ export function tinyPng(): string {
 }
 
 /** The XSRF-TOKEN cookie of a page's browser context, for API calls made with page.request. */
-async function xsrfHeader(page: Page): Promise<Record<string, string>> {
+export async function xsrfHeader(page: Page): Promise<Record<string, string>> {
   let cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
   if (!cookie) {
     await page.request.get('/api/users/profile');
