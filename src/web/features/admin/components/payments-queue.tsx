@@ -3,6 +3,7 @@ import { PAYMENT_STATES, type PaymentState, type PaymentSummary } from '../../..
 import { PLANS } from '../../../../shared/constants';
 import { formatNaira } from '../../../../shared/money';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { TextAreaField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { usePayments, useReviewPayment } from '../api/payments';
@@ -35,7 +36,6 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
   const decide = (decision: Parameters<typeof review.mutate>[0]) =>
     review.mutate(decision, {
       onSuccess: (data) => flash.showSuccess(data.message),
-      onError: (error) => flash.showError(error.message),
     });
 
   function reject(event: FormEvent) {
@@ -100,6 +100,7 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
               Reject...
             </button>
           </div>
+          <FormError message={review.error?.message} />
           {rejecting && (
             <form className="form" onSubmit={reject}>
               <TextAreaField label="Reason for the member" name="reason" required rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />

@@ -18,6 +18,7 @@ import {
 import type { Option } from '../../../../shared/options';
 import { FORM_SCHEMAS } from '../../../../shared/schemas/forms';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { ButtonSpinner, Spinner } from '../../../components/spinner';
 import type { SubmissionDetail as Detail } from '../../../../shared/schemas/admin';
 import { useMarkHandled, useSubmission } from '../api/submissions';
@@ -139,13 +140,13 @@ export function SubmissionDetailPage() {
           onClick={() =>
             handled.mutate(s.id, {
               onSuccess: () => flash.showSuccess('Marked as handled.'),
-              onError: (error) => flash.showError(error.message),
             })
           }
         >
           {handled.isPending && <ButtonSpinner />} Mark as handled
         </button>
       )}
+      <FormError message={handled.error?.message} />
     </article>
   );
 }

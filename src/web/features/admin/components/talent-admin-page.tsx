@@ -5,6 +5,7 @@ import { formatNaira } from '../../../../shared/money';
 import type { BookingRequestSummary, TalentProfileSummary } from '../../../../shared/schemas/talent';
 import { BOOKING_STATES, type BookingState, TALENT_CATEGORIES } from '../../../../shared/talent-options';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { TextAreaField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
 import { useAdminBookingRequests, useAdminTalentProfiles, useCloseBooking, useHideTalent } from '../api/talent';
@@ -99,11 +100,12 @@ function RequestCard({ request }: { request: BookingRequestSummary }) {
           type="button"
           className="button button--ghost"
           disabled={close.isPending}
-          onClick={() => close.mutate(request.id, { onSuccess: (data) => flash.showSuccess(data.message), onError: (error) => flash.showError(error.message) })}
+          onClick={() => close.mutate(request.id, { onSuccess: (data) => flash.showSuccess(data.message) })}
         >
           Close request
         </button>
       )}
+      <FormError message={close.error?.message} />
     </li>
   );
 }
@@ -113,7 +115,7 @@ function ProfileCard({ profile }: { profile: TalentProfileSummary }) {
   const flash = useFlash();
   const [hiding, setHiding] = useState(false);
   const [reason, setReason] = useState('');
-  const answer = { onSuccess: (data: { message: string }) => flash.showSuccess(data.message), onError: (error: Error) => flash.showError(error.message) };
+  const answer = { onSuccess: (data: { message: string }) => flash.showSuccess(data.message) };
 
   function submitHide(event: FormEvent) {
     event.preventDefault();
@@ -168,6 +170,7 @@ function ProfileCard({ profile }: { profile: TalentProfileSummary }) {
           </>
         )}
       </div>
+      <FormError message={hide.error?.message} />
     </li>
   );
 }

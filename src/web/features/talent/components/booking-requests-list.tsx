@@ -4,6 +4,7 @@ import { formatNaira } from '../../../../shared/money';
 import type { BookingRequest } from '../../../../shared/schemas/talent';
 import { BOOKING_STATES } from '../../../../shared/talent-options';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { TextAreaField } from '../../../components/form-field';
 import { Spinner } from '../../../components/spinner';
 import { useAnswerBooking, useMyBookingRequests } from '../api/booking-requests';
@@ -31,7 +32,7 @@ function BookingRequestCard({ request }: { request: BookingRequest }) {
   const decide = (accept: boolean) =>
     answer.mutate(
       { id: request.id, accept, message },
-      { onSuccess: (data) => flash.showSuccess(data.message), onError: (error) => flash.showError(error.message) },
+      { onSuccess: (data) => flash.showSuccess(data.message) },
     );
   return (
     <li className="card talent-request" aria-label={`Booking request ${request.reference}`}>
@@ -72,6 +73,7 @@ function BookingRequestCard({ request }: { request: BookingRequest }) {
               Decline
             </button>
           </div>
+          <FormError message={answer.error?.message} />
         </div>
       )}
     </li>

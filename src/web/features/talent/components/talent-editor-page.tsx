@@ -176,7 +176,7 @@ function PhotosSection({ profile }: { profile: MyTalentProfile | null }) {
     });
   }
 
-  const answer = { onSuccess: (data: { message: string }) => flash.showSuccess(data.message), onError: (error: Error) => flash.showError(error.message) };
+  const answer = { onSuccess: (data: { message: string }) => flash.showSuccess(data.message) };
   const full = profile.photos.length >= MAX_TALENT_PHOTOS;
 
   return (
@@ -204,6 +204,7 @@ function PhotosSection({ profile }: { profile: MyTalentProfile | null }) {
           </li>
         ))}
       </ul>
+      <FormError message={primary.error?.message ?? remove.error?.message} />
       {!full && (
         <div className="talent-editor__upload">
           <div className={`field${fileError ? ' field--invalid' : ''}`}>
