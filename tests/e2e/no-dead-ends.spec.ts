@@ -166,6 +166,7 @@ async function signUpFromHere(page: Page, member = newMember()): Promise<void> {
   await form.locator('[name="password"]').fill(member.password);
   await form.locator('[name="confirmPassword"]').fill(member.password);
   await form.locator('[name="acceptTerms"]').check();
+  await form.locator('[name="acceptMarketing"]').check();
   await form.getByRole('button', { name: 'Sign up' }).click();
 }
 
