@@ -41,6 +41,7 @@ import { profileRoutes } from './profile/routes.js';
 import { recognitionRoutes } from './recognition/routes.js';
 import { siteRoutes } from './site/routes.js';
 import { privacyRoutes } from './privacy/routes.js';
+import { readSiteSettings } from './site/site-settings.js';
 import { talentRoutes } from './talent/routes.js';
 
 declare module 'fastify' {
@@ -159,6 +160,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSpa(app, options.webRoot ?? defaultWebRoot);
 
   await ensureAdmin(ctx);
+  // Mail is signed with the company name staff saved, from the first message on.
+  await readSiteSettings(ctx);
   await startHousekeeping(app, ctx);
   return app;
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { SiteSettings } from '../shared/site.js';
 
 const TRUST_EVERY_HOP =
   'true would trust every hop, so a forged X-Forwarded-For would defeat the rate limits; set the number of proxies in front of the portal (usually 1) or their addresses or CIDR ranges, comma-separated (e.g. 10.0.0.0/8,127.0.0.1)';
@@ -71,15 +72,13 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COMPANY_NAME: z.string().min(1).default('Home of Movies, Modelling & Music'),
-  COMPANY_EMAIL: z.string().min(3).default('info@example.com'),
-  COMPANY_PHONE: z.string().min(3).default('+234 800 000 0000'),
-  NAIRA_ACCOUNT: z.string().default('Bank: Example Bank | Account name: Company Ltd | Account number: 0000000000'),
-  DOLLAR_ACCOUNT: z
-    .string()
-    .default('Bank: Example Bank (USD) | Account name: Company Ltd | Account number: 0000000000 | SWIFT: EXAMPLEXX'),
-  OFFICE_LAGOS: z.string().min(1).default('Lagos office: address to be announced, Lagos State'),
-  OFFICE_OGUN: z.string().min(1).default('Ogun office: address to be announced, Ogun State'),
-  OFFICE_ABIA: z.string().min(1).default('Abia office: address to be announced, Abia State'),
+  COMPANY_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  COMPANY_PHONE: z.string().min(3).optional(),
+  NAIRA_ACCOUNT: z.string().min(1).optional(),
+  DOLLAR_ACCOUNT: z.string().min(1).optional(),
+  OFFICE_LAGOS: z.string().min(1).optional(),
+  OFFICE_OGUN: z.string().min(1).optional(),
+  OFFICE_ABIA: z.string().min(1).optional(),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGIN_ACCOUNT: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_SIGNUP: z.coerce.number().int().min(1).default(300),
@@ -147,12 +146,11 @@ export interface Config {
   trustProxy: TrustProxy;
   company: {
     name: string;
+    /** Where mail for the company goes (and what mail names as its address); a neutral placeholder until set. */
     email: string;
-    phone: string;
-    nairaAccount: string;
-    dollarAccount: string;
-    offices: { state: string; address: string }[];
   };
+  /** The company details the console's settings page starts from; what the environment leaves unset stays hidden. */
+  siteDefaults: SiteSettings;
   /**
    * Requests per 15 minutes. Sign-ups are counted per address only past a ceiling a whole
    * audition on one Wi-Fi address stays under (`signup`); retries of one email or phone number
@@ -219,17 +217,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    company: {
-      name: e.COMPANY_NAME,
-      email: e.COMPANY_EMAIL,
-      phone: e.COMPANY_PHONE,
-      nairaAccount: e.NAIRA_ACCOUNT,
-      dollarAccount: e.DOLLAR_ACCOUNT,
-      offices: [
-        { state: 'Lagos', address: e.OFFICE_LAGOS },
-        { state: 'Ogun', address: e.OFFICE_OGUN },
-        { state: 'Abia', address: e.OFFICE_ABIA },
-      ],
+    company: { name: e.COMPANY_NAME, email: e.COMPANY_EMAIL ?? 'info@example.com' },
+    siteDefaults: {
+      companyName: e.COMPANY_NAME,
+      email: e.COMPANY_EMAIL ?? null,
+      phone: e.COMPANY_PHONE ?? null,
+      nairaAccount: e.NAIRA_ACCOUNT ?? null,
+      dollarAccount: e.DOLLAR_ACCOUNT ?? null,
+      offices: (
+        [
+          ['Lagos', e.OFFICE_LAGOS],
+          ['Ogun', e.OFFICE_OGUN],
+          ['Abia', e.OFFICE_ABIA],
+        ] as const
+      ).flatMap(([state, address]) => (address ? [{ state, address }] : [])),
+      faq: [],
     },
     rateLimits: { login: e.RATE_LIMIT_LOGIN, loginPerAccount: e.RATE_LIMIT_LOGIN_ACCOUNT, signup: e.RATE_LIMIT_SIGNUP, signupPerContact: e.RATE_LIMIT_SIGNUP_CONTACT, contact: e.RATE_LIMIT_CONTACT, codes: e.RATE_LIMIT_CODES, forms: e.RATE_LIMIT_FORMS, booking: e.RATE_LIMIT_BOOKING, verify: e.RATE_LIMIT_VERIFY },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,

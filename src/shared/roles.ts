@@ -49,6 +49,8 @@ export const CONSOLE_ROLES = {
   plans: ['admin'],
   /** Messages to groups of members. */
   announcements: ['admin', 'moderator'],
+  /** The company details the public pages and mail show. */
+  settings: ['admin'],
   /** Mail the portal gave up on: every staff member sees the notice on the console. */
   mail: STAFF_ROLES,
 } as const satisfies Record<string, readonly StaffRole[]>;

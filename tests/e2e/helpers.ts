@@ -78,7 +78,7 @@ export function tinyPng(): string {
 }
 
 /** The XSRF-TOKEN cookie of a page's browser context, for API calls made with page.request. */
-async function xsrfHeader(page: Page): Promise<Record<string, string>> {
+export async function xsrfHeader(page: Page): Promise<Record<string, string>> {
   let cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
   if (!cookie) {
     await page.request.get('/api/users/profile');
@@ -142,4 +142,13 @@ export function tinyPdf(): string {
   ].join('\n');
   writeFileSync(file, body);
   return file;
+}
+
+/** Opens a console section as staff do: from the tabs, or from the More menu for the ones kept there. */
+export async function openConsoleSection(page: Page, label: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Console sections' });
+  await expect(nav).toBeVisible();
+  const link = nav.getByRole('link', { name: label, exact: true });
+  if (!(await link.isVisible())) await nav.getByText('More', { exact: true }).click();
+  await link.click();
 }

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { ADMIN, expect, test } from './fixtures';
-import { signIn } from './helpers';
+import { openConsoleSection, signIn } from './helpers';
 
 const MODERATOR = { name: 'Ngozi Eze', email: 'ngozi.moderator@example.com', password: 'moderator-pass-7' };
 
@@ -9,7 +9,7 @@ test('an admin invites a moderator, who sets a password, turns on two-factor sig
   // Staff land on the console, not on a member dashboard.
   await expect(page).toHaveURL(/\/admin$/);
 
-  await page.getByRole('link', { name: 'Staff' }).click();
+  await openConsoleSection(page, 'Staff');
   const invite = page.getByRole('form', { name: 'Invite a staff member' });
   await invite.getByLabel('Name').fill(MODERATOR.name);
   await invite.getByLabel('Email').fill(MODERATOR.email);
@@ -37,7 +37,7 @@ test('an admin invites a moderator, who sets a password, turns on two-factor sig
   await expect(moderator).toHaveURL(/\/admin$/);
   await expect(moderator.getByRole('link', { name: 'Payments' })).toHaveCount(0);
 
-  await moderator.getByRole('link', { name: 'Two-factor sign-in' }).click();
+  await openConsoleSection(moderator, 'Two-factor sign-in');
   await moderator.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(moderator.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await moderator.getByTestId('totp-secret').textContent()) ?? '';
@@ -61,7 +61,7 @@ test('an admin invites a moderator, who sets a password, turns on two-factor sig
   // The admin sees the moderator's sign-in and two-factor state, and the trail of it all.
   await page.reload();
   await expect(row).toContainText('On');
-  await page.getByRole('link', { name: 'Audit log' }).click();
+  await openConsoleSection(page, 'Audit log');
   await expect(page.getByRole('cell', { name: 'staff.invite' })).toBeVisible();
   await expect(page.getByRole('cell', { name: '2fa.enable' })).toBeVisible();
 });

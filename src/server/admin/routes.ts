@@ -17,6 +17,7 @@ import { notificationsStaffRoutes } from '../notifications/staff-routes.js';
 import { plansStaffRoutes } from '../plans/staff-routes.js';
 import { premieresStaffRoutes } from '../premieres/staff-routes.js';
 import { recognitionStaffRoutes, welcomeStaffRoutes } from '../recognition/staff-routes.js';
+import { siteStaffRoutes } from '../site/staff-routes.js';
 import { staffStaffRoutes } from '../staff/staff-routes.js';
 import { talentStaffRoutes } from '../talent/staff-routes.js';
 import { contactStaffRoutes } from '../contact/staff-routes.js';
@@ -55,6 +56,7 @@ const STAFF_AREAS: StaffArea[] = [
   { routes: welcomeStaffRoutes, area: 'staff' },
   { routes: plansStaffRoutes, area: 'plans' },
   { routes: announcementsStaffRoutes, area: 'announcements' },
+  { routes: siteStaffRoutes, area: 'settings' },
   { routes: mailStaffRoutes, area: 'mail' },
 ];
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lte, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AD_WEEKLY_FEE_KOBO } from '../../shared/constants.js';
+import { displayDate } from '../../shared/display-date.js';
 import { todayInLagos } from '../../shared/dates.js';
 import { AD_IMAGE_SIZE, type AdStatus, type AdSummary, type approveAdSchema, type MemberAd, type placeAdFields, type PublicAd, type updateAdSchema } from '../../shared/schemas/ads.js';
 import { recordAudit } from '../audit/audit.js';
@@ -238,7 +239,7 @@ export async function approveAd(ctx: AppContext, staff: AuthUser, id: string, sc
       if (payment) await bookApprovedPayment(ctx, tx, payment, member, staff, charge);
     }
     await recordAudit(tx, { actor: staff, action: 'ad.approved', subjectType: 'ad', subjectId: id, details: { ...schedule, paymentId: ad.paymentId } });
-    const when = `from ${schedule.startDate} to ${schedule.endDate}`;
+    const when = `from ${displayDate(schedule.startDate)} to ${displayDate(schedule.endDate)}`;
     await notify(tx, member.id, 'ad-approved', `Your advert was approved and runs ${when}.`);
     await enqueueMail(tx, mailTemplates.adApproved(ctx.mailer.brand, member.email, member.fullName, when));
   });

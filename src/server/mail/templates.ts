@@ -177,14 +177,14 @@ export const mailTemplates = {
     }),
 
   /** Sent to the address the account had, so a change made by somebody else does not go unnoticed. */
-  accountChanged: (brand: MailBrand, to: string, name: string, what: 'password' | 'email', supportEmail: string) =>
+  accountChanged: (brand: MailBrand, to: string, name: string, what: 'password' | 'email', supportEmail: string | null) =>
     compose(brand, to, what === 'password' ? 'Your password was changed' : 'Your account email was changed', {
       greeting: hello(name),
       paragraphs: [
         what === 'password'
           ? 'The password of your account was just changed, and every other device was signed out.'
           : 'The email address of your account was just changed; mail now goes to the new address.',
-        `If this was not you, reset your password from the login page ("Forgot password?") and write to us at ${supportEmail} at once.`,
+        `If this was not you, reset your password from the login page ("Forgot password?")${supportEmail ? ` and write to us at ${supportEmail}` : ''} at once.`,
       ],
     }),
 

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { displayDate } from '../../shared/display-date.js';
 import { formatNaira } from '../../shared/money.js';
 import type { BookingRequest, BookingRequestFields } from '../../shared/schemas/talent.js';
 import { MAX_WRONG_TRIES } from '../auth/codes.js';
@@ -42,7 +43,7 @@ function newReference(): string {
 }
 
 function requestSummary(input: BookingRequestFields, budgetKobo: number): string {
-  return `${input.businessName} (${input.contactName}, ${input.email}, ${input.phone}) from ${input.dateFrom} to ${input.dateTo} in ${input.location}, budget ${formatNaira(budgetKobo)}. Message: ${input.message}`;
+  return `${input.businessName} (${input.contactName}, ${input.email}, ${input.phone}) from ${displayDate(input.dateFrom)} to ${displayDate(input.dateTo)} in ${input.location}, budget ${formatNaira(budgetKobo)}. Message: ${input.message}`;
 }
 
 const CONFIRM_TTL_MS = 30 * 60 * 1000;

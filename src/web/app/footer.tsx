@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CompanyContacts } from '../components/company-contacts';
 import { useSite } from '../lib/site';
 
 export function Footer() {
@@ -11,10 +12,9 @@ export function Footer() {
           <p className="footer__brand">{name}</p>
           <p className="footer__tagline">The home of movies, modelling &amp; music.</p>
         </div>
-        {site && (
+        {site && (site.email || site.phone) && (
           <address className="footer__contact">
-            <a href={`mailto:${site.email}`}>{site.email}</a>
-            <a href={`tel:${site.phone.replace(/\s+/g, '')}`}>{site.phone}</a>
+            <CompanyContacts site={site} />
           </address>
         )}
         <nav aria-label="Footer">

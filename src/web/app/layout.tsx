@@ -5,6 +5,7 @@ import { lazyNamed } from '../lib/lazy-named';
 import { Spinner } from '../components/spinner';
 import { ErrorBoundary } from '../components/error-boundary';
 import { RouteErrorBoundary } from './route-error';
+import { ScrollRestoration } from './scroll-restoration';
 import { useMobileMenu } from './use-mobile-menu';
 
 const Navbar = lazyNamed(() => import('./navbar'), 'Navbar');
@@ -16,6 +17,7 @@ export function Layout() {
 
   return (
     <>
+      <ScrollRestoration />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -72,6 +72,7 @@ const StaffPage = lazyNamed(() => import('../features/admin/components/staff-pag
 const PlansPage = lazyNamed(() => import('../features/admin/components/plans-page'), 'PlansPage');
 const AnnouncementsPage = lazyNamed(() => import('../features/admin/components/announcements-page'), 'AnnouncementsPage');
 const VerifyPage = lazyNamed(() => import('../features/member-card/components/verify-page'), 'VerifyPage');
+const SiteSettingsPage = lazyNamed(() => import('../features/admin/components/site-settings-page'), 'SiteSettingsPage');
 const TwoFactorPage = lazyNamed(() => import('../features/admin/components/two-factor-page'), 'TwoFactorPage');
 
 /** Every page of the site and who may see it: public, signed in, activated (the forms), staff (/admin). */
@@ -144,6 +145,7 @@ export function AppRoutes() {
               <Route path="staff" element={<StaffPage />} />
               <Route path="plans" element={<PlansPage />} />
               <Route path="announcements" element={<AnnouncementsPage />} />
+              <Route path="settings" element={<SiteSettingsPage />} />
               <Route path="2fa" element={<TwoFactorPage />} />
             </Route>
           </Route>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { FormError } from './form-error';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -6,12 +7,14 @@ interface ConfirmDialogProps {
   message: string;
   confirmLabel: string;
   busy?: boolean;
+  /** Why the last attempt failed: the dialog stays open with it, so the member can try again or cancel. */
+  error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** A modal confirmation on the native <dialog>, which traps focus and closes on Escape. */
-export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const messageId = useId();
@@ -29,6 +32,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConf
         {title}
       </h2>
       <p id={messageId}>{message}</p>
+      <FormError message={error} />
       <div className="dialog__actions">
         <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
           Cancel

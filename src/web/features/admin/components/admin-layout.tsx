@@ -1,19 +1,26 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { type ConsoleArea, mayUse } from '../../../../shared/roles';
+import type { ConsoleWaiting } from '../../../../shared/schemas/reports';
 import { Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/session';
-import type { ConsoleWaiting } from '../../../../shared/schemas/reports';
 import { useConsoleHome } from '../api/home';
 import { useStaffMe } from '../api/me';
 import { UndeliveredMail } from './undelivered-mail';
 import './admin.css';
 
-/**
- * Sections of the staff console; each feature adds its own page under /admin, shown to the roles
- * its area allows. `waiting` names the console home's count shown as the tab's badge.
- */
-export const ADMIN_SECTIONS: { to: string; label: string; area: ConsoleArea; waiting?: keyof ConsoleWaiting }[] = [
+interface AdminSection {
+  to: string;
+  label: string;
+  area: ConsoleArea;
+  /** The console home's count shown as the tab's badge. */
+  waiting?: keyof ConsoleWaiting;
+  /** Used now and then: listed under More, so the tabs stay on one line. */
+  more?: true;
+}
+
+/** Sections of the staff console; each feature adds its own page under /admin, shown to the roles its area allows. */
+export const ADMIN_SECTIONS: AdminSection[] = [
   { to: '/admin', label: 'Home', area: 'home' },
   { to: '/admin/payments', label: 'Payments', area: 'payments', waiting: 'payments' },
   { to: '/admin/ads', label: 'Ads', area: 'ads', waiting: 'ads' },
@@ -21,14 +28,15 @@ export const ADMIN_SECTIONS: { to: string; label: string; area: ConsoleArea; wai
   { to: '/admin/messages', label: 'Messages', area: 'messages', waiting: 'messages' },
   { to: '/admin/members', label: 'Members', area: 'members' },
   { to: '/admin/reports', label: 'Reports', area: 'reports' },
-  { to: '/admin/premieres', label: 'Premieres', area: 'premieres' },
-  { to: '/admin/events', label: 'Events', area: 'events' },
   { to: '/admin/talent', label: 'Talent', area: 'talent', waiting: 'talent' },
-  { to: '/admin/audit', label: 'Audit log', area: 'audit' },
-  { to: '/admin/announcements', label: 'Announcements', area: 'announcements' },
-  { to: '/admin/plans', label: 'Plans', area: 'plans' },
-  { to: '/admin/staff', label: 'Staff', area: 'staff' },
-  { to: '/admin/2fa', label: 'Two-factor sign-in', area: 'me' },
+  { to: '/admin/events', label: 'Events', area: 'events' },
+  { to: '/admin/premieres', label: 'Premieres', area: 'premieres', more: true },
+  { to: '/admin/announcements', label: 'Announcements', area: 'announcements', more: true },
+  { to: '/admin/plans', label: 'Plans', area: 'plans', more: true },
+  { to: '/admin/audit', label: 'Audit log', area: 'audit', more: true },
+  { to: '/admin/staff', label: 'Staff', area: 'staff', more: true },
+  { to: '/admin/settings', label: 'Settings', area: 'settings', more: true },
+  { to: '/admin/2fa', label: 'Two-factor sign-in', area: 'me', more: true },
 ];
 
 const ENROL_PATH = '/admin/2fa';
@@ -55,17 +63,44 @@ export function AdminLayout() {
   return (
     <section className="page admin" aria-labelledby="admin-title">
       <h1 id="admin-title">Staff console</h1>
-      <nav className="admin__nav" aria-label="Console sections">
-        {sections.map((section) => (
-          <NavLink key={section.to} to={section.to} end={section.to === '/admin'} className={({ isActive }) => `admin__tab${isActive ? ' admin__tab--active' : ''}`}>
-            {section.label}
-            <WaitingBadge count={section.waiting ? home.data?.waiting[section.waiting] : undefined} />
-          </NavLink>
-        ))}
-      </nav>
+      <ConsoleNav sections={sections} pathname={location.pathname} waiting={home.data?.waiting} />
       <UndeliveredMail />
       <Outlet />
     </section>
+  );
+}
+
+const tabClass = ({ isActive }: { isActive: boolean }) => `admin__tab${isActive ? ' admin__tab--active' : ''}`;
+
+/** The console's tabs on one line: the daily queues, then a More menu (a native disclosure) with the rest. */
+function ConsoleNav({ sections, pathname, waiting }: { sections: AdminSection[]; pathname: string; waiting: ConsoleWaiting | undefined }) {
+  const main = sections.filter((section) => !section.more);
+  const more = sections.filter((section) => section.more);
+  const inMore = more.some((section) => pathname.startsWith(section.to));
+  return (
+    <nav className="admin__nav" aria-label="Console sections">
+      {main.map((section) => (
+        <NavLink key={section.to} to={section.to} end={section.to === '/admin'} className={tabClass}>
+          {section.label}
+          <WaitingBadge count={section.waiting ? waiting?.[section.waiting] : undefined} />
+        </NavLink>
+      ))}
+      {more.length > 0 && (
+        // Keyed by the page, so it folds again once a section is chosen.
+        <details key={pathname} className="admin__more">
+          <summary className={`admin__tab${inMore ? ' admin__tab--active' : ''}`}>More</summary>
+          <ul className="admin__more-list">
+            {more.map((section) => (
+              <li key={section.to}>
+                <NavLink to={section.to} className={tabClass}>
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </nav>
   );
 }
 

@@ -4,12 +4,14 @@ import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import { formatNaira } from '../../../../shared/money';
 import { AD_FREQUENCIES, AD_IMAGE_SIZE, AD_STATUSES, type AdFrequency, type AdSummary } from '../../../../shared/schemas/ads';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormError } from '../../../components/form-error';
 import { useFlash } from '../../../components/flash-context';
 import { TextAreaField, TextField, SelectField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { type AdSchedule, useAdminAds, useApproveAd, useRejectAd, useUpdateAd } from '../api/ads';
 import { ReviewQueue } from './review-queue';
 import './ads-queue.css';
+import { displayDate, displayDateTime } from '../../../../shared/display-date';
 
 const FREQUENCY_OPTIONS = AD_FREQUENCIES.map((f) => ({ value: f, label: f === 'always' ? 'Always' : 'Randomly (about half of the visits)' }));
 
@@ -70,7 +72,7 @@ function AdCard({ ad }: { ad: AdSummary }) {
             <>
               <dt>Runs</dt>
               <dd>
-                {ad.startDate} to {ad.endDate} · {ad.frequency}
+                {displayDate(ad.startDate)} to {ad.endDate ? displayDate(ad.endDate) : ''} · {ad.frequency}
               </dd>
             </>
           )}
@@ -83,7 +85,7 @@ function AdCard({ ad }: { ad: AdSummary }) {
           <dt>Clicks</dt>
           <dd>{ad.clicks}</dd>
           <dt>Placed</dt>
-          <dd>{new Date(ad.createdAt).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+          <dd>{displayDateTime(ad.createdAt)}</dd>
         </dl>
       </div>
       {ad.status === 'pending' && <ReviewAd ad={ad} />}
@@ -128,13 +130,13 @@ function ReviewAd({ ad }: { ad: AdSummary }) {
     event.preventDefault();
     approve.mutate(
       { id: ad.id, schedule: withoutEmptyTitle(schedule) },
-      { onSuccess: (data) => flash.showSuccess(data.message), onError: (error) => flash.showError(error.message) },
+      { onSuccess: (data) => flash.showSuccess(data.message) },
     );
   }
 
   function submitRejection(event: FormEvent) {
     event.preventDefault();
-    reject.mutate({ id: ad.id, reason }, { onSuccess: (data) => flash.showSuccess(data.message), onError: (error) => flash.showError(error.message) });
+    reject.mutate({ id: ad.id, reason }, { onSuccess: (data) => flash.showSuccess(data.message) });
   }
 
   return (
@@ -149,9 +151,11 @@ function ReviewAd({ ad }: { ad: AdSummary }) {
             Reject...
           </button>
         </div>
+        <FormError message={approve.error?.message} />
       </form>
       {rejecting && (
         <form className="form" aria-label="Reject the ad" onSubmit={submitRejection}>
+          <FormError message={reject.error?.message} />
           <TextAreaField label="Reason for the member" name="reason" required rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
           <button type="submit" className="button button--danger" disabled={busy || !reason.trim()}>
             {reject.isPending && <ButtonSpinner />} Reject
@@ -172,12 +176,11 @@ function EditRunningAd({ ad }: { ad: AdSummary }) {
     title: ad.title ?? '',
   });
   const [ending, setEnding] = useState(false);
-
-  const onError = (error: Error) => flash.showError(error.message || FAILURE.adminAdSave);
+  const failure = update.isError ? update.error.message || FAILURE.adminAdSave : null;
 
   function save(event: FormEvent) {
     event.preventDefault();
-    update.mutate({ id: ad.id, change: withoutEmptyTitle(schedule) }, { onSuccess: (data) => flash.showSuccess(data.message || SUCCESS.changesSaved), onError });
+    update.mutate({ id: ad.id, change: withoutEmptyTitle(schedule) }, { onSuccess: (data) => flash.showSuccess(data.message || SUCCESS.changesSaved) });
   }
 
   function endNow() {
@@ -187,10 +190,6 @@ function EditRunningAd({ ad }: { ad: AdSummary }) {
         onSuccess: (data) => {
           setEnding(false);
           flash.showSuccess(data.message || SUCCESS.changesSaved);
-        },
-        onError: (error) => {
-          setEnding(false);
-          onError(error);
         },
       },
     );
@@ -208,6 +207,7 @@ function EditRunningAd({ ad }: { ad: AdSummary }) {
             End now
           </button>
         </div>
+        {!ending && <FormError message={failure} />}
       </form>
       <ConfirmDialog
         open={ending}
@@ -215,8 +215,12 @@ function EditRunningAd({ ad }: { ad: AdSummary }) {
         message={`The ad of ${ad.memberName} leaves the homepage today and the member is told.`}
         confirmLabel="End now"
         busy={update.isPending}
+        error={failure}
         onConfirm={endNow}
-        onCancel={() => setEnding(false)}
+        onCancel={() => {
+          setEnding(false);
+          update.reset();
+        }}
       />
     </div>
   );

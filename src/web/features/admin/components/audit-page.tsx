@@ -1,9 +1,9 @@
-import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pager } from '../../../components/pager';
 import { QueryView } from '../../../components/query-view';
 import { type AuditFilter, useAudit, useAuditFilters } from '../api/audit';
+import { displayDateTime } from '../../../../shared/display-date';
 
 /** The filter lives in the address, so a filtered trail can be bookmarked and shared. */
 function readFilter(params: URLSearchParams): AuditFilter {
@@ -96,7 +96,7 @@ export function AuditPage() {
                   {page.entries.map((entry) => (
                     <tr key={entry.id}>
                       <td>
-                        <time dateTime={entry.createdAt}>{format(new Date(entry.createdAt), 'd MMM yyyy, HH:mm')}</time>
+                        <time dateTime={entry.createdAt}>{displayDateTime(entry.createdAt)}</time>
                       </td>
                       <td>{entry.actorEmail ?? <span className="muted">system</span>}</td>
                       <td>{entry.action}</td>

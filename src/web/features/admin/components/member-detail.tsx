@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { Link, useParams } from 'react-router';
 import { labelOf, SUBMISSION_STATES } from '../../../../shared/form-options';
 import { INDUSTRIES, MARITAL_STATUSES } from '../../../../shared/options';
@@ -10,6 +9,7 @@ import { MemberMoneySection } from './member-money';
 import { MemberNotificationsSection } from './member-notifications';
 import { MemberStandingSection } from './member-standing';
 import { MemberRecognition } from './member-recognition';
+import { displayDate, displayDateTime } from '../../../../shared/display-date';
 
 /** /admin/members/:id: a member's profile, status and everything they have submitted. */
 export function MemberDetailPage() {
@@ -32,7 +32,7 @@ export function MemberDetailPage() {
     ['Title', m.title],
     ['Address', m.address],
     ['Bio', m.bio],
-    ['Registered', format(new Date(m.registrationDate), 'd MMM yyyy')],
+    ['Registered', displayDate(m.registrationDate)],
   ];
   return (
     <article className="admin__section card admin__detail" aria-labelledby="member-title">
@@ -62,7 +62,7 @@ export function MemberDetailPage() {
           {submissions.map((submission) => (
             <li key={submission.id}>
               <Link to={`/admin/submissions/${submission.id}`}>{submission.formLabel}</Link> ·{' '}
-              <time dateTime={submission.createdAt}>{format(new Date(submission.createdAt), 'd MMM yyyy, HH:mm')}</time> ·{' '}
+              <time dateTime={submission.createdAt}>{displayDateTime(submission.createdAt)}</time> ·{' '}
               <span className={`badge${submission.state === 'handled' ? ' badge--ok' : ''}`}>{labelOf(SUBMISSION_STATES, submission.state)}</span>
             </li>
           ))}

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isStaffRole, mayUse } from '../../../../shared/roles';
@@ -7,6 +6,7 @@ import { QueryView } from '../../../components/query-view';
 import { useSession } from '../../../lib/session';
 import { useMembers } from '../api/members';
 import { MEMBERS_CSV_URL } from '../api/reports';
+import { displayDate } from '../../../../shared/display-date';
 
 /** /admin/members: find a member by name, email or phone (0803..., +234... or a fragment). */
 export function MembersPage() {
@@ -71,7 +71,7 @@ export function MembersPage() {
                       <td>
                         <span className={`badge${member.status ? ' badge--ok' : ''}`}>{member.status ? 'Activated' : 'Not activated'}</span>
                       </td>
-                      <td>{format(new Date(member.createdAt), 'd MMM yyyy')}</td>
+                      <td>{displayDate(member.createdAt)}</td>
                     </tr>
                   ))}
                 </tbody>

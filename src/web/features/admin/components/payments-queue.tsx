@@ -1,13 +1,14 @@
-import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { PAYMENT_STATES, type PaymentState, type PaymentSummary } from '../../../../shared/schemas/membership';
 import { PLANS } from '../../../../shared/constants';
 import { formatNaira } from '../../../../shared/money';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { TextAreaField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { usePayments, useReviewPayment } from '../api/payments';
 import { ReviewQueue } from './review-queue';
+import { displayDateTime } from '../../../../shared/display-date';
 
 const STATES: readonly PaymentState[] = PAYMENT_STATES;
 
@@ -35,7 +36,6 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
   const decide = (decision: Parameters<typeof review.mutate>[0]) =>
     review.mutate(decision, {
       onSuccess: (data) => flash.showSuccess(data.message),
-      onError: (error) => flash.showError(error.message),
     });
 
   function reject(event: FormEvent) {
@@ -61,13 +61,13 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
           </dd>
           <dt>Uploaded</dt>
           <dd>
-            <time dateTime={payment.uploadedAt}>{format(new Date(payment.uploadedAt), 'd MMM yyyy, HH:mm')}</time>
+            <time dateTime={payment.uploadedAt}>{displayDateTime(payment.uploadedAt)}</time>
           </dd>
           {payment.reviewedAt && (
             <>
               <dt>Reviewed</dt>
               <dd>
-                {format(new Date(payment.reviewedAt), 'd MMM yyyy, HH:mm')} by {payment.reviewerEmail ?? 'staff'}
+                {displayDateTime(payment.reviewedAt)} by {payment.reviewerEmail ?? 'staff'}
               </dd>
             </>
           )}
@@ -102,6 +102,7 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
               Reject...
             </button>
           </div>
+          <FormError message={review.error?.message} />
           {rejecting && (
             <form className="form" onSubmit={reject}>
               <TextAreaField label="Reason for the member" name="reason" required rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />

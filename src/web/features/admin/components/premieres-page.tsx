@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { labelOf, SHOWTIMES, type Showtime } from '../../../../shared/form-options';
 import { valuesOf } from '../../../../shared/options';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
@@ -18,7 +19,6 @@ export function PremieresPage() {
       { id, open },
       {
         onSuccess: () => flash.showSuccess(open ? `${title} is open for bookings again.` : `${title} was retired.`),
-        onError: (error) => flash.showError(error.message),
       },
     );
 
@@ -28,6 +28,7 @@ export function PremieresPage() {
         <h2>Premieres</h2>
       </div>
       <AddPremiere />
+      <FormError message={update.error?.message} />
       <QueryView query={premieres}>
         {(data) => (
           <div className="table-wrap">

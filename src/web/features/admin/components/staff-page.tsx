@@ -1,14 +1,15 @@
-import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../shared/roles';
 import type { StaffMember } from '../../../../shared/schemas/staff';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { CheckboxField, SelectField, TextField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
 import { WelcomeTextSetting } from './welcome-text-setting';
 import { useInviteStaff, useSaveStaffSettings, useStaffList, useStaffSettings, useUpdateStaff } from '../api/staff';
+import { displayDateTime } from '../../../../shared/display-date';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
@@ -77,7 +78,7 @@ function StaffRow({ member }: { member: StaffMember }) {
           error={error ?? undefined}
         />
       </td>
-      <td>{member.invited ? <span className="muted">Invited</span> : member.lastSignInAt && <time dateTime={member.lastSignInAt}>{format(new Date(member.lastSignInAt), 'd MMM yyyy, HH:mm')}</time>}</td>
+      <td>{member.invited ? <span className="muted">Invited</span> : member.lastSignInAt && <time dateTime={member.lastSignInAt}>{displayDateTime(member.lastSignInAt)}</time>}</td>
       <td>
         <span className={`badge${member.twoFactorEnabled ? ' badge--ok' : ''}`}>{member.twoFactorEnabled ? 'On' : 'Off'}</span>
       </td>
@@ -125,11 +126,7 @@ function InviteStaff() {
       <TextField label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={120} error={errors.name} />
       <TextField label="Email" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={254} error={errors.email} />
       <SelectField label="Role" name="role" options={ROLE_OPTIONS} value={role} onChange={(e) => setRole(e.target.value as StaffRole)} error={errors.role} />
-      {errors.form && (
-        <p className="form__error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <FormError message={errors.form} />
       <button type="submit" className="button button--primary" disabled={invite.isPending}>
         {invite.isPending && <ButtonSpinner />} Send invitation
       </button>

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { Link, useLocation, useParams } from 'react-router';
 import {
   DISCOVERY_SOURCES,
@@ -19,9 +18,11 @@ import {
 import type { Option } from '../../../../shared/options';
 import { FORM_SCHEMAS } from '../../../../shared/schemas/forms';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { ButtonSpinner, Spinner } from '../../../components/spinner';
 import type { SubmissionDetail as Detail } from '../../../../shared/schemas/admin';
 import { useMarkHandled, useSubmission } from '../api/submissions';
+import { displayDateTime } from '../../../../shared/display-date';
 
 /** Fields stored as option keys, shown with the labels members chose from. */
 const FIELD_OPTIONS: Record<string, readonly Option[]> = {
@@ -91,12 +92,12 @@ export function SubmissionDetailPage() {
           <Link to={`/admin/members/${s.member.id}`}>{s.member.name}</Link> · {s.member.email} · {s.member.phone}
         </dd>
         <dt>Sent</dt>
-        <dd>{format(new Date(s.createdAt), 'd MMM yyyy, HH:mm')}</dd>
+        <dd>{displayDateTime(s.createdAt)}</dd>
         {s.handledAt && (
           <>
             <dt>Handled</dt>
             <dd>
-              {format(new Date(s.handledAt), 'd MMM yyyy, HH:mm')} by {s.handledBy?.name ?? s.handledBy?.email ?? 'staff'}
+              {displayDateTime(s.handledAt)} by {s.handledBy?.name ?? s.handledBy?.email ?? 'staff'}
             </dd>
           </>
         )}
@@ -139,13 +140,13 @@ export function SubmissionDetailPage() {
           onClick={() =>
             handled.mutate(s.id, {
               onSuccess: () => flash.showSuccess('Marked as handled.'),
-              onError: (error) => flash.showError(error.message),
             })
           }
         >
           {handled.isPending && <ButtonSpinner />} Mark as handled
         </button>
       )}
+      <FormError message={handled.error?.message} />
     </article>
   );
 }

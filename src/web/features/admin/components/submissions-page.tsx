@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FORM_KINDS, type FormKind } from '../../../../shared/form-definitions';
@@ -6,6 +5,7 @@ import { labelOf, SUBMISSION_STATES } from '../../../../shared/form-options';
 import { Pager } from '../../../components/pager';
 import { QueryView } from '../../../components/query-view';
 import { exportUrl, type SubmissionFilter, useSubmissions } from '../api/submissions';
+import { displayDateTime } from '../../../../shared/display-date';
 
 const isFormKind = (value: string | null): value is FormKind => FORM_KINDS.some((kind) => kind.value === value);
 
@@ -107,7 +107,7 @@ export function SubmissionsPage() {
                     <tr key={submission.id}>
                       <td>
                         <Link to={`/admin/submissions/${submission.id}`} state={{ back: `?${params.toString()}` }}>
-                          <time dateTime={submission.createdAt}>{format(new Date(submission.createdAt), 'd MMM yyyy, HH:mm')}</time>
+                          <time dateTime={submission.createdAt}>{displayDateTime(submission.createdAt)}</time>
                         </Link>
                       </td>
                       <td>{submission.formLabel}</td>

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { labelOf } from '../../../../shared/form-options';
@@ -6,10 +5,12 @@ import { formatNaira } from '../../../../shared/money';
 import type { BookingRequestSummary, TalentProfileSummary } from '../../../../shared/schemas/talent';
 import { BOOKING_STATES, type BookingState, TALENT_CATEGORIES } from '../../../../shared/talent-options';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { TextAreaField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
 import { useAdminBookingRequests, useAdminTalentProfiles, useCloseBooking, useHideTalent } from '../api/talent';
 import './talent-admin-page.css';
+import { displayDate, displayDateTime } from '../../../../shared/display-date';
 
 const STATUS_OPTIONS: { value: BookingState | 'all'; label: string }[] = [{ value: 'all', label: 'All' }, ...BOOKING_STATES];
 
@@ -85,12 +86,12 @@ function RequestCard({ request }: { request: BookingRequestSummary }) {
         </dd>
         <dt>Dates</dt>
         <dd>
-          {request.dateFrom} to {request.dateTo}, {request.location}
+          {displayDate(request.dateFrom)} to {displayDate(request.dateTo)}, {request.location}
         </dd>
         <dt>Budget</dt>
         <dd>{formatNaira(request.budgetKobo)}</dd>
         <dt>Received</dt>
-        <dd>{format(new Date(request.createdAt), 'd MMM yyyy, HH:mm')}</dd>
+        <dd>{displayDateTime(request.createdAt)}</dd>
       </dl>
       <p className="admin-talent__message">{request.message}</p>
       {request.responseMessage && <p className="muted">Talent&apos;s answer: {request.responseMessage}</p>}
@@ -99,11 +100,12 @@ function RequestCard({ request }: { request: BookingRequestSummary }) {
           type="button"
           className="button button--ghost"
           disabled={close.isPending}
-          onClick={() => close.mutate(request.id, { onSuccess: (data) => flash.showSuccess(data.message), onError: (error) => flash.showError(error.message) })}
+          onClick={() => close.mutate(request.id, { onSuccess: (data) => flash.showSuccess(data.message) })}
         >
           Close request
         </button>
       )}
+      <FormError message={close.error?.message} />
     </li>
   );
 }
@@ -113,7 +115,7 @@ function ProfileCard({ profile }: { profile: TalentProfileSummary }) {
   const flash = useFlash();
   const [hiding, setHiding] = useState(false);
   const [reason, setReason] = useState('');
-  const answer = { onSuccess: (data: { message: string }) => flash.showSuccess(data.message), onError: (error: Error) => flash.showError(error.message) };
+  const answer = { onSuccess: (data: { message: string }) => flash.showSuccess(data.message) };
 
   function submitHide(event: FormEvent) {
     event.preventDefault();
@@ -168,6 +170,7 @@ function ProfileCard({ profile }: { profile: TalentProfileSummary }) {
           </>
         )}
       </div>
+      <FormError message={hide.error?.message} />
     </li>
   );
 }

@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
 import { useDeadMail } from '../api/mail';
+import { displayDateTime } from '../../../../shared/display-date';
 
 /** Shown at the top of the console only when some mail could not be delivered after every retry. */
 export function UndeliveredMail() {
@@ -13,7 +13,7 @@ export function UndeliveredMail() {
       <ul>
         {messages.map((message) => (
           <li key={message.id}>
-            <strong>{message.subject}</strong> to {message.to}, given up {format(new Date(message.deadAt), 'd MMM yyyy HH:mm')} after {message.attempts} attempts
+            <strong>{message.subject}</strong> to {message.to}, given up {displayDateTime(message.deadAt)} after {message.attempts} attempts
             {message.lastError ? `: ${message.lastError}` : ''}
           </li>
         ))}

@@ -27,6 +27,7 @@ export function MemberAdvert() {
   // Mounted at the first Place Your Ad and kept, so the dialog closes and returns focus as before.
   const [dialogWanted, setDialogWanted] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   if (!user) return null;
   const ad = user.ad;
   const hasImage = Boolean(ad?.imageUrl);
@@ -38,10 +39,7 @@ export function MemberAdvert() {
         setConfirming(false);
         flash.showSuccess(data.message || SUCCESS.adDeleted);
       },
-      onError: (error) => {
-        setConfirming(false);
-        flash.showError(error.message || FAILURE.adDelete);
-      },
+      onError: (error) => setDeleteError(error.message || FAILURE.adDelete),
     });
   }
 
@@ -87,8 +85,12 @@ export function MemberAdvert() {
         message="Your ad is taken off the homepage and its image is deleted. A payment already made is not refunded."
         confirmLabel="Delete Ad"
         busy={remove.isPending}
+        error={deleteError}
         onConfirm={deleteAd}
-        onCancel={() => setConfirming(false)}
+        onCancel={() => {
+          setConfirming(false);
+          setDeleteError(null);
+        }}
       />
     </section>
   );

@@ -6,6 +6,7 @@ import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import { formatNaira } from '../../../../shared/money';
 import { AD_IMAGE_FORMATS, AD_IMAGE_MAX_BYTES, AD_IMAGE_MAX_SIZE, AD_IMAGE_SIZE, AD_IMAGE_TYPES, placeAdFields } from '../../../../shared/schemas/ads';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
@@ -136,7 +137,6 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
             // A network failure has no server message: the general text.
             const message = error instanceof ApiError && error.status !== 0 ? error.message || FAILURE.adPlace : FAILURE.adSave;
             setFailure(message);
-            flash.showError(message);
           },
         },
       );
@@ -231,11 +231,7 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
             <span>{Math.round(progress * 100)}%</span>
           </div>
         )}
-        {failure && (
-          <p className="form__error" role="alert">
-            {failure}
-          </p>
-        )}
+        <FormError message={failure} />
         <div className="dialog__actions">
           <button type="button" className="button button--ghost" onClick={close} disabled={place.isPending}>
             Cancel

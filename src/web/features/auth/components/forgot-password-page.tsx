@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { SUCCESS } from '../../../../shared/messages';
 import type { ResetPasswordInput } from '../../../../shared/schemas/users';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
@@ -90,11 +91,7 @@ function RequestCodeForm({ identifier, onSent }: { identifier: string; onSent: (
       <p className="auth__lead">Enter the email address or phone number of your account. We will email you a 6-digit code to choose a new password.</p>
       <form className="form" noValidate onFocus={requestChecks.preload} onSubmit={(event) => void onSubmit(event)}>
         <TextField label="Email or phone" autoComplete="username" inputMode="email" {...register('identifier')} error={errors.identifier?.message} />
-        {errors.root?.server && (
-          <p className="form__error" role="alert">
-            {errors.root.server.message}
-          </p>
-        )}
+        <FormError message={errors.root?.server?.message} />
         <button type="submit" className="button button--primary button--block" disabled={forgot.isPending}>
           {forgot.isPending ? (
             <>
@@ -178,11 +175,7 @@ function ResetForm({ request, onResent, onChangeIdentifier }: ResetFormProps) {
           confirm={register('confirmPassword')}
           errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
         />
-        {errors.root?.server && (
-          <p className="form__error" role="alert">
-            {errors.root.server.message}
-          </p>
-        )}
+        <FormError message={errors.root?.server?.message} />
         <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
           {reset.isPending ? (
             <>

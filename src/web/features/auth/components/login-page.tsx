@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import { useFlash } from '../../../components/flash-context';
 import { TextField } from '../../../components/form-field';
+import { FormError } from '../../../components/form-error';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useLogin } from '../api/login';
 import { useReturnTarget } from './use-return-target';
@@ -15,7 +16,7 @@ export function LoginPage() {
   const login = useLogin();
   const flash = useFlash();
   const navigate = useNavigate();
-  const { destination, carry } = useReturnTarget();
+  const { destination, carry, reason } = useReturnTarget();
 
   // A refusal stays on the form until the member changes what they typed.
   function edit(setValue: (value: string) => void) {
@@ -45,7 +46,6 @@ export function LoginPage() {
         onError: (err) => {
           const message = err.message || FAILURE.login;
           setError(message);
-          flash.showError(message);
         },
       },
     );
@@ -55,6 +55,7 @@ export function LoginPage() {
     <section className="auth">
       <div className="auth__card">
         <h1 className="auth__title">Welcome back</h1>
+        {reason && <p className="auth__reason">{reason}</p>}
         <p className="auth__lead">Sign in with your email address or phone number.</p>
         <form className="form" onSubmit={submit} noValidate>
           <TextField
@@ -79,11 +80,7 @@ export function LoginPage() {
               Forgot password?
             </Link>
           </p>
-          {error && (
-            <p className="form__error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
           <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
             {login.isPending ? (
               <>

@@ -9,6 +9,7 @@ import { showFieldErrors } from '../../../lib/field-errors';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useFlash } from '../../../components/flash-context';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form-field';
+import { FormError } from '../../../components/form-error';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useSignup } from '../api/signup';
 import { matchingPasswords } from './matching-passwords';
@@ -59,7 +60,7 @@ export function SignupPage() {
   const signup = useSignup();
   const flash = useFlash();
   const navigate = useNavigate();
-  const { destination, carry } = useReturnTarget();
+  const { destination, carry, reason } = useReturnTarget();
   const {
     register,
     handleSubmit,
@@ -78,7 +79,7 @@ export function SignupPage() {
     signup.mutate(values, {
       onSuccess: (data) => {
         if (!data?.user) {
-          flash.showError(FAILURE.invalidUserData);
+          setError('root.server', { message: FAILURE.invalidUserData });
           return;
         }
         flash.showSuccess(SUCCESS.signup);
@@ -87,7 +88,6 @@ export function SignupPage() {
       onError: (error) => {
         const message = error.message || FAILURE.signup;
         if (!showFieldErrors(error, setError, FIELDS)) setError('root.server', { message });
-        flash.showError(message);
       },
     });
   });
@@ -100,6 +100,7 @@ export function SignupPage() {
     <section className="auth auth--wide">
       <div className="auth__card">
         <h1 className="auth__title">Create your account</h1>
+        {reason && <p className="auth__reason">{reason}</p>}
         <p className="auth__lead">Join as an artist, actor, model or crew member. Every field is required.</p>
         <form className="form form--grid" noValidate onFocus={checks.preload} onSubmit={(event) => void onSubmit(event)}>
           <TextField label="Full name" autoComplete="name" {...register('name')} error={errors.name?.message} />
@@ -160,11 +161,7 @@ export function SignupPage() {
             />
             <CheckboxField label="I consent to receive marketing emails" {...register('acceptMarketing')} error={errors.acceptMarketing?.message} />
           </div>
-          {errors.root?.server && (
-            <p className="form__error form__full" role="alert">
-              {errors.root.server.message}
-            </p>
-          )}
+          <FormError message={errors.root?.server?.message} className="form__full" />
           <div className="form__full">
             <button type="submit" className="button button--primary button--block" disabled={cannotSubmit || signup.isPending}>
               {signup.isPending ? (

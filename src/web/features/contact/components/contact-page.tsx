@@ -4,18 +4,15 @@ import { CONTACT_FEEDBACK } from '../../../../shared/options';
 import type { ContactInput } from '../../../../shared/schemas/contact';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
+import { showFieldErrors } from '../../../lib/field-errors';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useSendContact } from '../api/send-contact';
 import { OfficeList } from './office-list';
 import './contact.css';
 
-const REVIEWS = [
-  { name: 'Chiamaka O.', role: 'Actress', text: 'The training sessions gave me the confidence to land my first lead role.' },
-  { name: 'Tunde B.', role: 'Producer', text: 'We found our whole supporting cast and crew here in one week.' },
-  { name: 'Aisha M.', role: 'Model', text: 'Friendly team, clear payments and real bookings. Highly recommended.' },
-];
-
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'feedback', 'message'] as const;
 const defaults = { firstName: '', lastName: '', email: '', phone: '', feedback: '' as ContactInput['feedback'], message: '' };
 const checks = lazyZodResolver<ContactInput>(() => import('../../../../shared/schemas/contact').then((m) => m.contactSchema));
 
@@ -26,6 +23,7 @@ export function ContactPage() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<ContactInput>({ resolver: checks.resolver, defaultValues: defaults, mode: 'onTouched' });
 
@@ -35,7 +33,9 @@ export function ContactPage() {
         flash.showSuccess(data.message);
         reset(defaults);
       },
-      onError: (error) => flash.showError(error.message ? `${FAILURE.contact} ${error.message}` : FAILURE.contact),
+      onError: (error) => {
+        if (!showFieldErrors(error, setError, FIELDS)) setError('root.server', { message: error.message ? `${FAILURE.contact} ${error.message}` : FAILURE.contact });
+      },
     });
   });
 
@@ -64,6 +64,7 @@ export function ContactPage() {
                 error={errors.feedback?.message}
               />
               <TextAreaField label="Message" rows={4} {...register('message')} error={errors.message?.message} />
+              <FormError message={errors.root?.server?.message} />
               <button type="submit" className="button button--primary button--block" disabled={send.isPending}>
                 {send.isPending ? (
                   <>
@@ -76,28 +77,8 @@ export function ContactPage() {
             </div>
           </form>
         </section>
-        <section aria-labelledby="offices-title">
-          <h2 id="offices-title" className="section-title">
-            Our offices
-          </h2>
-          <OfficeList />
-        </section>
+        <OfficeList />
       </div>
-      <section aria-labelledby="reviews-title">
-        <h2 id="reviews-title" className="section-title">
-          What our customers say
-        </h2>
-        <ul className="cards">
-          {REVIEWS.map((review) => (
-            <li key={review.name} className="card review">
-              <blockquote className="review__text">“{review.text}”</blockquote>
-              <p className="review__by">
-                {review.name}, <span>{review.role}</span>
-              </p>
-            </li>
-          ))}
-        </ul>
-      </section>
     </div>
   );
 }

@@ -1,15 +1,21 @@
 import { useState } from 'react';
 import { useSite } from '../../../lib/site';
 
+/** The company's offices, each address behind a button; nothing at all when staff have not entered any. */
 export function OfficeList() {
   const { data: site, isPending, isError } = useSite();
   const [openState, setOpenState] = useState<string | null>(null);
 
-  if (isPending) return <p>Loading offices...</p>;
+  if (isPending) return null;
   if (isError) return <p>Our office addresses could not be loaded. Please try again later.</p>;
+  if (site.offices.length === 0) return null;
 
   return (
-    <ul className="offices">
+    <section aria-labelledby="offices-title">
+      <h2 id="offices-title" className="section-title">
+        Our offices
+      </h2>
+      <ul className="offices">
       {site.offices.map((office) => {
         const open = openState === office.state;
         const id = `office-${office.state.toLowerCase().replace(/\W+/g, '-')}`;
@@ -25,6 +31,7 @@ export function OfficeList() {
           </li>
         );
       })}
-    </ul>
+      </ul>
+    </section>
   );
 }

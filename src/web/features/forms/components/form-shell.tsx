@@ -5,6 +5,7 @@ import type { Option } from '../../../../shared/options';
 import { FILE_ACCEPT, type FormFile } from '../../../../shared/form-definitions';
 import { GuardianNotice } from '../../../components/guardian-notice';
 import { ButtonSpinner } from '../../../components/spinner';
+import { FormError } from '../../../components/form-error';
 import { loadFormSchemas } from './use-member-form';
 import './forms.css';
 
@@ -36,11 +37,7 @@ export function FormShell({ title, lead, onSubmit, pending, progress = 0, showPr
       <form className="form form--grid card member-form__card" noValidate onFocus={preloadChecks} onSubmit={(event) => void onSubmit(event)}>
         {children}
         <div className="form__full">
-          {failure && (
-            <p className="form__error" role="alert">
-              {failure}
-            </p>
-          )}
+          <FormError message={failure} />
           {showProgress && pending && (
             <div className="member-form__progress">
               <progress max={1} value={progress} aria-label="Upload progress" />

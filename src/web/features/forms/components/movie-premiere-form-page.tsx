@@ -2,6 +2,7 @@ import { useWatch } from 'react-hook-form';
 import { SHOWTIMES } from '../../../../shared/form-options';
 import type { MoviePremiereInput } from '../../../../shared/schemas/forms';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
+import { FormError } from '../../../components/form-error';
 import { Spinner } from '../../../components/spinner';
 import { usePremieres } from '../api/get-premieres';
 import { FormShell } from './form-shell';
@@ -39,9 +40,7 @@ export function MoviePremiereFormPage() {
       {premieres.isPending ? (
         <Spinner />
       ) : premieres.isError ? (
-        <p className="form__error" role="alert">
-          {premieres.error.message}
-        </p>
+        <FormError message={premieres.error.message} />
       ) : (
         <SelectField
           label="Movie"

@@ -66,7 +66,6 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
           },
           onError: (error) => {
             setFailure(error.message);
-            flash.showError(error.message);
             if (error instanceof ApiError) {
               for (const issue of error.fields ?? []) {
                 if (definition.files.some((file) => file.field === issue.field)) setFileErrors((old) => ({ ...old, [issue.field]: issue.message }));

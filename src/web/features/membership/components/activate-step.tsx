@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { ACTIVATION_REDIRECT_MS } from '../../../../shared/constants';
 import { SUCCESS } from '../../../../shared/messages';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useActivateProfile } from '../api/membership';
@@ -14,6 +15,7 @@ export function ActivateStep({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const activate = useActivateProfile();
   const [otp, setOtp] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     if (!activate.isSuccess) return;
@@ -30,7 +32,7 @@ export function ActivateStep({ userId }: { userId: string }) {
           clearWizardState();
           flash.showSuccess(data.message || SUCCESS.activated);
         },
-        onError: (error) => flash.showError(error.message),
+        onError: (error) => setFailure(error.message),
       },
     );
   }
@@ -53,9 +55,13 @@ export function ActivateStep({ userId }: { userId: string }) {
         maxLength={6}
         required
         value={otp}
-        onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+        onChange={(e) => {
+          setOtp(e.target.value.replace(/\D/g, ''));
+          setFailure(null);
+        }}
         hint="The 6-digit code from the approval email."
       />
+      <FormError message={failure} />
       <button className="button button--primary" type="submit" disabled={activate.isPending || otp.length !== 6}>
         {activate.isPending && <ButtonSpinner />} Activate Profile
       </button>

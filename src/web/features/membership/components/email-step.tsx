@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { SUCCESS } from '../../../../shared/messages';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useVerifyCode, useVerifyEmail } from '../api/membership';
@@ -17,20 +18,24 @@ export function EmailStep({ state, update }: StepProps) {
   const sendCode = useVerifyEmail();
   const checkCode = useVerifyCode();
   const [sent, setSent] = useState(false);
+  const [sendFailure, setSendFailure] = useState<string | null>(null);
+  const [codeFailure, setCodeFailure] = useState<string | null>(null);
 
   function requestCode(event: FormEvent) {
     event.preventDefault();
+    setSendFailure(null);
     sendCode.mutate(state.email, {
       onSuccess: (data) => {
         setSent(true);
         flash.showSuccess(data.message || SUCCESS.verificationSent);
       },
-      onError: (error) => flash.showError(error.message),
+      onError: (error) => setSendFailure(error.message),
     });
   }
 
   function confirmCode(event: FormEvent) {
     event.preventDefault();
+    setCodeFailure(null);
     checkCode.mutate(
       { email: state.email, code: state.verificationCode },
       {
@@ -38,7 +43,7 @@ export function EmailStep({ state, update }: StepProps) {
           flash.showSuccess(data.message || SUCCESS.emailVerified);
           update({ isVerified: true, userId: data.userId, step: 2 });
         },
-        onError: (error) => flash.showError(error.message),
+        onError: (error) => setCodeFailure(error.message),
       },
     );
   }
@@ -48,6 +53,7 @@ export function EmailStep({ state, update }: StepProps) {
       <p>We will email a 6-digit code to the address you signed up with.</p>
       <form className="form" onSubmit={requestCode}>
         <TextField label="Email" name="email" type="email" required autoComplete="email" value={state.email} onChange={(e) => update({ email: e.target.value })} />
+        <FormError message={sendFailure} />
         <button className="button button--primary" type="submit" disabled={sendCode.isPending || !state.email}>
           {sendCode.isPending && <ButtonSpinner />} {sent ? 'Send the code again' : 'Send Verification Email'}
         </button>
@@ -65,6 +71,7 @@ export function EmailStep({ state, update }: StepProps) {
           onChange={(e) => update({ verificationCode: e.target.value.replace(/\D/g, '') })}
           hint="The 6 digits from the email. The code expires after 10 minutes."
         />
+        <FormError message={codeFailure} />
         <button className="button button--primary" type="submit" disabled={checkCode.isPending || state.verificationCode.length !== 6}>
           {checkCode.isPending && <ButtonSpinner />} Verify Code
         </button>

@@ -61,10 +61,7 @@ export function OtpStep({ state, update, userId }: StepProps) {
               flash.showSuccess(data.message || SUCCESS.otpSent);
               update({ otpSent: true, step: 5 });
             },
-            onError: (error) => {
-              setNotice(error.message);
-              flash.showError(error.message);
-            },
+            onError: (error) => setNotice(error.message),
           })
         }
       >

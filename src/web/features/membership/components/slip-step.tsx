@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { SUCCESS } from '../../../../shared/messages';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useUploadSlip } from '../api/membership';
 import { UploadProgress } from './upload-progress';
@@ -12,17 +13,19 @@ interface StepProps {
   userId: string;
 }
 
-/** Step 3: the slip goes up with a progress bar; success or failure both move to step 4 (a retry after a failure). */
+/** Step 3: the slip goes up with a progress bar; success moves to step 4, a failure stays here with its reason. */
 export function SlipStep({ state, update, userId }: StepProps) {
   const flash = useFlash();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
   const upload = useUploadSlip(setProgress);
+  const [failure, setFailure] = useState<string | null>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!file) return;
     setProgress(0);
+    setFailure(null);
     upload.mutate(
       { file, email: state.email, userId: state.userId || userId, plan: state.plan },
       {
@@ -30,10 +33,7 @@ export function SlipStep({ state, update, userId }: StepProps) {
           flash.showSuccess(data.message || SUCCESS.slipUploaded);
           update({ uploadStatus: 'success', step: 4 });
         },
-        onError: (error) => {
-          flash.showError(error.message);
-          update({ uploadStatus: 'failure', step: 4 });
-        },
+        onError: (error) => setFailure(error.message),
       },
     );
   }
@@ -54,6 +54,7 @@ export function SlipStep({ state, update, userId }: StepProps) {
           onChange={(e) => {
             const chosen = e.target.files?.[0] ?? null;
             setFile(chosen);
+            setFailure(null);
             update({ paymentSlip: chosen?.name ?? '' });
           }}
         />
@@ -61,6 +62,7 @@ export function SlipStep({ state, update, userId }: StepProps) {
       {upload.isPending && (
         <UploadProgress fraction={progress} />
       )}
+      <FormError message={failure} />
       <button className="button button--primary" type="submit" disabled={!file || upload.isPending}>
         {upload.isPending && <ButtonSpinner />} Upload Slip
       </button>

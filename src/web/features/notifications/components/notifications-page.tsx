@@ -1,4 +1,4 @@
-import { formatDistanceToNow } from 'date-fns';
+import { displayDateTime } from '../../../../shared/display-date';
 import { QueryView } from '../../../components/query-view';
 import { useNotifications } from '../api/get-notifications';
 import './notifications.css';
@@ -15,7 +15,7 @@ export function NotificationsPage() {
             {data.map((note) => (
               <li key={note.id} className={`notifications__item notifications__item--${note.kind}`}>
                 <p>{note.message}</p>
-                <time dateTime={note.createdAt}>{formatDistanceToNow(new Date(note.createdAt), { addSuffix: true })}</time>
+                <time dateTime={note.createdAt}>{displayDateTime(note.createdAt)}</time>
               </li>
             ))}
           </ul>

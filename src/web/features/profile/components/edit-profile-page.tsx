@@ -8,6 +8,7 @@ import { showFieldErrors } from '../../../lib/field-errors';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useFlash } from '../../../components/flash-context';
 import { TextAreaField, TextField } from '../../../components/form-field';
+import { FormError } from '../../../components/form-error';
 import { ButtonSpinner, Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/session';
 import { useUpdateProfile } from '../api/update-profile';
@@ -117,7 +118,6 @@ function EditProfileForm({ user }: { user: User }) {
         const message = error.message || FAILURE.profileUpdate;
         if (credentials && isAboutCurrentPassword(error)) setError('currentPassword', { message }, { shouldFocus: true });
         else if (!showFieldErrors(error, setError, FIELDS)) setServerError(message);
-        flash.showError(message);
       },
     });
   });
@@ -172,11 +172,7 @@ function EditProfileForm({ user }: { user: User }) {
         <TextField label="Title" required hint="For example Actress, Producer or Model" {...register('title')} error={errors.title?.message} />
         <TextAreaField label="Bio" rows={4} {...register('bio')} error={errors.bio?.message} />
         <TextAreaField label="Address" rows={2} autoComplete="street-address" {...register('address')} error={errors.address?.message} />
-        {serverError && (
-          <p className="form__error" role="alert">
-            {serverError}
-          </p>
-        )}
+        <FormError message={serverError} />
         <div className="form__actions">
           <Link to="/profile" className="button button--ghost">
             Cancel

@@ -1,6 +1,7 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, parseISO } from 'date-fns';
 import { Link } from 'react-router';
 import { INDUSTRIES, MARITAL_STATUSES } from '../../../../shared/options';
+import { displayDate } from '../../../../shared/display-date';
 import type { User } from '../../../../shared/schemas/users';
 import { useWelcomeText } from '../api/welcome-text';
 
@@ -8,8 +9,7 @@ const DEFAULT_OVERVIEW = 'Welcome to your dashboard! Here you can see your detai
 
 function formatDate(value: string | null): string {
   if (!value) return 'N/A';
-  const date = parseISO(value);
-  return isValid(date) ? format(date, 'd MMM yyyy') : 'N/A';
+  return isValid(parseISO(value)) ? displayDate(value) : 'N/A';
 }
 
 function labelOf(options: readonly { value: string; label: string }[], value: string | null): string {

@@ -40,6 +40,7 @@ export function ProfilePage({ advert, talent, card }: ProfilePageProps) {
   // Open beside the content on wide screens, folded above it on phones.
   const [sidebarOpen, setSidebarOpen] = useState(() => window.matchMedia('(min-width: 900px)').matches);
   const [confirming, setConfirming] = useState(false);
+  const [terminateError, setTerminateError] = useState<string | null>(null);
   const terminate = useTerminateAccount();
   const flash = useFlash();
   const navigate = useNavigate();
@@ -64,10 +65,7 @@ export function ProfilePage({ advert, talent, card }: ProfilePageProps) {
         terminated.current = true;
         void navigate('/signup', { replace: true });
       },
-      onError: (error) => {
-        setConfirming(false);
-        flash.showError(error.message || FAILURE.terminate);
-      },
+      onError: (error) => setTerminateError(error.message || FAILURE.terminate),
     });
   }
 
@@ -130,8 +128,12 @@ export function ProfilePage({ advert, talent, card }: ProfilePageProps) {
         message={FAILURE.terminateConfirm}
         confirmLabel="Terminate"
         busy={terminate.isPending}
+        error={terminateError}
         onConfirm={confirmTermination}
-        onCancel={() => setConfirming(false)}
+        onCancel={() => {
+          setConfirming(false);
+          setTerminateError(null);
+        }}
       />
     </div>
   );

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Faq } from './faq';
 import './site.css';
 
@@ -39,9 +38,6 @@ export function AboutPage({ adverts }: { adverts: ReactNode }) {
             <li key={objective.title} className="card">
               <h3 className="card__title">{objective.title}</h3>
               <p>{objective.text}</p>
-              <Link to="/signup" className="card__link">
-                Sign up
-              </Link>
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { MEMBERSHIP_FEE_KOBO } from '../../../../shared/constants';
 import { formatNaira } from '../../../../shared/money';
+import { CompanyContacts } from '../../../components/company-contacts';
 import { useSite } from '../../../lib/site';
 
 /** The collapsible FAQ of the home and about pages; native <details> needs no script to open. */
@@ -34,16 +35,16 @@ export function Faq() {
       </details>
       <details className="faq__item">
         <summary>How can I contact you?</summary>
-        {site ? (
-          <p>
-            Email <a href={`mailto:${site.email}`}>{site.email}</a> or call <a href={`tel:${site.phone.replace(/\s+/g, '')}`}>{site.phone}</a>.
-            You can also visit one of our offices in {site.offices.map((office) => office.state).join(', ')}.
-          </p>
-        ) : (
-          <p>
-            Use the <Link to="/contact">contact page</Link>: it lists our email, phone and offices.
-          </p>
-        )}
+        <p>
+          Send us a message on the <Link to="/contact">contact page</Link>
+          {site && (site.email || site.phone) && (
+            <>
+              , or reach us at <CompanyContacts site={site} separator=" or " />
+            </>
+          )}
+          .
+          {site && site.offices.length > 0 && <> You can also visit one of our offices in {site.offices.map((office) => office.state).join(', ')}.</>}
+        </p>
       </details>
       <details className="faq__item">
         <summary>How do I pay?</summary>
@@ -54,6 +55,12 @@ export function Faq() {
           <li>You will receive a one-time code (OTP) by email: enter it to activate your account.</li>
         </ol>
       </details>
+      {site?.faq.map((entry) => (
+        <details key={entry.question} className="faq__item">
+          <summary>{entry.question}</summary>
+          <p className="faq__answer">{entry.answer}</p>
+        </details>
+      ))}
     </section>
   );
 }

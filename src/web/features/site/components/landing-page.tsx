@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useSession } from '../../../lib/session';
 import { Faq } from './faq';
 import './site.css';
 
 /** `adverts`: the Advertisements strip (ads feature), composed in by app/pages/landing.tsx. */
 export function LandingPage({ adverts }: { adverts: ReactNode }) {
+  const { user } = useSession();
   return (
     <>
       <section className="hero">
@@ -20,9 +22,11 @@ export function LandingPage({ adverts }: { adverts: ReactNode }) {
             <Link to="/about" className="button button--primary">
               Explore
             </Link>
-            <Link to="/signup" className="button button--light">
-              Sign up
-            </Link>
+            {!user && (
+              <Link to="/signup" className="button button--light">
+                Sign up
+              </Link>
+            )}
           </div>
         </div>
       </section>

@@ -30,14 +30,16 @@ export function ServicesPage() {
             <li key={service.title} className="card">
               <h3 className="card__title">{service.title}</h3>
               <p>{service.text}</p>
-              <p className="card__actions">
-                <Link to="/login" className="card__link">
-                  Log in
-                </Link>
-                <Link to="/signup" className="card__link">
-                  Sign up
-                </Link>
-              </p>
+              {!user && (
+                <p className="card__actions">
+                  <Link to="/login" className="card__link">
+                    Log in
+                  </Link>
+                  <Link to="/signup" className="card__link">
+                    Sign up
+                  </Link>
+                </p>
+              )}
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import type { BookingRequestInput } from '../../../../shared/schemas/talent';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
-import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useConfirmBooking } from '../api/confirm-booking';
@@ -28,7 +28,6 @@ const checks = lazyZodResolver<BookingRequestInput>(() => import('../../../../sh
  */
 export function BookingForm({ profileId, stageName }: { profileId: string; stageName: string }) {
   const send = useRequestBooking(profileId);
-  const flash = useFlash();
   const [waiting, setWaiting] = useState<{ confirmationId: string; email: string } | null>(null);
   const [reference, setReference] = useState<string | null>(null);
   const {
@@ -42,8 +41,9 @@ export function BookingForm({ profileId, stageName }: { profileId: string; stage
     send.mutate(values, {
       onSuccess: (data) => setWaiting({ confirmationId: data.confirmationId, email: values.email.trim() }),
       onError: (error) => {
-        flash.showError(error.message);
-        for (const issue of error.fields ?? []) setError(issue.field as Path<BookingRequestInput>, { message: issue.message });
+        const shown = (error.fields ?? []).filter((issue) => issue.field in defaults);
+        for (const issue of shown) setError(issue.field as Path<BookingRequestInput>, { message: issue.message });
+        if (shown.length === 0) setError('root.server', { message: error.message });
       },
     }),
   );
@@ -79,6 +79,7 @@ export function BookingForm({ profileId, stageName }: { profileId: string; stage
         <TextField label="Budget (naira)" inputMode="decimal" {...register('budgetNaira')} error={errors.budgetNaira?.message} />
         <div className="form__full">
           <TextAreaField label="Message" rows={4} {...register('message')} error={errors.message?.message} />
+          <FormError message={errors.root?.server?.message} />
           <button type="submit" className="button button--primary button--block" disabled={send.isPending}>
             {send.isPending ? (
               <>
@@ -97,7 +98,6 @@ export function BookingForm({ profileId, stageName }: { profileId: string; stage
 /** The second step: the code from the email, which shows the address is the business's own. */
 function ConfirmBooking({ confirmationId, email, stageName, onConfirmed }: { confirmationId: string; email: string; stageName: string; onConfirmed: (reference: string) => void }) {
   const confirm = useConfirmBooking();
-  const flash = useFlash();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
 
@@ -109,7 +109,6 @@ function ConfirmBooking({ confirmationId, email, stageName, onConfirmed }: { con
         onSuccess: (data) => onConfirmed(data.reference),
         onError: (failure) => {
           setError(failure.fields?.[0]?.message ?? failure.message);
-          flash.showError(failure.message);
         },
       },
     );

@@ -1,13 +1,14 @@
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { labelOf } from '../../../../shared/form-options';
 import { formatNaira } from '../../../../shared/money';
 import type { BookingRequest } from '../../../../shared/schemas/talent';
 import { BOOKING_STATES } from '../../../../shared/talent-options';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { TextAreaField } from '../../../components/form-field';
 import { Spinner } from '../../../components/spinner';
 import { useAnswerBooking, useMyBookingRequests } from '../api/booking-requests';
+import { displayDate, displayDateTime } from '../../../../shared/display-date';
 
 /** The booking requests made to the member, newest first; a new one can be accepted or declined with a message. */
 export function BookingRequestsList() {
@@ -31,7 +32,7 @@ function BookingRequestCard({ request }: { request: BookingRequest }) {
   const decide = (accept: boolean) =>
     answer.mutate(
       { id: request.id, accept, message },
-      { onSuccess: (data) => flash.showSuccess(data.message), onError: (error) => flash.showError(error.message) },
+      { onSuccess: (data) => flash.showSuccess(data.message) },
     );
   return (
     <li className="card talent-request" aria-label={`Booking request ${request.reference}`}>
@@ -48,7 +49,7 @@ function BookingRequestCard({ request }: { request: BookingRequest }) {
         </dd>
         <dt>Dates</dt>
         <dd>
-          {request.dateFrom} to {request.dateTo}
+          {displayDate(request.dateFrom)} to {displayDate(request.dateTo)}
         </dd>
         <dt>Location</dt>
         <dd>{request.location}</dd>
@@ -56,7 +57,7 @@ function BookingRequestCard({ request }: { request: BookingRequest }) {
         <dd>{formatNaira(request.budgetKobo)}</dd>
         <dt>Received</dt>
         <dd>
-          <time dateTime={request.createdAt}>{format(new Date(request.createdAt), 'd MMM yyyy, HH:mm')}</time>
+          <time dateTime={request.createdAt}>{displayDateTime(request.createdAt)}</time>
         </dd>
       </dl>
       <p className="talent-request__message">{request.message}</p>
@@ -72,6 +73,7 @@ function BookingRequestCard({ request }: { request: BookingRequest }) {
               Decline
             </button>
           </div>
+          <FormError message={answer.error?.message} />
         </div>
       )}
     </li>

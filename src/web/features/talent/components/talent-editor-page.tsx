@@ -6,6 +6,7 @@ import type { MyTalentProfile, TalentMeasurements, TalentProfileInput } from '..
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { MAX_TALENT_PHOTOS, TALENT_CATEGORIES, TALENT_MEASUREMENTS, type TalentMeasurement } from '../../../../shared/talent-options';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { GuardianNotice } from '../../../components/guardian-notice';
 import { ButtonSpinner, Spinner } from '../../../components/spinner';
@@ -69,6 +70,7 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
   const {
     register,
     handleSubmit,
+    setError,
     reset,
     formState: { errors },
   } = useForm<TalentProfileInput>({
@@ -86,11 +88,9 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
 
   const [photos, setPhotos] = useState<File[]>([]);
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
   const room = MAX_TALENT_PHOTOS - (profile?.photos.length ?? 0);
 
   const onSubmit = handleSubmit((values) => {
-    setSaveError(null);
     save.mutate(
       { values, photos },
       {
@@ -98,7 +98,7 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
           flash.showSuccess(data.message);
           setPhotos([]);
         },
-        onError: (error) => setSaveError(error.message),
+        onError: (error) => setError('root.server', { message: error.message }),
       },
     );
   });
@@ -110,11 +110,6 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
         Details
       </h2>
       <form className="form form--grid" noValidate onFocus={checks.preload} onSubmit={(event) => void onSubmit(event)}>
-        {saveError && (
-          <p className="form__error form__full" role="alert">
-            {saveError}
-          </p>
-        )}
         <SelectField label="Category" options={TALENT_CATEGORIES} {...register('category')} error={errors.category?.message} />
         <TextField label="Stage name" {...register('stageName')} error={errors.stageName?.message} />
         <div className="form__full">
@@ -132,6 +127,7 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
             disabled={!canPublish}
             {...register('published')}
           />
+          <FormError message={errors.root?.server?.message} />
           <button type="submit" className="button button--primary" disabled={save.isPending}>
             {save.isPending && <ButtonSpinner />} Save talent profile
           </button>
@@ -203,7 +199,7 @@ function PhotosSection({ profile }: { profile: MyTalentProfile | null }) {
   const remove = useDeleteTalentPhoto();
   const primary = useSetPrimaryPhoto();
   if (!profile || profile.photos.length === 0) return null;
-  const answer = { onSuccess: (data: { message: string }) => flash.showSuccess(data.message), onError: (error: Error) => flash.showError(error.message) };
+  const answer = { onSuccess: (data: { message: string }) => flash.showSuccess(data.message) };
 
   return (
     <section aria-labelledby="photos-title">
@@ -230,6 +226,7 @@ function PhotosSection({ profile }: { profile: MyTalentProfile | null }) {
           </li>
         ))}
       </ul>
+      <FormError message={primary.error?.message ?? remove.error?.message} />
     </section>
   );
 }

@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import type { SiteSettings } from '../../shared/site.js';
+import { recordAudit } from '../audit/audit.js';
+import type { StaffUser } from '../auth/guards.js';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
+import { settings } from '../db/schema.js';
+
+const KEY = 'site';
+
+/**
+ * The company details as staff last saved them, each unsaved one from the environment. Every read
+ * also brings this process's mail signature up to date, so mail follows a renamed company.
+ */
+export async function readSiteSettings(ctx: AppContext, db: Executor = ctx.db): Promise<SiteSettings> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY)).limit(1);
+  const current = { ...ctx.config.siteDefaults, ...(row?.value as Partial<SiteSettings> | undefined) };
+  ctx.mailer.brand.companyName = current.companyName;
+  return current;
+}
+
+export async function saveSiteSettings(ctx: AppContext, admin: StaffUser, input: SiteSettings): Promise<SiteSettings> {
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(settings)
+      .values({ key: KEY, value: input })
+      .onConflictDoUpdate({ target: settings.key, set: { value: input, updatedAt: new Date() } });
+    await recordAudit(tx, { actor: admin, action: 'settings.update', subjectType: 'settings', subjectId: KEY, details: { companyName: input.companyName } });
+  });
+  ctx.mailer.brand.companyName = input.companyName;
+  return input;
+}
