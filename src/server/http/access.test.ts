@@ -62,6 +62,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/users/confirm-payment': 'member',
   'POST /api/users/activate-profile': 'member',
   'GET /api/notifications': 'user',
+  'GET /api/notifications/unread': 'user',
+  'POST /api/notifications/read': 'user',
   'POST /api/users/eventform': 'member',
   'GET /api/users/events': 'user',
   'GET /api/users/submissions': 'user',
