@@ -5,7 +5,7 @@ import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
 import { setSessionUser } from '../../../lib/session';
 
-/** The fee wizard's calls, one per step. */
+/** The fee page's calls: the membership status, the email code, the slip, the activation code. */
 export const membershipQuery = queryOptions({
   queryKey: ['membership'],
   queryFn: () => api.get<MembershipStatus>('/api/users/membership'),
@@ -22,9 +22,11 @@ export function useVerifyEmail() {
 }
 
 export function useVerifyCode() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; code: string }) =>
       api.post<{ message: string; userId: string }>('/api/users/verify-code', { json: body, fallback: FAILURE.verifyCode }),
+    onSuccess: () => client.invalidateQueries(membershipQuery),
   });
 }
 
