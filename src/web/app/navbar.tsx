@@ -132,7 +132,7 @@ function MenuCount({ count, what }: { count: number | undefined; what: string })
     <span className="navbar__count">
       <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
       <span className="visually-hidden">
-        , {count} {what}
+        {count} {what}
       </span>
     </span>
   );

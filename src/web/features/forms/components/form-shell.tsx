@@ -59,8 +59,9 @@ export function FormShell({ title, lead, onSubmit, pending, progress = 0, showPr
                 Back
               </button>
             )}
+            {/* Keys: Next must not become Submit in place, or the click that moves to the last section would also send the form. */}
             {last ? (
-              <button type="submit" className={`button button--primary${steps ? '' : ' button--block'}`} disabled={pending}>
+              <button key="submit" type="submit" className={`button button--primary${steps ? '' : ' button--block'}`} disabled={pending}>
                 {pending ? (
                   <>
                     <ButtonSpinner /> Submitting...
@@ -70,7 +71,7 @@ export function FormShell({ title, lead, onSubmit, pending, progress = 0, showPr
                 )}
               </button>
             ) : (
-              <button type="button" className="button button--primary" onClick={steps.onNext}>
+              <button key="next" type="button" className="button button--primary" onClick={steps.onNext}>
                 Next
               </button>
             )}

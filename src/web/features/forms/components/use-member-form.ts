@@ -62,6 +62,9 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
     setFileErrors((old) => ({ ...old, ...missing }));
     const textNames = names.filter((name) => !fileNames.has(name)) as Path<T>[];
     const valid = textNames.length === 0 || (await form.trigger(textNames, { shouldFocus: true }));
+    // Touched, so each message goes as soon as its field is put right, not on the tap on Next
+    // (a message vanishing under the finger moves the button away from it).
+    if (!valid) for (const name of textNames) form.setValue(name, form.getValues(name), { shouldTouch: true });
     return valid && Object.keys(missing).length === 0;
   };
 
