@@ -1,4 +1,6 @@
+import { MEMBERSHIP_FEE_KOBO } from './constants.js';
 import { FAILURE, SUCCESS } from './messages.js';
+import { formatNaira } from './money.js';
 import type { Option } from './options.js';
 
 /*
@@ -18,6 +20,8 @@ export interface FormFile {
   kind: FileKind;
   /** A photo of a person: re-encoded without EXIF before it is stored. */
   photo?: boolean;
+  /** One line beside the field: what the upload is for and, for a payment, how much. */
+  purpose: string;
 }
 
 /** What a page's file input should accept for each kind. */
@@ -27,24 +31,36 @@ export const FILE_ACCEPT: Record<FileKind, string> = {
 };
 
 export const EVENT_FILES = [
-  { field: 'tellerImage', label: 'Teller image', kind: 'image' },
-  { field: 'passportImage', label: 'Passport image', kind: 'image', photo: true },
-  { field: 'signatureImage', label: 'Signature image', kind: 'image', photo: true },
+  {
+    field: 'tellerImage',
+    label: 'Teller image',
+    kind: 'image',
+    purpose: 'The bank teller or transfer receipt of this donation or ticket: the amount you enter in Amount paid.',
+  },
+  { field: 'passportImage', label: 'Passport image', kind: 'image', photo: true, purpose: 'A recent passport photograph of you, for the event register.' },
+  { field: 'signatureImage', label: 'Signature image', kind: 'image', photo: true, purpose: 'A photo of your signature on plain paper.' },
 ] as const satisfies readonly FormFile[];
 
+const CAMP_AMOUNT = 'paid into the company account; the amount is the one on the camp notice';
+
 export const CAMPING_FILES = [
-  { field: 'welfarePayment', label: 'Welfare payment', kind: 'document' },
-  { field: 'premierePayment', label: 'Premiere payment', kind: 'document' },
-  { field: 'aerobicPayment', label: 'Aerobic payment', kind: 'document' },
-  { field: 'labTest', label: 'Lab test', kind: 'document' },
-  { field: 'nationalId', label: 'National ID', kind: 'document' },
-  { field: 'utilityBill', label: 'Utility bill', kind: 'document' },
-  { field: 'taxClearance', label: 'Tax clearance', kind: 'document' },
+  { field: 'welfarePayment', label: 'Welfare payment', kind: 'document', purpose: `Receipt of your welfare contribution for the camp, ${CAMP_AMOUNT}.` },
+  { field: 'premierePayment', label: 'Premiere payment', kind: 'document', purpose: `Receipt of your premiere ticket for the camp, ${CAMP_AMOUNT}.` },
+  { field: 'aerobicPayment', label: 'Aerobic payment', kind: 'document', purpose: `Receipt of the aerobics sessions of the camp, ${CAMP_AMOUNT}.` },
+  { field: 'labTest', label: 'Lab test', kind: 'document', purpose: 'A recent medical lab test result.' },
+  { field: 'nationalId', label: 'National ID', kind: 'document', purpose: 'Your national ID card or NIN slip.' },
+  { field: 'utilityBill', label: 'Utility bill', kind: 'document', purpose: 'A utility bill that shows your address (electricity, water or waste).' },
+  { field: 'taxClearance', label: 'Tax clearance', kind: 'document', purpose: 'Your tax clearance certificate.' },
 ] as const satisfies readonly FormFile[];
 
 export const ARTIST_MEMBERSHIP_FILES = [
-  { field: 'passportPicture', label: 'Passport picture', kind: 'image', photo: true },
-  { field: 'paymentTeller', label: 'Payment teller', kind: 'document' },
+  { field: 'passportPicture', label: 'Passport picture', kind: 'image', photo: true, purpose: 'A recent passport photograph with your face clearly visible.' },
+  {
+    field: 'paymentTeller',
+    label: 'Payment teller',
+    kind: 'document',
+    purpose: `The teller or transfer receipt of your membership fee (${formatNaira(MEMBERSHIP_FEE_KOBO)} a month).`,
+  },
 ] as const satisfies readonly FormFile[];
 
 /** Who may send a form: any signed-in member, or only one whose profile is activated. */
@@ -53,6 +69,8 @@ export type FormAccess = 'user' | 'activated';
 export interface FormDefinition {
   /** What pages, staff screens and CSV readers call it. */
   label: string;
+  /** One short line on the dashboard's card: what the form is for. */
+  purpose: string;
   /** The page it is filled in on. */
   page: string;
   /** Where the page posts it; JSON forms send JSON, forms with files multipart/form-data. */
@@ -73,6 +91,7 @@ export interface FormDefinition {
 const definitions = {
   'artist-membership': {
     label: 'Artist Membership Form',
+    purpose: 'Join the artist register as a movie, music or model artist: your details, measurements and experience, for casting.',
     page: '/artistmembershipform',
     endpoint: '/api/users/artistmembershipform',
     encoding: 'multipart',
@@ -84,6 +103,7 @@ const definitions = {
   },
   'script-printing': {
     label: 'Script Printing Form',
+    purpose: 'Order printing: business cards, brochures, flyers, posters or a custom job.',
     page: '/scriptprintingform',
     endpoint: '/api/users/scriptprintingform',
     encoding: 'json',
@@ -95,6 +115,7 @@ const definitions = {
   },
   welfare: {
     label: 'Welfare Form',
+    purpose: 'Ask the welfare desk for financial, health, food, housing or education support.',
     page: '/welfareform',
     endpoint: '/api/users/welfareform',
     encoding: 'json',
@@ -106,6 +127,7 @@ const definitions = {
   },
   camping: {
     label: 'Camping Form',
+    purpose: 'Register for camp with your payment receipts and the documents the camp asks for.',
     page: '/campingform',
     endpoint: '/api/users/campingform',
     encoding: 'multipart',
@@ -117,6 +139,7 @@ const definitions = {
   },
   event: {
     label: 'Event Form',
+    purpose: 'Donate to a visitation or buy a ticket for a company event, with your payment teller.',
     page: '/eventform',
     endpoint: '/api/users/eventform',
     encoding: 'multipart',
@@ -128,6 +151,7 @@ const definitions = {
   },
   'movie-premiere': {
     label: 'Movie Premiere Form',
+    purpose: 'Book your seat at one of our movie premieres.',
     page: '/moviepremiereform',
     endpoint: '/api/users/moviepremiereform',
     encoding: 'json',

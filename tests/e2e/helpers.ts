@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type APIResponse, expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, expect, type Page, request } from '@playwright/test';
 import { ADMIN, type Mailbox, newMember } from './fixtures';
 
 export interface MemberDetails {
@@ -110,13 +110,8 @@ export async function activatedMember(page: Page, mailbox: Mailbox): Promise<Mem
     }),
   );
 
-  const staff = await request.newContext({ baseURL: new URL(page.url()).origin });
-  await staff.get('/api/users/profile');
-  const staffXsrf = (await staff.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const staffHeaders = { 'X-XSRF-TOKEN': decodeURIComponent(staffXsrf) };
-  await ok(await staff.post('/api/users/login', { headers: staffHeaders, data: { email: ADMIN.email, phone: ADMIN.email, password: ADMIN.password } }));
-  const afterLogin = (await staff.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? staffXsrf;
-  await ok(await staff.post(`/api/admin/payments/${String(paymentId)}/approve`, { headers: { 'X-XSRF-TOKEN': decodeURIComponent(afterLogin) }, data: { months: 1 } }));
+  const staff = await staffApi(new URL(page.url()).origin);
+  await ok(await staff.post(`/api/admin/payments/${String(paymentId)}/approve`, { data: { months: 1 } }));
   await staff.dispose();
 
   const otp = await mailbox.codeFor(member.email, /OTP/);
@@ -125,7 +120,25 @@ export async function activatedMember(page: Page, mailbox: Mailbox): Promise<Mem
   return member;
 }
 
-function pngBytes(): Buffer {
+/** The staff account signed in through the API, in a context of its own; its calls carry the XSRF header. Dispose of it after use. */
+export async function staffApi(origin: string): Promise<APIRequestContext> {
+  const anonymous = await request.newContext({ baseURL: origin });
+  await anonymous.get('/api/users/profile');
+  const token = async (context: APIRequestContext) => decodeURIComponent((await context.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const login = await anonymous.post('/api/users/login', {
+    headers: { 'X-XSRF-TOKEN': await token(anonymous) },
+    data: { email: ADMIN.email, phone: ADMIN.email, password: ADMIN.password },
+  });
+  expect(login.ok(), `staff login answered ${login.status()}`).toBe(true);
+  const state = await anonymous.storageState();
+  await anonymous.dispose();
+  const signedIn = await request.newContext({ baseURL: origin, storageState: state });
+  const staff = await request.newContext({ baseURL: origin, storageState: state, extraHTTPHeaders: { 'X-XSRF-TOKEN': await token(signedIn) } });
+  await signedIn.dispose();
+  return staff;
+}
+
+export function pngBytes(): Buffer {
   return Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 }
 

@@ -99,7 +99,7 @@ export async function listMemberEvents(ctx: AppContext, user: AuthUser): Promise
 /** What a member has sent, newest first: the dashboard's "sent" list. */
 export async function listMemberSubmissions(ctx: AppContext, userId: string, db: Executor = ctx.db): Promise<MemberSubmission[]> {
   const rows = await db
-    .select({ id: submissions.id, form: submissions.form, state: submissions.state, createdAt: submissions.createdAt })
+    .select({ id: submissions.id, form: submissions.form, state: submissions.state, createdAt: submissions.createdAt, handledAt: submissions.handledAt })
     .from(submissions)
     .where(eq(submissions.userId, userId))
     .orderBy(desc(submissions.createdAt), desc(submissions.id));
@@ -112,6 +112,7 @@ export async function listMemberSubmissions(ctx: AppContext, userId: string, db:
     formLabel: labelOf(FORM_KINDS, row.form),
     state: row.state,
     createdAt: row.createdAt.toISOString(),
+    handledAt: row.handledAt?.toISOString() ?? null,
     files: links.filter((link) => link.submissionId === row.id).map((link) => ({ field: link.field, url: fileUrl(link.fileId) })),
   }));
 }

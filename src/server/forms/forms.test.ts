@@ -649,6 +649,19 @@ describe('who may submit', () => {
     expect(list[0]?.formLabel).toBe('Camping Form');
     expect(list[0]?.files).toHaveLength(7);
   });
+
+  it('tells the member which of their submissions staff have handled', async () => {
+    const { client, user } = await activatedMember();
+    await client.post('/api/users/welfareform', { json: welfareFields() });
+    await client.post('/api/users/scriptprintingform', { json: scriptFields() });
+    const [welfare] = (await submissionsOf(user.id)).filter((row) => row.form === 'welfare');
+    await app.ctx.db.update(submissions).set({ state: 'handled', handledAt: new Date('2026-11-20T10:00:00Z') }).where(eq(submissions.id, welfare!.id));
+    const list = (await client.get('/api/users/submissions')).json().submissions as { form: string; state: string; handledAt: string | null }[];
+    expect(list.map(({ form, state, handledAt }) => ({ form, state, handledAt }))).toEqual([
+      { form: 'script-printing', state: 'new', handledAt: null },
+      { form: 'welfare', state: 'handled', handledAt: '2026-11-20T10:00:00.000Z' },
+    ]);
+  });
 });
 
 describe('the form table', () => {

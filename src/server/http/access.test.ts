@@ -91,6 +91,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/notifications': 'user',
   'GET /api/users/welcome': 'user',
   'GET /api/users/card': 'member',
+  'GET /api/notifications/unread': 'user',
+  'POST /api/notifications/read': 'user',
   'POST /api/users/eventform': 'member',
   'GET /api/users/events': 'user',
   'GET /api/events': 'user',

@@ -1,9 +1,10 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { UnreadCounts } from '../../shared/schemas/notifications.js';
 import { requireUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
-import { notifications } from '../db/schema.js';
+import { bookingRequests, notifications, talentProfiles } from '../db/schema.js';
 
 export type NotificationKind = 'slip-received' | 'payment-approved' | 'payment-rejected' | 'profile-activated' | (string & {});
 
@@ -15,15 +16,45 @@ export async function notify(db: Executor, userId: string, kind: NotificationKin
 /** The member's latest notifications, newest first. */
 export function listNotifications(ctx: AppContext, userId: string) {
   return ctx.db
-    .select({ id: notifications.id, kind: notifications.kind, message: notifications.message, createdAt: notifications.createdAt })
+    .select({ id: notifications.id, kind: notifications.kind, message: notifications.message, createdAt: notifications.createdAt, readAt: notifications.readAt })
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt))
     .limit(100);
 }
 
+/**
+ * What the menu counts: notifications not yet seen on /notifications, and booking requests the
+ * talent has not answered (a request stays new until it is accepted or declined).
+ */
+export async function unreadCounts(ctx: AppContext, userId: string): Promise<UnreadCounts> {
+  const [notes] = await ctx.db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [bookings] = await ctx.db
+    .select({ n: count() })
+    .from(bookingRequests)
+    .innerJoin(talentProfiles, eq(talentProfiles.id, bookingRequests.profileId))
+    .where(and(eq(talentProfiles.userId, userId), eq(bookingRequests.state, 'new')));
+  return { notifications: notes?.n ?? 0, bookingRequests: bookings?.n ?? 0 };
+}
+
+/** The member has seen every notification listed so far. */
+export async function markNotificationsRead(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
+
 export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/notifications', async (request) => ({ notifications: await listNotifications(ctx, requireUser(request).id) }));
+    app.get('/api/notifications/unread', async (request) => unreadCounts(ctx, requireUser(request).id));
+    app.post('/api/notifications/read', async (request) => {
+      await markNotificationsRead(ctx, requireUser(request).id);
+      return { message: 'Notifications marked as read.' };
+    });
   };
 }

@@ -21,6 +21,8 @@ export interface MemberSubmission {
   formLabel: string;
   state: SubmissionState;
   createdAt: string;
+  /** When staff marked it handled; null while it waits. */
+  handledAt: string | null;
   files: { field: string; url: string }[];
 }
 

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
-import { Link, NavLink } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { isStaffRole } from '../../shared/roles';
+import { useUnreadCounts } from '../features/notifications/api/get-unread-counts';
 import { useSession } from '../lib/session';
 import { useSite } from '../lib/site';
 
@@ -17,6 +18,7 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
   const { user } = useSession();
   const { data: site } = useSite();
   const navClass = ({ isActive }: { isActive: boolean }) => `navbar__link${isActive ? ' navbar__link--active' : ''}`;
+  const counts = useFreshUnreadCounts(Boolean(user));
 
   return (
     <header className="navbar">
@@ -74,6 +76,7 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
                 <li>
                   <NavLink to="/notifications" className={navClass}>
                     Notifications
+                    <MenuCount count={counts?.notifications} what="unread" />
                   </NavLink>
                 </li>
                 {isStaffRole(user.role) ? (
@@ -86,6 +89,7 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
                   <li>
                     <NavLink to="/profile" className={navClass}>
                       Profile
+                      <MenuCount count={counts?.bookingRequests} what={counts?.bookingRequests === 1 ? 'new booking request' : 'new booking requests'} />
                     </NavLink>
                   </li>
                 )}
@@ -113,5 +117,28 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
         </nav>
       </div>
     </header>
+  );
+}
+
+/** The menu's counts, asked again on every page change as well as each minute. */
+function useFreshUnreadCounts(signedIn: boolean) {
+  const { pathname } = useLocation();
+  const { data, refetch } = useUnreadCounts(signedIn);
+  useEffect(() => {
+    if (signedIn) void refetch();
+  }, [pathname, signedIn, refetch]);
+  return signedIn ? data : undefined;
+}
+
+/** A small number beside a menu link; screen readers hear what it counts. */
+function MenuCount({ count, what }: { count: number | undefined; what: string }) {
+  if (!count) return null;
+  return (
+    <span className="navbar__count">
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="visually-hidden">
+        {count} {what}
+      </span>
+    </span>
   );
 }

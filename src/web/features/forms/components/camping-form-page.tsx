@@ -1,13 +1,16 @@
 import type { CampingInput } from '../../../../shared/schemas/forms';
 import { TextField } from '../../../components/form-field';
+import { useSession } from '../../../lib/session';
 import { FileField, FormSection, FormShell } from './form-shell';
+import { memberDetails } from './member-details';
 import { useMemberForm } from './use-member-form';
 
 const defaults: CampingInput = { artistId: '' };
 
 /** /campingform: the artist's ID and the seven documents the camp asks for (photos or PDFs). */
 export function CampingFormPage() {
-  const { form, definition, files, fileErrors, setFile, onSubmit, pending, progress, failure } = useMemberForm<CampingInput>('camping', defaults);
+  const { memberNumber } = memberDetails(useSession().user);
+  const { form, definition, files, fileErrors, setFile, onSubmit, pending, progress, failure } = useMemberForm<CampingInput>('camping', { ...defaults, artistId: memberNumber });
   const {
     register,
     formState: { errors },
@@ -21,9 +24,10 @@ export function CampingFormPage() {
       progress={progress}
       showProgress
       failure={failure}
+      prefilled
     >
       <div className="form__full">
-        <TextField label="Artist ID" {...register('artistId')} error={errors.artistId?.message} />
+        <TextField label="Artist ID" hint="Your member number, e.g. HM-000123" {...register('artistId')} error={errors.artistId?.message} />
       </div>
       <FormSection title="Documents">
         {definition.files.map((file) => (

@@ -2,7 +2,9 @@ import { todayInLagos } from '../../../../shared/dates';
 import { DONATION_EVENTS } from '../../../../shared/form-options';
 import type { EventInput } from '../../../../shared/schemas/forms';
 import { SelectField, TextField } from '../../../components/form-field';
+import { useSession } from '../../../lib/session';
 import { FileField, FormSection, FormShell } from './form-shell';
+import { memberDetails } from './member-details';
 import { useMemberForm } from './use-member-form';
 
 const defaults: EventInput = {
@@ -17,7 +19,13 @@ const defaults: EventInput = {
 
 /** /eventform: a donation or ticket for a company event, with the teller, a passport photo and a signature. */
 export function EventFormPage() {
-  const { form, definition, files, fileErrors, setFile, onSubmit, pending, progress, failure } = useMemberForm<EventInput>('event', defaults);
+  const details = memberDetails(useSession().user);
+  const { form, definition, files, fileErrors, setFile, onSubmit, pending, progress, failure } = useMemberForm<EventInput>('event', {
+    ...defaults,
+    surname: details.surname,
+    firstName: details.firstName,
+    registrationNumber: details.memberNumber,
+  });
   const {
     register,
     formState: { errors },
@@ -31,10 +39,11 @@ export function EventFormPage() {
       progress={progress}
       showProgress
       failure={failure}
+      prefilled
     >
       <TextField label="Surname" autoComplete="family-name" {...register('surname')} error={errors.surname?.message} />
       <TextField label="First name" autoComplete="given-name" {...register('firstName')} error={errors.firstName?.message} />
-      <TextField label="Registration number" {...register('registrationNumber')} error={errors.registrationNumber?.message} />
+      <TextField label="Registration number" hint="Your member number, e.g. HM-000123" {...register('registrationNumber')} error={errors.registrationNumber?.message} />
       <TextField label="Company ID" {...register('companyId')} error={errors.companyId?.message} />
       <div className="form__full">
         <SelectField label="Event" placeholder="Select an event" options={DONATION_EVENTS} {...register('selectedEvent')} error={errors.selectedEvent?.message} />

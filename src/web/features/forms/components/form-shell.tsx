@@ -6,6 +6,7 @@ import { FILE_ACCEPT, type FormFile } from '../../../../shared/form-definitions'
 import { GuardianNotice } from '../../../components/guardian-notice';
 import { ButtonSpinner } from '../../../components/spinner';
 import { FormError } from '../../../components/form-error';
+import type { FormSteps } from './use-form-sections';
 import { loadFormSchemas } from './use-member-form';
 import './forms.css';
 
@@ -19,6 +20,10 @@ interface FormShellProps {
   showProgress?: boolean;
   failure: string | null;
   submitLabel?: string;
+  /** Some fields start with what the member's profile says: the page says so. */
+  prefilled?: boolean;
+  /** A form in sections shown one at a time (a phone): where the member is, and Back / Next. */
+  steps?: FormSteps;
   children: ReactNode;
 }
 
@@ -26,43 +31,71 @@ interface FormShellProps {
 const preloadChecks = () => void loadFormSchemas().catch(() => {});
 
 /** The page around every member form: heading, fields, the server's failure, upload progress, one submit button. */
-export function FormShell({ title, lead, onSubmit, pending, progress = 0, showProgress = false, failure, submitLabel = 'Submit', children }: FormShellProps) {
+export function FormShell({ title, lead, onSubmit, pending, progress = 0, showProgress = false, failure, submitLabel = 'Submit', prefilled = false, steps, children }: FormShellProps) {
+  const last = !steps || steps.current === steps.total - 1;
   return (
     <div className="page member-form">
       <header className="page__header">
         <h1>{title}</h1>
         <p className="page__lead">{lead}</p>
+        {prefilled && <p className="member-form__prefilled">We filled in what your profile already says: check it before you send.</p>}
       </header>
       <GuardianNotice />
       <form className="form form--grid card member-form__card" noValidate onFocus={preloadChecks} onSubmit={(event) => void onSubmit(event)}>
+        {steps && <StepProgress steps={steps} />}
         {children}
         <div className="form__full">
-          <FormError message={failure} />
+          {last && <FormError message={failure} />}
           {showProgress && pending && (
             <div className="member-form__progress">
               <progress max={1} value={progress} aria-label="Upload progress" />
               <span>{Math.round(progress * 100)}%</span>
             </div>
           )}
-          <button type="submit" className="button button--primary button--block" disabled={pending}>
-            {pending ? (
-              <>
-                <ButtonSpinner /> Submitting...
-              </>
-            ) : (
-              submitLabel
+          <div className={steps ? 'member-form__buttons' : undefined}>
+            {steps && steps.current > 0 && (
+              <button type="button" className="button button--ghost" onClick={steps.onBack}>
+                Back
+              </button>
             )}
-          </button>
+            {/* Keys: Next must not become Submit in place, or the click that moves to the last section would also send the form. */}
+            {last ? (
+              <button key="submit" type="submit" className={`button button--primary${steps ? '' : ' button--block'}`} disabled={pending}>
+                {pending ? (
+                  <>
+                    <ButtonSpinner /> Submitting...
+                  </>
+                ) : (
+                  submitLabel
+                )}
+              </button>
+            ) : (
+              <button key="next" type="button" className="button button--primary" onClick={steps.onNext}>
+                Next
+              </button>
+            )}
+          </div>
         </div>
       </form>
     </div>
   );
 }
 
-/** A titled group of fields spanning the form's width. */
-export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+function StepProgress({ steps }: { steps: FormSteps }) {
   return (
-    <fieldset className="form__full member-form__section">
+    <div className="form__full member-form__steps">
+      <h2 ref={steps.headingRef} tabIndex={-1} className="member-form__step-title">
+        Section {steps.current + 1} of {steps.total}
+      </h2>
+      <progress max={steps.total} value={steps.current + 1} aria-label={`Section ${steps.current + 1} of ${steps.total}`} />
+    </div>
+  );
+}
+
+/** A titled group of fields spanning the form's width; `hidden` while another section of a stepped form is shown. */
+export function FormSection({ title, id, hidden, children }: { title: string; id?: string; hidden?: boolean; children: ReactNode }) {
+  return (
+    <fieldset id={id} hidden={hidden} className="form__full member-form__section">
       <legend className="member-form__legend">{title}</legend>
       <div className="form form--grid">{children}</div>
     </fieldset>
@@ -119,16 +152,19 @@ interface FileFieldProps {
   onChange: (file: File | null) => void;
 }
 
-/** A required upload named as the spec names it, with a thumbnail of a chosen image. */
+/** A required upload named as the spec names it, with what it is for, and a thumbnail of a chosen image. */
 export function FileField({ file, value, error, onChange }: FileFieldProps) {
   const id = useId();
   const limit = `at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`;
-  const hint = file.kind === 'image' ? `JPG, PNG or WebP, ${limit}` : `JPG, PNG, WebP or PDF, ${limit}`;
+  const formats = file.kind === 'image' ? `JPG, PNG or WebP, ${limit}` : `JPG, PNG, WebP or PDF, ${limit}`;
   return (
     <div className={`field member-form__file${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>
         {file.label}
       </label>
+      <p className="member-form__purpose" id={`${id}-purpose`}>
+        {file.purpose}
+      </p>
       <input
         id={id}
         className="field__file"
@@ -136,7 +172,7 @@ export function FileField({ file, value, error, onChange }: FileFieldProps) {
         name={file.field}
         accept={FILE_ACCEPT[file.kind]}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : `${id}-hint`}
+        aria-describedby={`${id}-purpose ${error ? `${id}-error` : `${id}-hint`}`}
         onChange={(event) => onChange(event.target.files?.[0] ?? null)}
       />
       <FilePreview file={value} />
@@ -146,7 +182,7 @@ export function FileField({ file, value, error, onChange }: FileFieldProps) {
         </p>
       ) : (
         <p className="field__hint" id={`${id}-hint`}>
-          {hint}
+          {formats}
         </p>
       )}
     </div>

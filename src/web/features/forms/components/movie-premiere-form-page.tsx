@@ -5,7 +5,9 @@ import { SelectField, TextAreaField, TextField } from '../../../components/form-
 import { FormError } from '../../../components/form-error';
 import { Spinner } from '../../../components/spinner';
 import { usePremieres } from '../api/get-premieres';
+import { useSession } from '../../../lib/session';
 import { FormShell } from './form-shell';
+import { memberDetails } from './member-details';
 import { useMemberForm } from './use-member-form';
 
 const defaults: MoviePremiereInput = {
@@ -20,7 +22,8 @@ const defaults: MoviePremiereInput = {
 /** /moviepremiereform: a seat at a premiere; the films and their showtimes come from the server. */
 export function MoviePremiereFormPage() {
   const premieres = usePremieres();
-  const { form, onSubmit, pending, failure } = useMemberForm<MoviePremiereInput>('movie-premiere', defaults);
+  const details = memberDetails(useSession().user);
+  const { form, onSubmit, pending, failure } = useMemberForm<MoviePremiereInput>('movie-premiere', { ...defaults, name: details.fullName, email: details.email, contact: details.phone });
   const {
     register,
     control,
@@ -33,7 +36,7 @@ export function MoviePremiereFormPage() {
   const movieField = register('movie');
 
   return (
-    <FormShell title="Movie Premiere Registration" lead="Book your seat at one of our premieres." onSubmit={onSubmit} pending={pending} failure={failure}>
+    <FormShell title="Movie Premiere Registration" lead="Book your seat at one of our premieres." onSubmit={onSubmit} pending={pending} failure={failure} prefilled>
       <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
       <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
       <TextField label="Contact" type="tel" autoComplete="tel" {...register('contact')} error={errors.contact?.message} />

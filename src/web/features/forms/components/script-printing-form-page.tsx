@@ -1,7 +1,9 @@
 import { DOCUMENT_KINDS, PAPER_SIZES, PRINT_COLORS } from '../../../../shared/form-options';
 import type { ScriptPrintingInput } from '../../../../shared/schemas/forms';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
+import { useSession } from '../../../lib/session';
 import { FormShell, RadioGroupField } from './form-shell';
+import { memberDetails } from './member-details';
 import { useMemberForm } from './use-member-form';
 
 const defaults: ScriptPrintingInput = {
@@ -17,13 +19,14 @@ const defaults: ScriptPrintingInput = {
 
 /** /scriptprintingform: print jobs (cards, brochures, flyers, posters) for an activated member. */
 export function ScriptPrintingFormPage() {
-  const { form, onSubmit, pending, failure } = useMemberForm<ScriptPrintingInput>('script-printing', defaults);
+  const details = memberDetails(useSession().user);
+  const { form, onSubmit, pending, failure } = useMemberForm<ScriptPrintingInput>('script-printing', { ...defaults, name: details.fullName, email: details.email, phone: details.phone });
   const {
     register,
     formState: { errors },
   } = form;
   return (
-    <FormShell title="Script Printing Form" lead="Order business cards, brochures, flyers, posters or a custom print." onSubmit={onSubmit} pending={pending} failure={failure}>
+    <FormShell title="Script Printing Form" lead="Order business cards, brochures, flyers, posters or a custom print." onSubmit={onSubmit} pending={pending} failure={failure} prefilled>
       <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
       <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
       <TextField label="Phone" type="tel" autoComplete="tel" {...register('phone')} error={errors.phone?.message} />

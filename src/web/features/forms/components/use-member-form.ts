@@ -11,13 +11,18 @@ import { useSubmitForm } from '../api/submit-form';
 /** The forms' schemas (one file for all six), fetched on the first focus in a form (FormShell) or at the first check. */
 export const loadFormSchemas = () => import('../../../../shared/schemas/forms');
 
+export interface MemberFormOptions {
+  /** Told which fields failed (the page's checks or the server's), so a form in sections can show the first of them. */
+  onErrorFields?: (fields: string[]) => void;
+}
+
 /**
  * The one way a member form is filled in and sent: the form's shared schema validates the page
  * exactly as the server will, its shared definition says where and how it is posted, the files
  * it lists are required, and the answer is toasted (success goes on to /profile; a failure keeps
  * the member on the form with everything typed and chosen still there).
  */
-export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValues: DefaultValues<T>) {
+export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValues: DefaultValues<T>, options: MemberFormOptions = {}) {
   const definition = FORM_DEFINITIONS[kind];
   const flash = useFlash();
   const navigate = useNavigate();
@@ -47,35 +52,56 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
     [definition],
   );
 
-  const missingFiles = (): Record<string, string> =>
-    Object.fromEntries(definition.files.filter((file: FormFile) => !files[file.field]).map((file) => [file.field, `${file.label} is required`]));
+  const missingFiles = (among: readonly FormFile[] = definition.files): Record<string, string> =>
+    Object.fromEntries(among.filter((file) => !files[file.field]).map((file) => [file.field, `${file.label} is required`]));
+
+  /** Checks some of the fields (a section of a long form) as the whole form will be checked on sending. */
+  const checkFields = async (names: readonly string[]): Promise<boolean> => {
+    const fileNames = new Set(definition.files.map((file) => file.field));
+    const missing = missingFiles(definition.files.filter((file) => names.includes(file.field)));
+    setFileErrors((old) => ({ ...old, ...missing }));
+    const textNames = names.filter((name) => !fileNames.has(name)) as Path<T>[];
+    const valid = textNames.length === 0 || (await form.trigger(textNames, { shouldFocus: true }));
+    // Touched, so each message goes as soon as its field is put right, not on the tap on Next
+    // (a message vanishing under the finger moves the button away from it).
+    if (!valid) for (const name of textNames) form.setValue(name, form.getValues(name), { shouldTouch: true });
+    return valid && Object.keys(missing).length === 0;
+  };
 
   const onSubmit = (event: FormEvent) => {
     const missing = missingFiles();
     setFileErrors(missing);
-    const send = form.handleSubmit((values) => {
-      if (Object.keys(missing).length > 0) return;
-      setFailure(null);
-      setProgress(0);
-      submit.mutate(
-        { values, files },
-        {
-          onSuccess: (data) => {
-            flash.showSuccess(data.message || definition.success);
-            void navigate('/profile');
-          },
-          onError: (error) => {
-            setFailure(error.message);
-            if (error instanceof ApiError) {
-              for (const issue of error.fields ?? []) {
-                if (definition.files.some((file) => file.field === issue.field)) setFileErrors((old) => ({ ...old, [issue.field]: issue.message }));
-                else form.setError(issue.field as Path<T>, { message: issue.message });
+    const send = form.handleSubmit(
+      (values) => {
+        if (Object.keys(missing).length > 0) {
+          options.onErrorFields?.(Object.keys(missing));
+          return;
+        }
+        setFailure(null);
+        setProgress(0);
+        submit.mutate(
+          { values, files },
+          {
+            onSuccess: (data) => {
+              flash.showSuccess(data.message || definition.success);
+              void navigate('/profile');
+            },
+            onError: (error) => {
+              setFailure(error.message);
+              flash.showError(error.message);
+              if (error instanceof ApiError) {
+                for (const issue of error.fields ?? []) {
+                  if (definition.files.some((file) => file.field === issue.field)) setFileErrors((old) => ({ ...old, [issue.field]: issue.message }));
+                  else form.setError(issue.field as Path<T>, { message: issue.message });
+                }
+                if (error.fields?.length) options.onErrorFields?.(error.fields.map((issue) => issue.field));
               }
-            }
+            },
           },
-        },
-      );
-    });
+        );
+      },
+      (errors) => options.onErrorFields?.([...Object.keys(errors), ...Object.keys(missing)]),
+    );
     return send(event);
   };
 
@@ -85,6 +111,7 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
     files,
     fileErrors,
     setFile,
+    checkFields,
     onSubmit,
     pending: submit.isPending,
     progress,

@@ -1,7 +1,9 @@
 import { WELFARE_BENEFITS } from '../../../../shared/form-options';
 import type { WelfareInput } from '../../../../shared/schemas/forms';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
+import { useSession } from '../../../lib/session';
 import { FormShell } from './form-shell';
+import { memberDetails } from './member-details';
 import { useMemberForm } from './use-member-form';
 
 const defaults: WelfareInput = {
@@ -16,13 +18,21 @@ const defaults: WelfareInput = {
 
 /** /welfareform: a request for financial, health, food, housing or education support. */
 export function WelfareFormPage() {
-  const { form, onSubmit, pending, failure } = useMemberForm<WelfareInput>('welfare', defaults);
+  const details = memberDetails(useSession().user);
+  const { form, onSubmit, pending, failure } = useMemberForm<WelfareInput>('welfare', {
+    ...defaults,
+    name: details.fullName,
+    dob: details.dob,
+    address: details.address,
+    phone: details.phone,
+    email: details.email,
+  });
   const {
     register,
     formState: { errors },
   } = form;
   return (
-    <FormShell title="Welfare Form" lead="Tell us what support you need; the welfare desk reviews every request." onSubmit={onSubmit} pending={pending} failure={failure}>
+    <FormShell title="Welfare Form" lead="Tell us what support you need; the welfare desk reviews every request." onSubmit={onSubmit} pending={pending} failure={failure} prefilled>
       <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
       <TextField label="Date of birth" type="date" autoComplete="bday" {...register('dob')} error={errors.dob?.message} />
       <TextField label="Phone" type="tel" autoComplete="tel" {...register('phone')} error={errors.phone?.message} />

@@ -6,7 +6,7 @@ import { api } from '../../../lib/api';
 import { setSessionUser } from '../../../lib/session';
 import { ledgerQuery } from './ledger';
 
-/** The fee wizard's calls, one per step. */
+/** The fee page's calls: the membership status, the email code, the slip, the activation code. */
 export const membershipQuery = queryOptions({
   queryKey: ['membership'],
   queryFn: () => api.get<MembershipStatus>('/api/users/membership'),
@@ -23,9 +23,11 @@ export function useVerifyEmail() {
 }
 
 export function useVerifyCode() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; code: string }) =>
       api.post<{ message: string; userId: string }>('/api/users/verify-code', { json: body, fallback: FAILURE.verifyCode }),
+    onSuccess: () => client.invalidateQueries(membershipQuery),
   });
 }
 

@@ -3,19 +3,16 @@ import { useNavigate } from 'react-router';
 import { ACTIVATION_REDIRECT_MS } from '../../../../shared/constants';
 import { SUCCESS } from '../../../../shared/messages';
 import { useFlash } from '../../../components/flash-context';
-import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
-import { useActivateProfile } from '../api/membership';
-import { clearWizardState } from './use-wizard-state';
+import { useActivateProfile, useSendOtp } from '../api/membership';
 
-/** Step 5: the OTP from the email activates the profile; three seconds later, the dashboard. */
+/** Approved: the code from the approval email activates the profile; three seconds later, the dashboard. */
 export function ActivateStep({ userId }: { userId: string }) {
   const flash = useFlash();
   const navigate = useNavigate();
   const activate = useActivateProfile();
   const [otp, setOtp] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     if (!activate.isSuccess) return;
@@ -25,16 +22,7 @@ export function ActivateStep({ userId }: { userId: string }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    activate.mutate(
-      { userId, otp },
-      {
-        onSuccess: (data) => {
-          clearWizardState();
-          flash.showSuccess(data.message || SUCCESS.activated);
-        },
-        onError: (error) => setFailure(error.message),
-      },
-    );
+    activate.mutate({ userId, otp }, { onSuccess: (data) => flash.showSuccess(data.message || SUCCESS.activated) });
   }
 
   if (activate.isSuccess) {
@@ -45,26 +33,42 @@ export function ActivateStep({ userId }: { userId: string }) {
     );
   }
   return (
-    <form className="form fees__step" onSubmit={submit}>
-      <TextField
-        label="OTP"
-        name="otp"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="\d{6}"
-        maxLength={6}
-        required
-        value={otp}
-        onChange={(e) => {
-          setOtp(e.target.value.replace(/\D/g, ''));
-          setFailure(null);
-        }}
-        hint="The 6-digit code from the approval email."
-      />
-      <FormError message={failure} />
-      <button className="button button--primary" type="submit" disabled={activate.isPending || otp.length !== 6}>
-        {activate.isPending && <ButtonSpinner />} Activate Profile
+    <div className="fees__step">
+      <form className="form" onSubmit={submit} aria-label="Activate your profile">
+        <TextField
+          label="Code from the approval email"
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="\d{6}"
+          maxLength={6}
+          required
+          value={otp}
+          onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+          hint="6 digits. It expires after 10 minutes; ask for a new one below if it has."
+          error={activate.isError ? activate.error.message : undefined}
+        />
+        <button className="button button--primary" type="submit" disabled={activate.isPending || otp.length !== 6}>
+          {activate.isPending && <ButtonSpinner />} Activate Profile
+        </button>
+      </form>
+      <ResendCode userId={userId} />
+    </div>
+  );
+}
+
+/** A new code by email, for a lost or expired one: a small link, not a step. */
+function ResendCode({ userId }: { userId: string }) {
+  const resend = useSendOtp();
+  return (
+    <p className="fees__resend">
+      Did not get it?{' '}
+      <button type="button" className="fees__link" disabled={resend.isPending} onClick={() => resend.mutate(userId)}>
+        Email me a new code
       </button>
-    </form>
+      <span role="status" className={resend.isError ? 'field__error' : 'muted'}>
+        {resend.isSuccess ? ` ${resend.data.message || SUCCESS.otpSent}` : resend.isError ? ` ${resend.error.message}` : ''}
+      </span>
+    </p>
   );
 }

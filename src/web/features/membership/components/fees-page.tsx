@@ -1,36 +1,64 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { GuardianNotice } from '../../../components/guardian-notice';
+import { MEMBERSHIP_FEE_KOBO, PLANS } from '../../../../shared/constants';
+import { displayDate } from '../../../../shared/display-date';
+import { formatNaira } from '../../../../shared/money';
+import type { MembershipStatus } from '../../../../shared/schemas/membership';
 import { Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/session';
 import { useMembershipStatus } from '../api/membership';
 import { ActivateStep } from './activate-step';
-import { EmailStep } from './email-step';
-import { InstructionsStep } from './instructions-step';
-import { OtpStep } from './otp-step';
+import { BankAccounts } from './bank-accounts';
+import { CopyButton } from './copy-button';
+import { EmailCheck } from './email-check';
 import { RenewalPanel } from './renewal-panel';
-import { SlipStep } from './slip-step';
-import { useWizardState } from './use-wizard-state';
+import { SlipUpload } from './slip-upload';
 import './fees.css';
 
-const STEP_TITLES = ['Verify your email', 'Payment instructions', 'Upload payment slip', 'Send OTP', 'Activate profile'] as const;
-
 /**
- * /user/fees: the five-step fee and activation wizard: verify the email, read how to pay, upload
- * the slip, get the OTP once staff approve it, activate.
+ * /user/fees: where the member is on the way to an active profile, from the server's answer:
+ * no slip (how to pay, and the upload), a slip under review, approved (the emailed code), or
+ * rejected (why, and the upload again).
  */
 export function FeesPage() {
   const { user } = useSession();
   const status = useMembershipStatus();
   if (!user || status.isPending) return <Spinner />;
+  if (status.isError) {
+    return (
+      <section className="page page--narrow fees">
+        <h1>Membership fee</h1>
+        <p className="form__error" role="alert">
+          {status.error.message}
+        </p>
+      </section>
+    );
+  }
   // A member number is given at first activation: from then on the page is about renewing.
-  if (status.data?.memberNumber) return <RenewalPanel status={status.data} email={user.email} userId={user.id} />;
-  return <FeesContent key={user.id} email={user.email} userId={user.id} activeOnArrival={user.status} />;
+  if (status.data.memberNumber) return <RenewalPanel status={status.data} email={user.email} userId={user.id} />;
+  return <FeesContent key={user.id} status={status.data} email={user.email} userId={user.id} activeOnArrival={user.status} />;
+}
+
+type Stage = 'pay' | 'review' | 'activate';
+
+function stageOf(payment: MembershipStatus['payment']): Stage {
+  if (payment?.status === 'pending') return 'review';
+  if (payment?.status === 'approved') return 'activate';
+  return 'pay';
+}
+
+interface ContentProps {
+  status: MembershipStatus;
+  email: string;
+  userId: string;
+  activeOnArrival: boolean;
 }
 
 /** Decided once on arrival, so the page that just activated the member can finish its own countdown. */
-function FeesContent({ email, userId, activeOnArrival }: { email: string; userId: string; activeOnArrival: boolean }) {
+function FeesContent({ status, email, userId, activeOnArrival }: ContentProps) {
   const [alreadyActive] = useState(activeOnArrival);
+  const [params] = useSearchParams();
   if (alreadyActive) {
     return (
       <section className="page page--narrow fees">
@@ -42,56 +70,128 @@ function FeesContent({ email, userId, activeOnArrival }: { email: string; userId
       </section>
     );
   }
-  return <FeesWizard email={email} userId={userId} />;
-}
-
-function FeesWizard({ email, userId }: { email: string; userId: string }) {
-  const [params] = useSearchParams();
-  const { state, update, back } = useWizardState(email, params.get('plan'));
-  const status = useMembershipStatus().data;
-
-  // The server knows what the browser forgot (another device, a cleared tab): move forward to
-  // match it once per answer, so Previous Step and Retry still go back.
-  const synced = useRef<typeof status>(undefined);
-  useEffect(() => {
-    if (!status || synced.current === status) return;
-    synced.current = status;
-    if (status.payment && status.payment.status !== 'rejected' && state.step < 4) {
-      update({ isVerified: true, userId, uploadStatus: 'success', step: 4 });
-    } else if (status.emailVerified && state.step === 1) {
-      update({ isVerified: true, userId, step: 2 });
-    }
-  }, [status, state.step, update, userId]);
-
+  const chosen = params.get('plan');
+  const plan = PLANS.find((p) => p.key === chosen)?.key ?? status.plan ?? undefined;
+  const stage = stageOf(status.payment);
   return (
     <section className="page page--narrow fees" aria-labelledby="fees-title">
       <h1 id="fees-title">Membership fee and activation</h1>
       <GuardianNotice />
-      <ol className="fees__progress" aria-label="Steps">
-        {STEP_TITLES.map((title, index) => (
-          <li key={title} className={index + 1 === state.step ? 'is-current' : index + 1 < state.step ? 'is-done' : undefined} aria-current={index + 1 === state.step ? 'step' : undefined}>
-            <span className="fees__dot" aria-hidden="true">
-              {index + 1}
-            </span>
-            <span className="fees__label">{title}</span>
-          </li>
-        ))}
-      </ol>
+      <StageTracker stage={stage} />
       <div className="card fees__card">
-        <h2 className="fees__title">
-          Step {state.step} of 5: {STEP_TITLES[state.step - 1]}
-        </h2>
-        {state.step === 1 && <EmailStep state={state} update={update} />}
-        {state.step === 2 && <InstructionsStep plan={state.plan} onUnderstood={() => update({ step: 3 })} />}
-        {state.step === 3 && <SlipStep state={state} update={update} userId={userId} />}
-        {state.step === 4 && <OtpStep state={state} update={update} userId={userId} />}
-        {state.step === 5 && <ActivateStep userId={state.userId || userId} />}
-        {state.step >= 2 && (
-          <button type="button" className="button button--ghost fees__back" onClick={back}>
-            Previous Step
-          </button>
+        {stage === 'pay' && <PayStage status={status} plan={plan} email={email} userId={userId} />}
+        {stage === 'review' && <ReviewStage status={status} plan={plan} email={email} userId={userId} />}
+        {stage === 'activate' && (
+          <>
+            <h2 className="fees__title">Approved: enter the code we emailed</h2>
+            <p>Our staff approved your payment slip and emailed a 6-digit code to {email}.</p>
+            <ActivateStep userId={userId} />
+          </>
         )}
       </div>
     </section>
+  );
+}
+
+const STAGES: { key: Stage; label: string }[] = [
+  { key: 'pay', label: 'Pay and upload the slip' },
+  { key: 'review', label: 'Slip under review' },
+  { key: 'activate', label: 'Enter the emailed code' },
+];
+
+/** Where the member is, at a glance: done, here, still to come. */
+function StageTracker({ stage }: { stage: Stage }) {
+  const here = STAGES.findIndex((s) => s.key === stage);
+  return (
+    <ol className="fees__progress" aria-label="Your progress">
+      {STAGES.map((s, index) => (
+        <li key={s.key} className={index === here ? 'is-current' : index < here ? 'is-done' : undefined} aria-current={index === here ? 'step' : undefined}>
+          <span className="fees__dot" aria-hidden="true">
+            {index < here ? '✓' : index + 1}
+          </span>
+          <span className="fees__label">{s.label}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+interface StageProps {
+  status: MembershipStatus;
+  plan: string | undefined;
+  email: string;
+  userId: string;
+}
+
+function PayStage({ status, plan, email, userId }: StageProps) {
+  const rejected = status.payment?.status === 'rejected' ? status.payment : null;
+  return (
+    <>
+      <h2 className="fees__title">{rejected ? 'Your slip was not approved' : 'Pay the membership fee'}</h2>
+      {rejected && (
+        <div className="fees__note fees__note--bad" role="alert">
+          <p>
+            <strong>Reason:</strong> {rejected.reason ?? 'no reason given'}
+          </p>
+          <p>Upload a new slip below (pay again first if the payment itself was wrong).</p>
+        </div>
+      )}
+      <HowToPay plan={plan} />
+      <h3 className="fees__subtitle">{rejected ? 'Upload a new slip' : 'Upload your payment slip'}</h3>
+      {status.emailVerified ? (
+        <SlipUpload email={email} userId={userId} plan={plan} submitLabel={rejected ? 'Upload new slip' : 'Upload slip'} />
+      ) : (
+        <EmailCheck email={email} />
+      )}
+    </>
+  );
+}
+
+function HowToPay({ plan }: { plan: string | undefined }) {
+  const planName = PLANS.find((p) => p.key === plan)?.name ?? 'Standard Plan';
+  const amount = formatNaira(MEMBERSHIP_FEE_KOBO);
+  return (
+    <div className="fees__step">
+      <p className="fees__amount">
+        <strong>{amount}</strong> a month · {planName} <CopyButton text={String(MEMBERSHIP_FEE_KOBO / 100)} what="amount" />
+      </p>
+      <ol className="fees__instructions">
+        <li>Transfer {amount} into one of the accounts below, with your full name as the narration.</li>
+        <li>Keep the slip or a screenshot of the transfer receipt, and upload it here.</li>
+        <li>Our staff check it (usually within a working day) and email you a 6-digit code.</li>
+        <li>Enter the code here: your profile is active and the member forms open.</li>
+      </ol>
+      <BankAccounts />
+    </div>
+  );
+}
+
+function ReviewStage({ status, plan, email, userId }: StageProps) {
+  const [replacing, setReplacing] = useState(false);
+  const uploadedAt = status.payment ? displayDate(status.payment.uploadedAt) : null;
+  return (
+    <>
+      <h2 className="fees__title">Slip received, under review</h2>
+      <p className="fees__note" role="status">
+        Slip received{uploadedAt ? ` on ${uploadedAt}` : ''}, under review (usually within a working day). We will email you a 6-digit code as soon as it is
+        approved; then come back here to enter it.
+      </p>
+      {replacing ? (
+        <>
+          <h3 className="fees__subtitle">Replace your slip</h3>
+          <SlipUpload email={email} userId={userId} plan={plan} submitLabel="Replace slip" onUploaded={() => setReplacing(false)} />
+        </>
+      ) : (
+        <p>
+          Uploaded the wrong file?{' '}
+          <button type="button" className="fees__link" onClick={() => setReplacing(true)}>
+            Replace it
+          </button>
+        </p>
+      )}
+      <Link className="button button--ghost" to="/profile">
+        Back to your dashboard
+      </Link>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { useUploadSlip } from '../api/membership';
 import { UploadProgress } from './upload-progress';
 import { BankAccounts } from './bank-accounts';
 import { PlanAmount, useChosenPlan } from './plan-amount';
+import { SlipFileField } from './slip-file-field';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
@@ -76,21 +77,16 @@ export function RenewalPanel({ status, email, userId }: { status: MembershipStat
               <PlanAmount plan={status.plan} months={months} />
               <p>Pay it by bank transfer, with your full name as the narration.</p>
               <BankAccounts />
-              <div className="field">
-                <label className="field__label" htmlFor="renewalSlip">
-                  Payment slip (photo or PDF, at most 5 MB)
-                </label>
-                <input id="renewalSlip" className="field__file" type="file" accept="image/*,application/pdf" required onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-              </div>
-              {upload.isError && (
-                <p className="field__error" role="alert">
-                  {upload.error.message}
-                </p>
-              )}
-              {upload.isPending && (
-                <UploadProgress fraction={progress} />
-              )}
-              <button className="button button--primary" type="submit" disabled={!file || !plan || upload.isPending}>
+              <SlipFileField
+                name="renewalSlip"
+                serverError={upload.isError ? upload.error.message : null}
+                onChange={(chosen) => {
+                  setFile(chosen);
+                  upload.reset();
+                }}
+              />
+              {upload.isPending && <UploadProgress fraction={progress} />}
+              <button className="button button--primary" type="submit" disabled={!file || upload.isPending}>
                 {upload.isPending && <ButtonSpinner />} Upload slip for {amount}
               </button>
             </form>

@@ -1,11 +1,20 @@
+import { useEffect } from 'react';
 import { displayDateTime } from '../../../../shared/display-date';
 import { QueryView } from '../../../components/query-view';
-import { useNotifications } from '../api/get-notifications';
+import { useMarkNotificationsRead, useNotifications } from '../api/get-notifications';
 import './notifications.css';
 
-/** /notifications: the member's real notifications, newest first. */
+/** /notifications: the member's real notifications, newest first; the ones not seen before are marked new. */
 export function NotificationsPage() {
   const notifications = useNotifications();
+  const { mutate: markRead } = useMarkNotificationsRead();
+  const loaded = notifications.isSuccess;
+
+  // Once the list is on screen, what it shows has been seen.
+  useEffect(() => {
+    if (loaded) markRead();
+  }, [loaded, markRead]);
+
   return (
     <section className="page page--narrow" aria-labelledby="notifications-title">
       <h1 id="notifications-title">Notifications</h1>
@@ -13,7 +22,8 @@ export function NotificationsPage() {
         {(data) => (
           <ul className="notifications">
             {data.map((note) => (
-              <li key={note.id} className={`notifications__item notifications__item--${note.kind}`}>
+              <li key={note.id} className={`notifications__item notifications__item--${note.kind}${note.readAt ? '' : ' notifications__item--new'}`}>
+                {!note.readAt && <span className="badge">New</span>}
                 <p>{note.message}</p>
                 <time dateTime={note.createdAt}>{displayDateTime(note.createdAt)}</time>
               </li>

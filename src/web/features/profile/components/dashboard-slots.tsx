@@ -24,8 +24,9 @@ export function ProfileFormsSlot({ status, renew }: { status: boolean; renew: bo
       )}
       <ul className="cards">
         {FORM_KINDS.map((form) => (
-          <li key={form.value} className="card" aria-label={form.label}>
+          <li key={form.value} className="card dashboard__form" aria-label={form.label}>
             <h3 className="card__title">{form.label}</h3>
+            <p className="card__purpose">{FORM_DEFINITIONS[form.value].purpose}</p>
             {opensFor(form.value, status) ? (
               <Link className="button button--primary" to={FORM_DEFINITIONS[form.value].page}>
                 Go to Form

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { shiftDate, todayInLagos } from '../../../../shared/dates';
 import { displayDate } from '../../../../shared/display-date';
@@ -17,25 +17,23 @@ import { ProfileFormsSlot } from './dashboard-slots';
 import { ProfileOverview } from './profile-overview';
 import './profile.css';
 
-const SECTIONS = [
-  { id: 'overview', label: 'Overview' },
-  { id: 'forms', label: 'Forms' },
-  { id: 'advert', label: 'Advert' },
-  { id: 'talent', label: 'Talent profile' },
-  { id: 'achievements', label: 'Achievements' },
-];
+/** A section another feature owns, placed after the forms; `id` is its element's id, for the sidebar's link. */
+export interface DashboardSection {
+  id: string;
+  label: string;
+  element: ReactNode;
+  /** Shown to activated members only (the advert). */
+  activatedOnly?: boolean;
+}
 
 interface ProfilePageProps {
-  /** The member's advert section (ads feature), shown to activated members only. */
-  advert: ReactNode;
-  /** The talent profile section (talent feature). */
-  talent: ReactNode;
-  /** The membership card (member-card feature), shown under the overview. */
-  card?: ReactNode;
+  /** What to do next (membership feature): the first thing on the page; it renders nothing when there is nothing to do. */
+  nextStep: ReactNode;
+  sections: DashboardSection[];
 }
 
 /** The member dashboard; app/pages/dashboard.tsx passes in the sections other features own. */
-export function ProfilePage({ advert, talent, card }: ProfilePageProps) {
+export function ProfilePage({ nextStep, sections: extraSections }: ProfilePageProps) {
   const { user } = useSession();
   // Open beside the content on wide screens, folded above it on phones.
   const [sidebarOpen, setSidebarOpen] = useState(() => window.matchMedia('(min-width: 900px)').matches);
@@ -69,10 +67,18 @@ export function ProfilePage({ advert, talent, card }: ProfilePageProps) {
     });
   }
 
-  const sections = user.status ? SECTIONS : SECTIONS.filter((section) => section.id !== 'advert');
+  const shown = extraSections.filter((section) => user.status || !section.activatedOnly);
+  const sections = [
+    { id: 'overview', label: 'Overview' },
+    { id: 'forms', label: 'Forms' },
+    ...shown,
+    { id: 'achievements', label: 'Achievements' },
+    { id: 'danger-zone', label: 'Danger zone' },
+  ];
 
   return (
     <div className={`dashboard${sidebarOpen ? ' dashboard--sidebar-open' : ''}`}>
+      <div className="dashboard__next">{nextStep}</div>
       <nav className="dashboard__sidebar" aria-label="Dashboard sections">
         <button
           type="button"
@@ -105,22 +111,30 @@ export function ProfilePage({ advert, talent, card }: ProfilePageProps) {
             <Link to="/editprofile" className="button button--primary">
               Edit Profile
             </Link>
-            <Link to="/profile/payments" className="button button--ghost">Payments</Link>
+            <Link to="/profile/payments" className="button button--ghost">
+              Payments
+            </Link>
             <Link to="/profile/privacy" className="button button--ghost">
               Privacy and my data
             </Link>
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-              Terminate Account
-            </button>
           </div>
         </header>
         <GuardianNotice />
         <ProfileOverview user={user} />
-        {card}
         <ProfileFormsSlot status={user.status} renew={!user.status && user.memberNumber !== null} />
-        {user.status && advert}
-        {talent}
+        {shown.map((section) => (
+          <Fragment key={section.id}>{section.element}</Fragment>
+        ))}
         <Achievements achievements={user.achievements} />
+        <section id="danger-zone" className="dashboard__section dashboard__danger" aria-labelledby="danger-zone-title">
+          <h2 id="danger-zone-title" className="section-title">
+            Danger zone
+          </h2>
+          <p>Terminating your account deletes your profile, your forms and your uploaded files, and signs you out everywhere. It cannot be undone.</p>
+          <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+            Terminate Account
+          </button>
+        </section>
       </div>
       <ConfirmDialog
         open={confirming}

@@ -1,0 +1,53 @@
+import { useId, useState } from 'react';
+import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
+
+const LIMIT_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
+
+/** The server's refusal, said before the file is sent: a slip over the limit never costs mobile data. */
+export function slipSizeError(file: File): string | null {
+  if (file.size <= MAX_UPLOAD_BYTES) return null;
+  const size = (file.size / (1024 * 1024)).toFixed(1);
+  return `Payment slip must be at most ${LIMIT_MB} MB (this file is ${size} MB). Send a screenshot or a smaller photo of the slip.`;
+}
+
+interface SlipFileFieldProps {
+  name: string;
+  /** The server's answer to the last upload, shown here until another file is chosen. */
+  serverError?: string | null;
+  onChange: (file: File | null) => void;
+}
+
+/** The slip's file input: a photo or a PDF within the server's limit, with the reason it was refused beside it. */
+export function SlipFileField({ name, serverError, onChange }: SlipFileFieldProps) {
+  const id = useId();
+  const [sizeError, setSizeError] = useState<string | null>(null);
+  const error = sizeError ?? serverError;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        Payment slip (photo or PDF, at most {LIMIT_MB} MB)
+      </label>
+      <input
+        id={id}
+        className="field__file"
+        type="file"
+        name={name}
+        accept="image/*,application/pdf"
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => {
+          const chosen = event.target.files?.[0] ?? null;
+          const refusal = chosen ? slipSizeError(chosen) : null;
+          setSizeError(refusal);
+          onChange(refusal ? null : chosen);
+        }}
+      />
+      {error && (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
