@@ -6,10 +6,11 @@ import { readSiteSettings } from './site-settings.js';
 
 export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // no-cache: the browser asks again on each visit, so a change saved on the console shows at once.
+    // public, no-cache: kept by browsers and shared caches, but asked again on each visit, so a change
+    // saved on the console shows at once (and, public, it carries no cookie: http/csrf.ts).
     app.get('/api/site', async (_request, reply) => {
       const info: SiteInfo = { ...(await readSiteSettings(ctx)), membershipFeeKobo: MEMBERSHIP_FEE_KOBO, adWeeklyFeeKobo: AD_WEEKLY_FEE_KOBO };
-      return reply.header('Cache-Control', 'no-cache').send(info);
+      return reply.header('Cache-Control', 'public, no-cache').send(info);
     });
   };
 }
