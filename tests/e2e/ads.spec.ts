@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { ADMIN, expect, phoneViewport, test } from './fixtures';
 import { activatedMember, signIn, tinyPdf, unexpectedErrors, watchConsole } from './helpers';
 import { todayInLagos } from '../../src/shared/dates';
+import { displayDate } from '../../src/shared/display-date';
 
 /** A real banner, twice the strip's slot (728 x 182), as a member would upload it. */
 async function bannerImage(format: 'png' | 'jpeg'): Promise<string> {
@@ -99,7 +100,7 @@ test('a member places an ad, staff approve it, a visitor clicks it, the member s
 
   await staff.locator('[name="status"]').selectOption('running');
   const running = staff.getByRole('listitem', { name: `Ad of ${member.name}` }).filter({ hasText: member.email });
-  await expect(running).toContainText(`${today} to ${today} · always`);
+  await expect(running).toContainText(`${displayDate(today)} to ${displayDate(today)} · always`);
   await running.getByLabel('Frequency').selectOption('always');
   await running.getByRole('button', { name: 'Save changes' }).click();
   await expect(staff.getByText('Changes saved successfully!')).toBeVisible();

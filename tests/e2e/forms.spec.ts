@@ -150,11 +150,12 @@ async function fillEventForm(page: Page) {
 }
 
 test('staff put a casting day and gallery pictures on /events; a member on a phone finds them from the menu and sees their own request', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
   const castingDay = shiftDate(todayInLagos(), 10);
   const staffContext = await browser.newContext({ baseURL });
   const staff = await staffContext.newPage();
   await signIn(staff, ADMIN.email, ADMIN.password);
-  await staff.goto('/admin');
+  await expect(staff).toHaveURL(/\/admin$/);
   await staff.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Events' }).click();
   const addEvent = staff.getByRole('form', { name: 'Add an event' });
   await addEvent.getByLabel('Kind').selectOption({ label: 'Casting day' });
@@ -223,6 +224,7 @@ test('staff put a casting day and gallery pictures on /events; a member on a pho
 });
 
 test('staff find a submission in the console, open it, mark it handled and download the CSV', async ({ page, browser, baseURL, mailbox }) => {
+  test.setTimeout(120_000);
   const member = await activatedMember(page, mailbox);
   await page.goto('/welfareform');
   await page.locator('[name="name"]').fill('Ngozi Adeyemi');
