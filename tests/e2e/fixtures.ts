@@ -82,13 +82,6 @@ export const test = base.extend<{ baseURL: string; mailbox: Mailbox }, { portal:
           SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
           ADMIN_EMAIL: ADMIN.email,
           ADMIN_PASSWORD: ADMIN.password,
-          // A configured site: the pages hide company details that are not set.
-          COMPANY_PHONE: '+234 800 000 0000',
-          NAIRA_ACCOUNT: 'Bank: Example Bank | Account name: Company Ltd | Account number: 0000000000',
-          DOLLAR_ACCOUNT: 'Bank: Example Bank | Account name: Company Ltd | Account number: 1111111111',
-          OFFICE_LAGOS: 'Lagos office: 12 Allen Avenue, Ikeja, Lagos State',
-          OFFICE_OGUN: 'Ogun office: 5 Kuto Road, Abeokuta, Ogun State',
-          OFFICE_ABIA: 'Abia office: 3 Aba Road, Umuahia, Abia State',
           LOG_LEVEL: 'warn',
           // The whole suite is many people arriving from one address: the limits are tested in the API tests.
           RATE_LIMIT_SIGNUP: '1000',
