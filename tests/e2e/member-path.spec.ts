@@ -38,8 +38,16 @@ test('on a phone, the fee page follows the member: pay, under review, rejected a
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   // Staff set the bank account the fee page shows (an unset one is hidden).
   const settings = await staffApi(baseURL!);
+  const current = (await (await settings.get('/api/admin/settings/site')).json()) as Record<string, unknown>;
+  const blank = (value: unknown) => (typeof value === 'string' ? value : '');
   const saved = await settings.put('/api/admin/settings/site', {
-    data: { companyName: 'Home of Movies', email: '', phone: '', nairaAccount: 'Bank: Test Bank | Account name: Company Ltd | Account number: 0123456789', dollarAccount: '', offices: [], faq: [] },
+    data: {
+      ...current,
+      email: blank(current.email),
+      phone: blank(current.phone),
+      dollarAccount: blank(current.dollarAccount),
+      nairaAccount: 'Bank: Test Bank | Account name: Company Ltd | Account number: 0123456789',
+    },
   });
   expect(saved.ok(), await saved.text()).toBe(true);
   await settings.dispose();
