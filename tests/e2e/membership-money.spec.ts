@@ -16,7 +16,7 @@ async function expectAccessible(page: Page): Promise<void> {
 async function staffConsole(browser: Browser, baseURL: string): Promise<Page> {
   const staff = await (await browser.newContext({ baseURL })).newPage();
   await signIn(staff, ADMIN.email, ADMIN.password);
-  await expect(staff).toHaveURL(/\/admin\/payments$/);
+  await expect(staff).toHaveURL(/\/admin$/);
   return staff;
 }
 
