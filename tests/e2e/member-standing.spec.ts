@@ -19,6 +19,7 @@ async function shots(page: Page, name: string, show: () => Promise<void>): Promi
 }
 
 test('staff set a level, award an achievement and announce to the level; the member sees them, and the card opens the check page', async ({ page, browser, baseURL, mailbox }) => {
+  test.setTimeout(120_000);
   const errors = watchConsole(page);
   const member = await activatedMember(page, mailbox);
 
