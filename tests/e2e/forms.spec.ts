@@ -279,7 +279,7 @@ test('staff find a submission in the console, open it, mark it handled and downl
   // The member's record shows the submission; the list now says handled.
   await staff.getByRole('link', { name: member.name }).first().click();
   await expect(staff.getByRole('heading', { name: member.name })).toBeVisible();
-  await expect(staff.locator('.admin__plain-list')).toContainText('Welfare Form');
+  await expect(staff.locator('.admin__plain-list').filter({ hasText: 'Welfare Form' })).toContainText('Welfare Form');
   await staff.getByRole('link', { name: 'Members', exact: true }).click();
   await staff.locator('[name="q"]').fill(member.phone);
   await staff.getByRole('button', { name: 'Search' }).click();

@@ -241,6 +241,7 @@ test('the contact page shows no invented reviews and no placeholder details; an 
   await signIn(admin, ADMIN.email, ADMIN.password);
   await expect(admin).toHaveURL(/\/admin$/);
   // The console's sections fit on one line at 1280 px.
+  await expect(admin.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
   const tabs = admin.getByRole('navigation', { name: 'Console sections' }).locator(':scope > .admin__tab, :scope > details > summary');
   const tops = await tabs.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
   expect(tops.length).toBeGreaterThan(5);
