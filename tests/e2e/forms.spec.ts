@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ADMIN, expect, newMember, phoneViewport, test } from './fixtures';
-import { activatedMember, signIn, signUpThroughForm, tinyPdf, tinyPng, unexpectedErrors, watchConsole } from './helpers';
+import { activatedMember, openConsoleSection, signIn, signUpThroughForm, tinyPdf, tinyPng, unexpectedErrors, watchConsole } from './helpers';
 import type { Page } from '@playwright/test';
 import { shiftDate, todayInLagos } from '../../src/shared/dates';
 import { displayDate } from '../../src/shared/display-date';
@@ -287,7 +287,7 @@ test('staff find a submission in the console, open it, mark it handled and downl
   await expect(staff.locator('tbody tr')).toContainText('Activated');
 
   // A premiere staff add is offered to members; retiring it takes it off again.
-  await staff.getByRole('link', { name: 'Premieres', exact: true }).click();
+  await openConsoleSection(staff, 'Premieres');
   const title = `Lagos Nights ${Date.now()}`;
   await staff.getByLabel('New premiere title').fill(title);
   await staff.getByLabel('5:00 PM').uncheck();

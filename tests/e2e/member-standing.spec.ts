@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, test } from './fixtures';
-import { activatedMember, signIn, unexpectedErrors, watchConsole } from './helpers';
+import { activatedMember, openConsoleSection, signIn, unexpectedErrors, watchConsole } from './helpers';
 
 /** Screenshots for a human look at 375 and 1280 px, only when STANDING_SHOTS_DIR is set. */
 async function shots(page: Page, name: string, show: () => Promise<void>): Promise<void> {
@@ -56,7 +56,7 @@ test('staff set a level, award an achievement and announce to the level; the mem
   await expect(staff.getByText('Achievement awarded.')).toBeVisible();
   await expect(staff.getByRole('button', { name: 'Remove the achievement Lead role, December casting' })).toBeVisible();
 
-  await staff.getByRole('link', { name: 'Announcements' }).click();
+  await openConsoleSection(staff, 'Announcements');
   const write = staff.getByRole('form', { name: 'Write an announcement' });
   await write.getByLabel('Title').fill('Level 4 script reading');
   await write.getByLabel('Message').fill('Scripts for levels 4 and 5 come as PDF: reading on Thursday at 10am.');
@@ -66,7 +66,7 @@ test('staff set a level, award an achievement and announce to the level; the mem
   await expect(staff.getByText('Announcement sent to 1 member.')).toBeVisible();
   await expect(staff.getByRole('row', { name: /Level 4 script reading/ })).toContainText('Level 4');
 
-  await staff.getByRole('link', { name: 'Plans' }).click();
+  await openConsoleSection(staff, 'Plans');
   await expect(staff.getByRole('form', { name: 'Plan Premium Plan' }).getByLabel('Monthly price (naira)')).toHaveValue('60500');
   await shots(staff, 'plans-console', async () => {
     await expect(staff.getByRole('form', { name: 'Plan Free Plan' })).toBeVisible();

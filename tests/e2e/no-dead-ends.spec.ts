@@ -200,6 +200,8 @@ test('errors stay on the form until fixed, and a toast neither follows to the ne
   await send.click();
   const toast = page.locator('.Toastify__toast--success');
   await expect(toast).toBeVisible();
+  // Measured where it comes to rest: it slides in from off the screen.
+  await toast.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
   await shot(page, 'toast-on-phone');
   const toastBox = (await toast.boundingBox())!;
   const buttonBox = (await send.boundingBox())!;

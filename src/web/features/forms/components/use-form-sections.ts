@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNarrowScreen } from './use-narrow-screen';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 
 export interface SectionSpec {
   id: string;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MOBILE_BREAKPOINT_PX } from '../../../../shared/constants';
+import { MOBILE_BREAKPOINT_PX } from '../../shared/constants';
 
 const narrowQuery = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
 
