@@ -33,6 +33,7 @@ let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
 let s3: Awaited<ReturnType<typeof startS3Server>>;
 let a: Portal;
 let b: Portal;
+let sharedEnv: Record<string, string>;
 
 async function startPortal(env: Record<string, string>): Promise<Portal> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-scale-'));
@@ -64,7 +65,7 @@ beforeAll(async () => {
   if (!onPostgresServer) return;
   scratch = await createScratchDatabase(postgresServerUrl!, 'scale');
   s3 = await startS3Server();
-  const shared = {
+  sharedEnv = {
     DATABASE_URL: scratch.url,
     REDIS_URL: testRedisUrl,
     REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
@@ -74,7 +75,7 @@ beforeAll(async () => {
     RATE_LIMIT_LOGIN: '3',
     ...s3.env,
   };
-  [a, b] = await Promise.all([startPortal(shared), startPortal(shared)]);
+  [a, b] = await Promise.all([startPortal(sharedEnv), startPortal(sharedEnv)]);
 });
 afterAll(async () => {
   if (!onPostgresServer) return;
@@ -132,13 +133,20 @@ describe.runIf(onPostgresServer)('two portal processes on one PostgreSQL, Redis 
     expect(mailCount(email, /Payment approved/)).toBe(1);
   });
 
-  it('sends a membership reminder once when both processes run the reminders at the same moment', async () => {
+  it('sends a membership reminder once when both processes run the reminders at the same moment, and not again after a restart', async () => {
     const member = await signedUpMember(a.app);
     const paidUntil = shiftDate(todayInLagos(), 7);
     await a.app.ctx.db.update(users).set({ activated: true, paidUntil }).where(eq(users.id, member.user.id));
     const sent = await Promise.all([sendMembershipReminders(a.app.ctx), sendMembershipReminders(b.app.ctx), sendMembershipReminders(a.app.ctx)]);
     expect(sent.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(1);
     await Promise.any([a.mailbox.waitFor((m) => m.to === member.user.email && /Your membership/.test(m.subject)), b.mailbox.waitFor((m) => m.to === member.user.email && /Your membership/.test(m.subject))]);
+    await settle();
+    expect(mailCount(member.user.email, /Your membership/)).toBe(1);
+
+    // A restart: B stops and comes back with a new process's memory; nothing is sent again.
+    await stopPortal(b);
+    b = await startPortal(sharedEnv);
+    expect(await Promise.all([sendMembershipReminders(b.app.ctx), sendMembershipReminders(a.app.ctx)])).toEqual([0, 0]);
     await settle();
     expect(mailCount(member.user.email, /Your membership/)).toBe(1);
   });
