@@ -86,10 +86,13 @@ export const test = base.extend<{ baseURL: string; mailbox: Mailbox }, { portal:
           // The whole suite is many people arriving from one address: the limits are tested in the API tests.
           RATE_LIMIT_SIGNUP: '1000',
           RATE_LIMIT_LOGIN: '1000',
+          // The staff account signs in for most journeys.
+          RATE_LIMIT_LOGIN_ACCOUNT: '1000',
           RATE_LIMIT_CODES: '1000',
           RATE_LIMIT_FORMS: '1000',
           RATE_LIMIT_BOOKING: '1000',
           RATE_LIMIT_CONTACT: '1000',
+          RATE_LIMIT_VERIFY: '1000',
         },
         stdio: ['ignore', 'inherit', 'inherit'],
       });
