@@ -18,7 +18,7 @@ export async function cameraPhoto(shade = 0): Promise<Buffer> {
       <rect x="200" y="2200" width="3600" height="500" fill="#463"/>
     </svg>`,
   );
-  const noise = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 16 } } })
+  const noise = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 16 } } })
     .raw()
     .toBuffer();
   return sharp(scene)
