@@ -33,7 +33,10 @@ function countReceived(context: BrowserContext): { take: () => Promise<Received>
         const response = await request.response();
         if (!response || response.fromServiceWorker()) return;
         const sizes = await request.sizes();
-        const bytes = sizes.responseHeadersSize + sizes.responseBodySize;
+        // Chromium leaves the body size out for the service worker's own script: its headers
+        // came over the network (a cached answer reports none), so its Content-Length stands in.
+        const unreportedBody = sizes.responseHeadersSize > 0 && sizes.responseBodySize === 0 ? Number((await response.headerValue('content-length')) ?? 0) : 0;
+        const bytes = sizes.responseHeadersSize + sizes.responseBodySize + unreportedBody;
         if (bytes > 0) received.requests += 1;
         if (new URL(request.url()).pathname.startsWith('/api/')) received.api += bytes;
         else received.static += bytes;
