@@ -16,6 +16,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     trace: 'retain-on-failure',
+    // Journeys stand in for the network with page.route, which a service worker's own fetches
+    // would bypass: the worker runs only in the journeys about it (installable.spec.ts).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? systemChromium,

@@ -1,11 +1,55 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const outDir = 'dist/web';
+
+/**
+ * What the service worker keeps at install: the shell, the files index.html names (its script,
+ * preloads and styles) and the icons. Not every page's file: a first visit on mobile data would
+ * download the whole site; the files a visitor uses are kept as they are used (src/web/sw.ts).
+ */
+function shellOnly<Entry extends { url: string }>(entries: Entry[]) {
+  const shell = readFileSync(`${outDir}/index.html`, 'utf8');
+  const named = new Set([...shell.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
+  return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || named.has(entry.url)), warnings: [] };
+}
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectRegister: false,
+      // The install icons are fetched by the browser when it installs the app, not by a visit.
+      includeManifestIcons: false,
+      manifest: {
+        name: 'Home of Movies, Modelling & Music',
+        short_name: 'Home of Movies',
+        description: "The home of movies, modelling & music: membership, services and talent for Nigeria's entertainment industry.",
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#111827',
+        background_color: '#faf7f2',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['index.html', 'favicon.svg', 'assets/*.{js,css}'],
+        manifestTransforms: [shellOnly],
+      },
+    }),
+  ],
   build: {
-    outDir: '../../dist/web',
+    outDir: `../../${outDir}`,
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2020',

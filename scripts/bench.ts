@@ -7,6 +7,8 @@
  *   npm run bench -- --quick      3 s per load run, no Lighthouse
  *   npm run bench -- --processes 2  only the profile read and the form POST, with one portal
  *                                 process and then with 2 (PROCESSES=2, rate limits in Redis)
+ *   npm run bench -- --only transfer  only the bytes of a first and a repeat visit to / and of
+ *                                 the event form sent with three 4 MB camera photos
  *   BENCH_DATABASE_URL=...        another PostgreSQL server (default: the local one)
  *
  * Without --quick it also seeds a scratch database of 50,000 members for the reports' queries
@@ -21,11 +23,14 @@ import getPort from 'get-port';
 import { chromium } from 'playwright-core';
 import { Goals, type LoadResult, shareOf } from './lib/goals.js';
 import { activatedMemberClient, DEFAULT_PG, freshDatabase, memberFields, PortalClient, startPortal, waitForAnswer } from './lib/portal-process.js';
+import { measureTransfer } from './lib/transfer.js';
 import { GOAL_MS, measureReportsAtScale } from './seed-reports-scale.js';
 
 const quick = process.argv.includes('--quick');
 const processesArg = process.argv.indexOf('--processes');
 const PROCESSES = processesArg === -1 ? undefined : Number(process.argv[processesArg + 1]);
+const onlyArg = process.argv.indexOf('--only');
+const ONLY = onlyArg === -1 ? undefined : process.argv[onlyArg + 1];
 const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DURATION = quick ? 3 : 10;
 /** Seconds of the same load before each measured run, not counted: the code is compiled and the connections opened. */
@@ -161,8 +166,17 @@ async function compareProcesses(processes: number) {
   }
 }
 
+/** The bytes section alone (`--only transfer`). */
+async function transferOnly() {
+  const goals = new Goals();
+  await measureTransfer(goals, { executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  goals.print();
+}
+
 async function main() {
   if (PROCESSES !== undefined) return compareProcesses(PROCESSES);
+  if (ONLY === 'transfer') return transferOnly();
+  if (ONLY !== undefined) throw new Error(`--only knows one section, transfer (not ${ONLY})`);
   const goals = new Goals();
   console.log(`Benchmark: ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s of warm-up, Node ${process.version}\n`);
   const database = await freshDatabase();
@@ -220,6 +234,7 @@ async function main() {
     console.log(`Landing page JavaScript, gzipped: ${js.kb.toFixed(1)} KB in ${js.files} files`);
     if (js.files === 0) goals.cannotMeasure('landing JavaScript at most 110 KB gzipped', 'the landing page loaded no script');
     else goals.check('landing JavaScript at most 110 KB gzipped', `${js.kb.toFixed(1)} KB`, js.kb <= 110);
+    await measureTransfer(goals, { executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
 
     await portal.stop();
     const cold = await startPortal({ DATABASE_URL: '' }, { npmStart: true });

@@ -5,10 +5,12 @@ import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import { sessionQuery } from './lib/session';
 import { queryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/service-worker';
 import './styles/global.css';
 
 // Ask who is signed in while the page's own code is still downloading.
 void queryClient.prefetchQuery(sessionQuery);
+registerServiceWorker();
 
 // The first render as a transition: React yields to the browser every few milliseconds instead
 // of holding a slow phone's main thread for the whole page. Later navigations show the page's

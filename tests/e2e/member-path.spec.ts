@@ -76,12 +76,12 @@ test('on a phone, the fee page follows the member: pay, under review, rejected a
   const slip = page.locator('[name="paymentSlip"]');
   await expect(slip).toBeVisible();
 
-  // A slip over the limit is refused in the browser: nothing is sent.
+  // A slip over the limit that cannot be made smaller (a PDF) is refused in the browser: nothing is sent.
   const uploads: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/users/upload-slip')) uploads.push(request.method());
   });
-  await slip.setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
+  await slip.setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
   await expect(page.getByRole('alert').filter({ hasText: 'Payment slip must be at most 5 MB (this file is 6.0 MB)' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upload slip' })).toBeDisabled();
   expect(uploads).toEqual([]);

@@ -17,6 +17,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { product
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameSrc: ["'self'"],
+        // The service worker (/sw.js) and the web app manifest, both from this origin.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameAncestors: ["'self'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

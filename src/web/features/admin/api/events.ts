@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompanyEvent, GalleryImage } from '../../../../shared/company-events';
+import { type CompanyEvent, EVENT_IMAGE_MAX_BYTES, type GalleryImage } from '../../../../shared/company-events';
 import { api } from '../../../lib/api';
+import { prepareUploads } from '../../../lib/prepare-upload';
+
+const pictureLimits = { picture: EVENT_IMAGE_MAX_BYTES, image: EVENT_IMAGE_MAX_BYTES };
 
 const eventsKey = ['admin', 'events'] as const;
 const galleryKey = ['admin', 'gallery'] as const;
@@ -13,10 +16,12 @@ export function useAdminEvents() {
 export function useSaveEvent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, form }: { id?: string; form: FormData }) =>
-      id
+    mutationFn: async ({ id, form: chosen }: { id?: string; form: FormData }) => {
+      const form = await prepareUploads(chosen, pictureLimits);
+      return id
         ? api.put<{ message: string; event: CompanyEvent }>(`/api/admin/events/${encodeURIComponent(id)}`, { form })
-        : api.post<{ message: string; event: CompanyEvent }>('/api/admin/events', { form }),
+        : api.post<{ message: string; event: CompanyEvent }>('/api/admin/events', { form });
+    },
     onSettled: () => {
       void client.invalidateQueries({ queryKey: eventsKey });
       void client.invalidateQueries({ queryKey: ['events', 'company'] });
@@ -42,7 +47,7 @@ export function useAdminGallery() {
 export function useAddGalleryImage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => api.post<{ message: string; image: GalleryImage }>('/api/admin/gallery', { form }),
+    mutationFn: async (form: FormData) => api.post<{ message: string; image: GalleryImage }>('/api/admin/gallery', { form: await prepareUploads(form, pictureLimits) }),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: galleryKey });
       void client.invalidateQueries({ queryKey: ['gallery'] });

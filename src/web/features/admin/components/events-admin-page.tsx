@@ -7,6 +7,7 @@ import { useFlash } from '../../../components/flash-context';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
+import { uploadRefusal } from '../../../lib/prepare-upload';
 import { useAddGalleryImage, useAdminEvents, useAdminGallery, useDeleteEvent, useDeleteGalleryImage, useSaveEvent } from '../api/events';
 
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -15,7 +16,7 @@ const IMAGE_LIMIT = `${EVENT_IMAGE_MAX_BYTES / (1024 * 1024)} MB`;
 /** A picture chosen in a form that is over the limit, named before anything is sent. */
 function oversizePicture(form: FormData, field: string): string | null {
   const file = form.get(field);
-  return file instanceof File && file.size > EVENT_IMAGE_MAX_BYTES ? `The picture must be at most ${IMAGE_LIMIT}.` : null;
+  return file instanceof File ? uploadRefusal(file, 'The picture', EVENT_IMAGE_MAX_BYTES) : null;
 }
 
 /** /admin/events: the events calendar members see on /events, and the gallery under it. */

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FAILURE } from '../../../../shared/messages';
-import type { PlaceAdInput } from '../../../../shared/schemas/ads';
+import { AD_IMAGE_MAX_BYTES, type PlaceAdInput } from '../../../../shared/schemas/ads';
 import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
+import { prepareUploads } from '../../../lib/prepare-upload';
 import { setSessionUser } from '../../../lib/session';
 import { publicAdsKey } from './get-ads';
 
@@ -22,14 +23,14 @@ export interface PlaceAdRequest {
 export function usePlaceAd(onProgress: (fraction: number) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ values, image, paymentSlip }: PlaceAdRequest) => {
+    mutationFn: async ({ values, image, paymentSlip }: PlaceAdRequest) => {
       const form = new FormData();
       form.append('linkUrl', values.linkUrl);
       form.append('altText', values.altText);
       form.append('weeks', String(values.weeks ?? 1));
       form.append('imageUrl', image);
       if (paymentSlip) form.append('paymentSlip', paymentSlip);
-      return api.put<ProfileAnswer>('/api/users/profile', { form, onProgress, fallback: FAILURE.adPlace });
+      return api.put<ProfileAnswer>('/api/users/profile', { form: await prepareUploads(form, { imageUrl: AD_IMAGE_MAX_BYTES }), onProgress, fallback: FAILURE.adPlace });
     },
     onSuccess: ({ user }) => setSessionUser(client, user),
   });

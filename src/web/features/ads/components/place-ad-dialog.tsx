@@ -10,6 +10,7 @@ import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
+import { uploadRefusal } from '../../../lib/prepare-upload';
 import { useSite } from '../../../lib/site';
 import { usePlaceAd } from '../api/place-ad';
 
@@ -28,8 +29,7 @@ const SLIP_TYPES = /^(image\/|application\/pdf$)/;
 function imageProblem(file: File | null): string | null {
   if (!file) return 'Ad image is required';
   if (!IMAGE_TYPES.includes(file.type)) return `The ad image must be a ${AD_IMAGE_FORMATS} file`;
-  if (file.size > AD_IMAGE_MAX_BYTES) return `The ad image must be at most ${AD_IMAGE_MAX_SIZE}`;
-  return null;
+  return uploadRefusal(file, 'The ad image', AD_IMAGE_MAX_BYTES);
 }
 
 interface PlaceAdDialogProps {
@@ -91,7 +91,7 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
   function chooseSlip(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0] ?? null;
     setSlip(file);
-    setSlipError(file && !SLIP_TYPES.test(file.type) ? 'The payment slip must be an image or a PDF' : null);
+    setSlipError(file && !SLIP_TYPES.test(file.type) ? 'The payment slip must be an image or a PDF' : file && uploadRefusal(file, 'The payment slip'));
   }
 
   // The key remounts the form so the file inputs forget their files too.

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { FORM_DEFINITIONS, type FormKind } from '../../../../shared/form-definitions';
 import { api } from '../../../lib/api';
+import { prepareUploads } from '../../../lib/prepare-upload';
 
 export interface FormSubmission {
   values: Record<string, unknown>;
@@ -27,9 +28,9 @@ function toFormData({ values, files }: FormSubmission): FormData {
 export function useSubmitForm(kind: FormKind, onProgress: (fraction: number) => void) {
   const definition = FORM_DEFINITIONS[kind];
   return useMutation({
-    mutationFn: (submission: FormSubmission) =>
+    mutationFn: async (submission: FormSubmission) =>
       definition.encoding === 'json'
         ? api.post<{ message?: string }>(definition.endpoint, { json: submission.values, fallback: definition.failure })
-        : api.post<{ message?: string }>(definition.endpoint, { form: toFormData(submission), onProgress, fallback: definition.failure }),
+        : api.post<{ message?: string }>(definition.endpoint, { form: await prepareUploads(toFormData(submission)), onProgress, fallback: definition.failure }),
   });
 }

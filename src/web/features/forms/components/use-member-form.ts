@@ -1,11 +1,11 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import { FORM_DEFINITIONS, type FormFile, type FormKind } from '../../../../shared/form-definitions';
 import { useFlash } from '../../../components/flash-context';
 import { ApiError } from '../../../lib/api';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
+import { uploadRefusal } from '../../../lib/prepare-upload';
 import { useSubmitForm } from '../api/submit-form';
 
 /** The forms' schemas (one file for all six), fetched on the first focus in a form (FormShell) or at the first check. */
@@ -42,12 +42,10 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
   // A file over the server's limit is refused here, before it costs the member mobile data.
   const setFile = useCallback(
     (field: string, file: File | null) => {
-      const tooLarge = file !== null && file.size > MAX_UPLOAD_BYTES;
       const label = definition.files.find((f) => f.field === field)?.label ?? field;
-      setFiles(({ [field]: _old, ...rest }) => (file && !tooLarge ? { ...rest, [field]: file } : rest));
-      setFileErrors(({ [field]: _old, ...rest }) =>
-        tooLarge ? { ...rest, [field]: `${label} must be at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB` } : rest,
-      );
+      const refusal = file && uploadRefusal(file, label);
+      setFiles(({ [field]: _old, ...rest }) => (file && !refusal ? { ...rest, [field]: file } : rest));
+      setFileErrors(({ [field]: _old, ...rest }) => (refusal ? { ...rest, [field]: refusal } : rest));
     },
     [definition],
   );

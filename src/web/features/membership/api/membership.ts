@@ -3,6 +3,7 @@ import { FAILURE } from '../../../../shared/messages';
 import type { MembershipStatus } from '../../../../shared/schemas/membership';
 import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
+import { prepareUpload } from '../../../lib/prepare-upload';
 import { setSessionUser } from '../../../lib/session';
 import { ledgerQuery } from './ledger';
 
@@ -34,14 +35,14 @@ export function useVerifyCode() {
 export function useUploadSlip(onProgress: (fraction: number) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { file: File; email?: string; userId?: string; plan?: string; months?: number; fineId?: string }) => {
+    mutationFn: async (body: { file: File; email?: string; userId?: string; plan?: string; months?: number; fineId?: string }) => {
       const form = new FormData();
       if (body.email) form.append('email', body.email);
       if (body.userId) form.append('userId', body.userId);
       if (body.plan) form.append('plan', body.plan);
       if (body.months) form.append('months', String(body.months));
       if (body.fineId) form.append('fineId', body.fineId);
-      form.append('paymentSlip', body.file);
+      form.append('paymentSlip', await prepareUpload(body.file, 'paymentSlip'));
       return api.post<{ message: string; paymentId: string }>('/api/users/upload-slip', { form, onProgress, fallback: FAILURE.uploadSlip });
     },
     onSettled: async () => {

@@ -6,6 +6,7 @@ import { ButtonSpinner } from '../../../components/spinner';
 import { useLedger } from '../api/ledger';
 import { useUploadSlip } from '../api/membership';
 import { BankAccounts } from './bank-accounts';
+import { SlipFileField } from './slip-file-field';
 import { UploadProgress } from './upload-progress';
 import './fees.css';
 
@@ -46,17 +47,14 @@ export function FinePaymentPage() {
               </p>
               <BankAccounts />
               <form className="form fees__step" onSubmit={submit}>
-                <div className="field">
-                  <label className="field__label" htmlFor="fineSlip">
-                    Payment slip (photo or PDF, at most 5 MB)
-                  </label>
-                  <input id="fineSlip" className="field__file" type="file" accept="image/*,application/pdf" required onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-                </div>
-                {upload.isError && (
-                  <p className="field__error" role="alert">
-                    {upload.error.message}
-                  </p>
-                )}
+                <SlipFileField
+                  name="paymentSlip"
+                  serverError={upload.isError ? upload.error.message : null}
+                  onChange={(chosen) => {
+                    upload.reset();
+                    setFile(chosen);
+                  }}
+                />
                 {upload.isPending && <UploadProgress fraction={progress} />}
                 <button className="button button--primary" type="submit" disabled={!file || upload.isPending}>
                   {upload.isPending && <ButtonSpinner />} Upload slip for {amount}

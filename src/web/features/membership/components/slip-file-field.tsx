@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
+import { uploadRefusal } from '../../../lib/prepare-upload';
 
 const LIMIT_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 
 /** The server's refusal, said before the file is sent: a slip over the limit never costs mobile data. */
-export function slipSizeError(file: File): string | null {
-  if (file.size <= MAX_UPLOAD_BYTES) return null;
-  const size = (file.size / (1024 * 1024)).toFixed(1);
-  return `Payment slip must be at most ${LIMIT_MB} MB (this file is ${size} MB). Send a screenshot or a smaller photo of the slip.`;
+function slipSizeError(file: File): string | null {
+  const refusal = uploadRefusal(file, 'Payment slip');
+  return refusal && `${refusal} Send a screenshot or a photo of the slip.`;
 }
 
 interface SlipFileFieldProps {

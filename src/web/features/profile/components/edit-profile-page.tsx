@@ -6,6 +6,7 @@ import type { ProfileUpdateInput, User } from '../../../../shared/schemas/users'
 import { ApiError } from '../../../lib/api';
 import { showFieldErrors } from '../../../lib/field-errors';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
+import { uploadRefusal } from '../../../lib/prepare-upload';
 import { useFlash } from '../../../components/flash-context';
 import { TextAreaField, TextField } from '../../../components/form-field';
 import { FormError } from '../../../components/form-error';
@@ -63,6 +64,7 @@ function EditProfileForm({ user }: { user: User }) {
   const flash = useFlash();
   const navigate = useNavigate();
   const [picture, setPicture] = useState<File | null>(null);
+  const [pictureError, setPictureError] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [serverError, setServerError] = useState('');
   const [emailJustChanged, setEmailJustChanged] = useState(false);
@@ -87,7 +89,10 @@ function EditProfileForm({ user }: { user: User }) {
   }, [picture]);
 
   function choosePicture(event: ChangeEvent<HTMLInputElement>) {
-    setPicture(event.target.files?.[0] ?? null);
+    const chosen = event.target.files?.[0] ?? null;
+    const refusal = chosen && uploadRefusal(chosen, 'Profile picture');
+    setPictureError(refusal);
+    setPicture(refusal ? null : chosen);
   }
 
   const onSubmit = handleSubmit((values) => {
@@ -143,8 +148,26 @@ function EditProfileForm({ user }: { user: User }) {
             <label className="field__label" htmlFor="profilePic">
               Profile picture
             </label>
-            <input ref={pictureInput} id="profilePic" name="profilePic" type="file" accept="image/*" className="field__file" onChange={choosePicture} />
-            <p className="field__hint">JPG or PNG, up to 5 MB.</p>
+            <input
+              ref={pictureInput}
+              id="profilePic"
+              name="profilePic"
+              type="file"
+              accept="image/*"
+              className="field__file"
+              aria-invalid={pictureError ? true : undefined}
+              aria-describedby={pictureError ? 'profilePic-error' : 'profilePic-hint'}
+              onChange={choosePicture}
+            />
+            {pictureError ? (
+              <p className="field__error" id="profilePic-error" role="alert">
+                {pictureError}
+              </p>
+            ) : (
+              <p className="field__hint" id="profilePic-hint">
+                JPG or PNG, up to 5 MB.
+              </p>
+            )}
           </div>
         </div>
         <TextField label="Full name" autoComplete="name" {...register('fullName')} error={errors.fullName?.message} />

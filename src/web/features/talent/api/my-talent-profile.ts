@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyTalentProfile, TalentMeasurements, TalentProfileInput } from '../../../../shared/schemas/talent';
 import { api, type ApiError } from '../../../lib/api';
+import { prepareUploads } from '../../../lib/prepare-upload';
 
 export interface MyTalentAnswer {
   profile: MyTalentProfile | null;
@@ -25,13 +26,13 @@ function useProfileMutation<V>(send: (values: V) => Promise<Saved>) {
 
 /** Saves the details; photos chosen with them go in the same request (multipart), so a first save can publish. */
 export function useSaveTalentProfile() {
-  return useProfileMutation(({ values, photos }: { values: TalentProfileInput; photos: File[] }) => {
+  return useProfileMutation(async ({ values, photos }: { values: TalentProfileInput; photos: File[] }) => {
     const fallback = 'Could not save your talent profile.';
     if (photos.length === 0) return api.put<Saved>('/api/talent/me', { json: values, fallback });
     const form = new FormData();
     form.append('details', JSON.stringify(values));
     photos.forEach((photo, index) => form.append(`photo${index + 1}`, photo));
-    return api.put<Saved>('/api/talent/me', { form, fallback });
+    return api.put<Saved>('/api/talent/me', { form: await prepareUploads(form), fallback });
   });
 }
 

@@ -1,9 +1,9 @@
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import type { MyTalentProfile, TalentMeasurements, TalentProfileInput } from '../../../../shared/schemas/talent';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
+import { uploadRefusal } from '../../../lib/prepare-upload';
 import { MAX_TALENT_PHOTOS, TALENT_CATEGORIES, TALENT_MEASUREMENTS, type TalentMeasurement } from '../../../../shared/talent-options';
 import { useFlash } from '../../../components/flash-context';
 import { FormError } from '../../../components/form-error';
@@ -145,8 +145,8 @@ function PhotoPicker({ photos, room, error, onChange, onError }: { photos: File[
     const chosen = [...(event.target.files ?? [])];
     event.target.value = '';
     // Refused here, before it costs the member mobile data.
-    const tooBig = chosen.find((file) => file.size > MAX_UPLOAD_BYTES);
-    if (tooBig) return onError(`${tooBig.name} is larger than ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB. Choose a smaller photo.`);
+    const refusal = chosen.map((file) => uploadRefusal(file, file.name)).find(Boolean);
+    if (refusal) return onError(refusal);
     const next = [...photos, ...chosen];
     if (next.length > room) return onError(`You can add ${room} more photo${room === 1 ? '' : 's'} (at most ${MAX_TALENT_PHOTOS} in all).`);
     onError(null);

@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { type DatabaseHandle, openDatabase } from '../db/client.js';
+
+let dataDir: string;
+let database: DatabaseHandle;
+let app: FastifyInstance;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'portal-spa-'));
+  const webRoot = path.join(dataDir, 'web');
+  mkdirSync(path.join(webRoot, 'assets'), { recursive: true });
+  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>shell</title>');
+  writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(webRoot, 'manifest.webmanifest'), '{"name":"Home of Movies"}');
+  writeFileSync(path.join(webRoot, 'assets', 'index-Ab12Cd34.js'), 'export {};');
+  database = await openDatabase({ dataDir, inMemory: true });
+  app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { database, webRoot });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the built web app', () => {
+  it('serves the service worker fresh on every visit, so a deploy reaches installed apps', async () => {
+    const response = await app.inject('/sw.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the web app manifest as one, and lets the page use both', async () => {
+    const response = await app.inject('/manifest.webmanifest');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const policy = String((await app.inject('/')).headers['content-security-policy']);
+    expect(policy).toMatch(/worker-src 'self'/);
+    expect(policy).toMatch(/manifest-src 'self'/);
+  });
+
+  it('keeps hashed files for a year and answers a page path with the shell', async () => {
+    expect((await app.inject('/assets/index-Ab12Cd34.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await app.inject('/events');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>shell</title>');
+  });
+});
