@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { FORM_DEFINITIONS, type FormKind } from '../../../../shared/form-definitions';
 import { api } from '../../../lib/api';
+import { useSubmission } from '../../../lib/submission';
 
 export interface FormSubmission {
   values: Record<string, unknown>;
@@ -24,12 +24,11 @@ function toFormData({ values, files }: FormSubmission): FormData {
 }
 
 /** Posts one of the six forms where its shared definition says, as JSON or multipart. */
-export function useSubmitForm(kind: FormKind, onProgress: (fraction: number) => void) {
+export function useSubmitForm(kind: FormKind) {
   const definition = FORM_DEFINITIONS[kind];
-  return useMutation({
-    mutationFn: (submission: FormSubmission) =>
-      definition.encoding === 'json'
-        ? api.post<{ message?: string }>(definition.endpoint, { json: submission.values, fallback: definition.failure })
-        : api.post<{ message?: string }>(definition.endpoint, { form: toFormData(submission), onProgress, fallback: definition.failure }),
-  });
+  return useSubmission((submission: FormSubmission, { idempotencyKey, onProgress }) =>
+    definition.encoding === 'json'
+      ? api.post<{ message?: string }>(definition.endpoint, { json: submission.values, fallback: definition.failure, idempotencyKey })
+      : api.post<{ message?: string }>(definition.endpoint, { form: toFormData(submission), onProgress, fallback: definition.failure, idempotencyKey }),
+  );
 }

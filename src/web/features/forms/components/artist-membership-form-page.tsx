@@ -80,7 +80,7 @@ function prefilled(details: ReturnType<typeof memberDetails>): Partial<ArtistMem
 export function ArtistMembershipFormPage() {
   const { user } = useSession();
   const [failedFields, setFailedFields] = useState<readonly string[]>([]);
-  const { form, definition, files, fileErrors, setFile, checkFields, onSubmit, pending, progress, failure } = useMemberForm<ArtistMembershipInput>(
+  const { form, definition, files, fileErrors, setFile, checkFields, onSubmit, submission } = useMemberForm<ArtistMembershipInput>(
     'artist-membership',
     prefilled(memberDetails(user)) as ArtistMembershipInput,
     { onErrorFields: setFailedFields },
@@ -110,10 +110,8 @@ export function ArtistMembershipFormPage() {
       onSubmit={onSubmit}
       steps={steps}
       prefilled
-      pending={pending}
-      progress={progress}
+      submission={submission}
       showProgress
-      failure={failure}
     >
       <FormSection {...section(0)}>
         <RadioGroupField label="Registration category" options={REGISTRATION_CATEGORIES} registration={register('registrationCategory')} error={error('registrationCategory')} full />

@@ -10,7 +10,7 @@ const defaults: CampingInput = { artistId: '' };
 /** /campingform: the artist's ID and the seven documents the camp asks for (photos or PDFs). */
 export function CampingFormPage() {
   const { memberNumber } = memberDetails(useSession().user);
-  const { form, definition, files, fileErrors, setFile, onSubmit, pending, progress, failure } = useMemberForm<CampingInput>('camping', { ...defaults, artistId: memberNumber });
+  const { form, definition, files, fileErrors, setFile, onSubmit, submission } = useMemberForm<CampingInput>('camping', { ...defaults, artistId: memberNumber });
   const {
     register,
     formState: { errors },
@@ -20,10 +20,8 @@ export function CampingFormPage() {
       title="Camping Form"
       lead="Upload your payment receipts and documents for the camp. Every document is required."
       onSubmit={onSubmit}
-      pending={pending}
-      progress={progress}
+      submission={submission}
       showProgress
-      failure={failure}
       prefilled
     >
       <div className="form__full">

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import { FORM_DEFINITIONS, type FormFile, type FormKind } from '../../../../shared/form-definitions';
 import { useFlash } from '../../../components/flash-context';
-import { ApiError } from '../../../lib/api';
+import type { ApiError } from '../../../lib/api';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useSubmitForm } from '../api/submit-form';
 
@@ -35,9 +35,7 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
   });
   const [files, setFiles] = useState<Record<string, File>>({});
   const [fileErrors, setFileErrors] = useState<Record<string, string>>({});
-  const [progress, setProgress] = useState(0);
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = useSubmitForm(kind, setProgress);
+  const submit = useSubmitForm(kind);
 
   // A file over the server's limit is refused here, before it costs the member mobile data.
   const setFile = useCallback(
@@ -68,6 +66,21 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
     return valid && Object.keys(missing).length === 0;
   };
 
+  const answers = {
+    onSuccess: (data: { message?: string }) => {
+      flash.showSuccess(data.message || definition.success);
+      void navigate('/profile');
+    },
+    onError: (error: ApiError) => {
+      flash.showError(error.message);
+      for (const issue of error.fields ?? []) {
+        if (definition.files.some((file) => file.field === issue.field)) setFileErrors((old) => ({ ...old, [issue.field]: issue.message }));
+        else form.setError(issue.field as Path<T>, { message: issue.message });
+      }
+      if (error.fields?.length) options.onErrorFields?.(error.fields.map((issue) => issue.field));
+    },
+  };
+
   const onSubmit = (event: FormEvent) => {
     const missing = missingFiles();
     setFileErrors(missing);
@@ -77,28 +90,7 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
           options.onErrorFields?.(Object.keys(missing));
           return;
         }
-        setFailure(null);
-        setProgress(0);
-        submit.mutate(
-          { values, files },
-          {
-            onSuccess: (data) => {
-              flash.showSuccess(data.message || definition.success);
-              void navigate('/profile');
-            },
-            onError: (error) => {
-              setFailure(error.message);
-              flash.showError(error.message);
-              if (error instanceof ApiError) {
-                for (const issue of error.fields ?? []) {
-                  if (definition.files.some((file) => file.field === issue.field)) setFileErrors((old) => ({ ...old, [issue.field]: issue.message }));
-                  else form.setError(issue.field as Path<T>, { message: issue.message });
-                }
-                if (error.fields?.length) options.onErrorFields?.(error.fields.map((issue) => issue.field));
-              }
-            },
-          },
-        );
+        submit.submit({ values, files }, answers);
       },
       (errors) => options.onErrorFields?.([...Object.keys(errors), ...Object.keys(missing)]),
     );
@@ -113,9 +105,7 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
     setFile,
     checkFields,
     onSubmit,
-    pending: submit.isPending,
-    progress,
-    failure,
+    submission: submit.view,
   };
 }
 

@@ -3,10 +3,10 @@ import { Link, useParams } from 'react-router';
 import { formatNaira } from '../../../../shared/money';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
+import { SubmissionStatus } from '../../../components/submission-status';
 import { useLedger } from '../api/ledger';
 import { useUploadSlip } from '../api/membership';
 import { BankAccounts } from './bank-accounts';
-import { UploadProgress } from './upload-progress';
 import './fees.css';
 
 /** /profile/payments/fines/:id: a fine paid the way the fee is, by bank transfer and its slip. */
@@ -14,14 +14,12 @@ export function FinePaymentPage() {
   const { id = '' } = useParams();
   const ledger = useLedger();
   const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState(0);
-  const upload = useUploadSlip(setProgress);
+  const upload = useUploadSlip();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!file) return;
-    setProgress(0);
-    upload.mutate({ file, fineId: id });
+    upload.submit({ file, fineId: id });
   }
 
   return (
@@ -32,7 +30,7 @@ export function FinePaymentPage() {
           const fine = data.entries.find((entry) => entry.id === id && entry.kind === 'fine');
           if (!fine) return <p className="form__error">This fine was not found on your account.</p>;
           const amount = formatNaira(fine.amountKobo);
-          if (upload.isSuccess) {
+          if (upload.state === 'sent') {
             return <p className="fees__done">Slip received. Our staff will check it against the bank statement (usually within a working day) and email you a receipt.</p>;
           }
           if (fine.fineStatus !== 'unpaid') {
@@ -52,14 +50,9 @@ export function FinePaymentPage() {
                   </label>
                   <input id="fineSlip" className="field__file" type="file" accept="image/*,application/pdf" required onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
                 </div>
-                {upload.isError && (
-                  <p className="field__error" role="alert">
-                    {upload.error.message}
-                  </p>
-                )}
-                {upload.isPending && <UploadProgress fraction={progress} />}
-                <button className="button button--primary" type="submit" disabled={!file || upload.isPending}>
-                  {upload.isPending && <ButtonSpinner />} Upload slip for {amount}
+                <SubmissionStatus submission={upload.view} showProgress />
+                <button className="button button--primary" type="submit" disabled={!file || upload.pending}>
+                  {upload.pending && <ButtonSpinner />} Upload slip for {amount}
                 </button>
               </form>
             </div>
