@@ -10,7 +10,7 @@ const defaults: CampingInput = { artistId: '' };
 /** /campingform: the artist's ID and the seven documents the camp asks for (photos or PDFs). */
 export function CampingFormPage() {
   const { memberNumber } = memberDetails(useSession().user);
-  const { form, definition, files, fileErrors, setFile, onSubmit, submission } = useMemberForm<CampingInput>('camping', { ...defaults, artistId: memberNumber });
+  const { form, definition, files, fileErrors, setFile, shell } = useMemberForm<CampingInput>('camping', { ...defaults, artistId: memberNumber });
   const {
     register,
     formState: { errors },
@@ -19,8 +19,7 @@ export function CampingFormPage() {
     <FormShell
       title="Camping Form"
       lead="Upload your payment receipts and documents for the camp. Every document is required."
-      onSubmit={onSubmit}
-      submission={submission}
+      {...shell}
       showProgress
       prefilled
     >

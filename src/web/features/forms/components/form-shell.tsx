@@ -16,6 +16,8 @@ interface FormShellProps {
   lead: string;
   onSubmit: (event: FormEvent) => unknown;
   submission: SubmissionView;
+  /** Said when the fields were filled from a draft kept on the device. */
+  draftNote?: string | null;
   /** A multipart form shows the share of its upload sent so far. */
   showProgress?: boolean;
   submitLabel?: string;
@@ -30,7 +32,7 @@ interface FormShellProps {
 const preloadChecks = () => void loadFormSchemas().catch(() => {});
 
 /** The page around every member form: heading, fields, where the submission is (progress, waiting, the server's refusal), one submit button. */
-export function FormShell({ title, lead, onSubmit, submission, showProgress = false, submitLabel = 'Submit', prefilled = false, steps, children }: FormShellProps) {
+export function FormShell({ title, lead, onSubmit, submission, draftNote, showProgress = false, submitLabel = 'Submit', prefilled = false, steps, children }: FormShellProps) {
   const last = !steps || steps.current === steps.total - 1;
   const pending = submission.state === 'sending' || submission.state === 'offline' || submission.state === 'retrying';
   return (
@@ -38,7 +40,12 @@ export function FormShell({ title, lead, onSubmit, submission, showProgress = fa
       <header className="page__header">
         <h1>{title}</h1>
         <p className="page__lead">{lead}</p>
-        {prefilled && <p className="member-form__prefilled">We filled in what your profile already says: check it before you send.</p>}
+        {prefilled && !draftNote && <p className="member-form__prefilled">We filled in what your profile already says: check it before you send.</p>}
+        {draftNote && (
+          <p className="member-form__prefilled" role="status">
+            {draftNote}
+          </p>
+        )}
       </header>
       <GuardianNotice />
       <form className="form form--grid card member-form__card" noValidate onFocus={preloadChecks} onSubmit={(event) => void onSubmit(event)}>

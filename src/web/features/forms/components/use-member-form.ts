@@ -5,6 +5,7 @@ import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import { FORM_DEFINITIONS, type FormFile, type FormKind } from '../../../../shared/form-definitions';
 import { useFlash } from '../../../components/flash-context';
 import type { ApiError } from '../../../lib/api';
+import { useFormDraft } from '../../../lib/form-draft';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useSubmitForm } from '../api/submit-form';
 
@@ -19,7 +20,8 @@ export interface MemberFormOptions {
 /**
  * The one way a member form is filled in and sent: the form's shared schema validates the page
  * exactly as the server will, its shared definition says where and how it is posted, the files
- * it lists are required, and the answer is toasted (success goes on to /profile; a failure keeps
+ * it lists are required, what is typed is kept on the device until it is sent (lib/form-draft.ts),
+ * and the answer is toasted (success goes on to /profile; a failure keeps
  * the member on the form with everything typed and chosen still there).
  */
 export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValues: DefaultValues<T>, options: MemberFormOptions = {}) {
@@ -36,6 +38,7 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
   const [files, setFiles] = useState<Record<string, File>>({});
   const [fileErrors, setFileErrors] = useState<Record<string, string>>({});
   const submit = useSubmitForm(kind);
+  const draft = useFormDraft(form, `form:${kind}`);
 
   // A file over the server's limit is refused here, before it costs the member mobile data.
   const setFile = useCallback(
@@ -68,6 +71,7 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
 
   const answers = {
     onSuccess: (data: { message?: string }) => {
+      draft.clear();
       flash.showSuccess(data.message || definition.success);
       void navigate('/profile');
     },
@@ -104,9 +108,13 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
     fileErrors,
     setFile,
     checkFields,
-    onSubmit,
-    submission: submit.view,
+    /** What FormShell needs: the submit, where the submission is, and a word about a restored draft. */
+    shell: { onSubmit, submission: submit.view, draftNote: draft.restored ? draftNote(definition.files.length > 0) : null },
   };
+}
+
+function draftNote(hasFiles: boolean): string {
+  return `We kept what you typed on this device.${hasFiles ? ' Files are not kept: choose them again before you send.' : ''}`;
 }
 
 export type MemberFormController = ReturnType<typeof useMemberForm>;

@@ -4,6 +4,7 @@ import { displayDate } from '../../../../shared/display-date';
 import { formatNaira } from '../../../../shared/money';
 import type { MembershipStatus } from '../../../../shared/schemas/membership';
 import { ButtonSpinner } from '../../../components/spinner';
+import { useDraftState } from '../../../lib/form-draft';
 import { SubmissionStatus } from '../../../components/submission-status';
 import { useUploadSlip } from '../api/membership';
 import { BankAccounts } from './bank-accounts';
@@ -33,7 +34,7 @@ function standing(status: MembershipStatus): string {
  * amount, where to pay, the slip). No email code or OTP: staff approve the slip and the months.
  */
 export function RenewalPanel({ status, email, userId }: { status: MembershipStatus; email: string; userId: string }) {
-  const [months, setMonths] = useState(1);
+  const [months, setMonths, clearMonths] = useDraftState('fees:months', 1);
   const [file, setFile] = useState<File | null>(null);
   const upload = useUploadSlip();
   const plan = useChosenPlan(status.plan);
@@ -42,7 +43,7 @@ export function RenewalPanel({ status, email, userId }: { status: MembershipStat
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!file) return;
-    upload.submit({ file, email, userId, plan: status.plan ?? undefined, months });
+    upload.submit({ file, email, userId, plan: status.plan ?? undefined, months }, { onSuccess: clearMonths });
   }
 
   return (
