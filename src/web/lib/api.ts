@@ -15,9 +15,9 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /** Sending it again may succeed: no connection (status 0), a gateway or a busy server, or the server asked to come back. */
+  /** Sending it again may succeed: no connection (status 0), a gateway or a busy server, or the same submission still being handled (409 with Retry-After). */
   get transient(): boolean {
-    return this.status === 0 || this.status === 502 || this.status === 503 || this.status === 504 || this.retryAfter;
+    return this.status === 0 || this.status === 502 || this.status === 503 || this.status === 504 || (this.status === 409 && this.retryAfter);
   }
 }
 
