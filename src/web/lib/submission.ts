@@ -38,7 +38,7 @@ export function useSubmission<V, D>(send: (variables: V, attempt: Attempt) => Pr
   const mutation = useMutation<D, ApiError, Sending<V>>({
     mutationFn: ({ variables, key }) => send(variables, { idempotencyKey: key, onProgress: setProgress }),
     networkMode: 'online',
-    retry: (failures, error) => error.transient && failures <= TRANSIENT_RETRIES,
+    retry: (failures, error) => error.transient && failures < TRANSIENT_RETRIES,
     retryDelay,
     onSuccess: (data, { variables }) => options.onSuccess?.(data, variables),
     onSettled: options.onSettled,
