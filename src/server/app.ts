@@ -19,6 +19,7 @@ import { configuredStorage } from './files/configured-storage.js';
 import type { FileStorage } from './files/storage.js';
 import { formsRoutes } from './forms/routes.js';
 import { startHousekeeping } from './housekeeping.js';
+import { registerIdempotency } from './idempotency/idempotency.js';
 import { registerCsrf } from './http/csrf.js';
 import { logSerializers, registerErrorHandling } from './http/errors.js';
 import { registerHealth } from './http/health.js';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerHealth(app, database.db);
   registerMetrics(app, ctx, database);
   await registerSessionLookup(app, ctx);
+  registerIdempotency(app, ctx);
 
   await app.register(authRoutes(ctx));
   await app.register(profileRoutes(ctx));

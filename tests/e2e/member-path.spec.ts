@@ -86,10 +86,11 @@ test('on a phone, the fee page follows the member: pay, under review, rejected a
   await expect(page.getByRole('button', { name: 'Upload slip' })).toBeDisabled();
   expect(uploads).toEqual([]);
 
-  // A slip the server refuses keeps the member on the upload, with the reason beside the field.
+  // A slip the server refuses keeps the member on the upload, with the reason beside the button and a Retry.
   await slip.setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
   await page.getByRole('button', { name: 'Upload slip' }).click();
-  await expect(page.locator('.fees__step .field__error')).toContainText(/Payment slip must be/);
+  await expect(page.locator('.fees__step .form__error')).toContainText(/Payment slip must be/);
+  await expect(page.locator('.fees__step').getByRole('button', { name: 'Retry' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pay the membership fee' })).toBeVisible();
   expect(uploads).toEqual(['POST']);
 

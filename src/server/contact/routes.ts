@@ -15,6 +15,7 @@ export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         {
           schema: { body: contactSchema },
           config: {
+            idempotent: true,
             rateLimit: {
               max: ctx.config.rateLimits.contact,
               timeWindow: 15 * 60 * 1000,

@@ -53,7 +53,7 @@ export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         keyGenerator: (request: FastifyRequest) => `forms|${request.user?.id ?? request.ip}`,
         errorResponseBuilder: () => new HttpError(429, 'Too many forms sent. Please wait a few minutes and try again.'),
       };
-      for (const url of [route.endpoint, ...route.aliases]) app.post(url, { config: { rateLimit } }, handler);
+      for (const url of [route.endpoint, ...route.aliases]) app.post(url, { config: { rateLimit, idempotent: true } }, handler);
     }
 
     app.get('/api/users/events', async (request) => listMemberEvents(ctx, requireUser(request)));

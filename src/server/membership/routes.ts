@@ -33,7 +33,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { message: SUCCESS.emailVerified, userId: user.id };
     });
 
-    app.post('/api/users/upload-slip', async (request, reply) => {
+    app.post('/api/users/upload-slip', { config: { idempotent: true } }, async (request, reply) => {
       const user = requireUser(request);
       assertGuardianConfirmed(user);
       const { fields, files } = await readMultipart(request, { paymentSlip: { label: 'Payment slip', types: DOCUMENT_TYPES } });

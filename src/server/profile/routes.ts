@@ -35,7 +35,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // One call, three uses, as the first client made it: edit the profile, place an ad (multipart with
     // imageUrl, linkUrl, altText), or delete the ad (JSON with the three fields null).
-    app.put('/api/users/profile', async (request) => {
+    app.put('/api/users/profile', { config: { idempotent: true } }, async (request) => {
       const user = requireUser(request);
       if (!request.isMultipart()) {
         parseBody(deleteAdSchema, request.body);

@@ -61,6 +61,7 @@ export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { params: profileParams, body: bookingRequestSchema },
         config: {
+          idempotent: true,
           rateLimit: {
             max: ctx.config.rateLimits.booking,
             timeWindow: 15 * 60 * 1000,
@@ -76,7 +77,10 @@ export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/talent/requests/:confirmationId/confirm',
-      { schema: { params: z.object({ confirmationId: z.uuid({ error: 'Booking request not found' }) }), body: confirmBookingSchema } },
+      {
+        schema: { params: z.object({ confirmationId: z.uuid({ error: 'Booking request not found' }) }), body: confirmBookingSchema },
+        config: { idempotent: true },
+      },
       async (request, reply) => {
         const { reference } = await confirmBooking(ctx, request.params.confirmationId, request.body.code);
         return reply.status(201).send({ reference, message: `Booking request sent. Your reference is ${reference}; we emailed it to you.` });
@@ -85,10 +89,11 @@ export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // ---- the member's own talent profile: the guard runs before the body is validated.
     const member = { onRequest: accessHooks.member };
+    const storing = { ...member, config: { idempotent: true } };
     app.get('/api/talent/me', member, async (request, reply) => reply.header('Cache-Control', 'no-store').send(await myProfile(ctx, requireUser(request))));
 
     // JSON, or multipart with the details as JSON in `details` and up to six photos chosen with them.
-    app.put('/api/talent/me', member, async (request) => {
+    app.put('/api/talent/me', storing, async (request) => {
       const user = requireUser(request);
       const { details, photos } = request.isMultipart() ? await detailsWithPhotos(request) : { details: request.body, photos: [] };
       const input = parseBody(talentProfileSchema, details);
@@ -96,7 +101,7 @@ export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { message: input.published ? 'Your talent profile is published.' : 'Talent profile saved.', ...(await myProfile(ctx, user)) };
     });
 
-    app.post('/api/talent/me/photos', member, async (request, reply) => {
+    app.post('/api/talent/me/photos', storing, async (request, reply) => {
       const user = requireUser(request);
       const { files } = await readMultipart(request, { photo: { label: 'Photo', types: IMAGE_TYPES, maxBytes: MAX_UPLOAD_BYTES } });
       await addPhoto(ctx, user, files.photo);

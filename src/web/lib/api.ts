@@ -9,8 +9,15 @@ export class ApiError extends Error {
     message: string,
     /** Per-field messages of a 400 answer, so a form can show each next to its field. */
     readonly fields?: { field: string; message: string }[],
+    /** The server said when to ask again (Retry-After): the request was not refused, only early. */
+    readonly retryAfter = false,
   ) {
     super(message);
+  }
+
+  /** Sending it again may succeed: no connection (status 0), a gateway or a busy server, or the same submission still being handled (409 with Retry-After). */
+  get transient(): boolean {
+    return this.status === 0 || this.status === 502 || this.status === 503 || this.status === 504 || (this.status === 409 && this.retryAfter);
   }
 }
 
@@ -22,7 +29,14 @@ export interface RequestOptions {
   /** Upload progress 0..1 for multipart bodies (uses XMLHttpRequest, which reports it). */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key: one per member action, the same on each of its retries, so the server stores it once. */
+  idempotencyKey?: string;
 }
+
+/** An upload that sends nothing for this long is taken for a dropped connection. */
+const UPLOAD_STALL_MS = 30_000;
+/** After the last byte went up, how long the answer may take. */
+const ANSWER_WAIT_MS = 60_000;
 
 function readCookie(name: string): string | undefined {
   const match = document.cookie.split('; ').find((row) => row.startsWith(`${name}=`));
@@ -50,6 +64,7 @@ export async function apiRequest<T>(method: string, url: string, options: Reques
     const token = await ensureXsrfCookie();
     if (token) headers['X-XSRF-TOKEN'] = token;
   }
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -59,18 +74,41 @@ export async function apiRequest<T>(method: string, url: string, options: Reques
   }
 
   if (options.form && options.onProgress) {
-    return uploadWithProgress<T>(method, url, headers, options.form, options.onProgress, fallback);
+    return uploadWithProgress<T>(method, url, headers, options.form, options.onProgress, fallback, options.signal);
   }
 
+  const connection = abortWhenOffline(options.signal);
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal });
+    response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: connection.signal });
   } catch {
     throw new ApiError(0, fallback);
+  } finally {
+    connection.done();
   }
   const data = await response.json().catch(() => undefined);
-  if (!response.ok) throw new ApiError(response.status, messageOf(data) ?? fallback, fieldsOf(data));
+  if (!response.ok) throw errorOf(response.status, data, fallback, response.headers.get('Retry-After'));
   return data as T;
+}
+
+/** A request in flight when the device goes offline fails at once rather than waiting on a dead connection. */
+function abortWhenOffline(outer: AbortSignal | undefined): { signal: AbortSignal; done: () => void } {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  window.addEventListener('offline', abort);
+  outer?.addEventListener('abort', abort);
+  if (outer?.aborted) abort();
+  return {
+    signal: controller.signal,
+    done: () => {
+      window.removeEventListener('offline', abort);
+      outer?.removeEventListener('abort', abort);
+    },
+  };
+}
+
+function errorOf(status: number, data: unknown, fallback: string, retryAfter: string | null): ApiError {
+  return new ApiError(status, messageOf(data) ?? fallback, fieldsOf(data), retryAfter !== null);
 }
 
 function messageOf(data: unknown): string | undefined {
@@ -83,6 +121,11 @@ function fieldsOf(data: unknown): { field: string; message: string }[] | undefin
     : undefined;
 }
 
+/**
+ * A multipart upload through XMLHttpRequest, which reports progress. A connection that drops
+ * (the device goes offline, the bytes stop moving, the answer never comes) ends it with an
+ * ApiError of status 0, so the page can say so and send it again, never sit at the same percentage.
+ */
 function uploadWithProgress<T>(
   method: string,
   url: string,
@@ -90,16 +133,35 @@ function uploadWithProgress<T>(
   form: FormData,
   onProgress: (fraction: number) => void,
   fallback: string,
+  signal?: AbortSignal,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    const connection = abortWhenOffline(signal);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waitAtMost = (ms: number) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => xhr.abort(), ms);
+    };
+    const finish = () => {
+      clearTimeout(timer);
+      connection.done();
+    };
+    const lost = () => {
+      finish();
+      reject(new ApiError(0, fallback));
+    };
+    connection.signal.addEventListener('abort', () => xhr.abort());
     xhr.open(method, url);
     xhr.withCredentials = true;
     for (const [key, value] of Object.entries(headers)) xhr.setRequestHeader(key, value);
     xhr.upload.onprogress = (event) => {
+      waitAtMost(UPLOAD_STALL_MS);
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
+    xhr.upload.onload = () => waitAtMost(ANSWER_WAIT_MS);
     xhr.onload = () => {
+      finish();
       let data: unknown;
       try {
         data = JSON.parse(xhr.responseText);
@@ -109,9 +171,12 @@ function uploadWithProgress<T>(
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
         resolve(data as T);
-      } else reject(new ApiError(xhr.status, messageOf(data) ?? fallback, fieldsOf(data)));
+      } else reject(errorOf(xhr.status, data, fallback, xhr.getResponseHeader('Retry-After')));
     };
-    xhr.onerror = () => reject(new ApiError(0, fallback));
+    xhr.onerror = lost;
+    xhr.onabort = lost;
+    xhr.ontimeout = lost;
+    waitAtMost(UPLOAD_STALL_MS);
     xhr.send(form);
   });
 }

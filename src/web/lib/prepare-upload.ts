@@ -38,11 +38,25 @@ async function shrinkPhoto(file: File): Promise<File> {
 }
 
 /**
+ * Each chosen photo is shrunk once: a retried submission sends the very same bytes, which its
+ * Idempotency-Key needs (the server compares a multipart body's length).
+ */
+const shrunk = new WeakMap<File, Promise<File>>();
+function shrunkOnce(file: File): Promise<File> {
+  let smaller = shrunk.get(file);
+  if (!smaller) {
+    smaller = shrinkPhoto(file).catch(() => file);
+    shrunk.set(file, smaller);
+  }
+  return smaller;
+}
+
+/**
  * The file as it will be sent. A photo the browser cannot re-encode goes as it is; a file that is
  * then still over `maxBytes` is refused here with the server's kind of answer (413, the field named).
  */
 export async function prepareUpload(file: File, field: string, maxBytes = MAX_UPLOAD_BYTES): Promise<File> {
-  const prepared = isShrinkablePhoto(file) && file.size > TARGET_MB * MB ? await shrinkPhoto(file).catch(() => file) : file;
+  const prepared = isShrinkablePhoto(file) && file.size > TARGET_MB * MB ? await shrunkOnce(file) : file;
   if (prepared.size > maxBytes) {
     const message = `${file.name} is ${sizeText(prepared.size)}: files must be at most ${limitText(maxBytes)}. Choose a smaller file.`;
     throw new ApiError(413, message, [{ field, message }]);

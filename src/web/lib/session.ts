@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { User } from '../../shared/schemas/users';
 import { api, ApiError } from './api';
+import { clearDraftsOf } from './drafts';
 
 const STORAGE_KEY = 'user';
 export const sessionKey = ['session'] as const;
@@ -52,7 +53,10 @@ export function useSession() {
   };
 }
 
+/** The member now signed in, or null after sign-out or termination, which also removes the member's drafts from the device. */
 export function setSessionUser(client: QueryClient, user: User | null): void {
+  const previous = client.getQueryData<User | null>(sessionKey);
+  if (!user && previous) clearDraftsOf(previous.id);
   storeUser(user);
   // A profile fetch started before this sign-in or sign-out would otherwise land afterwards
   // and overwrite the answer with the old state.

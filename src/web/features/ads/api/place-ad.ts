@@ -5,6 +5,7 @@ import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
 import { prepareUploads } from '../../../lib/prepare-upload';
 import { setSessionUser } from '../../../lib/session';
+import { useSubmission } from '../../../lib/submission';
 import { publicAdsKey } from './get-ads';
 
 interface ProfileAnswer {
@@ -19,21 +20,21 @@ export interface PlaceAdRequest {
   paymentSlip: File | null;
 }
 
-/** Place Your Ad goes through the profile call (PUT /api/users/profile) as multipart, with upload progress. */
-export function usePlaceAd(onProgress: (fraction: number) => void) {
+/** Place Your Ad goes through the profile call (PUT /api/users/profile) as multipart: a submission (lib/submission.ts) with upload progress. */
+export function usePlaceAd() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ values, image, paymentSlip }: PlaceAdRequest) => {
+  return useSubmission(
+    async ({ values, image, paymentSlip }: PlaceAdRequest, { idempotencyKey, onProgress }) => {
       const form = new FormData();
       form.append('linkUrl', values.linkUrl);
       form.append('altText', values.altText);
       form.append('weeks', String(values.weeks ?? 1));
       form.append('imageUrl', image);
       if (paymentSlip) form.append('paymentSlip', paymentSlip);
-      return api.put<ProfileAnswer>('/api/users/profile', { form: await prepareUploads(form, { imageUrl: AD_IMAGE_MAX_BYTES }), onProgress, fallback: FAILURE.adPlace });
+      return api.put<ProfileAnswer>('/api/users/profile', { form: await prepareUploads(form, { imageUrl: AD_IMAGE_MAX_BYTES }), onProgress, fallback: FAILURE.adPlace, idempotencyKey });
     },
-    onSuccess: ({ user }) => setSessionUser(client, user),
-  });
+    { onSuccess: ({ user }) => setSessionUser(client, user) },
+  );
 }
 
 /** Delete Ad: imageUrl, linkUrl and altText sent as null. */

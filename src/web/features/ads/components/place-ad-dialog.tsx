@@ -2,14 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { AD_WEEKLY_FEE_KOBO } from '../../../../shared/constants';
-import { FAILURE, SUCCESS } from '../../../../shared/messages';
+import { SUCCESS } from '../../../../shared/messages';
 import { formatNaira } from '../../../../shared/money';
 import { AD_IMAGE_FORMATS, AD_IMAGE_MAX_BYTES, AD_IMAGE_MAX_SIZE, AD_IMAGE_SIZE, AD_IMAGE_TYPES, placeAdFields } from '../../../../shared/schemas/ads';
 import { useFlash } from '../../../components/flash-context';
-import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api';
+import { SubmissionStatus } from '../../../components/submission-status';
 import { uploadRefusal } from '../../../lib/prepare-upload';
 import { useSite } from '../../../lib/site';
 import { usePlaceAd } from '../api/place-ad';
@@ -43,14 +42,12 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
   const titleId = useId();
   const flash = useFlash();
   const site = useSite().data;
-  const [progress, setProgress] = useState(0);
-  const place = usePlaceAd(setProgress);
+  const place = usePlaceAd();
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const [slip, setSlip] = useState<File | null>(null);
   const [slipError, setSlipError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -104,12 +101,12 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
     setImageError(null);
     setSlip(null);
     setSlipError(null);
-    setFailure(null);
+    place.reset();
     onClose();
   }
 
   function close() {
-    if (!place.isPending) resetAndClose();
+    if (!place.pending) resetAndClose();
   }
 
   const onSubmit = handleSubmit(
@@ -117,9 +114,7 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
       const problem = imageProblem(image);
       setImageError(problem);
       if (problem || !image || slipError) return;
-      setFailure(null);
-      setProgress(0);
-      place.mutate(
+      place.submit(
         { values, image, paymentSlip: slip },
         {
           onSuccess: (data) => {
@@ -127,16 +122,11 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
             resetAndClose();
           },
           onError: (error) => {
-            if (error instanceof ApiError && error.fields) {
-              for (const { field, message } of error.fields) {
-                if ((FIELDS as readonly string[]).includes(field)) setError(field as keyof AdValues, { message });
-                if (field === 'imageUrl') setImageError(message);
-                if (field === 'paymentSlip') setSlipError(message);
-              }
+            for (const { field, message } of error.fields ?? []) {
+              if ((FIELDS as readonly string[]).includes(field)) setError(field as keyof AdValues, { message });
+              if (field === 'imageUrl') setImageError(message);
+              if (field === 'paymentSlip') setSlipError(message);
             }
-            // A network failure has no server message: the general text.
-            const message = error instanceof ApiError && error.status !== 0 ? error.message || FAILURE.adPlace : FAILURE.adSave;
-            setFailure(message);
           },
         },
       );
@@ -145,7 +135,7 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
   );
 
   return (
-    <dialog ref={ref} className="dialog place-ad" aria-labelledby={titleId} onCancel={(event) => (place.isPending ? event.preventDefault() : close())}>
+    <dialog ref={ref} className="dialog place-ad" aria-labelledby={titleId} onCancel={(event) => (place.pending ? event.preventDefault() : close())}>
       <h2 id={titleId} className="dialog__title">
         Place Your Ad
       </h2>
@@ -225,19 +215,13 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
             </p>
           )}
         </div>
-        {place.isPending && (
-          <div className="place-ad__upload">
-            <progress max={1} value={progress} aria-label="Upload progress" />
-            <span>{Math.round(progress * 100)}%</span>
-          </div>
-        )}
-        <FormError message={failure} />
+        <SubmissionStatus submission={place.view} showProgress />
         <div className="dialog__actions">
-          <button type="button" className="button button--ghost" onClick={close} disabled={place.isPending}>
+          <button type="button" className="button button--ghost" onClick={close} disabled={place.pending}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={place.isPending}>
-            {place.isPending ? (
+          <button type="submit" className="button button--primary" disabled={place.pending}>
+            {place.pending ? (
               <>
                 <ButtonSpinner /> Saving...
               </>

@@ -4,7 +4,7 @@ import { CONTACT_FEEDBACK } from '../../../../shared/options';
 import type { ContactInput } from '../../../../shared/schemas/contact';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useFlash } from '../../../components/flash-context';
-import { FormError } from '../../../components/form-error';
+import { SubmissionStatus } from '../../../components/submission-status';
 import { showFieldErrors } from '../../../lib/field-errors';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
@@ -28,14 +28,13 @@ export function ContactPage() {
   } = useForm<ContactInput>({ resolver: checks.resolver, defaultValues: defaults, mode: 'onTouched' });
 
   const onSubmit = handleSubmit((values) => {
-    send.mutate(values, {
+    send.submit(values, {
       onSuccess: (data) => {
         flash.showSuccess(data.message);
         reset(defaults);
+        send.reset();
       },
-      onError: (error) => {
-        if (!showFieldErrors(error, setError, FIELDS)) setError('root.server', { message: error.message ? `${FAILURE.contact} ${error.message}` : FAILURE.contact });
-      },
+      onError: (error) => showFieldErrors(error, setError, FIELDS),
     });
   });
 
@@ -64,9 +63,9 @@ export function ContactPage() {
                 error={errors.feedback?.message}
               />
               <TextAreaField label="Message" rows={4} {...register('message')} error={errors.message?.message} />
-              <FormError message={errors.root?.server?.message} />
-              <button type="submit" className="button button--primary button--block" disabled={send.isPending}>
-                {send.isPending ? (
+              <SubmissionStatus submission={send.view} failureText={(error) => (error.message === FAILURE.contact ? FAILURE.contact : `${FAILURE.contact} ${error.message}`)} />
+              <button type="submit" className="button button--primary button--block" disabled={send.pending}>
+                {send.pending ? (
                   <>
                     <ButtonSpinner /> Sending...
                   </>

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { FORM_DEFINITIONS, type FormKind } from '../../../../shared/form-definitions';
 import { api } from '../../../lib/api';
 import { prepareUploads } from '../../../lib/prepare-upload';
+import { useSubmission } from '../../../lib/submission';
 
 export interface FormSubmission {
   values: Record<string, unknown>;
@@ -25,12 +25,11 @@ function toFormData({ values, files }: FormSubmission): FormData {
 }
 
 /** Posts one of the six forms where its shared definition says, as JSON or multipart. */
-export function useSubmitForm(kind: FormKind, onProgress: (fraction: number) => void) {
+export function useSubmitForm(kind: FormKind) {
   const definition = FORM_DEFINITIONS[kind];
-  return useMutation({
-    mutationFn: async (submission: FormSubmission) =>
-      definition.encoding === 'json'
-        ? api.post<{ message?: string }>(definition.endpoint, { json: submission.values, fallback: definition.failure })
-        : api.post<{ message?: string }>(definition.endpoint, { form: await prepareUploads(toFormData(submission)), onProgress, fallback: definition.failure }),
-  });
+  return useSubmission(async (submission: FormSubmission, { idempotencyKey, onProgress }) =>
+    definition.encoding === 'json'
+      ? api.post<{ message?: string }>(definition.endpoint, { json: submission.values, fallback: definition.failure, idempotencyKey })
+      : api.post<{ message?: string }>(definition.endpoint, { form: await prepareUploads(toFormData(submission)), onProgress, fallback: definition.failure, idempotencyKey }),
+  );
 }

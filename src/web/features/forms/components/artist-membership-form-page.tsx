@@ -80,7 +80,7 @@ function prefilled(details: ReturnType<typeof memberDetails>): Partial<ArtistMem
 export function ArtistMembershipFormPage() {
   const { user } = useSession();
   const [failedFields, setFailedFields] = useState<readonly string[]>([]);
-  const { form, definition, files, fileErrors, setFile, checkFields, onSubmit, pending, progress, failure } = useMemberForm<ArtistMembershipInput>(
+  const { form, definition, files, fileErrors, setFile, checkFields, shell } = useMemberForm<ArtistMembershipInput>(
     'artist-membership',
     prefilled(memberDetails(user)) as ArtistMembershipInput,
     { onErrorFields: setFailedFields },
@@ -107,13 +107,10 @@ export function ArtistMembershipFormPage() {
     <FormShell
       title="Artist Membership Form"
       lead="Register as a movie, music or model artist. Fields marked * are required."
-      onSubmit={onSubmit}
+      {...shell}
       steps={steps}
       prefilled
-      pending={pending}
-      progress={progress}
       showProgress
-      failure={failure}
     >
       <FormSection {...section(0)}>
         <RadioGroupField label="Registration category" options={REGISTRATION_CATEGORIES} registration={register('registrationCategory')} error={error('registrationCategory')} full />

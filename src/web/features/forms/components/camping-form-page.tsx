@@ -10,7 +10,7 @@ const defaults: CampingInput = { artistId: '' };
 /** /campingform: the artist's ID and the seven documents the camp asks for (photos or PDFs). */
 export function CampingFormPage() {
   const { memberNumber } = memberDetails(useSession().user);
-  const { form, definition, files, fileErrors, setFile, onSubmit, pending, progress, failure } = useMemberForm<CampingInput>('camping', { ...defaults, artistId: memberNumber });
+  const { form, definition, files, fileErrors, setFile, shell } = useMemberForm<CampingInput>('camping', { ...defaults, artistId: memberNumber });
   const {
     register,
     formState: { errors },
@@ -19,11 +19,8 @@ export function CampingFormPage() {
     <FormShell
       title="Camping Form"
       lead="Upload your payment receipts and documents for the camp. Every document is required."
-      onSubmit={onSubmit}
-      pending={pending}
-      progress={progress}
+      {...shell}
       showProgress
-      failure={failure}
       prefilled
     >
       <div className="form__full">

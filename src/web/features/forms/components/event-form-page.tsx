@@ -20,7 +20,7 @@ const defaults: EventInput = {
 /** /eventform: a donation or ticket for a company event, with the teller, a passport photo and a signature. */
 export function EventFormPage() {
   const details = memberDetails(useSession().user);
-  const { form, definition, files, fileErrors, setFile, onSubmit, pending, progress, failure } = useMemberForm<EventInput>('event', {
+  const { form, definition, files, fileErrors, setFile, shell } = useMemberForm<EventInput>('event', {
     ...defaults,
     surname: details.surname,
     firstName: details.firstName,
@@ -34,11 +34,8 @@ export function EventFormPage() {
     <FormShell
       title="Event Form"
       lead="Donate to a visitation or buy a ticket for a company event. All fields are required."
-      onSubmit={onSubmit}
-      pending={pending}
-      progress={progress}
+      {...shell}
       showProgress
-      failure={failure}
       prefilled
     >
       <TextField label="Surname" autoComplete="family-name" {...register('surname')} error={errors.surname?.message} />

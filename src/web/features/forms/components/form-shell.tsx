@@ -5,7 +5,8 @@ import type { Option } from '../../../../shared/options';
 import { FILE_ACCEPT, type FormFile } from '../../../../shared/form-definitions';
 import { GuardianNotice } from '../../../components/guardian-notice';
 import { ButtonSpinner } from '../../../components/spinner';
-import { FormError } from '../../../components/form-error';
+import { SubmissionStatus } from '../../../components/submission-status';
+import type { SubmissionView } from '../../../lib/submission';
 import type { FormSteps } from './use-form-sections';
 import { loadFormSchemas } from './use-member-form';
 import './forms.css';
@@ -14,11 +15,11 @@ interface FormShellProps {
   title: string;
   lead: string;
   onSubmit: (event: FormEvent) => unknown;
-  pending: boolean;
-  /** Shown while a multipart form is on its way up. */
-  progress?: number;
+  submission: SubmissionView;
+  /** Said when the fields were filled from a draft kept on the device. */
+  draftNote?: string | null;
+  /** A multipart form shows the share of its upload sent so far. */
   showProgress?: boolean;
-  failure: string | null;
   submitLabel?: string;
   /** Some fields start with what the member's profile says: the page says so. */
   prefilled?: boolean;
@@ -30,28 +31,28 @@ interface FormShellProps {
 // A failed early download is not an error: the first check tries again (lazy-zod-resolver.ts).
 const preloadChecks = () => void loadFormSchemas().catch(() => {});
 
-/** The page around every member form: heading, fields, the server's failure, upload progress, one submit button. */
-export function FormShell({ title, lead, onSubmit, pending, progress = 0, showProgress = false, failure, submitLabel = 'Submit', prefilled = false, steps, children }: FormShellProps) {
+/** The page around every member form: heading, fields, where the submission is (progress, waiting, the server's refusal), one submit button. */
+export function FormShell({ title, lead, onSubmit, submission, draftNote, showProgress = false, submitLabel = 'Submit', prefilled = false, steps, children }: FormShellProps) {
   const last = !steps || steps.current === steps.total - 1;
+  const pending = submission.state === 'sending' || submission.state === 'offline' || submission.state === 'retrying';
   return (
     <div className="page member-form">
       <header className="page__header">
         <h1>{title}</h1>
         <p className="page__lead">{lead}</p>
-        {prefilled && <p className="member-form__prefilled">We filled in what your profile already says: check it before you send.</p>}
+        {prefilled && !draftNote && <p className="member-form__prefilled">We filled in what your profile already says: check it before you send.</p>}
+        {draftNote && (
+          <p className="member-form__prefilled" role="status">
+            {draftNote}
+          </p>
+        )}
       </header>
       <GuardianNotice />
       <form className="form form--grid card member-form__card" noValidate onFocus={preloadChecks} onSubmit={(event) => void onSubmit(event)}>
         {steps && <StepProgress steps={steps} />}
         {children}
         <div className="form__full">
-          {last && <FormError message={failure} />}
-          {showProgress && pending && (
-            <div className="member-form__progress">
-              <progress max={1} value={progress} aria-label="Upload progress" />
-              <span>{Math.round(progress * 100)}%</span>
-            </div>
-          )}
+          {last && <SubmissionStatus submission={submission} showProgress={showProgress} />}
           <div className={steps ? 'member-form__buttons' : undefined}>
             {steps && steps.current > 0 && (
               <button type="button" className="button button--ghost" onClick={steps.onBack}>

@@ -23,7 +23,7 @@ const defaults: MoviePremiereInput = {
 export function MoviePremiereFormPage() {
   const premieres = usePremieres();
   const details = memberDetails(useSession().user);
-  const { form, onSubmit, pending, failure } = useMemberForm<MoviePremiereInput>('movie-premiere', { ...defaults, name: details.fullName, email: details.email, contact: details.phone });
+  const { form, shell } = useMemberForm<MoviePremiereInput>('movie-premiere', { ...defaults, name: details.fullName, email: details.email, contact: details.phone });
   const {
     register,
     control,
@@ -36,7 +36,7 @@ export function MoviePremiereFormPage() {
   const movieField = register('movie');
 
   return (
-    <FormShell title="Movie Premiere Registration" lead="Book your seat at one of our premieres." onSubmit={onSubmit} pending={pending} failure={failure} prefilled>
+    <FormShell title="Movie Premiere Registration" lead="Book your seat at one of our premieres." {...shell} prefilled>
       <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
       <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
       <TextField label="Contact" type="tel" autoComplete="tel" {...register('contact')} error={errors.contact?.message} />

@@ -20,13 +20,13 @@ const defaults: ScriptPrintingInput = {
 /** /scriptprintingform: print jobs (cards, brochures, flyers, posters) for an activated member. */
 export function ScriptPrintingFormPage() {
   const details = memberDetails(useSession().user);
-  const { form, onSubmit, pending, failure } = useMemberForm<ScriptPrintingInput>('script-printing', { ...defaults, name: details.fullName, email: details.email, phone: details.phone });
+  const { form, shell } = useMemberForm<ScriptPrintingInput>('script-printing', { ...defaults, name: details.fullName, email: details.email, phone: details.phone });
   const {
     register,
     formState: { errors },
   } = form;
   return (
-    <FormShell title="Script Printing Form" lead="Order business cards, brochures, flyers, posters or a custom print." onSubmit={onSubmit} pending={pending} failure={failure} prefilled>
+    <FormShell title="Script Printing Form" lead="Order business cards, brochures, flyers, posters or a custom print." {...shell} prefilled>
       <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
       <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
       <TextField label="Phone" type="tel" autoComplete="tel" {...register('phone')} error={errors.phone?.message} />

@@ -3,7 +3,8 @@ import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-
 import { useNavigate } from 'react-router';
 import { FORM_DEFINITIONS, type FormFile, type FormKind } from '../../../../shared/form-definitions';
 import { useFlash } from '../../../components/flash-context';
-import { ApiError } from '../../../lib/api';
+import type { ApiError } from '../../../lib/api';
+import { useFormDraft } from '../../../lib/form-draft';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { uploadRefusal } from '../../../lib/prepare-upload';
 import { useSubmitForm } from '../api/submit-form';
@@ -19,7 +20,8 @@ export interface MemberFormOptions {
 /**
  * The one way a member form is filled in and sent: the form's shared schema validates the page
  * exactly as the server will, its shared definition says where and how it is posted, the files
- * it lists are required, and the answer is toasted (success goes on to /profile; a failure keeps
+ * it lists are required, what is typed is kept on the device until it is sent (lib/form-draft.ts),
+ * and the answer is toasted (success goes on to /profile; a failure keeps
  * the member on the form with everything typed and chosen still there).
  */
 export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValues: DefaultValues<T>, options: MemberFormOptions = {}) {
@@ -35,9 +37,8 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
   });
   const [files, setFiles] = useState<Record<string, File>>({});
   const [fileErrors, setFileErrors] = useState<Record<string, string>>({});
-  const [progress, setProgress] = useState(0);
-  const [failure, setFailure] = useState<string | null>(null);
-  const submit = useSubmitForm(kind, setProgress);
+  const submit = useSubmitForm(kind);
+  const draft = useFormDraft(form, `form:${kind}`);
 
   // A file over the server's limit is refused here, before it costs the member mobile data.
   const setFile = useCallback(
@@ -66,6 +67,22 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
     return valid && Object.keys(missing).length === 0;
   };
 
+  const answers = {
+    onSuccess: (data: { message?: string }) => {
+      draft.clear();
+      flash.showSuccess(data.message || definition.success);
+      void navigate('/profile');
+    },
+    onError: (error: ApiError) => {
+      flash.showError(error.message);
+      for (const issue of error.fields ?? []) {
+        if (definition.files.some((file) => file.field === issue.field)) setFileErrors((old) => ({ ...old, [issue.field]: issue.message }));
+        else form.setError(issue.field as Path<T>, { message: issue.message });
+      }
+      if (error.fields?.length) options.onErrorFields?.(error.fields.map((issue) => issue.field));
+    },
+  };
+
   const onSubmit = (event: FormEvent) => {
     const missing = missingFiles();
     setFileErrors(missing);
@@ -75,28 +92,7 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
           options.onErrorFields?.(Object.keys(missing));
           return;
         }
-        setFailure(null);
-        setProgress(0);
-        submit.mutate(
-          { values, files },
-          {
-            onSuccess: (data) => {
-              flash.showSuccess(data.message || definition.success);
-              void navigate('/profile');
-            },
-            onError: (error) => {
-              setFailure(error.message);
-              flash.showError(error.message);
-              if (error instanceof ApiError) {
-                for (const issue of error.fields ?? []) {
-                  if (definition.files.some((file) => file.field === issue.field)) setFileErrors((old) => ({ ...old, [issue.field]: issue.message }));
-                  else form.setError(issue.field as Path<T>, { message: issue.message });
-                }
-                if (error.fields?.length) options.onErrorFields?.(error.fields.map((issue) => issue.field));
-              }
-            },
-          },
-        );
+        submit.submit({ values, files }, answers);
       },
       (errors) => options.onErrorFields?.([...Object.keys(errors), ...Object.keys(missing)]),
     );
@@ -110,11 +106,13 @@ export function useMemberForm<T extends FieldValues>(kind: FormKind, defaultValu
     fileErrors,
     setFile,
     checkFields,
-    onSubmit,
-    pending: submit.isPending,
-    progress,
-    failure,
+    /** What FormShell needs: the submit, where the submission is, and a word about a restored draft. */
+    shell: { onSubmit, submission: submit.view, draftNote: draft.restored ? draftNote(definition.files.length > 0) : null },
   };
+}
+
+function draftNote(hasFiles: boolean): string {
+  return `We kept what you typed on this device.${hasFiles ? ' Files are not kept: choose them again before you send.' : ''}`;
 }
 
 export type MemberFormController = ReturnType<typeof useMemberForm>;

@@ -19,7 +19,7 @@ const defaults: WelfareInput = {
 /** /welfareform: a request for financial, health, food, housing or education support. */
 export function WelfareFormPage() {
   const details = memberDetails(useSession().user);
-  const { form, onSubmit, pending, failure } = useMemberForm<WelfareInput>('welfare', {
+  const { form, shell } = useMemberForm<WelfareInput>('welfare', {
     ...defaults,
     name: details.fullName,
     dob: details.dob,
@@ -32,7 +32,7 @@ export function WelfareFormPage() {
     formState: { errors },
   } = form;
   return (
-    <FormShell title="Welfare Form" lead="Tell us what support you need; the welfare desk reviews every request." onSubmit={onSubmit} pending={pending} failure={failure} prefilled>
+    <FormShell title="Welfare Form" lead="Tell us what support you need; the welfare desk reviews every request." {...shell} prefilled>
       <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
       <TextField label="Date of birth" type="date" autoComplete="bday" {...register('dob')} error={errors.dob?.message} />
       <TextField label="Phone" type="tel" autoComplete="tel" {...register('phone')} error={errors.phone?.message} />

@@ -5,6 +5,7 @@ import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
 import { prepareUpload } from '../../../lib/prepare-upload';
 import { setSessionUser } from '../../../lib/session';
+import { useSubmission } from '../../../lib/submission';
 import { ledgerQuery } from './ledger';
 
 /** The fee page's calls: the membership status, the email code, the slip, the activation code. */
@@ -32,10 +33,20 @@ export function useVerifyCode() {
   });
 }
 
-export function useUploadSlip(onProgress: (fraction: number) => void) {
+export interface SlipUpload {
+  file: File;
+  email?: string;
+  userId?: string;
+  plan?: string;
+  months?: number;
+  fineId?: string;
+}
+
+/** The fee's first slip, a renewal's or a fine's: one submission each (lib/submission.ts). */
+export function useUploadSlip() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: { file: File; email?: string; userId?: string; plan?: string; months?: number; fineId?: string }) => {
+  return useSubmission(
+    async (body: SlipUpload, { idempotencyKey, onProgress }) => {
       const form = new FormData();
       if (body.email) form.append('email', body.email);
       if (body.userId) form.append('userId', body.userId);
@@ -43,13 +54,15 @@ export function useUploadSlip(onProgress: (fraction: number) => void) {
       if (body.months) form.append('months', String(body.months));
       if (body.fineId) form.append('fineId', body.fineId);
       form.append('paymentSlip', await prepareUpload(body.file, 'paymentSlip'));
-      return api.post<{ message: string; paymentId: string }>('/api/users/upload-slip', { form, onProgress, fallback: FAILURE.uploadSlip });
+      return api.post<{ message: string; paymentId: string }>('/api/users/upload-slip', { form, onProgress, fallback: FAILURE.uploadSlip, idempotencyKey });
     },
-    onSettled: async () => {
-      await client.invalidateQueries(membershipQuery);
-      await client.invalidateQueries(ledgerQuery);
+    {
+      onSettled: async () => {
+        await client.invalidateQueries(membershipQuery);
+        await client.invalidateQueries(ledgerQuery);
+      },
     },
-  });
+  );
 }
 
 export function useSendOtp() {

@@ -3,11 +3,11 @@ import { Link, useParams } from 'react-router';
 import { formatNaira } from '../../../../shared/money';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
+import { SubmissionStatus } from '../../../components/submission-status';
 import { useLedger } from '../api/ledger';
 import { useUploadSlip } from '../api/membership';
 import { BankAccounts } from './bank-accounts';
 import { SlipFileField } from './slip-file-field';
-import { UploadProgress } from './upload-progress';
 import './fees.css';
 
 /** /profile/payments/fines/:id: a fine paid the way the fee is, by bank transfer and its slip. */
@@ -15,14 +15,12 @@ export function FinePaymentPage() {
   const { id = '' } = useParams();
   const ledger = useLedger();
   const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState(0);
-  const upload = useUploadSlip(setProgress);
+  const upload = useUploadSlip();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!file) return;
-    setProgress(0);
-    upload.mutate({ file, fineId: id });
+    upload.submit({ file, fineId: id });
   }
 
   return (
@@ -33,7 +31,7 @@ export function FinePaymentPage() {
           const fine = data.entries.find((entry) => entry.id === id && entry.kind === 'fine');
           if (!fine) return <p className="form__error">This fine was not found on your account.</p>;
           const amount = formatNaira(fine.amountKobo);
-          if (upload.isSuccess) {
+          if (upload.state === 'sent') {
             return <p className="fees__done">Slip received. Our staff will check it against the bank statement (usually within a working day) and email you a receipt.</p>;
           }
           if (fine.fineStatus !== 'unpaid') {
@@ -49,15 +47,14 @@ export function FinePaymentPage() {
               <form className="form fees__step" onSubmit={submit}>
                 <SlipFileField
                   name="paymentSlip"
-                  serverError={upload.isError ? upload.error.message : null}
                   onChange={(chosen) => {
                     upload.reset();
                     setFile(chosen);
                   }}
                 />
-                {upload.isPending && <UploadProgress fraction={progress} />}
-                <button className="button button--primary" type="submit" disabled={!file || upload.isPending}>
-                  {upload.isPending && <ButtonSpinner />} Upload slip for {amount}
+                <SubmissionStatus submission={upload.view} showProgress />
+                <button className="button button--primary" type="submit" disabled={!file || upload.pending}>
+                  {upload.pending && <ButtonSpinner />} Upload slip for {amount}
                 </button>
               </form>
             </div>

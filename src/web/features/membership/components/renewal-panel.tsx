@@ -4,8 +4,9 @@ import { displayDate } from '../../../../shared/display-date';
 import { formatNaira } from '../../../../shared/money';
 import type { MembershipStatus } from '../../../../shared/schemas/membership';
 import { ButtonSpinner } from '../../../components/spinner';
+import { useDraftState } from '../../../lib/form-draft';
+import { SubmissionStatus } from '../../../components/submission-status';
 import { useUploadSlip } from '../api/membership';
-import { UploadProgress } from './upload-progress';
 import { BankAccounts } from './bank-accounts';
 import { PlanAmount, useChosenPlan } from './plan-amount';
 import { SlipFileField } from './slip-file-field';
@@ -33,17 +34,16 @@ function standing(status: MembershipStatus): string {
  * amount, where to pay, the slip). No email code or OTP: staff approve the slip and the months.
  */
 export function RenewalPanel({ status, email, userId }: { status: MembershipStatus; email: string; userId: string }) {
-  const [months, setMonths] = useState(1);
+  const [months, setMonths, clearMonths] = useDraftState('fees:months', 1);
   const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState(0);
-  const upload = useUploadSlip(setProgress);
+  const upload = useUploadSlip();
   const plan = useChosenPlan(status.plan);
   const amount = plan ? formatNaira(plan.priceKobo * months) : '';
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!file) return;
-    upload.mutate({ file, email, userId, plan: status.plan ?? undefined, months });
+    upload.submit({ file, email, userId, plan: status.plan ?? undefined, months }, { onSuccess: clearMonths });
   }
 
   return (
@@ -53,7 +53,7 @@ export function RenewalPanel({ status, email, userId }: { status: MembershipStat
         {status.memberNumber && <strong>{status.memberNumber} · </strong>}
         {standing(status)}
       </p>
-      {upload.isSuccess ? (
+      {upload.state === 'sent' ? (
         <p className="fees__done">Slip received. It is under review (usually within a working day); we will email you when it is approved.</p>
       ) : (
         status.state !== 'pending' && (
@@ -79,15 +79,14 @@ export function RenewalPanel({ status, email, userId }: { status: MembershipStat
               <BankAccounts />
               <SlipFileField
                 name="renewalSlip"
-                serverError={upload.isError ? upload.error.message : null}
                 onChange={(chosen) => {
                   setFile(chosen);
                   upload.reset();
                 }}
               />
-              {upload.isPending && <UploadProgress fraction={progress} />}
-              <button className="button button--primary" type="submit" disabled={!file || upload.isPending}>
-                {upload.isPending && <ButtonSpinner />} Upload slip for {amount}
+              <SubmissionStatus submission={upload.view} showProgress />
+              <button className="button button--primary" type="submit" disabled={!file || upload.pending}>
+                {upload.pending && <ButtonSpinner />} Upload slip for {amount}
               </button>
             </form>
           </div>

@@ -12,16 +12,14 @@ function slipSizeError(file: File): string | null {
 
 interface SlipFileFieldProps {
   name: string;
-  /** The server's answer to the last upload, shown here until another file is chosen. */
-  serverError?: string | null;
   onChange: (file: File | null) => void;
 }
 
-/** The slip's file input: a photo or a PDF within the server's limit, with the reason it was refused beside it. */
-export function SlipFileField({ name, serverError, onChange }: SlipFileFieldProps) {
+/** The slip's file input: a photo or a PDF within the server's limit (the server's own refusal is the submission's: SubmissionStatus). */
+export function SlipFileField({ name, onChange }: SlipFileFieldProps) {
   const id = useId();
   const [sizeError, setSizeError] = useState<string | null>(null);
-  const error = sizeError ?? serverError;
+  const error = sizeError;
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={id}>

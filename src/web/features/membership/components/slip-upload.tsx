@@ -2,9 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { SUCCESS } from '../../../../shared/messages';
 import { useFlash } from '../../../components/flash-context';
 import { ButtonSpinner } from '../../../components/spinner';
+import { SubmissionStatus } from '../../../components/submission-status';
 import { useUploadSlip } from '../api/membership';
 import { SlipFileField } from './slip-file-field';
-import { UploadProgress } from './upload-progress';
 
 interface SlipUploadProps {
   email: string;
@@ -18,34 +18,34 @@ interface SlipUploadProps {
 export function SlipUpload({ email, userId, plan, submitLabel = 'Upload slip', onUploaded }: SlipUploadProps) {
   const flash = useFlash();
   const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState(0);
-  const upload = useUploadSlip(setProgress);
+  const upload = useUploadSlip();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!file) return;
-    setProgress(0);
-    upload.mutate({ file, email, userId, plan }, {
+    upload.submit(
+      { file, email, userId, plan },
+      {
         onSuccess: (data) => {
           flash.showSuccess(data.message || SUCCESS.slipUploaded);
           onUploaded?.();
         },
-      });
+      },
+    );
   }
 
   return (
     <form className="form fees__step" onSubmit={submit} aria-label="Upload your payment slip">
       <SlipFileField
         name="paymentSlip"
-        serverError={upload.isError ? upload.error.message : null}
         onChange={(chosen) => {
           setFile(chosen);
           upload.reset();
         }}
       />
-      {upload.isPending && <UploadProgress fraction={progress} />}
-      <button className="button button--primary" type="submit" disabled={!file || upload.isPending}>
-        {upload.isPending && <ButtonSpinner />} {submitLabel}
+      <SubmissionStatus submission={upload.view} showProgress />
+      <button className="button button--primary" type="submit" disabled={!file || upload.pending}>
+        {upload.pending && <ButtonSpinner />} {submitLabel}
       </button>
     </form>
   );

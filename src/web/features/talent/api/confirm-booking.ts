@@ -1,10 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
-import { api, type ApiError } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { useSubmission } from '../../../lib/submission';
 
-/** The code the business received by email: confirms its address and sends the request on. */
+/** The code the business received by email: confirms its address and sends the request on (a submission: lib/submission.ts). */
 export function useConfirmBooking() {
-  return useMutation<{ reference: string; message: string }, ApiError, { confirmationId: string; code: string }>({
-    mutationFn: ({ confirmationId, code }) =>
-      api.post(`/api/talent/requests/${confirmationId}/confirm`, { json: { code }, fallback: 'Could not confirm your booking request. Please try again.' }),
-  });
+  return useSubmission(({ confirmationId, code }: { confirmationId: string; code: string }, { idempotencyKey }) =>
+    api.post<{ reference: string; message: string }>(`/api/talent/requests/${confirmationId}/confirm`, {
+      json: { code },
+      fallback: 'Could not confirm your booking request. Please try again.',
+      idempotencyKey,
+    }),
+  );
 }

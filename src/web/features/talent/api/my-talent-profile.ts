@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyTalentProfile, TalentMeasurements, TalentProfileInput } from '../../../../shared/schemas/talent';
 import { api, type ApiError } from '../../../lib/api';
 import { prepareUploads } from '../../../lib/prepare-upload';
+import { useSubmission } from '../../../lib/submission';
 
 export interface MyTalentAnswer {
   profile: MyTalentProfile | null;
@@ -24,16 +25,23 @@ function useProfileMutation<V>(send: (values: V) => Promise<Saved>) {
   });
 }
 
-/** Saves the details; photos chosen with them go in the same request (multipart), so a first save can publish. */
+/**
+ * Saves the details; photos chosen with them go in the same request (multipart), so a first save
+ * can publish. A submission (lib/submission.ts): a retried upload adds its photos once.
+ */
 export function useSaveTalentProfile() {
-  return useProfileMutation(async ({ values, photos }: { values: TalentProfileInput; photos: File[] }) => {
-    const fallback = 'Could not save your talent profile.';
-    if (photos.length === 0) return api.put<Saved>('/api/talent/me', { json: values, fallback });
-    const form = new FormData();
-    form.append('details', JSON.stringify(values));
-    photos.forEach((photo, index) => form.append(`photo${index + 1}`, photo));
-    return api.put<Saved>('/api/talent/me', { form: await prepareUploads(form), fallback });
-  });
+  const client = useQueryClient();
+  return useSubmission(
+    async ({ values, photos }: { values: TalentProfileInput; photos: File[] }, { idempotencyKey, onProgress }) => {
+      const fallback = 'Could not save your talent profile.';
+      if (photos.length === 0) return api.put<Saved>('/api/talent/me', { json: values, fallback, idempotencyKey });
+      const form = new FormData();
+      form.append('details', JSON.stringify(values));
+      photos.forEach((photo, index) => form.append(`photo${index + 1}`, photo));
+      return api.put<Saved>('/api/talent/me', { form: await prepareUploads(form), fallback, onProgress, idempotencyKey });
+    },
+    { onSuccess: (data) => client.setQueryData(myTalentKey, { profile: data.profile, available: data.available }) },
+  );
 }
 
 export function useDeleteTalentPhoto() {

@@ -1,11 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
 import type { BookingRequestInput } from '../../../../shared/schemas/talent';
-import { api, type ApiError } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { useSubmission } from '../../../lib/submission';
 
 /** Sends the request; it waits for the code mailed to the business (see confirm-booking). */
 export function useRequestBooking(profileId: string) {
-  return useMutation<{ confirmationId: string; message: string }, ApiError, BookingRequestInput>({
-    mutationFn: (values) =>
-      api.post(`/api/talent/${profileId}/requests`, { json: values, fallback: 'Could not send your booking request. Please try again.' }),
-  });
+  return useSubmission((values: BookingRequestInput, { idempotencyKey }) =>
+    api.post<{ confirmationId: string; message: string }>(`/api/talent/${profileId}/requests`, {
+      json: values,
+      fallback: 'Could not send your booking request. Please try again.',
+      idempotencyKey,
+    }),
+  );
 }

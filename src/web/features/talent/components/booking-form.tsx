@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import type { BookingRequestInput } from '../../../../shared/schemas/talent';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
-import { FormError } from '../../../components/form-error';
+import { SubmissionStatus } from '../../../components/submission-status';
 import { TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useConfirmBooking } from '../api/confirm-booking';
@@ -38,12 +38,10 @@ export function BookingForm({ profileId, stageName }: { profileId: string; stage
   } = useForm<BookingRequestInput>({ resolver: checks.resolver, defaultValues: defaults, mode: 'onTouched' });
 
   const onSubmit = handleSubmit((values) =>
-    send.mutate(values, {
+    send.submit(values, {
       onSuccess: (data) => setWaiting({ confirmationId: data.confirmationId, email: values.email.trim() }),
       onError: (error) => {
-        const shown = (error.fields ?? []).filter((issue) => issue.field in defaults);
-        for (const issue of shown) setError(issue.field as Path<BookingRequestInput>, { message: issue.message });
-        if (shown.length === 0) setError('root.server', { message: error.message });
+        for (const issue of error.fields ?? []) if (issue.field in defaults) setError(issue.field as Path<BookingRequestInput>, { message: issue.message });
       },
     }),
   );
@@ -79,9 +77,9 @@ export function BookingForm({ profileId, stageName }: { profileId: string; stage
         <TextField label="Budget (naira)" inputMode="decimal" {...register('budgetNaira')} error={errors.budgetNaira?.message} />
         <div className="form__full">
           <TextAreaField label="Message" rows={4} {...register('message')} error={errors.message?.message} />
-          <FormError message={errors.root?.server?.message} />
-          <button type="submit" className="button button--primary button--block" disabled={send.isPending}>
-            {send.isPending ? (
+          <SubmissionStatus submission={send.view} />
+          <button type="submit" className="button button--primary button--block" disabled={send.pending}>
+            {send.pending ? (
               <>
                 <ButtonSpinner /> Sending...
               </>
@@ -103,7 +101,7 @@ function ConfirmBooking({ confirmationId, email, stageName, onConfirmed }: { con
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    confirm.mutate(
+    confirm.submit(
       { confirmationId, code: code.trim() },
       {
         onSuccess: (data) => onConfirmed(data.reference),
@@ -122,8 +120,9 @@ function ConfirmBooking({ confirmationId, email, stageName, onConfirmed }: { con
       </p>
       <form className="form" noValidate onSubmit={onSubmit}>
         <TextField label="Code from the email" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(event) => setCode(event.target.value)} error={error} />
-        <button type="submit" className="button button--primary button--block" disabled={confirm.isPending}>
-          {confirm.isPending ? (
+        <SubmissionStatus submission={confirm.view} failureShownElsewhere />
+        <button type="submit" className="button button--primary button--block" disabled={confirm.pending}>
+          {confirm.pending ? (
             <>
               <ButtonSpinner /> Confirming...
             </>

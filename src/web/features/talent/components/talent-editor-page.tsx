@@ -7,6 +7,7 @@ import { uploadRefusal } from '../../../lib/prepare-upload';
 import { MAX_TALENT_PHOTOS, TALENT_CATEGORIES, TALENT_MEASUREMENTS, type TalentMeasurement } from '../../../../shared/talent-options';
 import { useFlash } from '../../../components/flash-context';
 import { FormError } from '../../../components/form-error';
+import { SubmissionStatus } from '../../../components/submission-status';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { GuardianNotice } from '../../../components/guardian-notice';
 import { ButtonSpinner, Spinner } from '../../../components/spinner';
@@ -70,7 +71,6 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
   const {
     register,
     handleSubmit,
-    setError,
     reset,
     formState: { errors },
   } = useForm<TalentProfileInput>({
@@ -91,14 +91,13 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
   const room = MAX_TALENT_PHOTOS - (profile?.photos.length ?? 0);
 
   const onSubmit = handleSubmit((values) => {
-    save.mutate(
+    save.submit(
       { values, photos },
       {
         onSuccess: (data) => {
           flash.showSuccess(data.message);
           setPhotos([]);
         },
-        onError: (error) => setError('root.server', { message: error.message }),
       },
     );
   });
@@ -127,9 +126,9 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
             disabled={!canPublish}
             {...register('published')}
           />
-          <FormError message={errors.root?.server?.message} />
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
-            {save.isPending && <ButtonSpinner />} Save talent profile
+          <SubmissionStatus submission={save.view} showProgress={photos.length > 0} />
+          <button type="submit" className="button button--primary" disabled={save.pending}>
+            {save.pending && <ButtonSpinner />} Save talent profile
           </button>
         </div>
       </form>

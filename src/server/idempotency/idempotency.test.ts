@@ -1,0 +1,208 @@
+import { count, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages, idempotencyKeys, payments, submissions } from '../db/schema.js';
+import { runHousekeeping } from '../housekeeping.js';
+import { TestMailbox } from '../test-support/mailbox.js';
+import { activatedMember, createTestApp, signedUpMember, TestClient } from '../test-support/test-app.js';
+
+const mailbox = new TestMailbox();
+const HOUR = 60 * 60 * 1000;
+let now = Date.now();
+let portal: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  portal = await createTestApp({ RATE_LIMIT_FORMS: '1000' }, { mailTransport: mailbox.transport, clock: () => new Date(now) });
+});
+afterAll(() => portal.close());
+
+const welfare = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Chioma Okafor',
+  dob: '1990-02-03',
+  address: '12 Admiralty Way, Lekki',
+  phone: '+2348031234567',
+  email: 'chioma@example.com',
+  benefits: 'healthcare',
+  ...overrides,
+});
+
+let keys = 0;
+const newKey = () => `key-${process.pid}-${++keys}-${Math.random().toString(36).slice(2)}`;
+
+function sendWelfare(client: TestClient, key: string | undefined, body = welfare()) {
+  return client.request({ method: 'POST', url: '/api/users/welfareform', headers: key ? { 'idempotency-key': key } : {} }, { json: body });
+}
+
+async function submissionsOf(userId: string) {
+  return portal.app.ctx.db.select().from(submissions).where(eq(submissions.userId, userId));
+}
+
+const answerOf = (response: LightMyRequestResponse) => ({ status: response.statusCode, body: response.json() as unknown });
+
+describe('a submission with an Idempotency-Key', () => {
+  it('sent twice gets the first answer again and is stored once', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    const key = newKey();
+    const first = await sendWelfare(client, key);
+    const retry = await sendWelfare(client, key);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(answerOf(retry)).toEqual(answerOf(first));
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(await submissionsOf(user.id)).toHaveLength(1);
+  });
+
+  it('sent three times at once is stored once, and every request gets the first answer', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    const key = newKey();
+    const answers = await Promise.all([sendWelfare(client, key), sendWelfare(client, key), sendWelfare(client, key)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(2);
+    expect(await submissionsOf(user.id)).toHaveLength(1);
+  });
+
+  it('without a key behaves as before: each request is a submission', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    await sendWelfare(client, undefined);
+    await sendWelfare(client, undefined);
+    expect(await submissionsOf(user.id)).toHaveLength(2);
+  });
+
+  it("is the member's own: another member with the same key gets a submission of their own", async () => {
+    const first = await activatedMember(portal.app);
+    const second = await activatedMember(portal.app);
+    const key = newKey();
+    const [a, b] = await Promise.all([sendWelfare(first.client, key), sendWelfare(second.client, key)]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+    expect(await submissionsOf(first.user.id)).toHaveLength(1);
+    expect(await submissionsOf(second.user.id)).toHaveLength(1);
+  });
+
+  it('reused with a different body is refused with 422 and stores nothing', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    const key = newKey();
+    expect((await sendWelfare(client, key)).statusCode).toBe(201);
+    const other = await sendWelfare(client, key, welfare({ benefits: 'housing' }));
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ message: 'This Idempotency-Key was already used for a different request. Send a new key with a new submission.' });
+    expect((await submissionsOf(user.id)).map((row) => (row.data as { benefits: string }).benefits)).toEqual(['healthcare']);
+  });
+
+  it('belongs to one path: the same key on another form is a new submission', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    const key = newKey();
+    expect((await sendWelfare(client, key)).statusCode).toBe(201);
+    const script = await client.request(
+      { method: 'POST', url: '/api/users/scriptprintingform', headers: { 'idempotency-key': key } },
+      { json: { name: 'Chioma Okafor', email: 'chioma@example.com', phone: '08031234567', documentType: 'flyers', quantity: 5, paperSize: 'a4', color: 'full-color' } },
+    );
+    expect(script.statusCode, script.body).toBe(201);
+    expect((await submissionsOf(user.id)).map((row) => row.form).sort()).toEqual(['script-printing', 'welfare']);
+  });
+
+  it('is refused with 400 when it is not 1 to 255 visible characters, storing nothing', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    for (const key of ['x'.repeat(256), 'two words']) {
+      const response = await sendWelfare(client, key);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'The Idempotency-Key header must be 1 to 255 visible characters.' });
+    }
+    expect(await submissionsOf(user.id)).toHaveLength(0);
+  });
+
+  it('is let go when the request is refused, so the corrected retry is handled', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    const key = newKey();
+    const refused = await sendWelfare(client, key, welfare({ benefits: 'money for nothing' }));
+    expect(refused.statusCode).toBe(400);
+    expect(await portal.app.ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
+    expect((await sendWelfare(client, key)).statusCode).toBe(201);
+    expect(await submissionsOf(user.id)).toHaveLength(1);
+  });
+
+  it('is forgotten after 24 hours: the same key then makes a new submission, and the housekeeping removes the old answer', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    const key = newKey();
+    expect((await sendWelfare(client, key)).statusCode).toBe(201);
+    now += 23 * HOUR;
+    expect((await sendWelfare(client, key)).headers['idempotent-replayed']).toBe('true');
+    now += 2 * HOUR;
+    const later = await sendWelfare(client, key);
+    expect(later.statusCode).toBe(201);
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect(await submissionsOf(user.id)).toHaveLength(2);
+
+    const otherKey = newKey();
+    expect((await sendWelfare(client, otherKey)).statusCode).toBe(201);
+    now += 25 * HOUR;
+    await runHousekeeping(portal.app.ctx);
+    const kept = await portal.app.ctx.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id));
+    expect(kept).toEqual([]);
+  });
+});
+
+describe('an upload with an Idempotency-Key (multipart)', () => {
+  const slip = (data: Buffer, userId: string) => {
+    const form = new FormData();
+    form.append('userId', userId);
+    form.append('paymentSlip', new Blob([new Uint8Array(data)]), 'slip.png');
+    return form;
+  };
+  const image = (background: string, size = 40) => sharp({ create: { width: size, height: size, channels: 3, background } }).png().toBuffer();
+
+  async function verifiedMember() {
+    const member = await signedUpMember(portal.app);
+    await member.client.post('/api/users/verify-email', { json: { email: member.user.email } });
+    const code = await mailbox.codeFor(member.user.email, /verification code/);
+    expect((await member.client.post('/api/users/verify-code', { json: { email: member.user.email, code } })).statusCode).toBe(200);
+    return member;
+  }
+
+  const upload = (client: TestClient, key: string, form: FormData) =>
+    client.request({ method: 'POST', url: '/api/users/upload-slip', headers: { 'idempotency-key': key } }, { form });
+
+  it('sent twice at once stores one payment and one file, and both get its id', async () => {
+    const { client, user } = await verifiedMember();
+    const data = await image('#eee');
+    const key = newKey();
+    const [a, b] = await Promise.all([upload(client, key, slip(data, user.id)), upload(client, key, slip(data, user.id))]);
+    expect([a.statusCode, b.statusCode], a.body + b.body).toEqual([201, 201]);
+    expect(a.json().paymentId).toBe(b.json().paymentId);
+    const [stored] = await portal.app.ctx.db.select({ n: count() }).from(payments).where(eq(payments.userId, user.id));
+    expect(stored?.n).toBe(1);
+  });
+
+  it('reused with another file (another length) is refused with 422', async () => {
+    const { client, user } = await verifiedMember();
+    const key = newKey();
+    expect((await upload(client, key, slip(await image('#eee'), user.id))).statusCode).toBe(201);
+    const other = await upload(client, key, slip(await image('#123', 400), user.id));
+    expect(other.statusCode).toBe(422);
+    const [stored] = await portal.app.ctx.db.select({ n: count() }).from(payments).where(eq(payments.userId, user.id));
+    expect(stored?.n).toBe(1);
+  });
+});
+
+describe('an anonymous submission with an Idempotency-Key (contact)', () => {
+  const message = (email: string) => ({ firstName: 'Amaka', lastName: 'Eze', email, phone: '08020001111', feedback: 'support', message: 'When is the casting?' });
+  const send = (client: TestClient, key: string, email: string) =>
+    client.request({ method: 'POST', url: '/api/contact', headers: { 'idempotency-key': key } }, { json: message(email) });
+  const messagesTo = async (email: string) => portal.app.ctx.db.select().from(contactMessages).where(eq(contactMessages.email, email));
+
+  it('is kept per browser: a retry from the same browser is answered once, another browser with the key sends its own', async () => {
+    const browser = new TestClient(portal.app);
+    const otherBrowser = new TestClient(portal.app);
+    await Promise.all([browser.get('/api/site'), otherBrowser.get('/api/site')]);
+    const key = newKey();
+    const [a, b] = await Promise.all([send(browser, key, 'visitor-a@example.com'), send(browser, key, 'visitor-a@example.com')]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(await messagesTo('visitor-a@example.com')).toHaveLength(1);
+
+    const other = await send(otherBrowser, key, 'visitor-a@example.com');
+    expect(other.statusCode).toBe(201);
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(await messagesTo('visitor-a@example.com')).toHaveLength(2);
+  });
+});
