@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerEntries, payments } from '../db/schema.js';
@@ -156,6 +156,17 @@ describe('fines', () => {
     expect(ledger.balanceKobo).toBe(0);
     expect(ledger.entries.filter((e: { kind: string }) => e.kind === 'payment')).toHaveLength(1);
     expect((await client.get('/api/users/payments')).json().payments).toHaveLength(1);
+  });
+
+  it('books a fine once when its request is sent again, or twice at once, with the same Idempotency-Key', async () => {
+    const member = await activatedMember(portal.app);
+    const url = `/api/admin/members/${member.user.id}/fines`;
+    const send = () => finance.request({ method: 'POST', url, headers: { 'idempotency-key': `fine-${member.user.id}` } }, { json: { type: 'late', reason: 'Late for the table read' } });
+    const answers = await Promise.all([send(), send()]);
+    const again = await send();
+    expect([...answers, again].map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set([...answers, again].map((a) => a.json().fineId)).size).toBe(1);
+    expect(await portal.app.ctx.db.$count(ledgerEntries, and(eq(ledgerEntries.userId, member.user.id), eq(ledgerEntries.kind, 'fine')))).toBe(1);
   });
 
   it('shows staff a member’s ledger with receipts, to finance and admin only', async () => {

@@ -3,6 +3,7 @@ import type { FineType } from '../../../../shared/fines';
 import type { MemberAccount } from '../../../../shared/schemas/ledger';
 import type { MemberStanding } from '../../../../shared/schemas/membership';
 import { api } from '../../../lib/api';
+import { useSubmission } from '../../../lib/submission';
 
 /** A member's membership, money and notifications on the console's member page. */
 const memberKey = (id: string) => ['admin', 'members', 'detail', id] as const;
@@ -46,5 +47,11 @@ export const useSuspension = (id: string) =>
 
 export const useResendActivationCode = (id: string) => useMemberAction(id, () => api.post<{ message: string }>(`${path(id)}/activation-code`));
 
-export const useRecordFine = (id: string) =>
-  useMemberAction(id, (body: { type: FineType; reason: string }) => api.post<{ message: string }>(`${path(id)}/fines`, { json: body }));
+/** A fine is money: a submission (lib/submission.ts), so a retry after a lost answer books it once. */
+export function useRecordFine(id: string) {
+  const client = useQueryClient();
+  return useSubmission(
+    (body: { type: FineType; reason: string }, { idempotencyKey }) => api.post<{ message: string }>(`${path(id)}/fines`, { json: body, idempotencyKey }),
+    { onSettled: () => client.invalidateQueries({ queryKey: memberKey(id) }) },
+  );
+}

@@ -7,6 +7,7 @@ import { SelectField, TextAreaField } from '../../../components/form-field';
 import { balanceText, LedgerEntries, ReceiptList } from '../../../components/ledger-entries';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
+import { SubmissionStatus } from '../../../components/submission-status';
 import { useMemberAccount, useRecordFine } from '../api/member-account';
 
 const FINE_OPTIONS = FINE_TYPES.map((type) => ({ value: type, label: `${FINES[type].label} (${formatNaira(FINES[type].amountKobo)})` }));
@@ -48,7 +49,7 @@ function RecordFineForm({ memberId }: { memberId: string }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    record.mutate({ type, reason }, { onSuccess: (data) => (flash.showSuccess(data.message), setReason('')) });
+    record.submit({ type, reason }, { onSuccess: (data) => (flash.showSuccess(data.message), setReason('')) });
   }
 
   return (
@@ -59,13 +60,9 @@ function RecordFineForm({ memberId }: { memberId: string }) {
         Amount: <strong data-testid="fine-amount">{formatNaira(FINES[type].amountKobo)}</strong>
       </p>
       <TextAreaField label="Reason (the member sees it)" name="fineReason" required rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-      {record.isError && (
-        <p className="field__error" role="alert">
-          {record.error.message}
-        </p>
-      )}
-      <button type="submit" className="button button--danger" disabled={record.isPending}>
-        {record.isPending && <ButtonSpinner />} Record fine of {formatNaira(FINES[type].amountKobo)}
+      <SubmissionStatus submission={record.view} />
+      <button type="submit" className="button button--danger" disabled={record.pending}>
+        {record.pending && <ButtonSpinner />} Record fine of {formatNaira(FINES[type].amountKobo)}
       </button>
     </form>
   );
