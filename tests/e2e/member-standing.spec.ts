@@ -40,6 +40,7 @@ test('staff set a level, award an achievement and announce to the level; the mem
   await staff.getByRole('link', { name: 'Members' }).click();
   await staff.getByRole('search', { name: 'Find a member' }).getByRole('searchbox').fill(member.email);
   await staff.getByRole('button', { name: 'Search' }).click();
+  await expect(staff.locator('tbody tr')).toHaveCount(1);
   await staff.getByRole('link', { name: member.name }).click();
 
   const levelForm = staff.getByRole('form', { name: 'Member level' });

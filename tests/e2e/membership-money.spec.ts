@@ -75,7 +75,8 @@ test('staff record a fine; the member sees it on the payments page, pays it with
   await staff.goto('/admin/members');
   await staff.getByRole('searchbox').fill(member.email);
   await staff.getByRole('button', { name: 'Search' }).click();
-  await staff.getByRole('link', { name: member.name }).first().click();
+  await expect(staff.locator('tbody tr')).toHaveCount(1);
+  await staff.getByRole('link', { name: member.name }).click();
   await expect(staff.getByTestId('membership-state')).toHaveText('Active');
 
   const fineForm = staff.getByRole('form', { name: 'Record a fine' });
