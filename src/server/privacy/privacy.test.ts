@@ -387,6 +387,8 @@ describe('download my data', () => {
     await db().insert(submissionFiles).values({ submissionId: submission!.id, fileId: passport.id, field: 'passport' });
     await notify(db(), user.id, 'test', 'Hello from the export test');
     await db().insert(contactMessages).values({ userId: user.id, firstName: 'Chi', lastName: 'O', email: user.email, phone: user.phone, feedback: 'question', message: 'When is the premiere?' });
+    // Anyone can type the member's address on the contact page: only messages sent signed in are the member's.
+    await db().insert(contactMessages).values({ userId: null, firstName: 'Someone', lastName: 'Else', email: user.email, phone: '08030000000', feedback: 'question', message: 'A stranger wrote this with your address' });
     await storeFile(ctx, db(), { ownerId: other.user.id, purpose: 'payment-slip', data: Buffer.from('%PDF-other'), mimeType: 'application/pdf' });
     await client.put('/api/users/me/consents', { json: { marketing: false } });
 
