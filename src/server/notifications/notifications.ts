@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lte } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { markNotificationsReadSchema, type UnreadCounts } from '../../shared/schemas/notifications.js';
 import { requireUser } from '../auth/guards.js';
@@ -48,15 +48,14 @@ export async function markNotificationsRead(ctx: AppContext, userId: string, upT
     await ctx.db.update(notifications).set({ readAt: new Date() }).where(unread);
     return;
   }
-  const [newest] = await ctx.db
-    .select({ createdAt: notifications.createdAt })
-    .from(notifications)
-    .where(and(eq(notifications.id, upTo), eq(notifications.userId, userId)));
-  if (!newest) throw notFound('That notification was not found.');
+  const shownNewest = and(eq(notifications.id, upTo), eq(notifications.userId, userId));
+  if ((await ctx.db.$count(notifications, shownNewest)) === 0) throw notFound('That notification was not found.');
+  // Compared in SQL: a JavaScript Date would cut the timestamp's microseconds and leave the newest one unread.
+  const shownAt = ctx.db.select({ createdAt: notifications.createdAt }).from(notifications).where(shownNewest);
   await ctx.db
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(and(unread, lte(notifications.createdAt, newest.createdAt)));
+    .where(and(unread, lte(notifications.createdAt, sql`(${shownAt})`)));
 }
 
 export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
