@@ -1,5 +1,4 @@
 /** Business constants (fees, timings, limits), in one place for both sides. Money is in kobo. */
-export const MEMBERSHIP_FEE_KOBO = 60_500_00;
 export const AD_WEEKLY_FEE_KOBO = 5_000_00;
 
 export const MOBILE_BREAKPOINT_PX = 769;

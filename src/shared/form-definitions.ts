@@ -1,6 +1,4 @@
-import { MEMBERSHIP_FEE_KOBO } from './constants.js';
 import { FAILURE, SUCCESS } from './messages.js';
-import { formatNaira } from './money.js';
 import type { Option } from './options.js';
 
 /*
@@ -59,7 +57,7 @@ export const ARTIST_MEMBERSHIP_FILES = [
     field: 'paymentTeller',
     label: 'Payment teller',
     kind: 'document',
-    purpose: `The teller or transfer receipt of your membership fee (${formatNaira(MEMBERSHIP_FEE_KOBO)} a month).`,
+    purpose: 'The teller or transfer receipt of your membership fee.',
   },
 ] as const satisfies readonly FormFile[];
 

@@ -1,6 +1,7 @@
 import { differenceInYears, parseISO } from 'date-fns';
 import { z } from 'zod';
 import type { StaffRole } from './roles.js';
+import { email, phone, requiredText } from './schemas/fields.js';
 
 /** The age from which a member needs no guardian (Nigeria Data Protection Act 2023, s.31). */
 export const ADULT_AGE = 18;
@@ -12,6 +13,17 @@ export function ageOn(dob: string, day: string): number {
 
 export function isChildOn(dob: string, day: string): boolean {
   return ageOn(dob, day) < ADULT_AGE;
+}
+
+export type GuardianState = 'waiting' | 'confirmed';
+
+/**
+ * Where a member stands with a guardian on `day`: as stored, or waiting for one when the date of
+ * birth says under 18 and none was ever asked (accounts from before sign-up asked for guardians).
+ */
+export function guardianStateOn(user: { guardianState: GuardianState | null; dob: string | null; role: string }, day: string): GuardianState | null {
+  if (user.guardianState) return user.guardianState;
+  return user.role === 'member' && user.dob !== null && isChildOn(user.dob, day) ? 'waiting' : null;
 }
 
 /** The band a child's public talent profile may show, when the guardian allowed it; never the age itself. */
@@ -63,6 +75,23 @@ export const guardianConfirmSchema = z.object({
 });
 export type GuardianConfirmInput = z.input<typeof guardianConfirmSchema>;
 
+/** PUT /api/users/me/guardian: a member under 18 names the parent or guardian who confirms the account. */
+export const guardianAddSchema = z.object({
+  guardianName: requiredText('Guardian name', 120),
+  guardianRelationship: requiredText('Guardian relationship', 60),
+  guardianEmail: email('Guardian email'),
+  guardianPhone: phone('Guardian phone'),
+});
+export type GuardianAddInput = z.input<typeof guardianAddSchema>;
+
+/** What /profile/privacy shows of the guardian; `needsGuardian` when the member is under 18 and has named nobody yet. */
+export interface GuardianAnswer {
+  guardian: GuardianView | null;
+  needsGuardian: boolean;
+}
+
+export const MARKETING_FROM_18 = 'You are under 18, so we send you no marketing emails. You can choose them here yourself once you are 18.';
+
 export const consentsUpdateSchema = z.object({
   marketing: z.boolean({ error: 'Say yes or no to marketing emails (true or false)' }),
 });
@@ -89,7 +118,7 @@ export interface AccessLogEntry {
 }
 
 export interface GuardianView {
-  state: 'waiting' | 'confirmed';
+  state: GuardianState;
   name: string;
   relationship: string;
   email: string;

@@ -16,6 +16,7 @@ export interface SiteSettings {
 
 /** What the pages read (GET /api/site): the settings and the fees. */
 export interface SiteInfo extends SiteSettings {
+  /** The standard plan's monthly price, as staff set it on the plans page. */
   membershipFeeKobo: number;
   adWeeklyFeeKobo: number;
 }

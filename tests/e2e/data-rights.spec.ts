@@ -92,6 +92,9 @@ test('a 12-year-old signs up with a guardian, waits, and the guardian confirms f
 
   await page.goto('/profile/privacy');
   await expect(page.getByText('Funmi Adeyemi confirmed your account')).toBeVisible();
+  // The sign-up's marketing tick of a child is not consent: the choice is theirs from 18.
+  await expect(page.getByText('You are under 18, so we send you no marketing emails.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send me marketing emails' })).toHaveCount(0);
   await page.goto('/user/fees');
   await expect(page.getByRole('heading', { name: 'Membership fee and activation' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Waiting for your parent or guardian' })).toHaveCount(0);

@@ -238,7 +238,7 @@ test('on a phone, the artist form is pre-filled and goes one checked section at 
     await page.getByRole('button', { name: 'Next' }).click();
   }
   await expect(heading).toHaveText('Section 7 of 7');
-  await expect(page.getByText('The teller or transfer receipt of your membership fee (₦60,500.00 a month).')).toBeVisible();
+  await expect(page.getByText('The teller or transfer receipt of your membership fee.')).toBeVisible();
   await page.locator('[name="passportPicture"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngBytes() });
   await page.locator('[name="paymentTeller"]').setInputFiles({ name: 'teller.pdf', mimeType: 'application/pdf', buffer: readFileSync(tinyPdf()) });
   await noSidewaysScroll(page);

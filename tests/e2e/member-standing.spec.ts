@@ -90,10 +90,11 @@ test('staff set a level, award an achievement and announce to the level; the mem
   // At the door: the card's link opens the public check page, which shows the state and nothing private.
   await page.goto('/profile');
   const link = page.getByRole('link', { name: 'Open your check page' });
-  expect(await link.getAttribute('href')).toBe(`${baseURL}/verify/${memberNumber}`);
+  const checkUrl = (await link.getAttribute('href')) ?? '';
+  expect(checkUrl).toMatch(new RegExp(`^${baseURL}/verify/${memberNumber}\\?code=[\\w-]{16}$`));
   const door = await browser.newContext({ baseURL });
   const scanner = await door.newPage();
-  await scanner.goto((await link.getAttribute('href')) ?? '');
+  await scanner.goto(checkUrl);
   await expect(scanner.getByRole('heading', { name: 'Membership check' })).toBeVisible();
   await expect(scanner.getByText(member.name)).toBeVisible();
   await expect(scanner.getByText(memberNumber)).toBeVisible();
@@ -107,6 +108,9 @@ test('staff set a level, award an achievement and announce to the level; the mem
 
   await scanner.goto('/verify/HM-999999');
   await expect(scanner.getByRole('alert')).toHaveText("No member has the number HM-999999. Check it against the member's card.");
+  // A number without its card's code is answered as a number nobody has: the check cannot be walked.
+  await scanner.goto(`/verify/${memberNumber}`);
+  await expect(scanner.getByRole('alert')).toHaveText(`No member has the number ${memberNumber}. Check it against the member's card.`);
   await door.close();
   expect(unexpectedErrors(errors)).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { optionalNumber } from '../../shared/schemas/forms.js';
+import { pageNumber } from '../../shared/schemas/forms.js';
 import type { AppContext } from '../context.js';
 import { getMember, searchMembers } from './members-service.js';
 
@@ -13,7 +13,7 @@ export function membersStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           querystring: z.object({
             q: z.string().max(200, { error: 'Search must be at most 200 characters' }).optional(),
-            page: optionalNumber('Page', { integer: true, min: 1 }).transform((page) => page ?? 1),
+            page: pageNumber(),
           }),
         },
       },

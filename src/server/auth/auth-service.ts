@@ -38,13 +38,16 @@ export async function signup(ctx: AppContext, input: z.output<typeof signupSchem
           occupation: input.occupation,
           address: input.address,
           termsAcceptedAt: now,
-          marketingConsentAt: now,
+          // A child's own tick is not consent (NDPA s.31): they choose marketing themselves at 18, on /profile/privacy.
+          marketingConsentAt: guardian ? null : now,
         })
         .returning(publicUserColumns);
       if (!row) throw new Error('user row was not written');
       await recordConsent(tx, row.id, 'terms', true, 'member');
-      await recordConsent(tx, row.id, 'marketing', true, 'member');
-      if (!guardian) return row;
+      if (!guardian) {
+        await recordConsent(tx, row.id, 'marketing', true, 'member');
+        return row;
+      }
       await startGuardianConfirmation(ctx, tx, row, guardian);
       return { ...row, guardianState: 'waiting' as const };
     });

@@ -13,6 +13,7 @@ import { notFound } from '../http/errors.js';
 import { isUuid } from '../http/parse.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
+import { readSiteSettings } from '../site/site-settings.js';
 
 type ContactMessage = typeof contactMessages.$inferSelect;
 
@@ -21,13 +22,14 @@ const feedbackLabel = (value: string) => labelOf(CONTACT_FEEDBACK, value);
 
 /**
  * Keeps a message from the contact page for staff (`userId` when the sender was signed in) and
- * mails the company address in the same transaction, so a stored message always reaches it.
+ * mails the company address (as saved on the settings page, else COMPANY_EMAIL) in the same transaction, so a stored message always reaches it.
  */
 export async function saveContactMessage(ctx: AppContext, message: z.output<typeof contactSchema>, userId: string | null): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({ ...message, userId });
     const from = { name: senderName(message), email: message.email, phone: message.phone, feedback: feedbackLabel(message.feedback), message: message.message ?? null };
-    await enqueueMail(tx, mailTemplates.contactForStaff(ctx.mailer.brand, ctx.config.company.email, from));
+    const { email: savedEmail } = await readSiteSettings(ctx, tx);
+    await enqueueMail(tx, mailTemplates.contactForStaff(ctx.mailer.brand, savedEmail ?? ctx.config.company.email, from));
   });
   ctx.mailer.nudge();
 }

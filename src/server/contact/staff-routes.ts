@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONTACT_FILTERS, contactReplySchema } from '../../shared/schemas/contact.js';
-import { optionalNumber } from '../../shared/schemas/forms.js';
+import { pageNumber } from '../../shared/schemas/forms.js';
 import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { getContactMessage, listContactMessages, markContactHandled, replyToContact } from './contact-service.js';
@@ -17,7 +17,7 @@ export function contactStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           querystring: z.object({
             filter: z.enum(CONTACT_FILTERS, { error: 'Filter must be new, handled or all' }).default('all'),
-            page: optionalNumber('Page', { integer: true, min: 1 }).transform((page) => page ?? 1),
+            page: pageNumber(),
           }),
         },
       },

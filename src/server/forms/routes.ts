@@ -28,7 +28,7 @@ export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const rules = fileRules(route.files);
       const handler = async (request: FastifyRequest, reply: FastifyReply) => {
         const user = requireAccess(request, route.access);
-        assertGuardianConfirmed(user);
+        assertGuardianConfirmed(ctx, user);
         const { data, files } = await readSubmission(request);
         await submitForm(ctx, user, route.form, data, files);
         return reply.status(201).send({ message: route.success });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { todayInLagos } from '../../shared/dates.js';
 import { FORM_KINDS } from '../../shared/form-definitions.js';
 import { isoDate } from '../../shared/schemas/fields.js';
-import { optionalNumber } from '../../shared/schemas/forms.js';
+import { pageNumber } from '../../shared/schemas/forms.js';
 import { recordAudit } from '../audit/audit.js';
 import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
@@ -27,7 +27,7 @@ export function formsStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/submissions',
-      { schema: { querystring: filterQuery.extend({ page: optionalNumber('Page', { integer: true, min: 1 }).transform((p) => p ?? 1) }) } },
+      { schema: { querystring: filterQuery.extend({ page: pageNumber() }) } },
       async (request) => listSubmissions(ctx, request.query),
     );
 

@@ -110,6 +110,7 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/users/me/consents': 'member',
   'GET /api/users/me/access-log': 'member',
   'GET /api/users/me/guardian': 'member',
+  'PUT /api/users/me/guardian': 'member',
   'POST /api/users/me/guardian/code': 'member',
 
   'POST /api/users/scriptprintingform': 'activated',

@@ -2,12 +2,14 @@ import { and, desc, eq, ne, sql, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { todayInLagos } from '../../shared/dates.js';
 import { formatMemberNumber } from '../../shared/membership.js';
-import type { FineStatus, Ledger, MemberAccount, MemberPayment, ReceiptDetails } from '../../shared/schemas/ledger.js';
+import type { FineStatus, Ledger, MemberAccount, MemberPayment, ReceiptCompany, ReceiptDetails } from '../../shared/schemas/ledger.js';
+import type { SiteSettings } from '../../shared/site.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Transaction } from '../db/client.js';
 import { ledgerEntries, payments, receiptCounters, receipts, type users } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
+import { readSiteSettings } from '../site/site-settings.js';
 
 type Payment = typeof payments.$inferSelect;
 type Member = Pick<typeof users.$inferSelect, 'id' | 'fullName' | 'memberNumber'>;
@@ -62,9 +64,15 @@ export async function bookPayment(ctx: AppContext, tx: Transaction, payment: Pay
     amountKobo: payment.amountKobo,
     date: today,
     approvedBy: staff.role,
+    company: receiptCompany(await readSiteSettings(ctx, tx)),
   };
   await tx.insert(receipts).values({ number, paymentId: payment.id, details, issuedAt: ctx.clock() });
   return number;
+}
+
+/** The company details a receipt keeps from the settings: a receipt says what it said the day it was issued. */
+export function receiptCompany(settings: SiteSettings): ReceiptCompany {
+  return { name: settings.companyName, email: settings.email, phone: settings.phone };
 }
 
 /** The row lock of the year's counter makes concurrent approvals take numbers one after another, none twice. */

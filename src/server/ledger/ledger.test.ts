@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { receipts } from '../db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { pdfText } from '../test-support/pdf-text.js';
@@ -62,6 +64,32 @@ describe('a member’s ledger and receipts', () => {
     expect(staffCopy.statusCode).toBe(200);
     const other = await signedUpMember(portal.app);
     expect((await other.client.get(payment.receiptUrl)).statusCode).toBe(404);
+  });
+
+  it('draws a receipt with the company details of the day it was issued; one issued before they were kept, with today’s', async () => {
+    const company = { companyName: 'Home of Movies Ltd', email: 'accounts@homeofmovies.ng', phone: '+234 803 000 1111', nairaAccount: '', dollarAccount: '', offices: [], faq: [] };
+    expect((await staff.put('/api/admin/settings/site', { json: company })).statusCode).toBe(200);
+    const { client, paymentId } = await memberWithSlip();
+    expect((await staff.post(`/api/admin/payments/${paymentId}/approve`, { json: {} })).statusCode).toBe(200);
+    const renamed = { ...company, companyName: 'HOM Entertainment Group', email: 'billing@hom.example', phone: '+234 809 999 0000' };
+    expect((await staff.put('/api/admin/settings/site', { json: renamed })).statusCode).toBe(200);
+
+    const [payment] = (await client.get('/api/users/payments')).json().payments;
+    for (const copy of [await client.get(payment.receiptUrl), await staff.get(`/api/admin/payments/${paymentId}/receipt`)]) {
+      expect(copy.statusCode).toBe(200);
+      const text = await pdfText(copy.rawPayload);
+      expect(text).toContain('Home of Movies Ltd');
+      expect(text).toContain('accounts@homeofmovies.ng');
+      expect(text).toContain('+234 803 000 1111');
+      expect(text).not.toContain('HOM Entertainment Group');
+      expect(text).not.toContain('billing@hom.example');
+    }
+
+    // A receipt issued before the company was kept with it.
+    await portal.app.ctx.db.update(receipts).set({ details: sql`${receipts.details} - 'company'` }).where(eq(receipts.paymentId, paymentId));
+    const older = await pdfText((await client.get(payment.receiptUrl)).rawPayload);
+    expect(older).toContain('HOM Entertainment Group');
+    expect(older).toContain('billing@hom.example');
   });
 
   it('never gives a receipt number twice, even to 20 approvals at once, and numbers them on', async () => {

@@ -1,12 +1,11 @@
 import PDFDocument from 'pdfkit';
 import { displayDate } from '../../shared/display-date.js';
 import { formatNaira } from '../../shared/money.js';
-import type { ReceiptDetails } from '../../shared/schemas/ledger.js';
-import type { SiteSettings } from '../../shared/site.js';
+import type { ReceiptCompany, ReceiptDetails } from '../../shared/schemas/ledger.js';
 
 /** A receipt as a one-page A5 PDF: the company, the member, what was paid for and when, the amount. */
-export function receiptPdf(company: SiteSettings, number: string, details: ReceiptDetails): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A5', margin: 40, info: { Title: `Receipt ${number}`, Author: company.companyName } });
+export function receiptPdf(company: ReceiptCompany, number: string, details: ReceiptDetails): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A5', margin: 40, info: { Title: `Receipt ${number}`, Author: company.name } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -14,7 +13,7 @@ export function receiptPdf(company: SiteSettings, number: string, details: Recei
     doc.on('error', reject);
   });
 
-  doc.fontSize(16).text(company.companyName);
+  doc.fontSize(16).text(company.name);
   const contacts = [company.email, company.phone].filter((contact) => contact !== null);
   if (contacts.length > 0) doc.fontSize(9).fillColor('#555').text(contacts.join(' · '));
   doc.moveDown(1.5).fillColor('#000').fontSize(14).text(`Receipt ${number}`);

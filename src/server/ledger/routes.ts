@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessHooks, requireUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
-import { memberLedger, memberPayments, receiptOf } from './ledger-service.js';
+import { memberLedger, memberPayments, receiptCompany, receiptOf } from './ledger-service.js';
 import { readSiteSettings } from '../site/site-settings.js';
 import { receiptPdf } from './receipt-pdf.js';
 
@@ -26,7 +26,7 @@ export function ledgerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
 /** The receipt as a PDF download, never cached (it carries the member's name and number). */
 export async function sendReceipt(ctx: AppContext, reply: FastifyReply, receipt: Awaited<ReturnType<typeof receiptOf>>) {
-  const pdf = await receiptPdf(await readSiteSettings(ctx), receipt.number, receipt.details);
+  const pdf = await receiptPdf(receipt.details.company ?? receiptCompany(await readSiteSettings(ctx)), receipt.number, receipt.details);
   return reply
     .header('Content-Type', 'application/pdf')
     .header('Content-Disposition', `attachment; filename="${receipt.number}.pdf"`)

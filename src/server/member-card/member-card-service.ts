@@ -1,13 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { todayInLagos } from '../../shared/dates.js';
 import { formatMemberNumber, parseMemberNumber, standingState } from '../../shared/membership.js';
 import type { MemberCard, VerifiedMember } from '../../shared/schemas/member-card.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
-import { files, users } from '../db/schema.js';
+import { files, guardians, users } from '../db/schema.js';
 import { fileUrl } from '../files/files-service.js';
 import { notFound } from '../http/errors.js';
+import { adultByBirth } from '../privacy/adults.js';
 
 type CardRow = Pick<AuthUser, 'fullName' | 'memberNumber' | 'activated' | 'paidUntil' | 'suspendedAt' | 'profilePicFileId'>;
 
@@ -28,27 +30,60 @@ function unknownNumber(text: string) {
   return notFound(`No member has the number ${text.trim().toUpperCase().slice(0, 20)}. Check it against the member's card.`);
 }
 
-async function numberedMember(ctx: AppContext, text: string) {
+/**
+ * The card's check code: an HMAC of the member number with the server's secret (its own purpose
+ * label), so the public check cannot be walked number by number. 96 bits, in the card's link.
+ */
+export function cardCheckCode(secret: string, memberNumber: number): string {
+  return createHmac('sha256', secret).update(`member-card-check:${memberNumber}`).digest('base64url').slice(0, 16);
+}
+
+function codeMatches(secret: string, memberNumber: number, code: string | undefined): boolean {
+  const expected = Buffer.from(cardCheckCode(secret, memberNumber));
+  const given = Buffer.from(code ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The member a card's link names; a wrong or missing code answers as an unknown number does. */
+async function numberedMember(ctx: AppContext, text: string, code: string | undefined) {
   const number = parseMemberNumber(text);
-  if (number === null) throw unknownNumber(text);
+  if (number === null || !codeMatches(ctx.config.sessionSecret, number, code)) throw unknownNumber(text);
   const [row] = await ctx.db
-    .select({ fullName: users.fullName, memberNumber: users.memberNumber, activated: users.activated, paidUntil: users.paidUntil, suspendedAt: users.suspendedAt, profilePicFileId: users.profilePicFileId })
+    .select({
+      fullName: users.fullName,
+      memberNumber: users.memberNumber,
+      activated: users.activated,
+      paidUntil: users.paidUntil,
+      suspendedAt: users.suspendedAt,
+      profilePicFileId: users.profilePicFileId,
+      photoShown: photoMayBeShown(),
+    })
     .from(users)
     .where(and(eq(users.memberNumber, number), eq(users.role, 'member')));
   if (!row || row.memberNumber === null) throw unknownNumber(text);
   return { ...row, memberNumber: row.memberNumber };
 }
 
+/** A child's photo is shown at the door only when their guardian confirmed and allowed publication. */
+function photoMayBeShown() {
+  return sql<boolean>`(${adultByBirth()} or exists (select 1 from ${guardians} where ${guardians.userId} = ${users.id} and ${guardians.confirmedAt} is not null and ${guardians.endedAt} is null and ${guardians.allowsPublication}))`;
+}
+
 /** The public check at the door: name, photo, number, state and paid-until, nothing else. */
-export async function verifyMember(ctx: AppContext, text: string): Promise<VerifiedMember> {
-  const row = await numberedMember(ctx, text);
-  const photoUrl = row.profilePicFileId ? `/api/verify/${formatMemberNumber(row.memberNumber)}/photo` : null;
+export async function verifyMember(ctx: AppContext, text: string, code: string | undefined): Promise<VerifiedMember> {
+  const row = await numberedMember(ctx, text, code);
+  const photoUrl = row.profilePicFileId && row.photoShown ? `/api/verify/${formatMemberNumber(row.memberNumber)}/photo?code=${code}` : null;
   return verifiedFacts(row, todayInLagos(ctx.clock()), photoUrl);
 }
 
-export async function verifyPhoto(ctx: AppContext, text: string) {
-  const row = await numberedMember(ctx, text);
-  const [photo] = row.profilePicFileId ? await ctx.db.select().from(files).where(eq(files.id, row.profilePicFileId)) : [];
+/** The number and check code of a card's link: `HM-000123?code=…`. */
+function checkLink(ctx: AppContext, memberNumber: number): string {
+  return `${formatMemberNumber(memberNumber)}?code=${cardCheckCode(ctx.config.sessionSecret, memberNumber)}`;
+}
+
+export async function verifyPhoto(ctx: AppContext, text: string, code: string | undefined) {
+  const row = await numberedMember(ctx, text, code);
+  const [photo] = row.profilePicFileId && row.photoShown ? await ctx.db.select().from(files).where(eq(files.id, row.profilePicFileId)) : [];
   if (!photo) throw notFound('This member has no photo.');
   return photo;
 }
@@ -57,7 +92,7 @@ export async function verifyPhoto(ctx: AppContext, text: string) {
 export async function memberCard(ctx: AppContext, user: AuthUser, origin: string): Promise<MemberCard | null> {
   if (user.memberNumber === null) return null;
   const facts = verifiedFacts({ ...user, memberNumber: user.memberNumber }, todayInLagos(ctx.clock()), user.profilePicFileId ? fileUrl(user.profilePicFileId) : null);
-  const verifyUrl = `${(ctx.config.publicUrl ?? origin).replace(/\/+$/, '')}/verify/${facts.memberNumber}`;
+  const verifyUrl = `${(ctx.config.publicUrl ?? origin).replace(/\/+$/, '')}/verify/${checkLink(ctx, user.memberNumber)}`;
   const qrSvg = await QRCode.toString(verifyUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { ...facts, verifyUrl, qrSvg };
 }

@@ -1,7 +1,8 @@
+import { addDays, format, subYears } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema.js';
+import { guardians, users } from '../db/schema.js';
 import { pngBytes } from '../test-support/files.js';
 import { activatedMember, createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
 
@@ -22,7 +23,13 @@ async function numberedMember() {
   form.append('profilePic', new Blob([new Uint8Array(await pngBytes())], { type: 'image/png' }), 'me.png');
   expect((await member.client.put('/api/users/profile', { form })).statusCode).toBe(200);
   const card = (await member.client.get('/api/users/card')).json().card;
-  return { ...member, card };
+  return { ...member, card, check: checkOf(card) };
+}
+
+/** The API address of the check a card's link opens: its number and its check code. */
+function checkOf(card: { verifyUrl: string }): string {
+  const url = new URL(card.verifyUrl);
+  return `/api${url.pathname}${url.search}`;
 }
 
 describe('the membership card and the check at the door', () => {
@@ -30,14 +37,14 @@ describe('the membership card and the check at the door', () => {
     const { card, user } = await numberedMember();
     const [row] = await portal.app.ctx.db.select({ paidUntil: users.paidUntil }).from(users).where(eq(users.id, user.id));
     expect(card).toMatchObject({ fullName: 'Adaeze Nwosu', memberNumber: expect.stringMatching(/^HM-\d{6}$/), state: 'active', paidUntil: row!.paidUntil, photoUrl: expect.stringMatching(/^\/api\/files\//) });
-    expect(card.verifyUrl).toBe(`https://portal.example.com/verify/${card.memberNumber}`);
+    expect(card.verifyUrl).toMatch(new RegExp(`^https://portal\\.example\\.com/verify/${card.memberNumber}\\?code=[\\w-]{16}$`));
     expect(card.qrSvg).toBe(await QRCode.toString(card.verifyUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }));
   });
 
   it('shows anyone only the name, photo, number, state and paid-until', async () => {
-    const { card } = await numberedMember();
+    const { card, check } = await numberedMember();
     const visitor = new TestClient(portal.app);
-    const response = await visitor.get(`/api/verify/${card.memberNumber.toLowerCase()}`);
+    const response = await visitor.get(check.replace(card.memberNumber, card.memberNumber.toLowerCase()));
     expect(response.statusCode, response.body).toBe(200);
     const verified = response.json();
     expect(Object.keys(verified).sort()).toEqual(['fullName', 'memberNumber', 'paidUntil', 'photoUrl', 'state']);
@@ -51,12 +58,12 @@ describe('the membership card and the check at the door', () => {
   it('says lapsed, without the reason, for a lapsed or suspended member', async () => {
     const lapsed = await numberedMember();
     await portal.app.ctx.db.update(users).set({ paidUntil: '2020-03-31' }).where(eq(users.id, lapsed.user.id));
-    expect((await new TestClient(portal.app).get(`/api/verify/${lapsed.card.memberNumber}`)).json()).toMatchObject({ state: 'lapsed', paidUntil: '2020-03-31' });
+    expect((await new TestClient(portal.app).get(lapsed.check)).json()).toMatchObject({ state: 'lapsed', paidUntil: '2020-03-31' });
     expect((await lapsed.client.get('/api/users/card')).json().card.state).toBe('lapsed');
 
     const suspended = await numberedMember();
     await portal.app.ctx.db.update(users).set({ suspendedAt: new Date(), suspensionReason: 'Unpaid fine' }).where(eq(users.id, suspended.user.id));
-    const response = await new TestClient(portal.app).get(`/api/verify/${suspended.card.memberNumber}`);
+    const response = await new TestClient(portal.app).get(suspended.check);
     expect(response.json().state).toBe('lapsed');
     expect(response.body).not.toMatch(/fine|suspend/i);
   });
@@ -67,6 +74,42 @@ describe('the membership card and the check at the door', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe(`No member has the number ${shown}. Check it against the member's card.`);
     }
+  });
+
+  it('answers a number without its card’s check code, or with another card’s, as a number nobody has: the check cannot be walked', async () => {
+    const first = await numberedMember();
+    const second = await numberedMember();
+    const unknown = `No member has the number ${first.card.memberNumber}. Check it against the member's card.`;
+    const otherCode = new URL(second.card.verifyUrl).searchParams.get('code');
+    for (const url of [`/api/verify/${first.card.memberNumber}`, `/api/verify/${first.card.memberNumber}?code=`, `/api/verify/${first.card.memberNumber}?code=${otherCode}`, `/api/verify/${first.card.memberNumber}?code=${otherCode}x`]) {
+      const response = await new TestClient(portal.app).get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().message).toBe(unknown);
+      const photo = await new TestClient(portal.app).get(url.replace(first.card.memberNumber, `${first.card.memberNumber}/photo`));
+      expect(photo.statusCode).toBe(404);
+      expect(photo.json().message).toBe(unknown);
+    }
+    expect((await new TestClient(portal.app).get(first.check)).statusCode).toBe(200);
+  });
+
+  it('never shows the photo of a child whose guardian did not allow publication; shows it once they did', async () => {
+    const member = await numberedMember();
+    const childDob = format(subYears(addDays(new Date(), -10), 14), 'yyyy-MM-dd');
+    await portal.app.ctx.db.update(users).set({ dob: childDob, guardianState: 'confirmed' }).where(eq(users.id, member.user.id));
+    await portal.app.ctx.db
+      .insert(guardians)
+      .values({ userId: member.user.id, name: 'Ngozi Nwosu', relationship: 'Mother', email: 'ngozi@example.com', phone: '+2348035550101', confirmedAt: new Date(), allowsPublication: false });
+    const visitor = new TestClient(portal.app);
+    const shown = await visitor.get(member.check);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ fullName: 'Adaeze Nwosu', photoUrl: null });
+    const photoCheck = member.check.replace('?', '/photo?');
+    expect((await visitor.get(photoCheck)).statusCode).toBe(404);
+
+    await portal.app.ctx.db.update(guardians).set({ allowsPublication: true }).where(eq(guardians.userId, member.user.id));
+    const allowed = await visitor.get(member.check);
+    expect(allowed.json().photoUrl).toBe(photoCheck);
+    expect((await visitor.get(photoCheck)).statusCode).toBe(200);
   });
 
   it('has no card for a member not activated yet, and none for staff', async () => {

@@ -7,6 +7,8 @@ import { HttpError } from '../http/errors.js';
 import { memberCard, verifyMember, verifyPhoto } from './member-card-service.js';
 
 const verifyParams = z.object({ memberNumber: z.string().max(40) });
+/** The card's check code; checked, not validated: a wrong one answers as an unknown number. */
+const verifyQuery = z.object({ code: z.string().max(100).optional() });
 
 /** The member's card on the dashboard, and the public check its QR code opens. */
 export function memberCardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -22,12 +24,12 @@ export function memberCardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       reply.header('Cache-Control', 'private, no-store').send({ card: await memberCard(ctx, requireUser(request), `${request.protocol}://${request.host}`) }),
     );
 
-    app.get('/api/verify/:memberNumber', { schema: { params: verifyParams }, config: lookups }, async (request, reply) =>
-      reply.header('Cache-Control', 'no-store').send(await verifyMember(ctx, request.params.memberNumber)),
+    app.get('/api/verify/:memberNumber', { schema: { params: verifyParams, querystring: verifyQuery }, config: lookups }, async (request, reply) =>
+      reply.header('Cache-Control', 'no-store').send(await verifyMember(ctx, request.params.memberNumber, request.query.code)),
     );
 
-    app.get('/api/verify/:memberNumber/photo', { schema: { params: verifyParams }, config: lookups }, async (request, reply) =>
-      sendStoredFile(ctx, reply, await verifyPhoto(ctx, request.params.memberNumber), 'private'),
+    app.get('/api/verify/:memberNumber/photo', { schema: { params: verifyParams, querystring: verifyQuery }, config: lookups }, async (request, reply) =>
+      sendStoredFile(ctx, reply, await verifyPhoto(ctx, request.params.memberNumber, request.query.code), 'private'),
     );
   };
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, payments, verificationCodes } from '../db/schema.js';
+import { outbox, payments, plans, verificationCodes } from '../db/schema.js';
 import { stillStored, storedFilesOf } from '../test-support/files.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { createTestApp, onPostgresServer, signedInStaff, signedUpMember, type TestClient } from '../test-support/test-app.js';
@@ -441,6 +441,50 @@ describe('staff and member at the same moment', () => {
     const approved = await staff.get(`/api/admin/payments/${member.paymentId}/slip`);
     expect(approved.statusCode).toBe(200);
     expect(approved.headers['content-type']).toBe('image/png');
+  });
+});
+
+describe('an approval and a re-upload that changes the plan', () => {
+  // PostgreSQL only: it holds the member's row from a connection of its own, and changes the slip's
+  // plan under that lock as a re-upload does, while the approval waits for the row.
+  it.runIf(onPostgresServer)('charges the plan the slip has once the approval holds the member, not the one it had when the approval began', async () => {
+    const member = await verifiedMember();
+    const upload = await member.client.post('/api/users/upload-slip', { form: slipForm(await slipImage(), 'slip.png', { userId: member.user.id, plan: 'standard' }) });
+    expect(upload.statusCode).toBe(201);
+    const paymentId = upload.json().paymentId as string;
+    const { db } = portal.app.ctx;
+    const [premium] = await db.select().from(plans).where(eq(plans.id, 'premium'));
+    await db.update(plans).set({ priceKobo: 9_000_000 }).where(eq(plans.id, 'premium'));
+    try {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked = () => {};
+      const holding = new Promise<void>((resolve) => (locked = resolve));
+      const reupload = db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from users where id = ${member.user.id} for update`);
+        locked();
+        await released;
+        await tx.update(payments).set({ plan: 'premium', months: 2, amountKobo: 18_000_000 }).where(eq(payments.id, paymentId));
+      });
+      await holding;
+      const waiting = async () => {
+        const result = await db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        return (result as unknown as { rows: unknown[] }).rows.length;
+      };
+      const [approve] = await Promise.all([
+        staff.post(`/api/admin/payments/${paymentId}/approve`, { json: { months: 2 } }),
+        (async () => {
+          await expect.poll(waiting).toBe(1);
+          release();
+          await reupload;
+        })(),
+      ]);
+      expect(approve.statusCode, approve.body).toBe(200);
+      const [approved] = await db.select().from(payments).where(eq(payments.id, paymentId));
+      expect(approved).toMatchObject({ state: 'approved', plan: 'premium', months: 2, amountKobo: 18_000_000 });
+    } finally {
+      await db.update(plans).set({ priceKobo: premium!.priceKobo }).where(eq(plans.id, 'premium'));
+    }
   });
 });
 

@@ -58,13 +58,14 @@ export async function listPayments(ctx: AppContext, status: PaymentState, kind?:
  * The payment's kind and its member, the member's row locked before the payment is decided: a
  * slip upload takes the member's row first too, so approvals, rejections and uploads wait for
  * each other in one order and never deadlock, and two approvals for one member extend one after
- * the other.
+ * the other. The kind and plan are read once the lock is held: a slip re-uploaded meanwhile may
+ * have changed them.
  */
 async function lockMemberOfPayment(tx: Transaction, id: string) {
-  const [target] = await tx.select({ userId: payments.userId, kind: payments.kind, plan: payments.plan }).from(payments).where(eq(payments.id, id));
-  if (!target?.userId) return { kind: target?.kind, plan: target?.plan, member: undefined };
-  const [member] = await tx.select().from(users).where(eq(users.id, target.userId)).for('update');
-  return { kind: target.kind, plan: target.plan, member };
+  const [owner] = await tx.select({ userId: payments.userId }).from(payments).where(eq(payments.id, id));
+  const [member] = owner?.userId ? await tx.select().from(users).where(eq(users.id, owner.userId)).for('update') : [];
+  const [target] = await tx.select({ kind: payments.kind, plan: payments.plan }).from(payments).where(eq(payments.id, id));
+  return { kind: target?.kind, plan: target?.plan, member };
 }
 
 /** Approves a slip and books it; answers the kind approved, for the staff's message. */

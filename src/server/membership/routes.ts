@@ -35,7 +35,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/api/users/upload-slip', { config: { idempotent: true } }, async (request, reply) => {
       const user = requireUser(request);
-      assertGuardianConfirmed(user);
+      assertGuardianConfirmed(ctx, user);
       const { fields, files } = await readMultipart(request, { paymentSlip: { label: 'Payment slip', types: DOCUMENT_TYPES } });
       const input = parseBody(uploadSlipFields, fields);
       assertOwnUserId(user, input.userId);
@@ -47,7 +47,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     for (const url of ['/api/users/send-otp', '/api/users/confirm-payment']) {
       app.post(url, { schema: { body: sendOtpSchema }, config: codeRequests }, async (request) => {
         const user = requireUser(request);
-        assertGuardianConfirmed(user);
+        assertGuardianConfirmed(ctx, user);
         assertOwnUserId(user, request.body.userId);
         return { message: await sendOtp(ctx, user) };
       });

@@ -90,6 +90,37 @@ describe('unread counts for the menu', () => {
     expect((await unread(client)).notifications).toBe(0);
   });
 
+  it('marks only what the page showed: a notification that arrived after it loaded stays unread', async () => {
+    const { client, user } = await signedUpMember(portal.app);
+    await notify(portal.app.ctx.db, user.id, 'slip-received', 'We received your payment slip.');
+    await notify(portal.app.ctx.db, user.id, 'payment-approved', 'Your payment was approved.');
+    const shown = (await client.get('/api/notifications')).json().notifications as { id: string }[];
+    await notify(portal.app.ctx.db, user.id, 'profile-activated', 'Your profile is active.');
+
+    const read = await client.post('/api/notifications/read', { json: { upTo: shown[0]!.id } });
+    expect(read.statusCode, read.body).toBe(200);
+    const after = (await client.get('/api/notifications')).json().notifications as { message: string; readAt: string | null }[];
+    expect(after.filter((n) => n.readAt === null).map((n) => n.message)).toEqual(['Your profile is active.']);
+    expect((await unread(client)).notifications).toBe(1);
+  });
+
+  it('refuses an upTo that is not one of the member’s notifications, marking nothing', async () => {
+    const { client, user } = await signedUpMember(portal.app);
+    const other = await signedUpMember(portal.app);
+    await notify(portal.app.ctx.db, user.id, 'slip-received', 'We received your payment slip.');
+    await notify(portal.app.ctx.db, other.user.id, 'slip-received', 'Somebody else’s slip.');
+    const othersNote = (await other.client.get('/api/notifications')).json().notifications[0].id as string;
+
+    const foreign = await client.post('/api/notifications/read', { json: { upTo: othersNote } });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('That notification was not found.');
+    const malformed = await client.post('/api/notifications/read', { json: { upTo: 'newest' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/Up to must be a notification id/);
+    expect((await unread(client)).notifications).toBe(1);
+    expect((await unread(other.client)).notifications).toBe(1);
+  });
+
   it('answers 401 to a visitor', async () => {
     const visitor = new TestClient(portal.app);
     expect((await visitor.get('/api/notifications/unread')).statusCode).toBe(401);

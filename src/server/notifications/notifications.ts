@@ -1,10 +1,11 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { UnreadCounts } from '../../shared/schemas/notifications.js';
+import { markNotificationsReadSchema, type UnreadCounts } from '../../shared/schemas/notifications.js';
 import { requireUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { bookingRequests, notifications, talentProfiles } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
 
 export type NotificationKind = 'slip-received' | 'payment-approved' | 'payment-rejected' | 'profile-activated' | (string & {});
 
@@ -40,20 +41,29 @@ export async function unreadCounts(ctx: AppContext, userId: string): Promise<Unr
   return { notifications: notes?.n ?? 0, bookingRequests: bookings?.n ?? 0 };
 }
 
-/** The member has seen every notification listed so far. */
-export async function markNotificationsRead(ctx: AppContext, userId: string): Promise<void> {
+/** The member has seen the notifications the page showed: `upTo` (the newest shown) and older, or every one when not given. */
+export async function markNotificationsRead(ctx: AppContext, userId: string, upTo?: string): Promise<void> {
+  const unread = and(eq(notifications.userId, userId), isNull(notifications.readAt));
+  if (upTo === undefined) {
+    await ctx.db.update(notifications).set({ readAt: new Date() }).where(unread);
+    return;
+  }
+  const shownNewest = and(eq(notifications.id, upTo), eq(notifications.userId, userId));
+  if ((await ctx.db.$count(notifications, shownNewest)) === 0) throw notFound('That notification was not found.');
+  // Compared in SQL: a JavaScript Date would cut the timestamp's microseconds and leave the newest one unread.
+  const shownAt = ctx.db.select({ createdAt: notifications.createdAt }).from(notifications).where(shownNewest);
   await ctx.db
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(and(unread, lte(notifications.createdAt, sql`(${shownAt})`)));
 }
 
 export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/notifications', async (request) => ({ notifications: await listNotifications(ctx, requireUser(request).id) }));
     app.get('/api/notifications/unread', async (request) => unreadCounts(ctx, requireUser(request).id));
-    app.post('/api/notifications/read', async (request) => {
-      await markNotificationsRead(ctx, requireUser(request).id);
+    app.post('/api/notifications/read', { schema: { body: markNotificationsReadSchema } }, async (request) => {
+      await markNotificationsRead(ctx, requireUser(request).id, request.body?.upTo);
       return { message: 'Notifications marked as read.' };
     });
   };

@@ -61,6 +61,14 @@ describe('plans', () => {
     expect(await plansNow()).toEqual(before);
   });
 
+  it('gives the site’s membership fee as the standard plan’s price staff set', async () => {
+    const site = async () => (await new TestClient(portal.app).get('/api/site')).json().membershipFeeKobo as number;
+    expect(await site()).toBe(6_050_000);
+    const standard = { name: 'Standard Plan', priceKobo: 55_000_00, perks: ['Member forms'] };
+    expect((await admin.put('/api/admin/plans/standard', { json: standard })).statusCode).toBe(200);
+    expect(await site()).toBe(55_000_00);
+  });
+
   it('answers 404 for a plan that does not exist', async () => {
     const response = await admin.put('/api/admin/plans/gold', { json: premium });
     expect(response.statusCode).toBe(404);

@@ -1,10 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { CONSENT_TEXTS, type ConsentKind, type ConsentsView } from '../../shared/privacy.js';
+import { todayInLagos } from '../../shared/dates.js';
+import { CONSENT_TEXTS, type ConsentKind, type ConsentsView, isChildOn, MARKETING_FROM_18 } from '../../shared/privacy.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { consents, users } from '../db/schema.js';
+import { forbidden } from '../http/errors.js';
 import { enqueueMail, type MailMessage } from '../mail/outbox.js';
+import { adultByBirth } from './adults.js';
 
 /** Records one consent given or withdrawn, with the version of the words it was given on. */
 export async function recordConsent(db: Executor, userId: string, kind: ConsentKind, given: boolean, givenBy: string): Promise<void> {
@@ -27,6 +30,7 @@ export async function consentsOf(db: Executor, userId: string): Promise<Consents
  * reads, the `consents` row the history. Sending the same answer twice records nothing new.
  */
 export async function setMarketingConsent(ctx: AppContext, user: AuthUser, given: boolean): Promise<ConsentsView> {
+  if (given && user.dob !== null && isChildOn(user.dob, todayInLagos(ctx.clock()))) throw forbidden(MARKETING_FROM_18);
   await ctx.db.transaction(async (tx) => {
     const changed = await tx
       .update(users)
@@ -47,10 +51,10 @@ export interface MarketingRecipient {
 /**
  * The one rule for who may get marketing mail (announcements marked promotional included): members
  * who agreed and have not withdrawn, never staff, never a disabled account, never a member under 18
- * (a child's own tick is not consent under the NDPA, s.31).
+ * by date of birth (a child's own tick is not consent under the NDPA, s.31).
  */
 export function mayReceiveMarketing(): SQL {
-  return and(eq(users.role, 'member'), isNotNull(users.marketingConsentAt), isNull(users.disabledAt), isNull(users.guardianState))!;
+  return and(eq(users.role, 'member'), isNotNull(users.marketingConsentAt), isNull(users.disabledAt), adultByBirth())!;
 }
 
 /** The members marketing mail goes to (`mayReceiveMarketing`); `among`: limit to these members. */

@@ -79,7 +79,7 @@ export async function memberData(ctx: AppContext, user: AuthUser) {
     db.select().from(bookingRequests).where(profileIds.length ? inArray(bookingRequests.profileId, profileIds) : none),
     db.select().from(ads).where(eq(ads.userId, id)),
     db.select().from(notifications).where(eq(notifications.userId, id)),
-    db.select().from(contactMessages).where(or(eq(contactMessages.userId, id), eq(contactMessages.email, user.email))),
+    db.select().from(contactMessages).where(eq(contactMessages.userId, id)),
     db
       .select()
       .from(auditLog)

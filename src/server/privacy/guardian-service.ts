@@ -1,13 +1,24 @@
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { todayInLagos } from '../../shared/dates.js';
-import { ADULT_AGE, CONSENT_TEXTS, type GuardianConfirmInput, type GuardianView, NO_PUBLICATION_CONSENT, WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';
+import {
+  ADULT_AGE,
+  CONSENT_TEXTS,
+  type GuardianAnswer,
+  type GuardianConfirmInput,
+  type guardianAddSchema,
+  guardianStateOn,
+  type GuardianView,
+  NO_PUBLICATION_CONSENT,
+  WAITING_FOR_GUARDIAN,
+} from '../../shared/privacy.js';
 import { recordAudit } from '../audit/audit.js';
 import { assertCanResend, consumeCode, issueCode } from '../auth/codes.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { guardians, users } from '../db/schema.js';
-import { badRequest, forbidden, type HttpError } from '../http/errors.js';
+import { badRequest, conflict, forbidden, type HttpError } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
@@ -33,10 +44,17 @@ async function mailGuardianCode(ctx: AppContext, tx: Executor, child: { id: stri
   await enqueueMail(tx, mailTemplates.guardianCode(ctx.mailer.brand, guardian.email, guardian.name, child.fullName, child.id, code));
 }
 
+/** Where the member stands with a guardian today (Lagos): see `guardianStateOn`. */
+export function guardianStateOf(ctx: AppContext, user: AuthUser) {
+  return guardianStateOn(user, todayInLagos(ctx.clock()));
+}
+
 /** The child asks for a new code for their guardian (once a minute); also how a guardian changes what they allowed. */
 export async function resendGuardianCode(ctx: AppContext, child: AuthUser): Promise<string> {
   const guardian = await currentGuardian(ctx.db, child.id);
-  if (!guardian || !child.guardianState) throw badRequest('Your account has no guardian to confirm it: you do not need one.');
+  const state = guardianStateOf(ctx, child);
+  if (!guardian && state === 'waiting') throw badRequest('Add your parent or guardian first: we send the code to them.');
+  if (!guardian || !state) throw badRequest('Your account has no guardian to confirm it: you do not need one.');
   await ctx.db.transaction(async (tx) => {
     await assertCanResend(tx, child.id, 'guardian');
     await mailGuardianCode(ctx, tx, child, guardian);
@@ -45,17 +63,37 @@ export async function resendGuardianCode(ctx: AppContext, child: AuthUser): Prom
   return `We emailed a new code to ${guardian.email}. Ask ${guardian.name} to open the email and follow it.`;
 }
 
+/**
+ * A member under 18 who has no guardian yet (an account from before sign-up asked for one) names
+ * them: the guardian is mailed a code, as at sign-up, and the account waits for them.
+ */
+export async function addGuardian(ctx: AppContext, child: AuthUser, input: z.output<typeof guardianAddSchema>): Promise<GuardianView> {
+  if (input.guardianEmail === child.email) throw badRequest('Your guardian’s email must be their own, not the same as yours.');
+  await ctx.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(users).where(eq(users.id, child.id)).for('update');
+    if (!locked || guardianStateOn(locked, todayInLagos(ctx.clock())) === null) throw badRequest('You are 18 or over: your account needs no guardian.');
+    if (await currentGuardian(tx, child.id)) throw conflict('You have already named your parent or guardian. You can send them a new code instead.');
+    const guardian = { name: input.guardianName, relationship: input.guardianRelationship, email: input.guardianEmail, phone: input.guardianPhone };
+    await startGuardianConfirmation(ctx, tx, locked, guardian);
+  });
+  ctx.mailer.nudge();
+  const view = await guardianView(ctx, { ...child, guardianState: 'waiting' });
+  if (!view) throw new Error('guardian row was not written');
+  return view;
+}
+
 async function currentGuardian(db: Executor, childId: string): Promise<GuardianRow | undefined> {
   const [row] = await db.select().from(guardians).where(and(eq(guardians.userId, childId), isNull(guardians.endedAt)));
   return row;
 }
 
-export async function guardianView(db: Executor, child: AuthUser): Promise<GuardianView | null> {
-  if (!child.guardianState) return null;
-  const row = await currentGuardian(db, child.id);
+export async function guardianView(ctx: AppContext, child: AuthUser): Promise<GuardianView | null> {
+  const state = guardianStateOf(ctx, child);
+  if (!state) return null;
+  const row = await currentGuardian(ctx.db, child.id);
   if (!row) return null;
   return {
-    state: child.guardianState,
+    state,
     name: row.name,
     relationship: row.relationship,
     email: row.email,
@@ -63,6 +101,12 @@ export async function guardianView(db: Executor, child: AuthUser): Promise<Guard
     allowsAgeBand: row.allowsAgeBand,
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
   };
+}
+
+/** The guardian as /profile/privacy shows it, and whether the member must still name one. */
+export async function guardianAnswer(ctx: AppContext, child: AuthUser): Promise<GuardianAnswer> {
+  const guardian = await guardianView(ctx, child);
+  return { guardian, needsGuardian: !guardian && guardianStateOf(ctx, child) === 'waiting' };
 }
 
 /**
@@ -98,15 +142,15 @@ export async function confirmGuardian(ctx: AppContext, input: Omit<GuardianConfi
 }
 
 /** Throws the 403 a child sees where they try to pay or send a form before their guardian confirmed. */
-export function assertGuardianConfirmed(user: AuthUser): void {
-  if (user.guardianState === 'waiting') throw forbidden(WAITING_FOR_GUARDIAN);
+export function assertGuardianConfirmed(ctx: AppContext, user: AuthUser): void {
+  if (guardianStateOf(ctx, user) === 'waiting') throw forbidden(WAITING_FOR_GUARDIAN);
 }
 
 /** A child may publish a talent profile only once the guardian confirmed and allowed publication. */
-export async function assertMayPublish(db: Executor, user: AuthUser): Promise<void> {
-  assertGuardianConfirmed(user);
-  if (!user.guardianState) return;
-  const guardian = await currentGuardian(db, user.id);
+export async function assertMayPublish(ctx: AppContext, user: AuthUser): Promise<void> {
+  assertGuardianConfirmed(ctx, user);
+  if (!guardianStateOf(ctx, user)) return;
+  const guardian = await currentGuardian(ctx.db, user.id);
   if (!guardian?.allowsPublication) throw forbidden(NO_PUBLICATION_CONSENT);
 }
 

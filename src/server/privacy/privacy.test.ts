@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_PUBLICATION_CONSENT, WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';
+import { MARKETING_FROM_18, NO_PUBLICATION_CONSENT, WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';
 import { consents, contactMessages, files, guardians, outbox, payments, submissionFiles, submissions, users, verificationCodes } from '../db/schema.js';
 import { storeFile } from '../files/files-service.js';
 import { mailTemplates } from '../mail/templates.js';
@@ -300,6 +300,116 @@ describe('marketing consent', () => {
   });
 });
 
+describe('a child’s marketing choice', () => {
+  const campaign = (subject: string) => (r: { email: string; fullName: string }) => mailTemplates.marketing(portal.app.ctx.mailer.brand, r.email, r.fullName, subject, ['A new premiere is coming.']);
+
+  it('is not recorded from the sign-up tick, so no marketing mail starts when they turn 18', async () => {
+    const child = await childSignedUp();
+    const consentsNow = (await child.client.get('/api/users/me/consents')).json();
+    expect(consentsNow.marketing).toBe(false);
+    expect(consentsNow.history.filter((c: { kind: string }) => c.kind === 'marketing')).toEqual([]);
+    expect((await confirm(child.user.id, child.code)).statusCode).toBe(200);
+
+    await db().update(users).set({ dob: format(subYears(new Date(), 18), 'yyyy-MM-dd') }).where(eq(users.id, child.user.id));
+    await endGuardianLinksAtAdulthood(portal.app.ctx);
+    expect(await sendMarketingMail(portal.app.ctx, campaign('Adults offer'), [child.user.id])).toBe(0);
+
+    // At 18 the choice is theirs, on the privacy page.
+    expect((await child.client.put('/api/users/me/consents', { json: { marketing: true } })).statusCode).toBe(200);
+    expect(await sendMarketingMail(portal.app.ctx, campaign('Adults offer'), [child.user.id])).toBe(1);
+  });
+
+  it('cannot be given by the child before 18: 403 with why, nothing recorded', async () => {
+    const child = await childSignedUp();
+    const response = await child.client.put('/api/users/me/consents', { json: { marketing: true } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(MARKETING_FROM_18);
+    const after = (await child.client.get('/api/users/me/consents')).json();
+    expect(after.marketing).toBe(false);
+    expect(after.history.filter((c: { kind: string }) => c.kind === 'marketing')).toEqual([]);
+  });
+});
+
+/** A member who signed up as an adult, then their date of birth says 15: as an account from before sign-up asked for guardians. */
+async function childFromBeforeGuardians() {
+  const member = await activatedMember(portal.app);
+  await db().update(users).set({ dob: dobForAge(15), guardianState: null }).where(eq(users.id, member.user.id));
+  return member;
+}
+
+describe('a member under 18 from before guardians were asked', () => {
+  const campaign = (r: { email: string; fullName: string }) => mailTemplates.marketing(portal.app.ctx.mailer.brand, r.email, r.fullName, 'Offer', ['A new premiere is coming.']);
+
+  it('gets no marketing mail, and their published profile leaves the directory with its age', async () => {
+    const member = await activatedMember(portal.app);
+    await db().insert(submissions).values({ userId: member.user.id, form: 'artist-membership', data: { gender: 'female', heightFt: 5, heightInch: 2 } });
+    const photo = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#05a' } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(photo)]), 'me.jpg');
+    const draft = { category: 'model', stageName: `Early Member ${member.user.id.slice(0, 6)}`, bio: 'Print.', published: false, show: ['gender', 'age'] };
+    expect((await member.client.put('/api/talent/me', { json: draft })).statusCode).toBe(200);
+    expect((await member.client.post('/api/talent/me/photos', { form })).statusCode).toBe(201);
+    const published = await member.client.put('/api/talent/me', { json: { ...draft, published: true } });
+    expect(published.statusCode, published.body).toBe(200);
+    const id = published.json().profile.id as string;
+    const visitor = new TestClient(portal.app);
+    expect((await visitor.get(`/api/talent/${id}`)).json().measurements).toHaveProperty('age');
+
+    await db().update(users).set({ dob: dobForAge(15), guardianState: null }).where(eq(users.id, member.user.id));
+    expect(await sendMarketingMail(portal.app.ctx, campaign, [member.user.id])).toBe(0);
+    expect((await visitor.get(`/api/talent/${id}`)).statusCode).toBe(404);
+    const listing = (await visitor.get('/api/talent?category=model')).json().items as { id: string }[];
+    expect(listing.map((item) => item.id)).not.toContain(id);
+  });
+
+  it('waits for a guardian they name on the privacy page, who is mailed a code as at sign-up', async () => {
+    const member = await childFromBeforeGuardians();
+    await verifyEmail(member.client, member.user.email);
+    expect((await member.client.get('/api/users/profile')).json().user.guardian).toBe('waiting');
+    const pay = await member.client.post('/api/users/upload-slip', { form: slipForm(await slipImage(), { userId: member.user.id, plan: 'premium' }) });
+    expect(pay.statusCode).toBe(403);
+    expect(pay.json().message).toBe(WAITING_FOR_GUARDIAN);
+    expect((await member.client.get('/api/users/me/guardian')).json()).toEqual({ guardian: null, needsGuardian: true });
+    const early = await member.client.post('/api/users/me/guardian/code');
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toMatch(/Add your parent or guardian first/);
+
+    const guardian = guardianFields();
+    for (const [bad, message] of [
+      [{ ...guardian, guardianEmail: '' }, /Guardian email is required/],
+      [{ ...guardian, guardianPhone: '12' }, /Guardian phone must be a valid phone number/],
+      [{ ...guardian, guardianEmail: member.user.email.toUpperCase() }, /must be their own/],
+    ] as const) {
+      const refused = await member.client.put('/api/users/me/guardian', { json: bad });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().message).toMatch(message);
+    }
+    expect(await db().select().from(guardians).where(eq(guardians.userId, member.user.id))).toHaveLength(0);
+
+    const added = await member.client.put('/api/users/me/guardian', { json: guardian });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().guardian).toMatchObject({ state: 'waiting', name: guardian.guardianName, email: guardian.guardianEmail });
+    const code = await mailbox.codeFor(guardian.guardianEmail, GUARDIAN_SUBJECT);
+    expect((await member.client.get('/api/users/me/guardian')).json()).toMatchObject({ needsGuardian: false, guardian: { state: 'waiting' } });
+    const twice = await member.client.put('/api/users/me/guardian', { json: guardianFields() });
+    expect(twice.statusCode).toBe(409);
+
+    expect((await confirm(member.user.id, code)).statusCode).toBe(200);
+    expect((await member.client.get('/api/users/profile')).json().user.guardian).toBe('confirmed');
+    const paid = await member.client.post('/api/users/upload-slip', { form: slipForm(await slipImage(), { userId: member.user.id, plan: 'premium' }) });
+    expect(paid.statusCode, paid.body).toBe(201);
+  });
+
+  it('is refused a guardian once 18', async () => {
+    const { client, user } = await signedUpMember(portal.app, { dob: dobForAge(30) });
+    const response = await client.put('/api/users/me/guardian', { json: guardianFields() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('You are 18 or over: your account needs no guardian.');
+    expect(await db().select().from(guardians).where(eq(guardians.userId, user.id))).toHaveLength(0);
+    expect((await client.get('/api/users/me/guardian')).json()).toEqual({ guardian: null, needsGuardian: false });
+  });
+});
+
 describe('who looked at my documents', () => {
   it('lists a staff view of a slip and of a form upload by role, with the reason; not the member’s own views', async () => {
     const { client, user } = await signedUpMember(portal.app);
@@ -387,6 +497,8 @@ describe('download my data', () => {
     await db().insert(submissionFiles).values({ submissionId: submission!.id, fileId: passport.id, field: 'passport' });
     await notify(db(), user.id, 'test', 'Hello from the export test');
     await db().insert(contactMessages).values({ userId: user.id, firstName: 'Chi', lastName: 'O', email: user.email, phone: user.phone, feedback: 'question', message: 'When is the premiere?' });
+    // Anyone can type the member's address on the contact page: only messages sent signed in are the member's.
+    await db().insert(contactMessages).values({ userId: null, firstName: 'Someone', lastName: 'Else', email: user.email, phone: '08030000000', feedback: 'question', message: 'A stranger wrote this with your address' });
     await storeFile(ctx, db(), { ownerId: other.user.id, purpose: 'payment-slip', data: Buffer.from('%PDF-other'), mimeType: 'application/pdf' });
     await client.put('/api/users/me/consents', { json: { marketing: false } });
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { consentsUpdateSchema, guardianConfirmSchema } from '../../shared/privacy.js';
+import { consentsUpdateSchema, guardianAddSchema, guardianConfirmSchema } from '../../shared/privacy.js';
 import { accessHooks, requireUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { accessLogOf } from './access-log.js';
 import { consentsOf, setMarketingConsent } from './consents.js';
 import { sendExport } from './export.js';
-import { confirmGuardian, guardianView, resendGuardianCode } from './guardian-service.js';
+import { addGuardian, confirmGuardian, guardianAnswer, resendGuardianCode } from './guardian-service.js';
 
 /** The member's data rights (/profile/privacy) and the guardian's confirmation of a child's account. */
 export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -28,7 +28,12 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/users/me/access-log', member, async (request) => ({ entries: await accessLogOf(ctx.db, requireUser(request).id) }));
 
-    app.get('/api/users/me/guardian', member, async (request) => ({ guardian: await guardianView(ctx.db, requireUser(request)) }));
+    app.get('/api/users/me/guardian', member, async (request) => guardianAnswer(ctx, requireUser(request)));
+
+    app.put('/api/users/me/guardian', { ...member, schema: { body: guardianAddSchema }, config: limited(ctx.config.rateLimits.codes) }, async (request) => {
+      const guardian = await addGuardian(ctx, requireUser(request), request.body);
+      return { message: `We emailed ${guardian.name} a code at ${guardian.email}. Once they enter it you can pay, send forms and publish a talent profile.`, guardian };
+    });
 
     app.post('/api/users/me/guardian/code', { ...member, config: limited(ctx.config.rateLimits.codes) }, async (request) => ({
       message: await resendGuardianCode(ctx, requireUser(request)),

@@ -1,5 +1,6 @@
 import { todayInLagos } from '../../shared/dates.js';
 import { formatMemberNumber, hasMemberAccess } from '../../shared/membership.js';
+import { guardianStateOn } from '../../shared/privacy.js';
 import type { User } from '../../shared/schemas/users.js';
 import { memberAd } from '../ads/ads-service.js';
 import type { AuthUser } from '../auth/sessions.js';
@@ -37,7 +38,7 @@ export function toUserView(user: AuthUser, today: string, ad: User['ad'] = NO_AD
     role: user.role,
     level: user.level,
     achievements: user.achievements,
-    guardian: user.guardianState,
+    guardian: guardianStateOn(user, today),
     ad,
   };
 }

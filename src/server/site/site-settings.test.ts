@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
@@ -84,14 +85,48 @@ describe('the settings page', () => {
     expect(info).toMatchObject({ ...SAVED, dollarAccount: null });
     expect((await admin.get('/api/admin/settings/site')).json()).toEqual({ ...SAVED, dollarAccount: null });
 
-    const entries = await portal.app.ctx.db.select().from(auditLog);
-    expect(entries.some((entry) => entry.action === 'settings.update' && entry.subjectId === 'site')).toBe(true);
+    const entries = await portal.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ subjectId: 'site' });
+    // Every changed field as it was and as it is; the unchanged dollar account (unset before and after) is left out.
+    expect(entries[0]!.details).toEqual({
+      companyName: { from: ENV.COMPANY_NAME, to: SAVED.companyName },
+      email: { from: null, to: SAVED.email },
+      phone: { from: null, to: SAVED.phone },
+      nairaAccount: { from: ENV.NAIRA_ACCOUNT, to: SAVED.nairaAccount },
+      offices: { from: [{ state: 'Lagos', address: ENV.OFFICE_LAGOS }], to: SAVED.offices },
+      faq: { from: [], to: SAVED.faq },
+    });
 
     const { fields } = await signedUpMember(portal.app);
     await new TestClient(portal.app).post('/api/users/password/forgot', { json: { identifier: fields.email } });
     const mail = await mailbox.waitFor((m) => m.to === fields.email);
     expect(mail.subject).toContain(SAVED.companyName);
     expect(mail.text).toContain(SAVED.companyName);
+  });
+
+  it('audits a later save with only the bank account it changed, from the old number to the new', async () => {
+    await admin.put('/api/admin/settings/site', { json: SAVED });
+    const before = await portal.app.ctx.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, 'settings.update'));
+    const moved = { ...SAVED, dollarAccount: 'Bank: Access | Domiciliary | Account number: 0099887766' };
+    expect((await admin.put('/api/admin/settings/site', { json: moved })).statusCode).toBe(200);
+    const entries = await portal.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update')).orderBy(desc(auditLog.createdAt));
+    expect(entries).toHaveLength(before.length + 1);
+    expect(entries[0]!.details).toEqual({ dollarAccount: { from: null, to: moved.dollarAccount } });
+  });
+
+  it('sends contact messages to the email saved here, and to the configured company address while none is saved', async () => {
+    const send = (email: string) =>
+      new TestClient(portal.app).post('/api/contact', { json: { firstName: 'Ada', lastName: 'Obi', email, phone: '08031234567', feedback: 'support', message: 'Hello' } });
+    expect((await admin.put('/api/admin/settings/site', { json: { ...SAVED, email: 'desk@homeofmovies.ng' } })).statusCode).toBe(200);
+    expect((await send('first-sender@example.com')).statusCode).toBe(201);
+    const mail = await mailbox.waitFor((m) => m.text.includes('first-sender@example.com'));
+    expect(mail.to).toBe('desk@homeofmovies.ng');
+
+    expect((await admin.put('/api/admin/settings/site', { json: { ...SAVED, email: '' } })).statusCode).toBe(200);
+    expect((await send('second-sender@example.com')).statusCode).toBe(201);
+    const fallback = await mailbox.waitFor((m) => m.text.includes('second-sender@example.com'));
+    expect(fallback.to).toBe(portal.app.ctx.config.company.email);
   });
 
   it('keeps one whole version when two admins save at once', async () => {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { SiteSettings } from '../../shared/site.js';
 import { recordAudit } from '../audit/audit.js';
@@ -21,12 +22,21 @@ export async function readSiteSettings(ctx: AppContext, db: Executor = ctx.db): 
 
 export async function saveSiteSettings(ctx: AppContext, admin: StaffUser, input: SiteSettings): Promise<SiteSettings> {
   await ctx.db.transaction(async (tx) => {
+    // Locks the saved row so the audit's "from" is what this save replaced, even when two admins save at once.
+    await tx.select({ key: settings.key }).from(settings).where(eq(settings.key, KEY)).for('update');
+    const before = await readSiteSettings(ctx, tx);
     await tx
       .insert(settings)
       .values({ key: KEY, value: input })
       .onConflictDoUpdate({ target: settings.key, set: { value: input, updatedAt: new Date() } });
-    await recordAudit(tx, { actor: admin, action: 'settings.update', subjectType: 'settings', subjectId: KEY, details: { companyName: input.companyName } });
+    await recordAudit(tx, { actor: admin, action: 'settings.update', subjectType: 'settings', subjectId: KEY, details: changedFields(before, input) });
   });
   ctx.mailer.brand.companyName = input.companyName;
   return input;
+}
+
+/** Each field the save changed, as it was and as it is now (bank accounts most of all: a changed account changes where members pay). */
+function changedFields(before: SiteSettings, after: SiteSettings): Record<string, { from: unknown; to: unknown }> {
+  const fields = Object.keys(after) as (keyof SiteSettings)[];
+  return Object.fromEntries(fields.filter((field) => !isDeepStrictEqual(before[field], after[field])).map((field) => [field, { from: before[field], to: after[field] }]));
 }

@@ -55,7 +55,7 @@ export async function myProfile(ctx: AppContext, user: AuthUser): Promise<{ prof
  * first save can publish, and the rule "a published profile has a photo" is checked on the result.
  */
 export async function saveMyProfile(ctx: AppContext, user: AuthUser, input: z.output<typeof talentProfileSchema>, newPhotos: ReceivedFile[] = []): Promise<void> {
-  if (input.published) await assertMayPublish(ctx.db, user);
+  if (input.published) await assertMayPublish(ctx, user);
   if (input.published && !user.activated) throw forbidden('Only activated members can publish a talent profile.');
   const photos = await Promise.all(newPhotos.map((upload) => readablePhoto(upload.data, 'Photo', TALENT_PHOTO_BOX)));
   await withFileTransaction(ctx, async (tx, store) => {

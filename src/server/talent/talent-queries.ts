@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { ageBand } from '../../shared/privacy.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TalentMeasurements } from '../../shared/schemas/talent.js';
@@ -6,6 +6,7 @@ import type { TalentMeasurement } from '../../shared/talent-options.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { guardians, submissions, talentPhotos, talentProfiles, users } from '../db/schema.js';
+import { adultByBirth, lagosToday } from '../privacy/adults.js';
 
 /** The SQL the talent services share: measurements read from the artist form, what "listed" means, a profile's photos. */
 
@@ -36,8 +37,8 @@ export function measurementColumns(data: AnyPgColumn) {
     gender: str('gender'),
     state: str('stateOfResidence'),
     // A child's age and date of birth are never public: at most a band, when the guardian allowed it.
-    age: sql<number | null>`case when ${users.guardianState} is null then extract(year from age(current_date, ${users.dob}))::int end`,
-    childAge: sql<number | null>`case when ${guardianAllows(guardians.allowsAgeBand)} then extract(year from age(current_date, ${users.dob}))::int end`,
+    age: sql<number | null>`case when ${adultByBirth()} then extract(year from age(${lagosToday}, ${users.dob}))::int end`,
+    childAge: sql<number | null>`case when not ${adultByBirth()} and ${guardianAllows(guardians.allowsAgeBand)} then extract(year from age(${lagosToday}, ${users.dob}))::int end`,
   };
 }
 
@@ -78,10 +79,10 @@ export const showsMeasurement = (key: TalentMeasurement) => sql`${talentProfiles
 
 /**
  * A profile the public may see: published, not hidden by staff, its member still active, and
- * for a member under 18, their guardian allowed publication.
+ * for a member under 18 (by date of birth), their guardian confirmed and allowed publication.
  */
 export const listed = () =>
-  and(eq(talentProfiles.published, true), eq(talentProfiles.hidden, false), eq(users.activated, true), or(isNull(users.guardianState), guardianAllows(guardians.allowsPublication)));
+  and(eq(talentProfiles.published, true), eq(talentProfiles.hidden, false), eq(users.activated, true), or(adultByBirth(), guardianAllows(guardians.allowsPublication)));
 
 /** "Lagos", "lagos state" and "Lagos State" are the same state; the FCT has several spellings. */
 export function stateCondition(stateExpression: SQL, state: string): SQL {

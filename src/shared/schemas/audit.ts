@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './fields.js';
-import { optionalNumber } from './forms.js';
+import { pageNumber } from './forms.js';
 
 export const auditQuerySchema = z.object({
   subjectType: z.string().max(40).optional(),
@@ -9,7 +9,7 @@ export const auditQuerySchema = z.object({
   action: z.string().max(60).optional(),
   from: isoDate('From').optional(),
   to: isoDate('To').optional(),
-  page: optionalNumber('Page', { integer: true, min: 1 }).transform((page) => page ?? 1),
+  page: pageNumber(),
 });
 
 /** One line of the audit trail: who did what to which record, and when. */

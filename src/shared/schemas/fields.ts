@@ -50,6 +50,10 @@ export function password(label = 'Password') {
     .max(128, { error: `${label} must be at most 128 characters` });
 }
 
+/** The years a date may fall in: PostgreSQL and the date arithmetic both handle these, and no real date lies outside. */
+export const MIN_DATE_YEAR = 1900;
+export const MAX_DATE_YEAR = 2999;
+
 /** A calendar date as the browser's date input sends it: YYYY-MM-DD. */
 export function isoDate(label: string) {
   return z
@@ -58,7 +62,14 @@ export function isoDate(label: string) {
     .min(1, { error: `${label} is required` })
     .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(parseISO(value)), {
       error: `${label} must be a valid date`,
-    });
+    })
+    .refine(
+      (value) => {
+        const year = Number(value.slice(0, 4));
+        return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
+      },
+      { error: `${label} must be a date between the years ${MIN_DATE_YEAR} and ${MAX_DATE_YEAR}` },
+    );
 }
 
 /** Date of birth of a member: the terms allow ages 1 to 75. */

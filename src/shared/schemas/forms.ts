@@ -76,6 +76,14 @@ export function optionalNumber(label: string, rule: NumberRule = {}) {
     .transform((value, ctx) => (value === undefined || blank(value) ? undefined : readNumber(label, rule, value, ctx)));
 }
 
+/** The highest page a list offers to open: far past any real list, and small enough for the database's offset. */
+export const MAX_PAGE = 100_000;
+
+/** A list's page number from the query string: 1 when absent. */
+export function pageNumber() {
+  return optionalNumber('Page', { integer: true, min: 1, max: MAX_PAGE }).transform((page) => page ?? 1);
+}
+
 /** An optional field that, when filled in, must pass `schema`; "" counts as not filled in. */
 function whenGiven<S extends z.ZodType<unknown, string>>(schema: S) {
   return z

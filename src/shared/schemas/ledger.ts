@@ -14,6 +14,15 @@ export interface ReceiptDetails {
   /** The Lagos calendar date of the approval. */
   date: string;
   approvedBy: string;
+  /** The company as the settings named it when the receipt was issued; receipts issued before it was kept draw the current settings. */
+  company?: ReceiptCompany;
+}
+
+/** The company details a receipt is drawn with. */
+export interface ReceiptCompany {
+  name: string;
+  email: string | null;
+  phone: string | null;
 }
 
 export interface LedgerEntry {

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** A line of the member's notifications (GET /api/notifications). */
 export interface Notification {
   id: string;
@@ -14,3 +16,9 @@ export interface UnreadCounts {
   /** Booking requests from businesses the talent has not answered yet. */
   bookingRequests: number;
 }
+
+/**
+ * POST /api/notifications/read: `upTo` is the newest notification the page showed; only it and
+ * older ones are marked, so one that arrives after the page loaded stays new.
+ */
+export const markNotificationsReadSchema = z.object({ upTo: z.uuid({ error: 'Up to must be a notification id' }).optional() }).nullish();

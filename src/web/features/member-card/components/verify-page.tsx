@@ -1,14 +1,18 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { useVerifiedMember } from '../api/member-card';
 import { CardPhoto } from './card-photo';
 import { MemberState } from './member-state';
 import './member-card.css';
 
-/** /verify/:memberNumber, public: what staff at the door see when they scan a card. Name, photo, number, state, paid-until; nothing else. */
+/**
+ * /verify/:memberNumber?code=…, public: what staff at the door see when they scan a card. Name,
+ * photo, number, state, paid-until; nothing else. The code comes from the card's QR code.
+ */
 export function VerifyPage() {
   const { memberNumber = '' } = useParams();
-  const verified = useVerifiedMember(memberNumber);
+  const [params] = useSearchParams();
+  const verified = useVerifiedMember(memberNumber, params.get('code') ?? '');
   return (
     <section className="page page--narrow verify" aria-labelledby="verify-title">
       <h1 id="verify-title">Membership check</h1>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { GuardianNotice } from '../../../components/guardian-notice';
-import { MEMBERSHIP_FEE_KOBO, PLANS } from '../../../../shared/constants';
+import { PLANS } from '../../../../shared/constants';
 import { displayDate } from '../../../../shared/display-date';
 import { formatNaira } from '../../../../shared/money';
 import type { MembershipStatus } from '../../../../shared/schemas/membership';
@@ -11,6 +11,7 @@ import { useMembershipStatus } from '../api/membership';
 import { ActivateStep } from './activate-step';
 import { BankAccounts } from './bank-accounts';
 import { CopyButton } from './copy-button';
+import { PlanAmount, useChosenPlan } from './plan-amount';
 import { EmailCheck } from './email-check';
 import { RenewalPanel } from './renewal-panel';
 import { SlipUpload } from './slip-upload';
@@ -147,14 +148,15 @@ function PayStage({ status, plan, email, userId }: StageProps) {
   );
 }
 
-function HowToPay({ plan }: { plan: string | undefined }) {
-  const planName = PLANS.find((p) => p.key === plan)?.name ?? 'Standard Plan';
-  const amount = formatNaira(MEMBERSHIP_FEE_KOBO);
+function HowToPay({ plan: planId }: { plan: string | undefined }) {
+  const plan = useChosenPlan(planId);
+  const amount = plan ? formatNaira(plan.priceKobo) : 'the amount above';
   return (
     <div className="fees__step">
-      <p className="fees__amount">
-        <strong>{amount}</strong> a month · {planName} <CopyButton text={String(MEMBERSHIP_FEE_KOBO / 100)} what="amount" />
-      </p>
+      <div className="fees__price">
+        <PlanAmount plan={planId} months={1} />
+        {plan && <CopyButton text={String(plan.priceKobo / 100)} what="amount" />}
+      </div>
       <ol className="fees__instructions">
         <li>Transfer {amount} into one of the accounts below, with your full name as the narration.</li>
         <li>Keep the slip or a screenshot of the transfer receipt, and upload it here.</li>

@@ -11,11 +11,11 @@ export function useNotifications() {
   });
 }
 
-/** Everything listed so far counts as seen: the menu's count drops to zero. */
+/** What the list shows counts as seen, up to its newest (`upTo`): one arriving later stays new. */
 export function useMarkNotificationsRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/notifications/read'),
+    mutationFn: (upTo: string) => api.post<{ message: string }>('/api/notifications/read', { json: { upTo } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['notifications', 'unread'] }),
   });
 }

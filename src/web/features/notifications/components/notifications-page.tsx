@@ -8,12 +8,12 @@ import './notifications.css';
 export function NotificationsPage() {
   const notifications = useNotifications();
   const { mutate: markRead } = useMarkNotificationsRead();
-  const loaded = notifications.isSuccess;
+  const newestShown = notifications.data?.[0]?.id;
 
-  // Once the list is on screen, what it shows has been seen.
+  // Once the list is on screen, what it shows has been seen (and nothing newer).
   useEffect(() => {
-    if (loaded) markRead();
-  }, [loaded, markRead]);
+    if (newestShown) markRead(newestShown);
+  }, [newestShown, markRead]);
 
   return (
     <section className="page page--narrow" aria-labelledby="notifications-title">

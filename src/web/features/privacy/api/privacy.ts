@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccessLogEntry, ConsentsView, GuardianConfirmInput, GuardianView } from '../../../../shared/privacy';
+import type { AccessLogEntry, ConsentsView, GuardianAddInput, GuardianAnswer, GuardianConfirmInput, GuardianView } from '../../../../shared/privacy';
 import { api } from '../../../lib/api';
 
 const consentsKey = ['privacy', 'consents'] as const;
@@ -22,8 +22,20 @@ export function useAccessLog() {
   return useQuery({ queryKey: ['privacy', 'access-log'], queryFn: () => api.get<{ entries: AccessLogEntry[] }>('/api/users/me/access-log') });
 }
 
+const guardianKey = ['privacy', 'guardian'] as const;
+
 export function useGuardian() {
-  return useQuery({ queryKey: ['privacy', 'guardian'], queryFn: () => api.get<{ guardian: GuardianView | null }>('/api/users/me/guardian') });
+  return useQuery({ queryKey: guardianKey, queryFn: () => api.get<GuardianAnswer>('/api/users/me/guardian') });
+}
+
+/** A member under 18 without a guardian names one; the guardian is emailed a code. */
+export function useAddGuardian() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GuardianAddInput) =>
+      api.put<{ message: string; guardian: GuardianView }>('/api/users/me/guardian', { json: input, fallback: 'Your guardian could not be saved. Please try again.' }),
+    onSuccess: (answer) => client.setQueryData<GuardianAnswer>(guardianKey, { guardian: answer.guardian, needsGuardian: false }),
+  });
 }
 
 export function useResendGuardianCode() {

@@ -1,11 +1,14 @@
 import { Link } from 'react-router';
 import { displayDate } from '../../../../shared/display-date';
-import type { AccessLogEntry, GuardianView } from '../../../../shared/privacy';
+import { todayInLagos } from '../../../../shared/dates';
+import { type AccessLogEntry, type GuardianView, isChildOn, MARKETING_FROM_18 } from '../../../../shared/privacy';
 import type { StaffRole } from '../../../../shared/roles';
 import { useFlash } from '../../../components/flash-context';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
+import { useSession } from '../../../lib/session';
 import { EXPORT_URL, useAccessLog, useConsents, useGuardian, useResendGuardianCode, useSetMarketing } from '../api/privacy';
+import { AddGuardianForm } from './add-guardian-form';
 import './privacy.css';
 
 /** Staff are shown to members by what they do, never by name. */
@@ -53,6 +56,8 @@ function DownloadSection() {
 }
 
 function MarketingSection() {
+  const { user } = useSession();
+  const child = Boolean(user?.dob && isChildOn(user.dob, todayInLagos()));
   const consents = useConsents();
   const setMarketing = useSetMarketing();
   const flash = useFlash();
@@ -69,9 +74,13 @@ function MarketingSection() {
                 ? 'You get our news, offers and event announcements by email. You can stop them at any time.'
                 : 'You do not get our news and offers by email. Emails about your account (codes, payments, bookings) still come.'}
             </p>
-            <button type="button" className="button button--ghost" disabled={setMarketing.isPending} onClick={() => choose(!data.marketing)}>
-              {setMarketing.isPending && <ButtonSpinner />} {data.marketing ? 'Stop marketing emails' : 'Send me marketing emails'}
-            </button>
+            {child && !data.marketing ? (
+              <p className="muted">{MARKETING_FROM_18}</p>
+            ) : (
+              <button type="button" className="button button--ghost" disabled={setMarketing.isPending} onClick={() => choose(!data.marketing)}>
+                {setMarketing.isPending && <ButtonSpinner />} {data.marketing ? 'Stop marketing emails' : 'Send me marketing emails'}
+              </button>
+            )}
             {setMarketing.isError && (
               <p className="form__error" role="alert">
                 {setMarketing.error.message}
@@ -122,6 +131,7 @@ function AccessList({ entries }: { entries: AccessLogEntry[] }) {
 
 function GuardianSection() {
   const guardian = useGuardian();
+  if (guardian.data?.needsGuardian) return <AddGuardianForm />;
   if (!guardian.data?.guardian) return null;
   return <GuardianCard guardian={guardian.data.guardian} />;
 }

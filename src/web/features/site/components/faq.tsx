@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { MEMBERSHIP_FEE_KOBO } from '../../../../shared/constants';
 import { formatNaira } from '../../../../shared/money';
 import { CompanyContacts } from '../../../components/company-contacts';
 import { useSite } from '../../../lib/site';
@@ -7,7 +6,6 @@ import { useSite } from '../../../lib/site';
 /** The collapsible FAQ of the home and about pages; native <details> needs no script to open. */
 export function Faq() {
   const { data: site } = useSite();
-  const fee = formatNaira(MEMBERSHIP_FEE_KOBO);
   return (
     <section className="faq" aria-labelledby="faq-title">
       <h2 id="faq-title" className="section-title">
@@ -30,7 +28,8 @@ export function Faq() {
       <details className="faq__item">
         <summary>How much is membership?</summary>
         <p>
-          Membership costs {fee} (60,500 naira) a month. The fee is the same on the Free, Standard and Premium plans.
+          Each plan has its own monthly price, listed on the <Link to="/services">services page</Link>
+          {site && <>; the Standard plan costs {formatNaira(site.membershipFeeKobo)} a month</>}.
         </p>
       </details>
       <details className="faq__item">

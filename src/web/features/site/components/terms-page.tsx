@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
-import { AD_WEEKLY_FEE_KOBO, MAX_MEMBER_AGE, MEMBERSHIP_FEE_KOBO, MIN_MEMBER_AGE } from '../../../../shared/constants';
+import { AD_WEEKLY_FEE_KOBO, MAX_MEMBER_AGE, MIN_MEMBER_AGE } from '../../../../shared/constants';
 import { formatNaira } from '../../../../shared/money';
+import { useSite } from '../../../lib/site';
 import './site.css';
 
 const FINES = [
@@ -18,6 +19,7 @@ const LEVELS = [
 
 export function TermsPage() {
   const navigate = useNavigate();
+  const { data: site } = useSite();
   // React Router numbers history entries; with none before this page, "back" would leave the site.
   const goBack = () => void ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/'));
   return (
@@ -71,8 +73,14 @@ export function TermsPage() {
         <h2 id="fees-title">2. Fees and payment</h2>
         <ul>
           <li>
-            The membership fee is <strong>{formatNaira(MEMBERSHIP_FEE_KOBO)}</strong> per month, the same on the Free, Standard and Premium
-            plans.
+            The membership fee is the monthly price of your plan, as listed on the <Link to="/services">services page</Link>
+            {site && (
+              <>
+                {' '}
+                (the Standard plan: <strong>{formatNaira(site.membershipFeeKobo)}</strong> per month)
+              </>
+            )}
+            .
           </li>
           <li>The fee is paid by bank transfer. Your account is activated after the payment slip is reviewed and you enter the one-time code (OTP) sent to your email.</li>
           <li>
