@@ -8,6 +8,8 @@ export const talentProfileQuery = (id: string) =>
     queryKey: ['talent', 'profile', id],
     queryFn: () => api.get<PublicTalentProfile>(`/api/talent/${id}`, { fallback: 'Could not load this talent profile.' }),
     retry: false,
+    // A profile the server already found missing (the page drawn there says so) is not asked for again.
+    retryOnMount: false,
   });
 
 export function useTalentProfile(id: string) {
