@@ -28,6 +28,7 @@ import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serializeRequest } from './http/log-privacy.js';
 import { registerSpa } from './http/spa.js';
+import { inlineStylesheet } from './pages/inline-stylesheet.js';
 import { loadPageRenderer } from './pages/page-renderer.js';
 import { pagesRoutes } from './pages/routes.js';
 import type { PageRenderer } from '../shared/rendered-page.js';
@@ -131,7 +132,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerRequestIdHeader(app);
   await app.register(fastifyCookie);
-  registerSecurityHeaders(app, { production: config.env === 'production' });
+  const webRoot = options.webRoot ?? defaultWebRoot;
+  const stylesheet = inlineStylesheet(webRoot);
+  registerSecurityHeaders(app, { production: config.env === 'production', inlineStyleHashes: stylesheet ? [stylesheet.hash] : [] });
   await registerRateLimits(app, config.redis);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, fieldSize: 64 * 1024, fields: 100 } });
 
@@ -168,7 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
   await app.register(pagesRoutes(ctx));
   const pageRenderer = options.pageRenderer ?? (options.webRoot === undefined ? await loadPageRenderer(defaultPageRenderer) : undefined);
-  await registerSpa(app, options.webRoot ?? defaultWebRoot, { renderer: pageRenderer, publicUrl: config.publicUrl });
+  await registerSpa(app, webRoot, { renderer: pageRenderer, stylesheet, publicUrl: config.publicUrl });
 
   await ensureAdmin(ctx);
   // Mail is signed with the company name staff saved, from the first message on.

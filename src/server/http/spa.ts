@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageRenderer } from '../../shared/rendered-page.js';
+import type { InlineStylesheet } from '../pages/inline-stylesheet.js';
 import { servedPages } from '../pages/served-pages.js';
 
 /**
@@ -13,12 +14,12 @@ import { servedPages } from '../pages/served-pages.js';
 export async function registerSpa(
   app: FastifyInstance,
   root: string,
-  options: { renderer: PageRenderer | undefined; publicUrl: string | undefined },
+  options: { renderer: PageRenderer | undefined; stylesheet: InlineStylesheet | undefined; publicUrl: string | undefined },
 ): Promise<void> {
   const indexFile = path.join(root, 'index.html');
   // The page shell (under 1 KB) is the same for every page path: read once, sent from memory.
   const shell = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
-  const drawn = shell && options.renderer ? servedPages(app, { indexHtml: shell.toString(), renderer: options.renderer, publicUrl: options.publicUrl }) : undefined;
+  const drawn = shell && options.renderer ? servedPages(app, { indexHtml: shell.toString(), stylesheet: options.stylesheet, renderer: options.renderer, publicUrl: options.publicUrl }) : undefined;
   if (shell) {
     await app.register(fastifyStatic, {
       root,

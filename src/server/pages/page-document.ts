@@ -1,10 +1,13 @@
 import escapeHtml from 'escape-html';
 import { PAGE_DATA_ID, type RenderedPage } from '../../shared/rendered-page.js';
+import type { InlineStylesheet } from './inline-stylesheet.js';
 
 const PAGE_START = '<!--page-->';
 const PAGE_END = '<!--/page-->';
 const TITLE = /<title>[^<]*<\/title>\s*/;
 const DESCRIPTION = /<meta name="description"[^>]*>\s*/;
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /** The built index.html cut where a drawn page's head tags, HTML and data go. */
 export interface PageTemplate {
@@ -13,7 +16,9 @@ export interface PageTemplate {
   bodyEnd: string;
 }
 
-export function pageTemplate(indexHtml: string): PageTemplate {
+export function pageTemplate(indexHtml: string, stylesheet?: InlineStylesheet): PageTemplate {
+  const entry = ENTRY.exec(indexHtml)?.[1];
+  const preloads = [...indexHtml.matchAll(PRELOAD)].map((match) => match[1]!);
   const start = indexHtml.indexOf(PAGE_START);
   const end = indexHtml.indexOf(PAGE_END);
   const headEnd = indexHtml.indexOf('</head>');
@@ -21,7 +26,14 @@ export function pageTemplate(indexHtml: string): PageTemplate {
     throw new Error(`index.html has no ${PAGE_START}...${PAGE_END} in its root, or no <title> and description to replace`);
   }
   return {
-    head: indexHtml.slice(0, headEnd).replace(TITLE, '').replace(DESCRIPTION, ''),
+    head: indexHtml
+      .slice(0, headEnd)
+      .replace(TITLE, '')
+      .replace(DESCRIPTION, '')
+      .replace(stylesheet?.link ?? '', stylesheet?.style ?? '')
+      // A drawn page is read without its scripts, which only take it over: they start once it is painted.
+      .replace(PRELOAD, '')
+      .replace(ENTRY, entry ? `<script src="/start-after-paint.js" defer data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>` : ''),
     bodyStart: indexHtml.slice(headEnd, start),
     bodyEnd: indexHtml.slice(end + PAGE_END.length),
   };

@@ -1,4 +1,5 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -11,13 +12,19 @@ import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
 
 const PUBLIC_URL = 'https://portal.example.ng';
+const STYLESHEET = '.hero{color:#fff;background:#111827}';
+const STYLESHEET_LINK = '<link rel="stylesheet" crossorigin href="/assets/index-test.css">';
 const mailbox = new TestMailbox();
 const webRoot = mkdtempSync(path.join(tmpdir(), 'pages-web-'));
 let portal: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {
-  // The page template as written (index.html), and the web app's server entry from source.
-  copyFileSync(path.join(import.meta.dirname, '../../web/index.html'), path.join(webRoot, 'index.html'));
+  // The page template as written (index.html) with a stylesheet as the build links it, and the web
+  // app's server entry from source.
+  const indexHtml = readFileSync(path.join(import.meta.dirname, '../../web/index.html'), 'utf8');
+  writeFileSync(path.join(webRoot, 'index.html'), indexHtml.replace('</head>', `  ${STYLESHEET_LINK}\n  </head>`));
+  mkdirSync(path.join(webRoot, 'assets'));
+  writeFileSync(path.join(webRoot, 'assets/index-test.css'), STYLESHEET);
   const pageRenderer = await import('../../web/entry-server.js');
   portal = await createTestApp({ PUBLIC_URL }, { mailTransport: mailbox.transport, webRoot, pageRenderer });
 });
@@ -68,7 +75,18 @@ describe('public pages drawn on the server', () => {
     expect(pageData(response.body).queries.map((query) => query.queryKey[0])).not.toContain('session');
     const scripts = [...response.body.matchAll(/<script([^>]*)>/g)].map((match) => match[1]);
     expect(scripts.every((attributes) => attributes!.includes('src=') || attributes!.includes('type="application/json"'))).toBe(true);
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('writes the stylesheet into a drawn page, allowed by its hash alone; a member page keeps the link', async () => {
+    const landing = await visitor().get('/');
+    expect(landing.body).toContain(`<style>${STYLESHEET}</style>`);
+    expect(landing.body).not.toContain(STYLESHEET_LINK);
+    const hash = createHash('sha256').update(STYLESHEET).digest('base64');
+    expect(landing.headers['content-security-policy']).toContain(`style-src 'self' 'sha256-${hash}';`);
+    const shell = await visitor().get('/profile');
+    expect(shell.body).toContain(STYLESHEET_LINK);
+    expect(shell.body).not.toContain('<style>');
   });
 
   it('answers an unknown path with 404 and the not-found page; a member page is still the app shell (200)', async () => {

@@ -5,6 +5,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { PageRenderer } from '../../shared/rendered-page.js';
+import type { InlineStylesheet } from './inline-stylesheet.js';
 import { drawPage } from './page-renderer.js';
 import { pageDocument, pageTemplate } from './page-document.js';
 
@@ -31,8 +32,11 @@ const SHELL = 'shell';
  * address and origin, so a burst of visitors costs one drawing, with an ETag and compressed once.
  * The pages are the same for every visitor (nobody is signed in in them).
  */
-export function servedPages(app: FastifyInstance, options: { indexHtml: string; renderer: PageRenderer; publicUrl: string | undefined }) {
-  const template = pageTemplate(options.indexHtml);
+export function servedPages(
+  app: FastifyInstance,
+  options: { indexHtml: string; stylesheet: InlineStylesheet | undefined; renderer: PageRenderer; publicUrl: string | undefined },
+) {
+  const template = pageTemplate(options.indexHtml, options.stylesheet);
   const encodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] });
   // A change bumps the generation: pages drawn before it are no longer found (and age out), while
   // a drawing still in flight is kept under the old generation, never served as the new.
