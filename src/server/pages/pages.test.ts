@@ -14,6 +14,8 @@ import { activatedMember, createTestApp, signedInStaff, signedUpMember, TestClie
 const PUBLIC_URL = 'https://portal.example.ng';
 const STYLESHEET = '.hero{color:#fff;background:#111827}';
 const STYLESHEET_LINK = '<link rel="stylesheet" crossorigin href="/assets/index-test.css">';
+const ENTRY_SCRIPT = '<script type="module" crossorigin src="/assets/index-test.js"></script>';
+const PRELOAD_LINK = '<link rel="modulepreload" crossorigin href="/assets/react-test.js">';
 const mailbox = new TestMailbox();
 const webRoot = mkdtempSync(path.join(tmpdir(), 'pages-web-'));
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -22,7 +24,8 @@ beforeAll(async () => {
   // The page template as written (index.html) with a stylesheet as the build links it, and the web
   // app's server entry from source.
   const indexHtml = readFileSync(path.join(import.meta.dirname, '../../web/index.html'), 'utf8');
-  writeFileSync(path.join(webRoot, 'index.html'), indexHtml.replace('</head>', `  ${STYLESHEET_LINK}\n  </head>`));
+  const built = indexHtml.replace('<script type="module" src="./main.tsx"></script>', '').replace('</head>', `  ${ENTRY_SCRIPT}\n    ${PRELOAD_LINK}\n    ${STYLESHEET_LINK}\n  </head>`);
+  writeFileSync(path.join(webRoot, 'index.html'), built);
   mkdirSync(path.join(webRoot, 'assets'));
   writeFileSync(path.join(webRoot, 'assets/index-test.css'), STYLESHEET);
   const pageRenderer = await import('../../web/entry-server.js');
@@ -76,6 +79,8 @@ describe('public pages drawn on the server', () => {
     const scripts = [...response.body.matchAll(/<script([^>]*)>/g)].map((match) => match[1]);
     expect(scripts.every((attributes) => attributes!.includes('src=') || attributes!.includes('type="application/json"'))).toBe(true);
     expect(response.headers['content-security-policy']).toContain("script-src 'self';");
+    // A style attribute in the HTML would be refused by style-src too (React's styles set from script are not).
+    expect(response.body).not.toContain(' style="');
   });
 
   it('writes the stylesheet into a drawn page, allowed by its hash alone; a member page keeps the link', async () => {
@@ -87,6 +92,17 @@ describe('public pages drawn on the server', () => {
     const shell = await visitor().get('/profile');
     expect(shell.body).toContain(STYLESHEET_LINK);
     expect(shell.body).not.toContain('<style>');
+  });
+
+  it('starts a drawn page’s code once it is painted; a member page loads it at once', async () => {
+    const landing = await visitor().get('/');
+    expect(landing.body).toContain('<script src="/start-after-paint.js" defer data-entry="/assets/index-test.js" data-preload="/assets/react-test.js"></script>');
+    expect(landing.body).not.toContain(ENTRY_SCRIPT);
+    expect(landing.body).not.toContain(PRELOAD_LINK);
+    const shell = await visitor().get('/profile');
+    expect(shell.body).toContain(ENTRY_SCRIPT);
+    expect(shell.body).toContain(PRELOAD_LINK);
+    expect(shell.body).not.toContain('start-after-paint');
   });
 
   it('answers an unknown path with 404 and the not-found page; a member page is still the app shell (200)', async () => {
