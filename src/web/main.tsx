@@ -24,8 +24,12 @@ const app = (
 );
 
 // A public page arrives drawn by the server: React takes over its HTML. A member page arrives as
-// the shell, drawn here as a transition: React yields to the browser every few milliseconds instead
-// of holding a slow phone's main thread for the whole page. Later navigations show the page's
-// spinner at once (useTransitions off) rather than keeping the old page while the new one loads.
-if (adoptServerData(queryClient)) hydrateRoot(root, app);
-else startTransition(() => createRoot(root).render(app));
+// the shell and is drawn here. Both as a transition: React yields to the browser every few
+// milliseconds instead of holding a slow phone's main thread for the whole page. Later navigations
+// show the page's spinner at once (useTransitions off) rather than keeping the old page while the
+// new one loads.
+const drawn = adoptServerData(queryClient);
+startTransition(() => {
+  if (drawn) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});
