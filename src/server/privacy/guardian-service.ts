@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { todayInLagos } from '../../shared/dates.js';
-import { ADULT_AGE, CONSENT_TEXTS, type GuardianConfirmInput, type GuardianView, NO_PUBLICATION_CONSENT, WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';
+import { ADULT_AGE } from '../../shared/ages.js';
+import { CONSENT_TEXTS, type GuardianConfirmInput, type GuardianView, NO_PUBLICATION_CONSENT, WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';
 import { recordAudit } from '../audit/audit.js';
 import { assertCanResend, consumeCode, issueCode } from '../auth/codes.js';
 import type { AuthUser } from '../auth/sessions.js';

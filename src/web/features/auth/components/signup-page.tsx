@@ -4,7 +4,7 @@ import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import { COUNTRIES } from '../../../../shared/countries';
 import { INDUSTRIES, MARITAL_STATUSES, NIGERIA, NIGERIAN_STATES } from '../../../../shared/options';
 import { todayInLagos } from '../../../../shared/dates';
-import { isChildOn } from '../../../../shared/privacy';
+import { isChildOn } from '../../../../shared/ages';
 import { showFieldErrors } from '../../../lib/field-errors';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useFlash } from '../../../components/flash-context';
