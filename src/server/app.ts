@@ -29,6 +29,10 @@ import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serializeRequest } from './http/log-privacy.js';
 import { registerSpa } from './http/spa.js';
+import { inlineStylesheet } from './pages/inline-stylesheet.js';
+import { loadPageRenderer } from './pages/page-renderer.js';
+import { pagesRoutes } from './pages/routes.js';
+import type { PageRenderer } from '../shared/rendered-page.js';
 import { registerStorableTextCheck } from './http/storable-text.js';
 import { createTransport, type MailTransport, startMailWorker } from './mail/mail-worker.js';
 import { ledgerRoutes } from './ledger/routes.js';
@@ -65,9 +69,15 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Where the built pages are; defaults to dist/web beside the code. */
   webRoot?: string;
+  /**
+   * Draws the public pages on the server; defaults to dist/ssr/entry-server.js beside the code when
+   * it is built. A portal given its own web root (tests) draws them only with the renderer it is given.
+   */
+  pageRenderer?: PageRenderer;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+const defaultPageRenderer = fileURLToPath(new URL('../../dist/ssr/entry-server.js', import.meta.url));
 
 /** Builds the whole portal (API, pages, background work) for one configuration. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -123,7 +133,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerRequestIdHeader(app);
   await app.register(fastifyCookie);
-  registerSecurityHeaders(app, { production: config.env === 'production' });
+  const webRoot = options.webRoot ?? defaultWebRoot;
+  const stylesheet = inlineStylesheet(webRoot);
+  registerSecurityHeaders(app, { production: config.env === 'production', inlineStyleHashes: stylesheet ? [stylesheet.hash] : [] });
   await registerRateLimits(app, config.redis);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, fieldSize: 64 * 1024, fields: 100 } });
 
@@ -159,7 +171,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(memberCardRoutes(ctx));
   await app.register(privacyRoutes(ctx));
   await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
-  await registerSpa(app, options.webRoot ?? defaultWebRoot);
+  await app.register(pagesRoutes(ctx));
+  const pageRenderer = options.pageRenderer ?? (options.webRoot === undefined ? await loadPageRenderer(defaultPageRenderer) : undefined);
+  await registerSpa(app, webRoot, { renderer: pageRenderer, stylesheet, publicUrl: config.publicUrl });
 
   await ensureAdmin(ctx);
   // Mail is signed with the company name staff saved, from the first message on.

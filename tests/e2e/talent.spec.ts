@@ -109,6 +109,12 @@ test('a member publishes a talent profile, a business finds it and books, the me
 
   await expect(visitor.getByRole('heading', { name: stageName })).toBeVisible();
   await expect(visitor.getByText('175 cm')).toBeVisible();
+  // A link shared on WhatsApp shows her name and photo: the profile's HTML carries them, before any script.
+  const shared = await visitor.request.get(visitor.url());
+  const sharedHtml = await shared.text();
+  expect(sharedHtml).toContain(`<meta property="og:title" content="${stageName} · `);
+  expect(sharedHtml).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/api\/talent\/[0-9a-f-]+\/photos\/[0-9a-f-]+"/);
+  expect(sharedHtml).toContain(`<h1 id="talent-name">${stageName}</h1>`);
   await expect(visitor.getByText(member.email)).toHaveCount(0);
   await expect(visitor.getByText(member.phone)).toHaveCount(0);
   const axe = await new AxeBuilder({ page: visitor }).analyze();

@@ -5,13 +5,14 @@ import helmet from 'helmet';
  * Helmet's security headers with a strict Content-Security-Policy. The middleware is built once
  * here; @fastify/helmet rebuilt it, parsing the policy again, on every request.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean }): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean; inlineStyleHashes: string[] }): void {
   const applyHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        // The pages drawn on the server carry the shell's stylesheet inline, allowed by its hash.
+        styleSrc: ["'self'", ...options.inlineStyleHashes],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],

@@ -1,16 +1,25 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageRenderer } from '../../shared/rendered-page.js';
+import type { InlineStylesheet } from '../pages/inline-stylesheet.js';
+import { servedPages } from '../pages/served-pages.js';
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html for every other page
- * path (history fallback, so React Router shows its own 404), and JSON 404s under /api.
+ * Serves the built web app: hashed assets cached for a year; the public pages, and the not-found
+ * page for an unknown path (status 404), drawn on the server when the renderer is built; index.html
+ * for every other page path (the member pages the browser draws); JSON 404s under /api.
  */
-export async function registerSpa(app: FastifyInstance, root: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  root: string,
+  options: { renderer: PageRenderer | undefined; stylesheet: InlineStylesheet | undefined; publicUrl: string | undefined },
+): Promise<void> {
   const indexFile = path.join(root, 'index.html');
   // The page shell (under 1 KB) is the same for every page path: read once, sent from memory.
   const shell = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+  const drawn = shell && options.renderer ? servedPages(app, { indexHtml: shell.toString(), stylesheet: options.stylesheet, renderer: options.renderer, publicUrl: options.publicUrl }) : undefined;
   if (shell) {
     await app.register(fastifyStatic, {
       root,
@@ -22,16 +31,21 @@ export async function registerSpa(app: FastifyInstance, root: string): Promise<v
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/', (_request, reply) => sendIndex(reply));
+    app.get('/', (request, reply) => sendPage(request, reply));
   } else {
     app.log.warn({ root }, 'web app not built: run `npm run build` to serve the pages');
   }
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/');
-    if (shell && isPage) return sendIndex(reply);
+    if (shell && isPage) return sendPage(request, reply);
     return reply.status(404).send({ message: `No such route: ${request.method} ${request.url.split('?')[0]}` });
   });
+
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    if (drawn && (await drawn.send(request, reply))) return reply;
+    return sendIndex(reply);
+  }
 
   function sendIndex(reply: FastifyReply) {
     return reply.header('Cache-Control', 'no-cache').header('Content-Type', 'text/html; charset=utf-8').send(shell);

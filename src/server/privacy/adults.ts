@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { ADULT_AGE } from '../../shared/privacy.js';
+import { ADULT_AGE } from '../../shared/ages.js';
 import { users } from '../db/schema.js';
 
 /** Today's date in Lagos, in SQL. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { todayInLagos } from '../../shared/dates.js';
-import { CONSENT_TEXTS, type ConsentKind, type ConsentsView, isChildOn, MARKETING_FROM_18 } from '../../shared/privacy.js';
+import { isChildOn } from '../../shared/ages.js';
+import { CONSENT_TEXTS, type ConsentKind, type ConsentsView, MARKETING_FROM_18 } from '../../shared/privacy.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';

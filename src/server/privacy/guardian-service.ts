@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayInLagos } from '../../shared/dates.js';
+import { ADULT_AGE } from '../../shared/ages.js';
 import {
-  ADULT_AGE,
   CONSENT_TEXTS,
   type GuardianAnswer,
   type GuardianConfirmInput,

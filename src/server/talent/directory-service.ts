@@ -101,3 +101,13 @@ export async function publicPhoto(ctx: AppContext, profileId: string, photoId: s
   if (!row) throw notFound('Photo not found');
   return row.file;
 }
+
+/** Every profile the public may see, newest change first: the sitemap lists them. */
+export async function listedProfiles(ctx: AppContext): Promise<{ id: string; updatedAt: Date }[]> {
+  return ctx.db
+    .select({ id: talentProfiles.id, updatedAt: talentProfiles.updatedAt })
+    .from(talentProfiles)
+    .innerJoin(users, eq(users.id, talentProfiles.userId))
+    .where(listed())
+    .orderBy(desc(talentProfiles.updatedAt), asc(talentProfiles.id));
+}

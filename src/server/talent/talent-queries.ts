@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
-import { ageBand } from '../../shared/privacy.js';
+import { ageBand } from '../../shared/ages.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TalentMeasurements } from '../../shared/schemas/talent.js';
 import type { TalentMeasurement } from '../../shared/talent-options.js';

@@ -20,7 +20,7 @@ import { createScratchDatabase } from './scratch-database.js';
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  build: Pick<BuildOptions, 'mailTransport' | 'logStream' | 'clock'> = {},
+  build: Pick<BuildOptions, 'mailTransport' | 'logStream' | 'clock' | 'webRoot' | 'pageRenderer'> = {},
 ): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
@@ -40,7 +40,7 @@ export async function createTestApp(
     ...env,
   });
   const { handle, drop } = await openTestDatabase(dataDir);
-  const app = await buildApp(config, { ...build, database: handle, webRoot: path.join(dataDir, 'no-web') });
+  const app = await buildApp(config, { ...build, database: handle, webRoot: build.webRoot ?? path.join(dataDir, 'no-web') });
   return {
     app,
     async close() {

@@ -4,7 +4,7 @@ import type { MemberAd } from './ads.js';
 import type { Role } from '../roles.js';
 import { INDUSTRIES, MARITAL_STATUSES, NIGERIA, NIGERIAN_STATES } from '../options.js';
 import { todayInLagos } from '../dates.js';
-import { isChildOn } from '../privacy.js';
+import { isChildOn } from '../ages.js';
 import {
   choice,
   dateOfBirth,

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { isStaffRole } from '../../shared/roles';
 import { useUnreadCounts } from '../features/notifications/api/get-unread-counts';
+import { useHydrated } from '../lib/hydrated';
 import { useSession } from '../lib/session';
 import { useSite } from '../lib/site';
 
@@ -17,6 +18,8 @@ interface NavbarProps {
 export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
   const { user } = useSession();
   const { data: site } = useSite();
+  // Drawn on the server, the menu opens only once React has taken the page over.
+  const hydrated = useHydrated();
   const navClass = ({ isActive }: { isActive: boolean }) => `navbar__link${isActive ? ' navbar__link--active' : ''}`;
   const counts = useFreshUnreadCounts(Boolean(user));
 
@@ -35,6 +38,7 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
           aria-expanded={menuOpen}
           aria-controls="main-menu"
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          disabled={!hydrated}
           onClick={onToggleMenu}
         >
           <span className="navbar__bars" aria-hidden="true" />

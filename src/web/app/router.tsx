@@ -77,82 +77,83 @@ const TwoFactorPage = lazyNamed(() => import('../features/admin/components/two-f
 
 /** Every page of the site and who may see it: public, signed in, activated (the forms), staff (/admin). */
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route path="/" element={<Layout />}>
-        <Route index element={<LandingPage />} />
-        <Route path="services" element={<ServicesPage />} />
-        <Route path="terms-and-conditions" element={<TermsPage />} />
-        <Route path="privacy" element={<PrivacyPolicyPage />} />
-        <Route path="guardian" element={<GuardianConfirmPage />} />
-        <Route path="contact" element={<ContactPage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="login/2fa" element={<TwoFactorLoginPage />} />
-        <Route path="signup" element={<SignupPage />} />
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="talent" element={<TalentDirectoryPage />} />
-        <Route path="talent/:id" element={<TalentProfilePage />} />
-        <Route path="verify/:memberNumber" element={<VerifyPage />} />
-
-        <Route element={<ProtectedRoute redirectTo="/signup" />}>
-          <Route path="about" element={<AboutPage />} />
-          <Route path="events" element={<EventsPage />} />
-        </Route>
-
-        {FORM_KINDS.map(({ value: kind }) => {
-          const { page, access } = FORM_DEFINITIONS[kind];
-          const FormPage = FORM_PAGES[kind];
-          return (
-            <Route key={kind} element={<ProtectedRoute inactiveRedirectTo={access === 'activated' ? '/user/fees' : undefined} />}>
-              <Route element={<MembersOnlyRoute />}>
-                <Route path={page} element={<FormPage />} />
-              </Route>
-            </Route>
-          );
-        })}
-
-        <Route element={<ProtectedRoute />}>
-          <Route element={<MembersOnlyRoute />}>
-            <Route path="profile" element={<ProfilePage />} />
-            <Route path="profile/talent" element={<TalentEditorPage />} />
-            <Route path="profile/payments" element={<PaymentsPage />} />
-            <Route path="profile/payments/fines/:id" element={<FinePaymentPage />} />
-            <Route path="profile/privacy" element={<PrivacySettingsPage />} />
-            <Route path="editprofile" element={<EditProfilePage />} />
-            <Route path="user/fees" element={<FeesPage />} />
-          </Route>
-          <Route path="notifications" element={<NotificationsPage />} />
-        </Route>
-
-        {/* Signed out, the general guard sends the visitor to sign in with the console page asked for. */}
-        <Route path="admin" element={<ProtectedRoute />}>
-          <Route element={<StaffRoute />}>
-            <Route element={<AdminLayout />}>
-              <Route index element={<AdminHome />} />
-              <Route path="payments" element={<PaymentsQueue />} />
-              <Route path="ads" element={<AdsQueue />} />
-              <Route path="submissions" element={<SubmissionsPage />} />
-              <Route path="submissions/:id" element={<SubmissionDetailPage />} />
-              <Route path="messages" element={<MessagesPage />} />
-              <Route path="messages/:id" element={<MessageDetailPage />} />
-              <Route path="reports" element={<ReportsPage />} />
-              <Route path="members" element={<MembersPage />} />
-              <Route path="members/:id" element={<MemberDetailPage />} />
-              <Route path="premieres" element={<PremieresPage />} />
-              <Route path="events" element={<EventsAdminPage />} />
-              <Route path="talent" element={<TalentAdminPage />} />
-              <Route path="audit" element={<AuditPage />} />
-              <Route path="staff" element={<StaffPage />} />
-              <Route path="plans" element={<PlansPage />} />
-              <Route path="announcements" element={<AnnouncementsPage />} />
-              <Route path="settings" element={<SiteSettingsPage />} />
-              <Route path="2fa" element={<TwoFactorPage />} />
-            </Route>
-          </Route>
-        </Route>
-
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
+  return <Routes>{appRoutes}</Routes>;
 }
+
+/** The route tree, also matched on its own by the server entry. */
+export const appRoutes = (
+  <Route path="/" element={<Layout />}>
+    <Route index element={<LandingPage />} />
+    <Route path="services" element={<ServicesPage />} />
+    <Route path="terms-and-conditions" element={<TermsPage />} />
+    <Route path="privacy" element={<PrivacyPolicyPage />} />
+    <Route path="guardian" element={<GuardianConfirmPage />} />
+    <Route path="contact" element={<ContactPage />} />
+    <Route path="login" element={<LoginPage />} />
+    <Route path="login/2fa" element={<TwoFactorLoginPage />} />
+    <Route path="signup" element={<SignupPage />} />
+    <Route path="forgot-password" element={<ForgotPasswordPage />} />
+    <Route path="talent" element={<TalentDirectoryPage />} />
+    <Route path="talent/:id" element={<TalentProfilePage />} />
+    <Route path="verify/:memberNumber" element={<VerifyPage />} />
+
+    <Route element={<ProtectedRoute redirectTo="/signup" />}>
+      <Route path="about" element={<AboutPage />} />
+      <Route path="events" element={<EventsPage />} />
+    </Route>
+
+    {FORM_KINDS.map(({ value: kind }) => {
+      const { page, access } = FORM_DEFINITIONS[kind];
+      const FormPage = FORM_PAGES[kind];
+      return (
+        <Route key={kind} element={<ProtectedRoute inactiveRedirectTo={access === 'activated' ? '/user/fees' : undefined} />}>
+          <Route element={<MembersOnlyRoute />}>
+            <Route path={page} element={<FormPage />} />
+          </Route>
+        </Route>
+      );
+    })}
+
+    <Route element={<ProtectedRoute />}>
+      <Route element={<MembersOnlyRoute />}>
+        <Route path="profile" element={<ProfilePage />} />
+        <Route path="profile/talent" element={<TalentEditorPage />} />
+        <Route path="profile/payments" element={<PaymentsPage />} />
+        <Route path="profile/payments/fines/:id" element={<FinePaymentPage />} />
+        <Route path="profile/privacy" element={<PrivacySettingsPage />} />
+        <Route path="editprofile" element={<EditProfilePage />} />
+        <Route path="user/fees" element={<FeesPage />} />
+      </Route>
+      <Route path="notifications" element={<NotificationsPage />} />
+    </Route>
+
+    {/* Signed out, the general guard sends the visitor to sign in with the console page asked for. */}
+    <Route path="admin" element={<ProtectedRoute />}>
+      <Route element={<StaffRoute />}>
+        <Route element={<AdminLayout />}>
+          <Route index element={<AdminHome />} />
+          <Route path="payments" element={<PaymentsQueue />} />
+          <Route path="ads" element={<AdsQueue />} />
+          <Route path="submissions" element={<SubmissionsPage />} />
+          <Route path="submissions/:id" element={<SubmissionDetailPage />} />
+          <Route path="messages" element={<MessagesPage />} />
+          <Route path="messages/:id" element={<MessageDetailPage />} />
+          <Route path="reports" element={<ReportsPage />} />
+          <Route path="members" element={<MembersPage />} />
+          <Route path="members/:id" element={<MemberDetailPage />} />
+          <Route path="premieres" element={<PremieresPage />} />
+          <Route path="events" element={<EventsAdminPage />} />
+          <Route path="talent" element={<TalentAdminPage />} />
+          <Route path="audit" element={<AuditPage />} />
+          <Route path="staff" element={<StaffPage />} />
+          <Route path="plans" element={<PlansPage />} />
+          <Route path="announcements" element={<AnnouncementsPage />} />
+          <Route path="settings" element={<SiteSettingsPage />} />
+          <Route path="2fa" element={<TwoFactorPage />} />
+        </Route>
+      </Route>
+    </Route>
+
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>
+);

@@ -38,6 +38,13 @@ const UPLOAD_STALL_MS = 30_000;
 /** After the last byte went up, how long the answer may take. */
 const ANSWER_WAIT_MS = 60_000;
 
+let send: typeof fetch = (input, init) => fetch(input, init);
+
+/** Pages rendered on the server send their calls to the portal itself instead of over the network. */
+export function sendRequestsThrough(sender: typeof fetch): void {
+  send = sender;
+}
+
 function readCookie(name: string): string | undefined {
   const match = document.cookie.split('; ').find((row) => row.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
@@ -80,7 +87,7 @@ export async function apiRequest<T>(method: string, url: string, options: Reques
   const connection = abortWhenOffline(options.signal);
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: connection.signal });
+    response = await send(url, { method, headers, body, credentials: 'same-origin', signal: connection.signal });
   } catch {
     throw new ApiError(0, fallback);
   } finally {
@@ -95,13 +102,15 @@ export async function apiRequest<T>(method: string, url: string, options: Reques
 function abortWhenOffline(outer: AbortSignal | undefined): { signal: AbortSignal; done: () => void } {
   const controller = new AbortController();
   const abort = () => controller.abort();
-  window.addEventListener('offline', abort);
+  // A page drawn on the server has no window; its calls never leave the process.
+  const browser = typeof window !== 'undefined' ? window : undefined;
+  browser?.addEventListener('offline', abort);
   outer?.addEventListener('abort', abort);
   if (outer?.aborted) abort();
   return {
     signal: controller.signal,
     done: () => {
-      window.removeEventListener('offline', abort);
+      browser?.removeEventListener('offline', abort);
       outer?.removeEventListener('abort', abort);
     },
   };

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { User } from '../../shared/schemas/users';
 import { api, ApiError } from './api';
 import { clearDraftsOf } from './drafts';
+import { useHydrated } from './hydrated';
 
 const STORAGE_KEY = 'user';
 export const sessionKey = ['session'] as const;
@@ -44,9 +45,15 @@ export const sessionQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-/** The signed-in member, or null. `isLoading` stays true until the server has answered once. */
+/**
+ * The signed-in member, or null. `isLoading` stays true until the server has answered once. Pages
+ * rendered on the server are the same for everyone: there, and until hydration is over, nobody is
+ * signed in yet (and the server never asks who is).
+ */
 export function useSession() {
-  const query = useQuery({ ...sessionQuery, placeholderData: readStoredUser });
+  const hydrated = useHydrated();
+  const query = useQuery({ ...sessionQuery, placeholderData: readStoredUser, enabled: hydrated });
+  if (!hydrated) return { user: null, isLoading: true };
   return {
     user: query.data ?? null,
     isLoading: query.isPending || query.isPlaceholderData,

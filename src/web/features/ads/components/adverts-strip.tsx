@@ -25,7 +25,6 @@ export function AdvertsStrip() {
                 width={ad.width}
                 height={ad.height}
                 loading="lazy"
-                style={{ aspectRatio: `${ad.width} / ${ad.height}` }}
               />
             </a>
           </li>

@@ -15,6 +15,7 @@ import { useResetPassword } from '../api/reset-password';
 import { matchingPasswords } from './matching-passwords';
 import { NewPasswordFields } from './new-password-fields';
 import { useReturnTarget } from './use-return-target';
+import { FormControls } from '../../../components/form-controls';
 import './auth.css';
 
 interface RequestValues {
@@ -90,17 +91,19 @@ function RequestCodeForm({ identifier, onSent }: { identifier: string; onSent: (
     <>
       <p className="auth__lead">Enter the email address or phone number of your account. We will email you a 6-digit code to choose a new password.</p>
       <form className="form" noValidate onFocus={requestChecks.preload} onSubmit={(event) => void onSubmit(event)}>
-        <TextField label="Email or phone" autoComplete="username" inputMode="email" {...register('identifier')} error={errors.identifier?.message} />
-        <FormError message={errors.root?.server?.message} />
-        <button type="submit" className="button button--primary button--block" disabled={forgot.isPending}>
-          {forgot.isPending ? (
-            <>
-              <ButtonSpinner /> Sending...
-            </>
-          ) : (
-            'Send code'
-          )}
-        </button>
+        <FormControls>
+          <TextField label="Email or phone" autoComplete="username" inputMode="email" {...register('identifier')} error={errors.identifier?.message} />
+          <FormError message={errors.root?.server?.message} />
+          <button type="submit" className="button button--primary button--block" disabled={forgot.isPending}>
+            {forgot.isPending ? (
+              <>
+                <ButtonSpinner /> Sending...
+              </>
+            ) : (
+              'Send code'
+            )}
+          </button>
+        </FormControls>
       </form>
     </>
   );
@@ -161,38 +164,40 @@ function ResetForm({ request, onResent, onChangeIdentifier }: ResetFormProps) {
         {request.notice}
       </p>
       <form className="form" noValidate onFocus={resetChecks.preload} onSubmit={(event) => void onSubmit(event)}>
-        <TextField
-          label="6-digit code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          hint={`Sent for ${request.identifier}`}
-          {...register('code')}
-          error={errors.code?.message}
-        />
-        <NewPasswordFields
-          label="New password"
-          password={register('password')}
-          confirm={register('confirmPassword')}
-          errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
-        />
-        <FormError message={errors.root?.server?.message} />
-        <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
-          {reset.isPending ? (
-            <>
-              <ButtonSpinner /> Saving...
-            </>
-          ) : (
-            'Set new password'
-          )}
-        </button>
-        <div className="auth__actions">
-          <button type="button" className="button button--ghost" onClick={sendAgain} disabled={resend.isPending}>
-            {resend.isPending && <ButtonSpinner />} Send a new code
+        <FormControls>
+          <TextField
+            label="6-digit code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            hint={`Sent for ${request.identifier}`}
+            {...register('code')}
+            error={errors.code?.message}
+          />
+          <NewPasswordFields
+            label="New password"
+            password={register('password')}
+            confirm={register('confirmPassword')}
+            errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
+          />
+          <FormError message={errors.root?.server?.message} />
+          <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
+            {reset.isPending ? (
+              <>
+                <ButtonSpinner /> Saving...
+              </>
+            ) : (
+              'Set new password'
+            )}
           </button>
-          <button type="button" className="button button--ghost" onClick={onChangeIdentifier}>
-            Use another email or phone
-          </button>
-        </div>
+          <div className="auth__actions">
+            <button type="button" className="button button--ghost" onClick={sendAgain} disabled={resend.isPending}>
+              {resend.isPending && <ButtonSpinner />} Send a new code
+            </button>
+            <button type="button" className="button button--ghost" onClick={onChangeIdentifier}>
+              Use another email or phone
+            </button>
+          </div>
+        </FormControls>
       </form>
     </>
   );

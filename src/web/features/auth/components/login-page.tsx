@@ -7,6 +7,7 @@ import { FormError } from '../../../components/form-error';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useLogin } from '../api/login';
 import { useReturnTarget } from './use-return-target';
+import { FormControls } from '../../../components/form-controls';
 import './auth.css';
 
 export function LoginPage() {
@@ -58,38 +59,40 @@ export function LoginPage() {
         {reason && <p className="auth__reason">{reason}</p>}
         <p className="auth__lead">Sign in with your email address or phone number.</p>
         <form className="form" onSubmit={submit} noValidate>
-          <TextField
-            label="Email or phone"
-            name="email"
-            type="text"
-            autoComplete="username"
-            inputMode="email"
-            value={identifier}
-            onChange={edit(setIdentifier)}
-          />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={edit(setPassword)}
-          />
-          <p className="auth__forgot">
-            <Link to={carry('/forgot-password')} state={{ identifier: identifier.trim() }}>
-              Forgot password?
-            </Link>
-          </p>
-          <FormError message={error} />
-          <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
-            {login.isPending ? (
-              <>
-                <ButtonSpinner /> Signing in...
-              </>
-            ) : (
-              'Log in'
-            )}
-          </button>
+          <FormControls>
+            <TextField
+              label="Email or phone"
+              name="email"
+              type="text"
+              autoComplete="username"
+              inputMode="email"
+              value={identifier}
+              onChange={edit(setIdentifier)}
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={edit(setPassword)}
+            />
+            <p className="auth__forgot">
+              <Link to={carry('/forgot-password')} state={{ identifier: identifier.trim() }}>
+                Forgot password?
+              </Link>
+            </p>
+            <FormError message={error} />
+            <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
+              {login.isPending ? (
+                <>
+                  <ButtonSpinner /> Signing in...
+                </>
+              ) : (
+                'Log in'
+              )}
+            </button>
+          </FormControls>
         </form>
         <p className="auth__switch">
           New here? <Link to={carry('/signup')}>Create an account</Link>

@@ -4,7 +4,7 @@ import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import { COUNTRIES } from '../../../../shared/countries';
 import { INDUSTRIES, MARITAL_STATUSES, NIGERIA, NIGERIAN_STATES } from '../../../../shared/options';
 import { todayInLagos } from '../../../../shared/dates';
-import { isChildOn } from '../../../../shared/privacy';
+import { isChildOn } from '../../../../shared/ages';
 import { showFieldErrors } from '../../../lib/field-errors';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useFlash } from '../../../components/flash-context';
@@ -17,6 +17,7 @@ import { NewPasswordFields } from './new-password-fields';
 import { GuardianFields } from './guardian-fields';
 import type { SignupValues } from './signup-values';
 import { useReturnTarget } from './use-return-target';
+import { FormControls } from '../../../components/form-controls';
 import './auth.css';
 
 const countryOptions = COUNTRIES.map((name) => ({ value: name, label: name }));
@@ -103,76 +104,78 @@ export function SignupPage() {
         {reason && <p className="auth__reason">{reason}</p>}
         <p className="auth__lead">Join as an artist, actor, model or crew member. Every field is required.</p>
         <form className="form form--grid" noValidate onFocus={checks.preload} onSubmit={(event) => void onSubmit(event)}>
-          <TextField label="Full name" autoComplete="name" {...register('name')} error={errors.name?.message} />
-          <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
-          <TextField
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            hint="For example 0803 123 4567 or +234 803 123 4567"
-            {...register('phone')}
-            error={errors.phone?.message}
-          />
-          <TextField label="Date of birth" type="date" autoComplete="bday" {...register('dob')} error={errors.dob?.message} />
-          <SelectField
-            label="Marital status"
-            placeholder="Select marital status"
-            options={MARITAL_STATUSES}
-            {...register('maritalStatus')}
-            error={errors.maritalStatus?.message}
-          />
-          <SelectField label="Industry" placeholder="Select industry" options={INDUSTRIES} {...register('industry')} error={errors.industry?.message} />
-          <SelectField
-            label="Country of origin"
-            placeholder="Select country"
-            options={countryOptions}
-            {...countryField}
-            error={errors.countryOfOrigin?.message}
-          />
-          {isNigeria ? (
+          <FormControls>
+            <TextField label="Full name" autoComplete="name" {...register('name')} error={errors.name?.message} />
+            <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+            <TextField
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              hint="For example 0803 123 4567 or +234 803 123 4567"
+              {...register('phone')}
+              error={errors.phone?.message}
+            />
+            <TextField label="Date of birth" type="date" autoComplete="bday" {...register('dob')} error={errors.dob?.message} />
             <SelectField
-              label="State of origin"
-              placeholder="Select state"
-              options={stateOptions}
-              {...register('stateOfOrigin')}
-              error={errors.stateOfOrigin?.message}
+              label="Marital status"
+              placeholder="Select marital status"
+              options={MARITAL_STATUSES}
+              {...register('maritalStatus')}
+              error={errors.maritalStatus?.message}
             />
-          ) : (
-            <TextField label="State of origin" {...register('stateOfOrigin')} error={errors.stateOfOrigin?.message} />
-          )}
-          {isChild && <GuardianFields register={register} errors={errors} />}
-          <TextField label="Occupation" autoComplete="organization-title" {...register('occupation')} error={errors.occupation?.message} />
-          <TextAreaField label="Address" autoComplete="street-address" rows={2} {...register('address')} error={errors.address?.message} />
-          <NewPasswordFields
-            label="Password"
-            password={register('password')}
-            confirm={register('confirmPassword')}
-            errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
-          />
-          <div className="form__full">
-            <CheckboxField
-              label={
-                <>
-                  I agree to the privacy policy and the <Link to="/terms-and-conditions">terms and conditions</Link>
-                </>
-              }
-              {...register('acceptTerms')}
-              error={errors.acceptTerms?.message}
+            <SelectField label="Industry" placeholder="Select industry" options={INDUSTRIES} {...register('industry')} error={errors.industry?.message} />
+            <SelectField
+              label="Country of origin"
+              placeholder="Select country"
+              options={countryOptions}
+              {...countryField}
+              error={errors.countryOfOrigin?.message}
             />
-            <CheckboxField label="I consent to receive marketing emails" {...register('acceptMarketing')} error={errors.acceptMarketing?.message} />
-          </div>
-          <FormError message={errors.root?.server?.message} className="form__full" />
-          <div className="form__full">
-            <button type="submit" className="button button--primary button--block" disabled={cannotSubmit || signup.isPending}>
-              {signup.isPending ? (
-                <>
-                  <ButtonSpinner /> Signing up...
-                </>
-              ) : (
-                'Sign up'
-              )}
-            </button>
-          </div>
+            {isNigeria ? (
+              <SelectField
+                label="State of origin"
+                placeholder="Select state"
+                options={stateOptions}
+                {...register('stateOfOrigin')}
+                error={errors.stateOfOrigin?.message}
+              />
+            ) : (
+              <TextField label="State of origin" {...register('stateOfOrigin')} error={errors.stateOfOrigin?.message} />
+            )}
+            {isChild && <GuardianFields register={register} errors={errors} />}
+            <TextField label="Occupation" autoComplete="organization-title" {...register('occupation')} error={errors.occupation?.message} />
+            <TextAreaField label="Address" autoComplete="street-address" rows={2} {...register('address')} error={errors.address?.message} />
+            <NewPasswordFields
+              label="Password"
+              password={register('password')}
+              confirm={register('confirmPassword')}
+              errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
+            />
+            <div className="form__full">
+              <CheckboxField
+                label={
+                  <>
+                    I agree to the privacy policy and the <Link to="/terms-and-conditions">terms and conditions</Link>
+                  </>
+                }
+                {...register('acceptTerms')}
+                error={errors.acceptTerms?.message}
+              />
+              <CheckboxField label="I consent to receive marketing emails" {...register('acceptMarketing')} error={errors.acceptMarketing?.message} />
+            </div>
+            <FormError message={errors.root?.server?.message} className="form__full" />
+            <div className="form__full">
+              <button type="submit" className="button button--primary button--block" disabled={cannotSubmit || signup.isPending}>
+                {signup.isPending ? (
+                  <>
+                    <ButtonSpinner /> Signing up...
+                  </>
+                ) : (
+                  'Sign up'
+                )}
+              </button>
+            </div>
+          </FormControls>
         </form>
         <p className="auth__switch">
           Already a member? <Link to={carry('/login')}>Log in</Link>

@@ -10,6 +10,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/form-
 import { ButtonSpinner } from '../../../components/spinner';
 import { useSendContact } from '../api/send-contact';
 import { OfficeList } from './office-list';
+import { FormControls } from '../../../components/form-controls';
 import './contact.css';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'feedback', 'message'] as const;
@@ -50,30 +51,32 @@ export function ContactPage() {
             Send a message
           </h2>
           <form className="form form--grid" noValidate onFocus={checks.preload} onSubmit={(event) => void onSubmit(event)}>
-            <TextField label="First name" autoComplete="given-name" {...register('firstName')} error={errors.firstName?.message} />
-            <TextField label="Last name" autoComplete="family-name" {...register('lastName')} error={errors.lastName?.message} />
-            <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
-            <TextField label="Phone" type="tel" autoComplete="tel" {...register('phone')} error={errors.phone?.message} />
-            <div className="form__full">
-              <SelectField
-                label="Type of enquiry"
-                placeholder="Select a type"
-                options={CONTACT_FEEDBACK}
-                {...register('feedback')}
-                error={errors.feedback?.message}
-              />
-              <TextAreaField label="Message" rows={4} {...register('message')} error={errors.message?.message} />
-              <SubmissionStatus submission={send.view} failureText={(error) => (error.message === FAILURE.contact ? FAILURE.contact : `${FAILURE.contact} ${error.message}`)} />
-              <button type="submit" className="button button--primary button--block" disabled={send.pending}>
-                {send.pending ? (
-                  <>
-                    <ButtonSpinner /> Sending...
-                  </>
-                ) : (
-                  'Send message'
-                )}
-              </button>
-            </div>
+            <FormControls>
+              <TextField label="First name" autoComplete="given-name" {...register('firstName')} error={errors.firstName?.message} />
+              <TextField label="Last name" autoComplete="family-name" {...register('lastName')} error={errors.lastName?.message} />
+              <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+              <TextField label="Phone" type="tel" autoComplete="tel" {...register('phone')} error={errors.phone?.message} />
+              <div className="form__full">
+                <SelectField
+                  label="Type of enquiry"
+                  placeholder="Select a type"
+                  options={CONTACT_FEEDBACK}
+                  {...register('feedback')}
+                  error={errors.feedback?.message}
+                />
+                <TextAreaField label="Message" rows={4} {...register('message')} error={errors.message?.message} />
+                <SubmissionStatus submission={send.view} failureText={(error) => (error.message === FAILURE.contact ? FAILURE.contact : `${FAILURE.contact} ${error.message}`)} />
+                <button type="submit" className="button button--primary button--block" disabled={send.pending}>
+                  {send.pending ? (
+                    <>
+                      <ButtonSpinner /> Sending...
+                    </>
+                  ) : (
+                    'Send message'
+                  )}
+                </button>
+              </div>
+            </FormControls>
           </form>
         </section>
         <OfficeList />

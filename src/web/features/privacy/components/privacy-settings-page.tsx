@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { displayDate } from '../../../../shared/display-date';
 import { todayInLagos } from '../../../../shared/dates';
-import { type AccessLogEntry, type GuardianView, isChildOn, MARKETING_FROM_18 } from '../../../../shared/privacy';
+import { isChildOn } from '../../../../shared/ages';
+import { type AccessLogEntry, type GuardianView, MARKETING_FROM_18 } from '../../../../shared/privacy';
 import type { StaffRole } from '../../../../shared/roles';
 import { useFlash } from '../../../components/flash-context';
 import { QueryView } from '../../../components/query-view';

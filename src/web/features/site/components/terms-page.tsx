@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { AD_WEEKLY_FEE_KOBO, MAX_MEMBER_AGE, MIN_MEMBER_AGE } from '../../../../shared/constants';
 import { formatNaira } from '../../../../shared/money';
 import { useSite } from '../../../lib/site';
+import { useHydrated } from '../../../lib/hydrated';
 import './site.css';
 
 const FINES = [
@@ -20,12 +21,13 @@ const LEVELS = [
 export function TermsPage() {
   const navigate = useNavigate();
   const { data: site } = useSite();
+  const hydrated = useHydrated();
   // React Router numbers history entries; with none before this page, "back" would leave the site.
   const goBack = () => void ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/'));
   return (
     <article className="page terms">
       <header className="page__header">
-        <button type="button" className="button button--ghost terms__back" onClick={goBack}>
+        <button type="button" className="button button--ghost terms__back" disabled={!hydrated} onClick={goBack}>
           ← Back
         </button>
         <h1>Terms and conditions</h1>
@@ -186,7 +188,7 @@ export function TermsPage() {
       </section>
 
       <p>
-        <button type="button" className="button button--primary" onClick={goBack}>
+        <button type="button" className="button button--primary" disabled={!hydrated} onClick={goBack}>
           Back
         </button>
       </p>

@@ -7,6 +7,7 @@ import { TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useConfirmBooking } from '../api/confirm-booking';
 import { useRequestBooking } from '../api/request-booking';
+import { FormControls } from '../../../components/form-controls';
 
 const defaults: BookingRequestInput = {
   businessName: '',
@@ -67,27 +68,29 @@ export function BookingForm({ profileId, stageName }: { profileId: string; stage
       <h2 id="booking-title">Request a booking</h2>
       <p className="muted">Tell {stageName} about the job. Your details go to the talent and our staff only.</p>
       <form className="form form--grid" noValidate onFocus={checks.preload} onSubmit={(event) => void onSubmit(event)}>
-        <TextField label="Business name" autoComplete="organization" {...register('businessName')} error={errors.businessName?.message} />
-        <TextField label="Contact name" autoComplete="name" {...register('contactName')} error={errors.contactName?.message} />
-        <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
-        <TextField label="Phone" type="tel" autoComplete="tel" {...register('phone')} error={errors.phone?.message} />
-        <TextField label="From" type="date" {...register('dateFrom')} error={errors.dateFrom?.message} />
-        <TextField label="To" type="date" {...register('dateTo')} error={errors.dateTo?.message} />
-        <TextField label="Location" {...register('location')} error={errors.location?.message} />
-        <TextField label="Budget (naira)" inputMode="decimal" {...register('budgetNaira')} error={errors.budgetNaira?.message} />
-        <div className="form__full">
-          <TextAreaField label="Message" rows={4} {...register('message')} error={errors.message?.message} />
-          <SubmissionStatus submission={send.view} />
-          <button type="submit" className="button button--primary button--block" disabled={send.pending}>
-            {send.pending ? (
-              <>
-                <ButtonSpinner /> Sending...
-              </>
-            ) : (
-              'Send booking request'
-            )}
-          </button>
-        </div>
+        <FormControls>
+          <TextField label="Business name" autoComplete="organization" {...register('businessName')} error={errors.businessName?.message} />
+          <TextField label="Contact name" autoComplete="name" {...register('contactName')} error={errors.contactName?.message} />
+          <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+          <TextField label="Phone" type="tel" autoComplete="tel" {...register('phone')} error={errors.phone?.message} />
+          <TextField label="From" type="date" {...register('dateFrom')} error={errors.dateFrom?.message} />
+          <TextField label="To" type="date" {...register('dateTo')} error={errors.dateTo?.message} />
+          <TextField label="Location" {...register('location')} error={errors.location?.message} />
+          <TextField label="Budget (naira)" inputMode="decimal" {...register('budgetNaira')} error={errors.budgetNaira?.message} />
+          <div className="form__full">
+            <TextAreaField label="Message" rows={4} {...register('message')} error={errors.message?.message} />
+            <SubmissionStatus submission={send.view} />
+            <button type="submit" className="button button--primary button--block" disabled={send.pending}>
+              {send.pending ? (
+                <>
+                  <ButtonSpinner /> Sending...
+                </>
+              ) : (
+                'Send booking request'
+              )}
+            </button>
+          </div>
+        </FormControls>
       </form>
     </section>
   );
@@ -119,17 +122,19 @@ function ConfirmBooking({ confirmationId, email, stageName, onConfirmed }: { con
         We sent a 6-digit code to <strong>{email}</strong>. Enter it here to send your request to {stageName}; nothing is sent before.
       </p>
       <form className="form" noValidate onSubmit={onSubmit}>
-        <TextField label="Code from the email" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(event) => setCode(event.target.value)} error={error} />
-        <SubmissionStatus submission={confirm.view} failureShownElsewhere />
-        <button type="submit" className="button button--primary button--block" disabled={confirm.pending}>
-          {confirm.pending ? (
-            <>
-              <ButtonSpinner /> Confirming...
-            </>
-          ) : (
-            'Confirm booking request'
-          )}
-        </button>
+        <FormControls>
+          <TextField label="Code from the email" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(event) => setCode(event.target.value)} error={error} />
+          <SubmissionStatus submission={confirm.view} failureShownElsewhere />
+          <button type="submit" className="button button--primary button--block" disabled={confirm.pending}>
+            {confirm.pending ? (
+              <>
+                <ButtonSpinner /> Confirming...
+              </>
+            ) : (
+              'Confirm booking request'
+            )}
+          </button>
+        </FormControls>
       </form>
     </section>
   );

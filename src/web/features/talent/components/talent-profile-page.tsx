@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PublicTalentProfile } from '../../../../shared/schemas/talent';
 import { Spinner } from '../../../components/spinner';
+import { useHydrated } from '../../../lib/hydrated';
 import { useTalentProfile } from '../api/get-talent-profile';
 import { BookingForm } from './booking-form';
 import { categoryLabel, measurementFacts } from './talent-labels';
@@ -27,6 +28,7 @@ export function TalentProfilePage() {
 
 function TalentProfileView({ profile }: { profile: PublicTalentProfile }) {
   const [selected, setSelected] = useState(0);
+  const hydrated = useHydrated();
   const photo = profile.photos[selected] ?? profile.photos[0];
   const facts = measurementFacts(profile.measurements);
   return (
@@ -43,7 +45,7 @@ function TalentProfileView({ profile }: { profile: PublicTalentProfile }) {
             <ul className="talent-profile__thumbs">
               {profile.photos.map((p, index) => (
                 <li key={p.id}>
-                  <button type="button" className="talent-profile__thumb" aria-label={`Show photo ${index + 1}`} aria-pressed={index === selected} onClick={() => setSelected(index)}>
+                  <button type="button" className="talent-profile__thumb" aria-label={`Show photo ${index + 1}`} aria-pressed={index === selected} disabled={!hydrated} onClick={() => setSelected(index)}>
                     <img src={p.url} alt="" loading="lazy" width={80} height={100} />
                   </button>
                 </li>

@@ -1,0 +1,33 @@
+/**
+ * What the web app's server entry (`src/web/entry-server.tsx`, built to `dist/ssr/`) hands the
+ * server for a public page: the page's HTML, its status, what goes in `<head>`, and the data it
+ * was drawn with, which the browser takes over when React hydrates the page.
+ */
+export interface RenderedPage {
+  /** 404 for an unknown path or a record that is not there (a talent profile no longer listed). */
+  status: 200 | 404;
+  html: string;
+  head: PageHead;
+  /** TanStack Query's dehydrated state: JSON-safe. */
+  data: unknown;
+}
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** A path on this site (`/api/talent/.../photos/...`); the server makes it absolute. */
+  image?: string;
+  /** Open Graph type. */
+  type: 'website' | 'profile';
+}
+
+/** The entry's exports, as the server loads them. */
+export interface PageRenderer {
+  /** The page for this path and query string, or null when it is a member page the browser draws. */
+  renderPage(url: string): Promise<RenderedPage | null>;
+  /** Where the pages' API calls go on the server: the portal itself, never over the network. */
+  sendRequestsThrough(send: typeof fetch): void;
+}
+
+/** The id of the `<script type="application/json">` carrying `RenderedPage.data` to the browser. */
+export const PAGE_DATA_ID = 'page-data';

@@ -1,0 +1,29 @@
+import { type DehydratedState, hydrate, type QueryClient } from '@tanstack/react-query';
+import { PAGE_DATA_ID } from '../../shared/rendered-page';
+import { ApiError } from './api';
+
+interface ServerError {
+  status: number;
+  message: string;
+}
+
+/** A failed call as it travels in the page's JSON (an Error's message would not survive it). */
+export function serverErrorOf(error: unknown): ServerError {
+  return { status: error instanceof ApiError ? error.status : 0, message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * Takes over the data a page drawn on the server was drawn with, so hydration draws the same
+ * thing; false when the page came as the plain shell (a member page), to be drawn here.
+ */
+export function adoptServerData(client: QueryClient): boolean {
+  const script = document.getElementById(PAGE_DATA_ID);
+  if (!script?.textContent) return false;
+  const state = JSON.parse(script.textContent) as DehydratedState;
+  for (const query of state.queries) {
+    const error = query.state.error as ServerError | null;
+    if (error) query.state.error = new ApiError(error.status, error.message);
+  }
+  hydrate(client, state);
+  return true;
+}
