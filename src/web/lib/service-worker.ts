@@ -5,7 +5,8 @@
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
+  // A page drawn on the server starts its code once painted, which may be after it has loaded.
+  whenLoaded(() => {
     navigator.serviceWorker
       .register('/sw.js')
       .then(() => navigator.serviceWorker.ready)
@@ -19,4 +20,9 @@ export function registerServiceWorker(): void {
       // Without the worker the site works as before, only not offline.
       .catch(() => undefined);
   });
+}
+
+function whenLoaded(then: () => void): void {
+  if (document.readyState === 'complete') then();
+  else window.addEventListener('load', then, { once: true });
 }
