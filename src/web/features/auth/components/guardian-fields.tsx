@@ -1,5 +1,5 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { TextField } from '../../../components/form-field';
+import { GuardianInputs } from '../../../components/guardian-inputs';
 import type { SignupValues } from './signup-values';
 
 interface GuardianFieldsProps {
@@ -17,23 +17,7 @@ export function GuardianFields({ register, errors }: GuardianFieldsProps) {
         it, you can sign in but cannot pay, send forms or publish a talent profile.
       </p>
       <div className="form--grid signup-guardian__fields">
-        <TextField label="Their full name" autoComplete="off" {...register('guardianName')} error={errors.guardianName?.message} />
-        <TextField
-          label="How they are related to you"
-          hint="For example mother, father, aunt, legal guardian"
-          autoComplete="off"
-          {...register('guardianRelationship')}
-          error={errors.guardianRelationship?.message}
-        />
-        <TextField
-          label="Their email"
-          type="email"
-          hint="Their own email, not yours"
-          autoComplete="off"
-          {...register('guardianEmail')}
-          error={errors.guardianEmail?.message}
-        />
-        <TextField label="Their phone" type="tel" autoComplete="off" {...register('guardianPhone')} error={errors.guardianPhone?.message} />
+        <GuardianInputs register={register} errors={errors} />
       </div>
     </fieldset>
   );

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import type { GuardianAddInput } from '../../../../shared/privacy';
 import { useFlash } from '../../../components/flash-context';
-import { TextField } from '../../../components/form-field';
+import { GuardianInputs } from '../../../components/guardian-inputs';
 import { ButtonSpinner } from '../../../components/spinner';
 import { showFieldErrors } from '../../../lib/field-errors';
 import { useAddGuardian } from '../api/privacy';
@@ -36,16 +36,7 @@ export function AddGuardianForm() {
         and we will email them a code to confirm your account.
       </p>
       <form className="form form--grid" onSubmit={onSubmit} noValidate aria-labelledby="guardian-title">
-        <TextField label="Their full name" autoComplete="off" {...register('guardianName')} error={errors.guardianName?.message} />
-        <TextField
-          label="How they are related to you"
-          hint="For example mother, father, aunt, legal guardian"
-          autoComplete="off"
-          {...register('guardianRelationship')}
-          error={errors.guardianRelationship?.message}
-        />
-        <TextField label="Their email" type="email" hint="Their own email, not yours" autoComplete="off" {...register('guardianEmail')} error={errors.guardianEmail?.message} />
-        <TextField label="Their phone" type="tel" autoComplete="off" {...register('guardianPhone')} error={errors.guardianPhone?.message} />
+        <GuardianInputs register={register} errors={errors} />
         <div className="form__full">
           <button type="submit" className="button button--primary" disabled={add.isPending}>
             {add.isPending && <ButtonSpinner />} Email them the code
