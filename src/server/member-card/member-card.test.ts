@@ -59,7 +59,8 @@ describe('the membership card and the check at the door', () => {
     const lapsed = await numberedMember();
     await portal.app.ctx.db.update(users).set({ paidUntil: '2020-03-31' }).where(eq(users.id, lapsed.user.id));
     expect((await new TestClient(portal.app).get(lapsed.check)).json()).toMatchObject({ state: 'lapsed', paidUntil: '2020-03-31' });
-    expect((await lapsed.client.get('/api/users/card')).json().card.state).toBe('lapsed');
+    // The member's own request uses the session this process keeps until PostgreSQL's notification of the change arrives (decision 008).
+    await expect.poll(async () => (await lapsed.client.get('/api/users/card')).json().card.state).toBe('lapsed');
 
     const suspended = await numberedMember();
     await portal.app.ctx.db.update(users).set({ suspendedAt: new Date(), suspensionReason: 'Unpaid fine' }).where(eq(users.id, suspended.user.id));
