@@ -8,6 +8,7 @@ import { FORM_SCHEMAS } from '../../shared/schemas/forms.js';
 import { files, premieres, sessions, submissionFiles, submissions, users } from '../db/schema.js';
 import { createTestApp, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { corruptPng, jpegWithGps, LARGE_BYTES, multipart, PDF_BYTES, pngBytes, TEXT_BYTES } from '../test-support/files.js';
+import { welfareFields } from '../test-support/sample-forms.js';
 
 let portal: Awaited<ReturnType<typeof createTestApp>>;
 let app: FastifyInstance;
@@ -55,14 +56,6 @@ const scriptFields = () => ({
   comments: 'Glossy if possible',
 });
 
-const welfareFields = () => ({
-  name: 'Chioma Okafor',
-  dob: '1990-02-03',
-  address: '12 Admiralty Way, Lekki',
-  phone: '+2348031234567',
-  email: 'chioma@example.com',
-  benefits: 'healthcare',
-});
 
 const premiereFields = () => ({
   name: 'Chioma Okafor',

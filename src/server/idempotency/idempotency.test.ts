@@ -6,6 +6,7 @@ import { contactMessages, idempotencyKeys, payments, submissions } from '../db/s
 import { runHousekeeping } from '../housekeeping.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { welfareFields } from '../test-support/sample-forms.js';
 
 const mailbox = new TestMailbox();
 const HOUR = 60 * 60 * 1000;
@@ -16,20 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => portal.close());
 
-const welfare = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Chioma Okafor',
-  dob: '1990-02-03',
-  address: '12 Admiralty Way, Lekki',
-  phone: '+2348031234567',
-  email: 'chioma@example.com',
-  benefits: 'healthcare',
-  ...overrides,
-});
 
 let keys = 0;
 const newKey = () => `key-${process.pid}-${++keys}-${Math.random().toString(36).slice(2)}`;
 
-function sendWelfare(client: TestClient, key: string | undefined, body = welfare()) {
+function sendWelfare(client: TestClient, key: string | undefined, body = welfareFields()) {
   return client.request({ method: 'POST', url: '/api/users/welfareform', headers: key ? { 'idempotency-key': key } : {} }, { json: body });
 }
 
@@ -84,7 +76,7 @@ describe('a submission with an Idempotency-Key', () => {
     const { client, user } = await activatedMember(portal.app);
     const key = newKey();
     expect((await sendWelfare(client, key)).statusCode).toBe(201);
-    const other = await sendWelfare(client, key, welfare({ benefits: 'housing' }));
+    const other = await sendWelfare(client, key, welfareFields({ benefits: 'housing' }));
     expect(other.statusCode).toBe(422);
     expect(other.json()).toEqual({ message: 'This Idempotency-Key was already used for a different request. Send a new key with a new submission.' });
     expect((await submissionsOf(user.id)).map((row) => (row.data as { benefits: string }).benefits)).toEqual(['healthcare']);
@@ -115,7 +107,7 @@ describe('a submission with an Idempotency-Key', () => {
   it('is let go when the request is refused, so the corrected retry is handled', async () => {
     const { client, user } = await activatedMember(portal.app);
     const key = newKey();
-    const refused = await sendWelfare(client, key, welfare({ benefits: 'money for nothing' }));
+    const refused = await sendWelfare(client, key, welfareFields({ benefits: 'money for nothing' }));
     expect(refused.statusCode).toBe(400);
     expect(await portal.app.ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
     expect((await sendWelfare(client, key)).statusCode).toBe(201);
