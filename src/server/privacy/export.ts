@@ -1,5 +1,5 @@
 import archiver, { type Archiver } from 'archiver';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { todayInLagos } from '../../shared/dates.js';
 import { recordAudit } from '../audit/audit.js';
@@ -70,7 +70,7 @@ export async function memberData(ctx: AppContext, user: AuthUser) {
   ] = await Promise.all([
     db.select().from(users).where(eq(users.id, id)),
     db.select().from(guardians).where(eq(guardians.userId, id)),
-    db.select().from(consents).where(eq(consents.userId, id)),
+    db.select().from(consents).where(eq(consents.userId, id)).orderBy(asc(consents.id)),
     db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, id)),
     db.select().from(receipts).where(paymentIds.length ? inArray(receipts.paymentId, paymentIds) : none),
     db.select().from(membershipReminders).where(eq(membershipReminders.userId, id)),
@@ -83,8 +83,9 @@ export async function memberData(ctx: AppContext, user: AuthUser) {
     db
       .select()
       .from(auditLog)
-      .where(or(eq(auditLog.actorId, id), and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, id)), sql`${auditLog.details} ->> 'userId' = ${id}`)),
-    db.select().from(fileAccessLog).where(eq(fileAccessLog.ownerId, id)),
+      .where(or(eq(auditLog.actorId, id), and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, id)), sql`${auditLog.details} ->> 'userId' = ${id}`))
+      .orderBy(asc(auditLog.id)),
+    db.select().from(fileAccessLog).where(eq(fileAccessLog.ownerId, id)).orderBy(asc(fileAccessLog.id)),
   ]);
   const { passwordHash: _never, ...account } = profile!;
   return {
