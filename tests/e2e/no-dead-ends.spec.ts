@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN, expect, newMember, test } from './fixtures';
 import { activatedMember, openConsoleSection, signIn, signUpThroughForm, unexpectedErrors, watchConsole, xsrfHeader } from './helpers';
@@ -96,24 +96,44 @@ test('a talent profile opens with its name in view, and Back returns to the same
     expect((await page.request.put('/api/talent/me', { headers, data: { ...details, published: true } })).status()).toBe(200);
   }
 
+  await visitTheDirectoryAndComeBack(browser, baseURL, stageNames[0]!, 'with the page taken over');
+  // On a slow phone the reader scrolls the page the server drew before its scripts have arrived.
+  await visitTheDirectoryAndComeBack(browser, baseURL, stageNames[0]!, 'scrolled before the scripts arrived');
+});
+
+/** A visitor on a phone scrolls the directory to a talent, opens the profile and comes Back. */
+async function visitTheDirectoryAndComeBack(browser: Browser, baseURL: string | undefined, stageName: string, when: 'with the page taken over' | 'scrolled before the scripts arrived'): Promise<void> {
   const visitorContext = await browser.newContext({ baseURL, viewport: PHONE });
   const visitor = await visitorContext.newPage();
   const errors = watchConsole(visitor);
-  await visitor.goto('/talent');
-  const last = visitor.getByRole('link', { name: new RegExp(stageNames[0]!) }).first();
-  await last.scrollIntoViewIfNeeded();
+  let releaseScripts = () => {};
+  if (when === 'scrolled before the scripts arrived') {
+    const scriptsMayGo = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await visitor.route('**/*.js', async (route) => {
+      await scriptsMayGo;
+      await route.continue();
+    });
+  }
+  await visitor.goto('/talent', { waitUntil: 'commit' });
+  const card = visitor.getByRole('link', { name: new RegExp(stageName) }).first();
+  // React marks each element it has taken over with its own properties: a tap is then the app's navigation.
+  const takenOver = () => expect.poll(() => card.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  if (when === 'with the page taken over') await takenOver();
+  await card.scrollIntoViewIfNeeded();
   const inDirectory = await scrollY(visitor);
   expect(inDirectory).toBeGreaterThan(200);
-  await last.click();
+  releaseScripts();
+  await takenOver();
+  await card.click();
   await expect(visitor).toHaveURL(/\/talent\/[\w-]+$/);
-  await expectAtTop(visitor, stageNames[0]!);
+  await expectAtTop(visitor, stageName);
   await shot(visitor, 'talent-profile');
   await visitor.goBack();
   await expect(visitor).toHaveURL(/\/talent$/);
-  await expect.poll(() => scrollY(visitor)).toBe(inDirectory);
+  await expect.poll(() => scrollY(visitor), { message: `Back to the directory, ${when}` }).toBe(inDirectory);
   expect(unexpectedErrors(errors)).toEqual([]);
   await visitorContext.close();
-});
+}
 
 test('a guard says why it sent the visitor to sign up, and members see no Sign up buttons on About', async ({ page }) => {
   test.setTimeout(90_000);

@@ -61,6 +61,8 @@ export function ScrollRestoration() {
     window.history.scrollRestoration = 'manual';
     const remember = () => positions.current?.set(currentKey.current, window.scrollY);
     const persist = () => sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...(positions.current ?? [])].slice(-100)));
+    // The reader may have scrolled the server-drawn page before the app took it over.
+    remember();
     window.addEventListener('scroll', remember, { passive: true });
     window.addEventListener('pagehide', persist);
     return () => {
