@@ -1,15 +1,16 @@
-import { getCountries } from 'libphonenumber-js/min';
 import { NIGERIA } from './options.js';
 
-// Apart from options.ts: libphonenumber's metadata (about 20 KB gzipped) then loads only on the
-// pages that offer the list, not on every page that shows an option's label.
+// Apart from options.ts, so only the pages that offer the list carry it. It names the regions
+// libphonenumber knows (countries.test.ts holds the two lists equal) without importing
+// libphonenumber: its metadata (about 20 KB gzipped) would then be part of the sign-up page's
+// first hydration on a phone, where the phone number is checked only later.
 
 /**
  * English names of the ISO regions, written out: Intl.DisplayNames answers differently in Node and
  * in each browser's version of ICU ("Hong Kong SAR China" or "Hong Kong"), and the sign-up page is
  * drawn on the server, then taken over in the browser with the same list.
  */
-const REGION_NAMES: Record<string, string> = {
+export const REGION_NAMES: Readonly<Record<string, string>> = {
   AC: 'Ascension Island',
   AD: 'Andorra',
   AE: 'United Arab Emirates',
@@ -255,14 +256,12 @@ const REGION_NAMES: Record<string, string> = {
   ZA: 'South Africa',
   ZM: 'Zambia',
   ZW: 'Zimbabwe',
-
 };
 
-/** Country names, Nigeria first, from the ISO regions libphonenumber knows. */
+/** Country names, Nigeria first. */
 export const COUNTRIES: readonly string[] = [
   NIGERIA,
-  ...getCountries()
-    .map((code) => REGION_NAMES[code] ?? code)
+  ...Object.values(REGION_NAMES)
     .filter((name) => name !== NIGERIA)
     .sort(new Intl.Collator('en').compare),
 ];
