@@ -1,4 +1,5 @@
-import { differenceInYears, parseISO } from 'date-fns';
+import { differenceInYears, format, parseISO, subYears } from 'date-fns';
+import { keepingLastAnswer } from './last-answer.js';
 
 // Apart from privacy.ts, which holds zod schemas: the sign-up page asks whether a date of birth
 // is a child's while it is drawn, and zod then loads only when a form is first used.
@@ -11,8 +12,15 @@ export function ageOn(dob: string, day: string): number {
   return differenceInYears(parseISO(day), parseISO(dob));
 }
 
+/**
+ * Born after this day (YYYY-MM-DD), a person is a child on `day`. Asked on every signed-in
+ * member's request, nearly always for the same day. A 29 February birthday counts from 1 March
+ * in other years.
+ */
+const adultsBornBy = keepingLastAnswer((day: string) => format(subYears(parseISO(day), ADULT_AGE), 'yyyy-MM-dd'));
+
 export function isChildOn(dob: string, day: string): boolean {
-  return ageOn(dob, day) < ADULT_AGE;
+  return dob > adultsBornBy(day);
 }
 
 /** The band a child's public talent profile may show, when the guardian allowed it; never the age itself. */

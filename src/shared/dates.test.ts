@@ -12,6 +12,13 @@ describe('todayInLagos', () => {
   ])('at %s is %s (WAT is UTC+1 all year)', (instant, expected) => {
     expect(todayInLagos(new Date(instant))).toBe(expected);
   });
+
+  it('answers each instant on its own, asked one after another across midnight in Lagos', () => {
+    expect(todayInLagos(new Date('2026-11-22T22:59:00.000Z'))).toBe('2026-11-22');
+    expect(todayInLagos(new Date('2026-11-22T22:59:59.999Z'))).toBe('2026-11-22');
+    expect(todayInLagos(new Date('2026-11-22T23:00:00.000Z'))).toBe('2026-11-23');
+    expect(todayInLagos(new Date('2026-11-22T22:59:30.000Z'))).toBe('2026-11-22');
+  });
 });
 
 describe('shiftDate', () => {

@@ -1,5 +1,6 @@
 import { addMonths, format, parseISO } from 'date-fns';
 import { shiftDate } from './dates.js';
+import { keepingLastAnswer } from './last-answer.js';
 
 /*
  * A membership over time. `paidUntil` is the last Lagos calendar day the fee covers; the state is
@@ -15,10 +16,11 @@ export type MembershipState = 'none' | 'pending' | 'active' | 'grace' | 'lapsed'
  * The paid-until dates that make a membership active or in grace on `today`: active while
  * paid-until >= `activeFrom`, in grace while paid-until >= `graceFrom`. The one rule, read by
  * paidState here and by the SQL that counts members by state (server/membership/state-sql.ts).
+ * Asked on every signed-in request, nearly always for the same day.
  */
-export function stateBoundaries(today: string): { activeFrom: string; graceFrom: string } {
-  return { activeFrom: today, graceFrom: shiftDate(today, -GRACE_DAYS) };
-}
+export const stateBoundaries = keepingLastAnswer(
+  (today: string): Readonly<{ activeFrom: string; graceFrom: string }> => ({ activeFrom: today, graceFrom: shiftDate(today, -GRACE_DAYS) }),
+);
 
 /** Where a paid membership stands on `today`; null when nothing was ever paid. */
 export function paidState(paidUntil: string | null, today: string): 'active' | 'grace' | 'lapsed' | null {
