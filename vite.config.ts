@@ -53,6 +53,23 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2020',
+    rolldownOptions: {
+      output: {
+        // Two families of small files the form pages load together, one file each: a page's import
+        // appends one preload link per file, which Lighthouse measured as a long task on /signup.
+        // The form kit's own dependencies (React) stay in their files.
+        codeSplitting: {
+          groups: [
+            { name: 'dates', test: /node_modules[\\/]date-fns[\\/]|src[\\/]shared[\\/](dates|ages|display-date|last-answer)\.ts$/ },
+            {
+              name: 'form-kit',
+              test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]web[\\/]components[\\/]form-[a-z-]+\.tsx$|src[\\/]web[\\/]lib[\\/](field-errors|lazy-zod-resolver)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
