@@ -33,7 +33,15 @@ export function csrfCookieNames(production: boolean): { token: string; preSessio
  */
 export function registerCsrf(app: FastifyInstance, options: CsrfOptions): void {
   const names = csrfCookieNames(options.production);
-  const tokenFor = (binding: string) => createHmac('sha256', options.secret).update(`csrf|${binding}`).digest('base64url');
+  // A request's binding usually stays the same from check to answer: its token is made once.
+  const madeFor = new WeakMap<FastifyRequest, { binding: string; token: string }>();
+  const tokenFor = (request: FastifyRequest, binding: string) => {
+    const made = madeFor.get(request);
+    if (made?.binding === binding) return made.token;
+    const token = createHmac('sha256', options.secret).update(`csrf|${binding}`).digest('base64url');
+    madeFor.set(request, { binding, token });
+    return token;
+  };
   const cookie = (name: string, value: string, httpOnly: boolean) =>
     app.serializeCookie(name, value, { path: '/', sameSite: 'lax', secure: options.production, httpOnly });
 
@@ -41,7 +49,7 @@ export function registerCsrf(app: FastifyInstance, options: CsrfOptions): void {
     if (!UNSAFE.has(request.method)) return;
     const binding = request.cookies[options.sessionCookie] || request.cookies[names.preSession];
     const header = request.headers[CSRF_HEADER];
-    if (!binding || typeof header !== 'string' || !sameToken(header, tokenFor(binding))) {
+    if (!binding || typeof header !== 'string' || !sameToken(header, tokenFor(request, binding))) {
       throw forbidden('Missing or invalid security token. Reload the page and try again.');
     }
   });
@@ -54,7 +62,7 @@ export function registerCsrf(app: FastifyInstance, options: CsrfOptions): void {
       binding = randomBytes(24).toString('base64url');
       set.push(cookie(names.preSession, binding, true));
     }
-    const token = tokenFor(binding);
+    const token = tokenFor(request, binding);
     if (request.cookies[names.token] !== token) set.push(cookie(names.token, token, false));
     // @fastify/cookie has written its cookies by now; Fastify appends these to them.
     if (set.length > 0) reply.header('set-cookie', set);
