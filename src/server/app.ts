@@ -13,7 +13,7 @@ import { sessionCookieName } from './auth/sessions.js';
 import type { Config } from './config.js';
 import { contactRoutes } from './contact/routes.js';
 import type { AppContext } from './context.js';
-import { type DatabaseHandle, neverListening, openDatabase } from './db/client.js';
+import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { filesRoutes } from './files/routes.js';
 import { configuredStorage } from './files/configured-storage.js';
 import type { FileStorage } from './files/storage.js';
@@ -99,7 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
-      listenUrl: config.databaseListenUrl ?? undefined,
+      listenUrl: config.databaseListenUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
       onConnectionError: (error) => app.log.warn({ err: error.message }, 'database connection lost; it is reopened on the next query'),
@@ -125,7 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage: options.storage ?? configuredStorage(config),
     log: app.log,
     mailer: { brand: { companyName: config.company.name, publicUrl: config.publicUrl }, nudge: mailWorker.nudge },
-    listen: config.databaseListenUrl === null ? neverListening : database.listen,
+    listen: database.listen,
     clock: options.clock ?? (() => new Date()),
     runAlone: database.runAlone,
   };

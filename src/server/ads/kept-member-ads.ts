@@ -2,21 +2,19 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MemberAd } from '../../shared/schemas/ads.js';
 import type { AppContext } from '../context.js';
-import { preparedPerDatabase } from '../db/client.js';
+import { type NotifyChannel, preparedPerDatabase } from '../db/client.js';
 import { KeptReads, readThrough } from '../db/kept-reads.js';
 import type { ads } from '../db/schema.js';
 import { latestAdOf, toMemberAd } from './ads-service.js';
 
 /** Sent by a trigger on `ads` (drizzle/0005) with the owner's id, at commit; a click does not send it. */
-const CHANGED_CHANNEL = 'ad_changed';
+const CHANGED_CHANNEL: NotifyChannel = 'ad_changed';
 
 const latestAdQuery = preparedPerDatabase((db) => latestAdOf(db, sql.placeholder('userId')).prepare('member_latest_ad'));
 
 export interface KeptMemberAds {
   /** The member's latest advert as their dashboard shows it, kept by this process until it changes. */
   find(userId: string): Promise<MemberAd | null>;
-  /** After the member's own change, so that their next read shows it. */
-  forget(userId: string): void;
 }
 
 /**
@@ -35,6 +33,5 @@ export async function keepMemberAds(app: FastifyInstance, ctx: AppContext): Prom
       // Made at each answer: the advert's status depends on today's date.
       return row?.ad ? toMemberAd(row.ad) : null;
     },
-    forget: (userId) => kept.forgetGroup(userId),
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { preparedPerDatabase } from '../db/client.js';
+import { type NotifyChannel, preparedPerDatabase } from '../db/client.js';
 import { KeptReads, readThrough } from '../db/kept-reads.js';
 import { sessions, users } from '../db/schema.js';
 import { type AuthUser, hashToken, publicUserColumns, sessionCookieName } from './sessions.js';
@@ -20,7 +20,7 @@ declare module 'fastify' {
 }
 
 /** Sent by triggers on `users` and `sessions` (drizzle/0005) with the member's id, at commit. */
-const CHANGED_CHANNEL = 'session_changed';
+const CHANGED_CHANNEL: NotifyChannel = 'session_changed';
 
 // The session and its user in one round trip.
 const sessionUserQuery = preparedPerDatabase((db) =>
@@ -36,10 +36,10 @@ const sessionUserQuery = preparedPerDatabase((db) =>
 
 /**
  * Sets `request.user` for every API call from the session cookie, from the session this process
- * keeps until PostgreSQL notifies a change to the member or their sessions. The staff console
- * reads PostgreSQL's current rows every time. Once a change (POST, PUT, PATCH, DELETE) is answered,
- * what this process kept of it is gone, so it shows in the next request.
- * Why: docs/decisions/008-one-session-lookup-kept-until-notified.md.
+ * keeps until PostgreSQL notifies a change to the member or their sessions. A change this process
+ * makes is heard before its statement answers, so the member's next request sees it; the staff
+ * console reads PostgreSQL's current rows every time.
+ * Why: docs/decisions/008-one-session-lookup-kept-until-notified.md and 016-a-process-hears-its-own-changes.md.
  */
 export async function registerSessionLookup(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const kept = new KeptReads<AuthUser>({ ttlMs: 60_000, maxEntries: 10_000 });
@@ -65,21 +65,9 @@ export async function registerSessionLookup(app: FastifyInstance, ctx: AppContex
     request.sessionId = hashToken(ctx.config.sessionSecret, token);
     request.user = await findSessionUser(request.sessionId, isConsole(request));
   });
-
-  app.addHook('onSend', async (request) => {
-    if (!request.user || !isChange(request)) return;
-    kept.forgetGroup(request.user.id);
-    // Staff change other members: this process hears of it before answering, so a member's next
-    // request here is authorised on the change (other processes hear of it within milliseconds).
-    if (isConsole(request)) await kept.catchUp((mark) => ctx.db.execute(sql`select pg_notify(${CHANGED_CHANNEL}, ${mark})`));
-  });
 }
 
 /** The staff console reads and changes members' private data: a disabled or demoted staff member is refused there without waiting for a notification. */
 function isConsole(request: FastifyRequest): boolean {
   return request.url.startsWith('/api/admin/');
-}
-
-function isChange(request: FastifyRequest): boolean {
-  return request.method !== 'GET' && request.method !== 'HEAD';
 }

@@ -20,8 +20,11 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
-  /** Subscribes to a NOTIFY channel; resolves to the unsubscribe. */
-  listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves to the unsubscribe. A notification sent by this
+   * process's own statement is handled before that statement answers.
+   */
+  listen(channel: NotifyChannel, handlers: ChannelHandlers): Promise<() => Promise<void>>;
   /**
    * Runs a job that must not run in two processes at once (sweeps, reminders, purges) unless
    * another process is running it already; resolves to whether it ran here.
@@ -31,6 +34,10 @@ export interface DatabaseHandle {
   poolWaiting(): number;
   close(): Promise<void>;
 }
+
+/** The channels the triggers of drizzle/0005 NOTIFY at commit, each with a member's id. */
+export const NOTIFY_CHANNELS = ['session_changed', 'ad_changed'] as const;
+export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 
 export interface ChannelHandlers {
   onMessage(payload: string): void;
@@ -48,8 +55,8 @@ const pgliteSeed = fileURLToPath(new URL('../../pglite-seed.tar.gz', import.meta
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
-  /** Where to LISTEN, when not on the pool's server (a pooler in between). */
-  listenUrl?: string;
+  /** Where the process's own LISTEN connection goes (default: `databaseUrl`); null: nowhere, nothing is kept. */
+  listenUrl?: string | null;
   dataDir: string;
   inMemory?: boolean;
   /** Connections to a PostgreSQL server. */
@@ -58,7 +65,8 @@ export async function openDatabase(options: {
   onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const listening = options.listenUrl !== null;
+    const { pool, ownNotifications, isPoolBackend } = poolHearingItsOwnChanges(options.databaseUrl, options.poolSize ?? 10, listening);
     // Without listeners, a connection dropped by a PostgreSQL restart would crash the process:
     // the pool's covers idle connections, each client's covers one checked out (in a transaction).
     const onError = options.onConnectionError ?? (() => {});
@@ -69,7 +77,19 @@ export async function openDatabase(options: {
     return {
       db: db as unknown as Database,
       driver: 'postgres',
-      listen: (channel, handlers) => listenOnServer(options.listenUrl ?? options.databaseUrl!, channel, handlers, onError),
+      // The pool closes idle connections: other processes' changes, and whether any can be
+      // missed, come from a connection of the process's own.
+      listen: listening
+        ? async (channel, handlers) => {
+            const stopOwn = ownNotifications.add(channel, handlers.onMessage);
+            const fromOthers = { ...handlers, onMessage: (payload: string, sender: number) => isPoolBackend(sender) || handlers.onMessage(payload) };
+            const stopServer = await listenOnServer(options.listenUrl ?? options.databaseUrl!, channel, fromOthers, onError);
+            return async () => {
+              stopOwn();
+              await stopServer();
+            };
+          }
+        : neverListening,
       runAlone: (name, job) => runUnderTryLock(pool, name, job),
       poolWaiting: () => pool.waitingCount,
       close: () => pool.end(),
@@ -94,11 +114,15 @@ export async function openDatabase(options: {
   return {
     db: db as unknown as Database,
     driver: 'pglite',
-    async listen(channel, handlers) {
-      const unlisten = await client.listen(channel, handlers.onMessage);
-      handlers.onLive(true);
-      return () => unlisten();
-    },
+    // PGlite tells its listeners of a statement's notifications before the statement answers.
+    listen:
+      options.listenUrl === null
+        ? neverListening
+        : async (channel, handlers) => {
+            const unlisten = await client.listen(channel, handlers.onMessage);
+            handlers.onLive(true);
+            return () => unlisten();
+          },
     // PGlite serves one process (its folder is locked), so nothing else can be running the job.
     async runAlone(_name, job) {
       await job();
@@ -162,8 +186,60 @@ async function lockDataDir(dataPath: string): Promise<() => Promise<void>> {
 
 export class DataDirInUseError extends Error {}
 
+/**
+ * The pool, each of whose connections LISTENs too (when `listening`), before its first statement:
+ * PostgreSQL hands a session the notifications it sent itself at commit, before it answers the
+ * statement, so this process hears of its own change before the change's query resolves
+ * (decision 016). A connection passes on only its own; the others' come once, by the process's
+ * LISTEN connection, which skips what the pool's server processes sent.
+ */
+function poolHearingItsOwnChanges(connectionString: string, max: number, listening: boolean) {
+  const ownNotifications = new ChannelSubscribers();
+  const poolBackends = new Set<number>();
+  const backendOf = new WeakMap<pg.PoolClient, number>();
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    onConnect: listening
+      ? async (client) => {
+          const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+          const backend = rows[0]!.pid;
+          backendOf.set(client as pg.PoolClient, backend);
+          poolBackends.add(backend);
+          client.on('notification', (message) => {
+            if (message.processId === backend) ownNotifications.tell(message.channel, message.payload ?? '');
+          });
+          await client.query(NOTIFY_CHANNELS.map((channel) => `LISTEN ${pg.escapeIdentifier(channel)}`).join('; '));
+        }
+      : undefined,
+  });
+  pool.on('remove', (client) => poolBackends.delete(backendOf.get(client) ?? -1));
+  return { pool, ownNotifications, isPoolBackend: (pid: number) => poolBackends.has(pid) };
+}
+
+/** As the process's own LISTEN connection tells them: with the server process that sent each. */
+interface ServerChannelHandlers extends Omit<ChannelHandlers, 'onMessage'> {
+  onMessage(payload: string, sender: number): void;
+}
+
+/** Who is told of a channel's notifications arriving on the pool's connections. */
+class ChannelSubscribers {
+  private readonly byChannel = new Map<string, Set<(payload: string) => void>>();
+
+  add(channel: string, onMessage: (payload: string) => void): () => void {
+    let subscribers = this.byChannel.get(channel);
+    if (!subscribers) this.byChannel.set(channel, (subscribers = new Set()));
+    subscribers.add(onMessage);
+    return () => subscribers.delete(onMessage);
+  }
+
+  tell(channel: string, payload: string): void {
+    for (const onMessage of this.byChannel.get(channel) ?? []) onMessage(payload);
+  }
+}
+
 /** A `listen` for a deployment that cannot LISTEN: never live, so whoever subscribed keeps nothing. */
-export async function neverListening(_channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>> {
+export async function neverListening(_channel: NotifyChannel, handlers: ChannelHandlers): Promise<() => Promise<void>> {
   handlers.onLive(false);
   return async () => {};
 }
@@ -175,7 +251,7 @@ export async function neverListening(_channel: string, handlers: ChannelHandlers
 async function listenOnServer(
   connectionString: string,
   channel: string,
-  handlers: ChannelHandlers,
+  handlers: ServerChannelHandlers,
   onError: (error: Error) => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
@@ -197,7 +273,7 @@ async function listenOnServer(
     const next = new pg.Client({ connectionString });
     client = next;
     next.on('notification', (message) => {
-      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '', message.processId);
     });
     next.on('error', (error) => {
       onError(error);

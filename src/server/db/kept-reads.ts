@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import type { ChannelHandlers } from './client.js';
-
-const MARK_PREFIX = 'mark:';
 
 interface Entry<V> {
   value: V;
@@ -28,17 +25,12 @@ export class KeptReads<V> {
   private live = false;
   /** Moves on every change; a row read before a change is not kept after it. */
   private version = 0;
-  /** Marks this process sent and waits to hear back (see `catchUp`). */
-  private readonly awaitedMarks = new Map<string, () => void>();
 
   constructor(private readonly options: KeptReadsOptions) {}
 
   /** The channel handlers that keep this in step with the database's notifications (payload: the group). */
   readonly channelHandlers: ChannelHandlers = {
-    onMessage: (payload) => {
-      if (payload.startsWith(MARK_PREFIX)) this.awaitedMarks.get(payload)?.();
-      else this.forgetGroup(payload);
-    },
+    onMessage: (payload) => this.forgetGroup(payload),
     onLive: (live) => this.setLive(live),
   };
 
@@ -98,28 +90,6 @@ export class KeptReads<V> {
     this.version++;
     this.entries.clear();
     this.keysOfGroup.clear();
-  }
-
-  /**
-   * Resolves once every notification committed before `notify` ran has reached this process:
-   * `notify` sends a mark on the same channel, and PostgreSQL delivers notifications in commit
-   * order. If the mark does not come back in time, everything kept is dropped instead.
-   */
-  async catchUp(notify: (mark: string) => Promise<unknown>, timeoutMs = 2_000): Promise<void> {
-    if (!this.live) return;
-    const mark = `${MARK_PREFIX}${randomUUID()}`;
-    let timer: NodeJS.Timeout | undefined;
-    const heard = new Promise<boolean>((resolve) => {
-      this.awaitedMarks.set(mark, () => resolve(true));
-      timer = setTimeout(() => resolve(false), timeoutMs);
-    });
-    try {
-      await notify(mark);
-      if (!(await heard)) this.forgetAll();
-    } finally {
-      clearTimeout(timer);
-      this.awaitedMarks.delete(mark);
-    }
   }
 
   get isLive(): boolean {

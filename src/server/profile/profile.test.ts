@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ads, contactMessages, files, payments, sessions, users } from '../db/schema.js';
 import { corruptPng } from '../test-support/files.js';
-import { createTestApp, onPostgresServer, PASSWORD, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { welfareFields } from '../test-support/sample-forms.js';
+import { activatedMember, createTestApp, onPostgresServer, PASSWORD, signedUpMember, TestClient } from '../test-support/test-app.js';
 
 let portal: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -149,23 +150,39 @@ describe('PUT /api/users/profile', () => {
 
 describe('GET /api/users/profile', () => {
   const profileOf = async (client: TestClient) => (await client.get('/api/users/profile')).json().user;
+  /** Runs `changes` with the trigger that tells every process of a member's change switched off. */
+  const unnotified = async (changes: () => Promise<void>) => {
+    const { db } = portal.app.ctx;
+    await db.execute(sql`alter table users disable trigger users_session_changed`);
+    try {
+      await changes();
+    } finally {
+      await db.execute(sql`alter table users enable trigger users_session_changed`);
+    }
+  };
 
   it("is answered from the process's memory until the database says the member changed", async () => {
     const { client, user } = await signedUpMember(portal.app);
     const { db } = portal.app.ctx;
-    // The sign-up's own notifications may still be on their way: let them arrive first.
-    await portal.app.keptSessions.catchUp((mark) => db.execute(sql`select pg_notify('session_changed', ${mark})`));
     expect((await profileOf(client)).title).toBeNull();
-    await db.execute(sql`alter table users disable trigger users_session_changed`);
-    try {
+    await unnotified(async () => {
       await db.update(users).set({ title: 'Changed quietly' }).where(eq(users.id, user.id));
       expect((await profileOf(client)).title).toBeNull();
-    } finally {
-      await db.execute(sql`alter table users enable trigger users_session_changed`);
-    }
+    });
     // A change by another process, or by hand, notifies every process.
     await db.update(users).set({ title: 'Changed by staff' }).where(eq(users.id, user.id));
     await expect.poll(async () => (await profileOf(client)).title).toBe('Changed by staff');
+  });
+
+  it('keeps the session through a change that leaves the member’s row alone: a form sent, then the profile from memory', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    const { db } = portal.app.ctx;
+    expect((await profileOf(client)).title).toBeNull();
+    await unnotified(async () => {
+      await db.update(users).set({ title: 'Changed quietly' }).where(eq(users.id, user.id));
+      expect((await client.post('/api/users/welfareform', { json: welfareFields() })).statusCode).toBe(201);
+      expect((await profileOf(client)).title).toBeNull();
+    });
   });
 
   it('answers 401 once the session is ended elsewhere', async () => {

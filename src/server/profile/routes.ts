@@ -40,14 +40,12 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (!request.isMultipart()) {
         parseBody(deleteAdSchema, request.body);
         await deleteAd(ctx, user);
-        memberAds.forget(user.id);
         return { success: true, message: SUCCESS.adDeleted, user: await loadUserView(ctx, user) };
       }
       const { fields, files } = await readMultipart(request, PROFILE_FILES);
       if (files.imageUrl || 'linkUrl' in fields || 'altText' in fields) {
         requireActivated(request);
         await placeAd(ctx, user, parseBody(placeAdFields, fields), files.imageUrl, files.paymentSlip);
-        memberAds.forget(user.id);
         return { success: true, message: SUCCESS.adPlaced, user: await loadUserView(ctx, user) };
       }
       const input = parseBody(profileUpdateSchema, fields);

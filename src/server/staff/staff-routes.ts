@@ -22,8 +22,6 @@ export function staffStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch('/staff/:id', { schema: { params: staffParams, body: updateStaffSchema } }, async (request) => {
       const staff = await updateStaff(ctx, staffUser(request), request.params.id, request.body);
-      // Other processes forget on PostgreSQL's notification; this one needs not wait for it.
-      app.keptSessions.forgetGroup(staff.id);
       return { message: 'Staff member updated.', staff };
     });
 

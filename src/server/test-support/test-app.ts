@@ -39,7 +39,7 @@ export async function createTestApp(
     MAIL_RETRY_BASE_MS: '100',
     ...env,
   });
-  const { handle, drop } = await openTestDatabase(dataDir);
+  const { handle, drop } = await openTestDatabase(dataDir, config.databaseListenUrl);
   const app = await buildApp(config, { ...build, database: handle, webRoot: build.webRoot ?? path.join(dataDir, 'no-web') });
   return {
     app,
@@ -59,11 +59,11 @@ export const onPostgresServer = Boolean(postgresServerUrl);
 /** The Redis/Valkey the shared-counter tests use: the development and CI machines run one on 6379. */
 export const testRedisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function openTestDatabase(dataDir: string): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function openTestDatabase(dataDir: string, listenUrl: string | null | undefined): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const serverUrl = postgresServerUrl;
-  if (!serverUrl) return { handle: await openDatabase({ dataDir, inMemory: true }), drop: async () => {} };
+  if (!serverUrl) return { handle: await openDatabase({ dataDir, inMemory: true, listenUrl }), drop: async () => {} };
   const scratch = await createScratchDatabase(serverUrl, 'test');
-  return { handle: await openDatabase({ databaseUrl: scratch.url, dataDir }), drop: scratch.drop };
+  return { handle: await openDatabase({ databaseUrl: scratch.url, dataDir, listenUrl }), drop: scratch.drop };
 }
 
 type Body = { json?: unknown; form?: FormData };
