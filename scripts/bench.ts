@@ -25,7 +25,7 @@ import autocannon from 'autocannon';
 import getPort from 'get-port';
 import { chromium } from 'playwright-core';
 import { Goals, type LoadResult, shareOf } from './lib/goals.js';
-import { activatedMemberClient, DEFAULT_PG, freshDatabase, memberFields, PortalClient, startPortal, waitForAnswer } from './lib/portal-process.js';
+import { activatedMemberClient, DEFAULT_PG, freshDatabase, memberFields, PortalClient, publishedTalentProfile, startPortal, waitForAnswer } from './lib/portal-process.js';
 import { measureTransfer } from './lib/transfer.js';
 import { GOAL_MS, measureReportsAtScale } from './seed-reports-scale.js';
 
@@ -106,6 +106,7 @@ async function lighthouseScores(baseUrl: string, pages: { path: string; cookie?:
       const performance: number[] = [];
       const accessibility: number[] = [];
       const lcp: number[] = [];
+      const hostIndex: number[] = [];
       // A run that fails to score (it happens now and then on a busy machine) is tried again, twice at most.
       for (let run = 0; run < LIGHTHOUSE_RUNS + 2 && performance.length < LIGHTHOUSE_RUNS; run++) {
         const result = await lighthouse(`${baseUrl}${target.path}`, {
@@ -122,6 +123,7 @@ async function lighthouseScores(baseUrl: string, pages: { path: string; cookie?:
         performance.push(Math.round(scores[0]! * 100));
         accessibility.push(Math.round(scores[1]! * 100));
         lcp.push(result!.lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
+        hostIndex.push(result!.lhr.environment.benchmarkIndex);
       }
       performance.sort((a, b) => a - b);
       rows.push({
@@ -131,6 +133,7 @@ async function lighthouseScores(baseUrl: string, pages: { path: string; cookie?:
         performanceRange: `${performance[0] ?? '-'}–${performance.at(-1) ?? '-'}`,
         accessibility: Math.min(...accessibility),
         lcpMs: median(lcp),
+        hostIndex: median(hostIndex),
       });
     }
   } finally {
@@ -185,12 +188,17 @@ async function taglineOnSlowPhoneMs(baseUrl: string): Promise<number[]> {
 }
 
 /** The public pages as a visitor's phone sees them: Lighthouse's scores and LCP, and the tagline on a slow connection. */
-async function publicPages(goals: Goals, baseUrl: string): Promise<void> {
-  const rows = await lighthouseScores(baseUrl, PUBLIC_PAGES.map((page) => ({ path: page })));
+async function publicPages(goals: Goals, baseUrl: string, databaseUrl: string): Promise<void> {
+  const talentPage = `/talent/${await publishedTalentProfile(baseUrl, databaseUrl)}`;
+  const rows = await lighthouseScores(baseUrl, [...PUBLIC_PAGES, talentPage].map((page) => ({ path: page })));
+  for (const row of rows) if (row.page === talentPage) row.page = '/talent/:id (a listed profile with a photo)';
   console.log(`\nLighthouse (mobile defaults) on the public pages, ${LIGHTHOUSE_RUNS} runs a page:`);
   console.log('| page | performance (median) | performance (range) | LCP ms (median) | accessibility (lowest) |');
   console.log('|---|---:|---:|---:|---:|');
   for (const row of rows) console.log(`| ${row.page} | ${row.performance} | ${row.performanceRange} | ${Math.round(row.lcpMs)} | ${row.accessibility} |`);
+  // Lighthouse slows the CPU 4 times to stand for a phone; that assumes a host about 4 times a
+  // low-end phone's index (264, a Moto G Power; 1,000 is a Pixel 5), so a slower host scores lower.
+  console.log(`Host CPU benchmark index (Lighthouse's, median): ${Math.round(median(rows.map((row) => row.hostIndex)))}`);
   const scoreGoal = 'public pages: Lighthouse 98+ performance, 100 accessibility';
   const unscored = rows.filter((row) => !row.measured);
   const short = rows.filter((row) => row.performance < 98 || row.accessibility < 100);
@@ -212,14 +220,23 @@ async function publicPages(goals: Goals, baseUrl: string): Promise<void> {
   }
 }
 
-/** `--only pages`: the public pages section alone, on a portal of its own (Lighthouse is slow and the machine shared). */
+/** `--only pages`: the public pages section alone. */
 async function publicPagesOnly(): Promise<void> {
   const goals = new Goals();
+  await publicPagesOnPortalOfTheirOwn(goals);
+  goals.print();
+}
+
+/**
+ * The public pages on a portal and database of their own, as a visitor finds them, and the same
+ * way in both modes: not on the database the load runs have just filled (there, on 2026-11-24, `/`
+ * had an LCP of 1.28 s in one run, against 0.81 to 0.98 s on a portal of its own that day).
+ */
+async function publicPagesOnPortalOfTheirOwn(goals: Goals): Promise<void> {
   const database = await freshDatabase();
   const portal = await startPortal({ DATABASE_URL: database.url });
   try {
-    await publicPages(goals, portal.baseUrl);
-    goals.print();
+    await publicPages(goals, portal.baseUrl, database.url);
   } finally {
     await portal.stop();
     await database.drop();
@@ -295,6 +312,8 @@ async function main() {
     runs.push(await load('GET /api/users/profile (signed in)', { url: `${portal.baseUrl}/api/users/profile`, headers: { cookie: member.cookieHeader } }));
     runs.push(await load('GET /api/ads', { url: `${portal.baseUrl}/api/ads` }));
     runs.push(await load('GET / (landing HTML)', { url: `${portal.baseUrl}/`, headers: { 'accept-encoding': 'br, gzip' } }));
+    runs.push(await load('POST /api/users/scriptprintingform', { url: `${portal.baseUrl}/api/users/scriptprintingform`, method: 'POST', headers: authHeaders, body: FORM_BODY }));
+    // Last: the password hashes still running when it stops would be counted against the next run.
     runs.push(
       await load('POST /api/users/login', {
         url: `${portal.baseUrl}/api/users/login`,
@@ -303,7 +322,6 @@ async function main() {
         body: loginBody,
       }),
     );
-    runs.push(await load('POST /api/users/scriptprintingform', { url: `${portal.baseUrl}/api/users/scriptprintingform`, method: 'POST', headers: authHeaders, body: FORM_BODY }));
     const rss = rssMb(portal.child.pid!);
 
     const [bareRun, referenceRun, ...portalRuns] = runs as [LoadResult, LoadResult, LoadResult, ...LoadResult[]];
@@ -312,9 +330,10 @@ async function main() {
     for (const run of runs) console.log(`| ${run.name} | ${Math.round(run.rps)} | ${run.p99} | ${run.errors} | ${shareOf(run, bareRun)} |`);
     console.log(`\nPortal memory (RSS) after the load: ${rss.toFixed(0)} MB`);
     const profileRun = portalRuns[0]!;
-    goals.checkRuns('signed-in profile at least 20% of the bare server', [bareRun, profileRun], () => ({
-      measured: shareOf(profileRun, bareRun),
-      met: profileRun.rps / bareRun.rps >= 0.2,
+    // Issue 13's floor; the reference row shows what Fastify with one pg read does on the same machine.
+    goals.checkRuns('signed-in profile at least 25% of the bare server', [bareRun, profileRun], () => ({
+      measured: `${shareOf(profileRun, bareRun)} (reference ${shareOf(referenceRun, bareRun)})`,
+      met: profileRun.rps / bareRun.rps >= 0.25,
     }));
     // The baselines must have run clean for the portal's errors to mean anything.
     goals.checkRuns('zero errors under load', [bareRun, referenceRun], () => {
@@ -359,7 +378,6 @@ async function main() {
         console.log('| page | performance (median) | performance (range) | accessibility (lowest) |');
         console.log('|---|---:|---:|---:|');
         for (const row of rows) console.log(`| ${row.page} | ${row.performance} | ${row.performanceRange} | ${row.accessibility} |`);
-        await publicPages(goals, site.baseUrl);
         const lighthouseGoal = 'Lighthouse 95+ performance, 100 accessibility';
         const unscored = rows.filter((row) => !row.measured);
         const short = rows.filter((row) => row.performance < 95 || row.accessibility < 100);
@@ -368,6 +386,7 @@ async function main() {
       } finally {
         await site.stop();
       }
+      await publicPagesOnPortalOfTheirOwn(goals);
     }
     if (!quick) await reportsAtScale(goals);
     goals.print();

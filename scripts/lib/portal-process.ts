@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
+import { cameraPhoto } from './camera-photo.js';
 import { createScratchDatabase, runSql } from '../../src/server/test-support/scratch-database.js';
 
 /** Helpers shared by the benchmark and soak scripts: a built portal in a child process, and a client for it. */
@@ -166,4 +167,23 @@ export async function activatedMemberClient(baseUrl: string, databaseUrl: string
   const { user } = await client.json<{ user: { id: string } }>('POST', '/api/users/signup', { json: fields });
   await runSql(databaseUrl, "update users set activated = true, activated_at = now(), paid_until = current_date + 30 where id = $1", [user.id]);
   return client;
+}
+
+/**
+ * A listed talent profile with a camera photo, for its public page `/talent/:id`: an activated
+ * member whose artist membership form is written directly (the bench measures the page, it does
+ * not re-test the form), then the profile saved, the photo added and the profile published.
+ */
+export async function publishedTalentProfile(baseUrl: string, databaseUrl: string): Promise<string> {
+  const client = await activatedMemberClient(baseUrl, databaseUrl);
+  const { user } = await client.json<{ user: { id: string } }>('GET', '/api/users/profile');
+  const measurements = { registrationCategory: 'model', gender: 'female', heightFt: 5, heightInch: 8, weight: 58, hairColor: 'Black', eyeColor: 'Brown', stateOfResidence: 'Lagos' };
+  await runSql(databaseUrl, "insert into submissions (user_id, form, data) values ($1, 'artist-membership', $2)", [user.id, JSON.stringify(measurements)]);
+  const profile = { category: 'model', stageName: 'Adaeze Bench', bio: 'Runway, print and television commercials in Lagos and Abuja.', show: ['height', 'gender', 'state'] };
+  await client.json('PUT', '/api/talent/me', { json: { ...profile, published: false } });
+  const photo = new FormData();
+  photo.append('photo', new Blob([new Uint8Array(await cameraPhoto(3))]), 'photo.jpg');
+  await client.json('POST', '/api/talent/me/photos', { form: photo });
+  const published = await client.json<{ profile: { id: string } }>('PUT', '/api/talent/me', { json: { ...profile, published: true } });
+  return published.profile.id;
 }
