@@ -1,3 +1,4 @@
+import { addDays, eachDayOfInterval, format, subYears } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { ageOn, isChildOn } from './ages.js';
 
@@ -25,9 +26,15 @@ describe('isChildOn', () => {
     expect(isChildOn('2008-06-15', '2026-06-14')).toBe(true);
   });
 
-  it('agrees with the age in whole years on ordinary days', () => {
-    for (const [dob, day] of [['2000-07-04', '2018-07-03'], ['2000-07-04', '2018-07-04'], ['2005-12-31', '2023-12-30'], ['2005-12-31', '2024-01-01']] as const) {
-      expect(isChildOn(dob, day)).toBe(ageOn(dob, day) < 18);
+  it('agrees with the age in whole years around every 18th birthday of a leap year and the year before', () => {
+    const disagreements: string[] = [];
+    for (const today of eachDayOfInterval({ start: new Date(2027, 0, 1), end: new Date(2028, 11, 31) })) {
+      const day = format(today, 'yyyy-MM-dd');
+      for (let offset = -2; offset <= 2; offset++) {
+        const dob = format(addDays(subYears(today, 18), offset), 'yyyy-MM-dd');
+        if (isChildOn(dob, day) !== ageOn(dob, day) < 18) disagreements.push(`${dob} on ${day}`);
+      }
     }
+    expect(disagreements).toEqual([]);
   });
 });
