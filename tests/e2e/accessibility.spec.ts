@@ -16,6 +16,8 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
 }
 
 async function audit(page: Page, paths: string[]): Promise<void> {
+  // Each page takes about 4 s (its requests settle, then axe reads it) on a busy two-core machine.
+  test.setTimeout(30_000 + paths.length * 10_000);
   const found: string[] = [];
   for (const path of paths) found.push(...(await seriousViolations(page, path)));
   expect(found).toEqual([]);

@@ -30,6 +30,7 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
 }
 
 test('a member places an ad, staff approve it, a visitor clicks it, the member sees the click and deletes it', async ({ page, browser, baseURL, mailbox }) => {
+  test.setTimeout(120_000);
   const errors = watchConsole(page);
   const member = await activatedMember(page, mailbox);
   const link = `${baseURL}/terms-and-conditions`;
