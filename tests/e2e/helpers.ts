@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, type APIResponse, expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, expect, type Locator, type Page, request } from '@playwright/test';
 import { ADMIN, type Mailbox, newMember } from './fixtures';
 
 export interface MemberDetails {
@@ -164,4 +164,9 @@ export async function openConsoleSection(page: Page, label: string): Promise<voi
   const link = nav.getByRole('link', { name: label, exact: true });
   if (!(await link.isVisible())) await nav.getByText('More', { exact: true }).click();
   await link.click();
+}
+
+/** Waits until React has taken over `element` (it marks each element it owns with its own properties). */
+export async function takenOverByReact(element: Locator): Promise<void> {
+  await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps')))).toBe(true);
 }

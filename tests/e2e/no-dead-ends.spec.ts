@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN, expect, newMember, test } from './fixtures';
-import { activatedMember, openConsoleSection, signIn, signUpThroughForm, unexpectedErrors, watchConsole, xsrfHeader } from './helpers';
+import { activatedMember, openConsoleSection, signIn, signUpThroughForm, takenOverByReact, unexpectedErrors, watchConsole, xsrfHeader } from './helpers';
 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -116,14 +116,13 @@ async function visitTheDirectoryAndComeBack(browser: Browser, baseURL: string | 
   }
   await visitor.goto('/talent', { waitUntil: 'commit' });
   const card = visitor.getByRole('link', { name: new RegExp(stageName) }).first();
-  // React marks each element it has taken over with its own properties: a tap is then the app's navigation.
-  const takenOver = () => expect.poll(() => card.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactProps')))).toBe(true);
-  if (when === 'with the page taken over') await takenOver();
+  // Once React has the card, a tap is the app's own navigation.
+  if (when === 'with the page taken over') await takenOverByReact(card);
   await card.scrollIntoViewIfNeeded();
   const inDirectory = await scrollY(visitor);
   expect(inDirectory).toBeGreaterThan(200);
   releaseScripts();
-  await takenOver();
+  await takenOverByReact(card);
   await card.click();
   await expect(visitor).toHaveURL(/\/talent\/[\w-]+$/);
   await expectAtTop(visitor, stageName);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, newMember, test } from './fixtures';
-import { signUpThroughForm, unexpectedErrors, watchConsole } from './helpers';
+import { signUpThroughForm, takenOverByReact, unexpectedErrors, watchConsole } from './helpers';
 
 const TAGLINE = 'THE HOME OF MOVIES, MODELLING & MUSIC';
 const PUBLIC_PAGES = [
@@ -16,8 +16,7 @@ const PUBLIC_PAGES = [
 /** React has taken over the page: a menu link changes the page without loading a new document. */
 async function expectHydrated(page: Page): Promise<void> {
   const privacy = page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' });
-  // React marks each element it has taken over with its own properties.
-  await expect.poll(() => privacy.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  await takenOverByReact(privacy);
   await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
   await privacy.click();
   await expect(page).toHaveURL(/\/privacy$/);
