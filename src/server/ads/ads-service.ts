@@ -7,7 +7,8 @@ import { AD_IMAGE_SIZE, type AdStatus, type AdSummary, type approveAdSchema, typ
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
-import { type Database, type Transaction } from '../db/client.js';
+import { type Database, type Executor, type Transaction } from '../db/client.js';
+import { uniqueViolation } from '../db/errors.js';
 import { decidePending } from '../db/decide-pending.js';
 import { ads, files, payments, users } from '../db/schema.js';
 import { deleteFiles, fileUrl, readablePhoto, withFileTransaction } from '../files/files-service.js';
@@ -29,7 +30,7 @@ export function adStatus(ad: Pick<AdRow, 'state' | 'endDate'>, today = todayInLa
 }
 
 /** The member's latest advert that is not deleted: the one their dashboard shows. */
-export function latestAdOf(db: Database, userId: string | SQLWrapper) {
+export function latestAdOf(db: Executor, userId: string | SQLWrapper) {
   return db
     .select()
     .from(ads)
@@ -72,13 +73,10 @@ export async function placeAd(
 ): Promise<void> {
   if (!user.activated) throw forbidden('Only activated members can place adverts.');
   if (!image) throw badRequest('Ad image is required');
-  const current = await memberAd(ctx, user.id);
-  if (current && (current.status === 'pending' || current.status === 'running')) {
-    throw conflict('You already have an advert. Delete it before placing a new one.');
-  }
   // Cropped and stretched to exactly the strip's slot.
   const resized = await readablePhoto(image.data, 'Ad image', { ...AD_IMAGE_SIZE, fit: 'cover', enlarge: true });
   await withFileTransaction(ctx, async (tx, store) => {
+    await refuseSecondLiveAd(tx, user.id);
     const stored = await store({ ownerId: user.id, purpose: 'ad-image', ...resized });
     const slipFile = slip ? await store({ ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType }) : undefined;
     const [payment] = await tx
@@ -87,7 +85,23 @@ export async function placeAd(
       .returning({ id: payments.id });
     await tx.insert(ads).values({ userId: user.id, imageFileId: stored.id, linkUrl: input.linkUrl, altText: input.altText, weeks: input.weeks, paymentId: payment?.id ?? null });
     await notify(tx, user.id, 'ad-received', 'We received your advert. It will appear on the homepage once staff approve it.');
+  }).catch((error: unknown) => {
+    if (uniqueViolation(error) === 'ads_one_pending_per_member_key') throw conflict(SECOND_LIVE_AD);
+    throw error;
   });
+}
+
+const SECOND_LIVE_AD = 'You already have an advert. Delete it before placing a new one.';
+
+/**
+ * One live (pending or running) advert per member, read under the member's row lock so that two
+ * forms sent at once take turns here; the database's one-pending-advert index backs it.
+ */
+async function refuseSecondLiveAd(tx: Executor, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [current] = await latestAdOf(tx, userId);
+  const status = current && adStatus(current);
+  if (status === 'pending' || status === 'running') throw conflict(SECOND_LIVE_AD);
 }
 
 /** Delete Ad: the image goes, the three fields become null; the row stays for the books. */

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ads, files } from '../db/schema.js';
+import { uniqueViolation } from '../db/errors.js';
+import { ads, files, payments } from '../db/schema.js';
 import { corruptPng, stillStored, storedFilesOf } from '../test-support/files.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
@@ -220,6 +221,29 @@ describe('deleting an ad', () => {
     const { client } = await placedAd();
     const second = await client.put('/api/users/profile', { form: adForm(goodAd, await photo()) });
     expect(second.statusCode).toBe(409);
+  });
+
+  it('keeps one advert and one payment when the form is sent twice at once, and answers the other 409', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    const [first, second] = await Promise.all([photo(), photo()]);
+    const answers = await Promise.all([client.put('/api/users/profile', { form: adForm(goodAd, first) }), client.put('/api/users/profile', { form: adForm(goodAd, second) })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().message).toBe('You already have an advert. Delete it before placing a new one.');
+    const db = portal.app.ctx.db;
+    expect(await db.select({ id: ads.id }).from(ads).where(eq(ads.userId, user.id))).toHaveLength(1);
+    expect(await db.select({ id: payments.id }).from(payments).where(and(eq(payments.userId, user.id), eq(payments.kind, 'ad')))).toHaveLength(1);
+    // The refused form's image and slip leave storage with its rows.
+    const stored = await storedFilesOf(portal.app, user.id);
+    expect(stored.map((file) => file.purpose).sort()).toEqual(['ad-image', 'payment-slip']);
+  });
+
+  it('lets the database itself hold one pending advert per member', async () => {
+    const { user } = await placedAd();
+    const db = portal.app.ctx.db;
+    const second = db.insert(ads).values({ userId: user.id, weeks: 1 });
+    await expect(second).rejects.toSatisfy((error) => uniqueViolation(error) === 'ads_one_pending_per_member_key');
+    // Refused, rejected and deleted adverts do not count.
+    await db.insert(ads).values([{ userId: user.id, weeks: 1, state: 'rejected' }, { userId: user.id, weeks: 1, state: 'deleted' }]);
   });
 
   it('goes with the member when the account is terminated: its image and slip leave storage', async () => {

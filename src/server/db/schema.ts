@@ -455,7 +455,12 @@ export const ads = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('ads_state_dates_idx').on(t.state, t.startDate, t.endDate), index('ads_user_idx').on(t.userId)],
+  (t) => [
+    index('ads_state_dates_idx').on(t.state, t.startDate, t.endDate),
+    index('ads_user_idx').on(t.userId),
+    // One advert waiting for review per member, whatever two tabs send at once.
+    uniqueIndex('ads_one_pending_per_member_key').on(t.userId).where(sql`${t.state} = 'pending'`),
+  ],
 );
 
 /**

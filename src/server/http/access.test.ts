@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '../../shared/roles.js';
 import { createTestApp, signedInStaff, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
@@ -207,5 +207,66 @@ describe('access to every route', () => {
       const response = await call(staffByRole[role], method, url);
       expect(response.statusCode, `${role}: ${method} ${url} -> ${response.statusCode}`).toBe(403);
     }
+  });
+});
+
+describe('the security token on every unsafe route', () => {
+  const REFUSED = 'Missing or invalid security token. Reload the page and try again.';
+  const UNSAFE = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+  /** The browser's cookies as it would send them, its XSRF-TOKEN cookie replaced by one planted by an attacker if given. */
+  function cookiesOf(browser: TestClient, plantedToken?: string): string {
+    const jar = { sid: browser.cookie('sid'), presession: browser.cookie('presession'), 'XSRF-TOKEN': plantedToken ?? browser.cookie('XSRF-TOKEN') };
+    return Object.entries(jar)
+      .flatMap(([name, value]) => (value ? [`${name}=${value}`] : []))
+      .join('; ');
+  }
+
+  async function bodies(): Promise<Record<string, { headers: Record<string, string>; payload: Buffer }>> {
+    const form = new FormData();
+    form.append('title', 'Forged');
+    form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]), 'slip.pdf');
+    const multipart = new Response(form);
+    return {
+      json: { headers: { 'content-type': 'application/json' }, payload: Buffer.from('{}') },
+      multipart: { headers: { 'content-type': multipart.headers.get('content-type')! }, payload: Buffer.from(await multipart.arrayBuffer()) },
+    };
+  }
+
+  it('refuses every unsafe method of every route, console and uploads included, without the session’s own token', async () => {
+    const visitor = new TestClient(portal.app);
+    await visitor.get('/api/users/profile');
+    const browsers: Record<string, { browser: TestClient; other: TestClient }> = {
+      'signed-in admin': { browser: staff, other: member },
+      'signed-in member': { browser: member, other: staff },
+      visitor: { browser: visitor, other: staff },
+    };
+    // The jars carry the sessions: with their own token the same browsers get through.
+    for (const { browser } of Object.values(browsers).slice(0, 2)) {
+      const own = await portal.app.inject({ method: 'POST', url: '/api/notifications/read', headers: { cookie: cookiesOf(browser), 'x-xsrf-token': browser.cookie('XSRF-TOKEN')! } });
+      expect(own.statusCode).toBe(200);
+    }
+
+    const unsafe = portal.app.routeTable.filter((r) => UNSAFE.includes(r.method));
+    expect(unsafe.filter((r) => r.url.startsWith('/api/admin/')).length).toBeGreaterThanOrEqual(30);
+    const forged = randomBytes(32).toString('base64url');
+    const refusedNot: string[] = [];
+    for (const [who, { browser, other }] of Object.entries(browsers)) {
+      const attacks: Record<string, Record<string, string>> = {
+        'no header': { cookie: cookiesOf(browser) },
+        'a forged header, planted as the cookie too': { cookie: cookiesOf(browser, forged), 'x-xsrf-token': forged },
+        'another session’s token': { cookie: cookiesOf(browser), 'x-xsrf-token': other.cookie('XSRF-TOKEN')! },
+      };
+      for (const { method, url } of unsafe) {
+        const path = url.replace(/:[a-zA-Z]+/g, () => randomUUID());
+        for (const [attack, headers] of Object.entries(attacks)) {
+          for (const [kind, body] of Object.entries(await bodies())) {
+            const response = await portal.app.inject({ method: method as 'POST', url: path, headers: { ...headers, ...body.headers }, payload: body.payload });
+            if (response.statusCode !== 403 || response.json().message !== REFUSED) refusedNot.push(`${who}, ${attack}, ${kind}: ${method} ${url} -> ${response.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(refusedNot).toEqual([]);
   });
 });

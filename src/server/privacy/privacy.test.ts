@@ -4,7 +4,23 @@ import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETING_FROM_18, NO_PUBLICATION_CONSENT, WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';
-import { consents, contactMessages, files, guardians, outbox, payments, submissionFiles, submissions, users, verificationCodes } from '../db/schema.js';
+import {
+  ads,
+  bookingRequests,
+  consents,
+  contactMessages,
+  files,
+  guardians,
+  membershipReminders,
+  outbox,
+  payments,
+  submissionFiles,
+  submissions,
+  talentPhotos,
+  talentProfiles,
+  users,
+  verificationCodes,
+} from '../db/schema.js';
 import { storeFile } from '../files/files-service.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
@@ -529,6 +545,100 @@ describe('download my data', () => {
     expect(names).toContain('README.txt');
     const [stored] = await db().select().from(files).where(eq(files.id, slip.id));
     expect(stored).toBeDefined();
+  });
+
+  /**
+   * Rows in every table the export reads, made the way the portal makes them where a request can:
+   * a slip approved by finance books the ledger, the receipt, the audit entry and a notification,
+   * and finance opening the slip writes the member's file-access log.
+   */
+  async function rowsInEveryTable({ client, user }: Awaited<ReturnType<typeof activatedMember>>, finance: TestClient) {
+    const ctx = portal.app.ctx;
+    const slip = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'payment-slip', data: PDF_BYTES, mimeType: 'application/pdf' });
+    const [payment] = await db().insert(payments).values({ userId: user.id, kind: 'fee', amountKobo: 6_050_000, months: 1, slipFileId: slip.id }).returning();
+    expect((await finance.post(`/api/admin/payments/${payment!.id}/approve`, { json: { months: 1 } })).statusCode).toBe(200);
+    expect((await finance.get(`/api/admin/payments/${payment!.id}/slip?reason=Checking+the+amount`)).statusCode).toBe(200);
+    expect((await client.put('/api/users/me/consents', { json: { marketing: false } })).statusCode).toBe(200);
+    await db().insert(guardians).values({ userId: user.id, name: 'Ngozi Okafor', relationship: 'Mother', email: `guardian-of-${user.id}@example.com`, phone: '+234 803 555 0101' });
+    await db().insert(membershipReminders).values({ userId: user.id, kind: 'before-7', paidUntil: '2030-01-31' });
+    const passport = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'form:welfare', data: await slipImage(), mimeType: 'image/png' });
+    const [submission] = await db().insert(submissions).values({ userId: user.id, form: 'welfare', data: { reason: 'school fees' } }).returning();
+    await db().insert(submissionFiles).values({ submissionId: submission!.id, fileId: passport.id, field: 'passport' });
+    const [profile] = await db().insert(talentProfiles).values({ userId: user.id, category: 'model', stageName: `Stage ${user.id.slice(0, 8)}` }).returning();
+    const photo = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'talent-photo', data: await slipImage(), mimeType: 'image/png' });
+    await db().insert(talentPhotos).values({ profileId: profile!.id, fileId: photo.id, primary: true });
+    await db().insert(bookingRequests).values({
+      reference: `BR-${user.id.slice(0, 8)}`,
+      profileId: profile!.id,
+      businessName: 'Lekki Bridal House',
+      contactName: 'Tunde Bakare',
+      email: 'bookings@lekki-bridal.example.com',
+      phone: '+234 803 555 0199',
+      dateFrom: '2030-02-01',
+      dateTo: '2030-02-02',
+      location: 'Lekki, Lagos',
+      budgetKobo: 50_000_000,
+      message: 'A bridal shoot for our catalogue.',
+    });
+    await db().insert(ads).values({ userId: user.id, weeks: 1, linkUrl: 'https://lekki-bridal.example.com/', altText: 'Lekki Bridal House' });
+    await db().insert(contactMessages).values({ userId: user.id, firstName: 'Chi', lastName: 'O', email: user.email, phone: user.phone, feedback: 'question', message: 'When is the premiere?' });
+  }
+
+  /** Whose each exported row is, table by table: the member's own id, or the id of one of their payments, submissions or talent profiles. */
+  async function ownershipRules(userId: string): Promise<Record<string, (row: Record<string, unknown>) => boolean>> {
+    const ids = async (rows: Promise<{ id: string }[]>) => new Set((await rows).map((row) => row.id));
+    const paymentIds = await ids(db().select({ id: payments.id }).from(payments).where(eq(payments.userId, userId)));
+    const submissionIds = await ids(db().select({ id: submissions.id }).from(submissions).where(eq(submissions.userId, userId)));
+    const profileIds = await ids(db().select({ id: talentProfiles.id }).from(talentProfiles).where(eq(talentProfiles.userId, userId)));
+    const byUser = (row: Record<string, unknown>) => row.userId === userId;
+    return {
+      profile: (row) => row.id === userId,
+      guardian: byUser,
+      consents: byUser,
+      payments: byUser,
+      ledger_entries: byUser,
+      receipts: (row) => paymentIds.has(row.paymentId as string),
+      membership_reminders: byUser,
+      submissions: byUser,
+      submission_files: (row) => submissionIds.has(row.submissionId as string),
+      talent_profiles: byUser,
+      talent_photos: (row) => profileIds.has(row.profileId as string),
+      booking_requests: (row) => profileIds.has(row.profileId as string),
+      ads: byUser,
+      notifications: byUser,
+      contact_messages: byUser,
+      audit_entries: (row) =>
+        row.actorId === userId || (row.subjectType === 'user' && row.subjectId === userId) || (row.details as { userId?: string }).userId === userId,
+      file_access_log: (row) => row.ownerId === userId,
+      files: (row) => row.ownerId === userId,
+    };
+  }
+
+  it('holds only the member’s own rows and files, when another member has rows in every table', async () => {
+    const finance = (await signedInStaffAs(portal.app, 'finance')).client;
+    const members = [await activatedMember(portal.app), await activatedMember(portal.app)];
+    for (const member of members) await rowsInEveryTable(member, finance);
+
+    for (const { client, user } of members) {
+      const response = await client.get('/api/users/me/export');
+      expect(response.statusCode).toBe(200);
+      const entries = await readZip(response.rawPayload);
+      const rules = await ownershipRules(user.id);
+      const tables = entries.filter((entry) => entry.name.startsWith('data/'));
+      expect(tables.map((entry) => entry.name.slice('data/'.length, -'.json'.length)).sort()).toEqual(Object.keys(rules).sort());
+      const notTheirs: string[] = [];
+      for (const entry of tables) {
+        const table = entry.name.slice('data/'.length, -'.json'.length);
+        const rows = [JSON.parse(entry.data.toString('utf8')) as Record<string, unknown> | Record<string, unknown>[]].flat();
+        expect(rows.length, `${table} has none of the member's rows`).toBeGreaterThan(0);
+        for (const row of rows) if (!rules[table]!(row)) notTheirs.push(`${table}: ${JSON.stringify(row)}`);
+      }
+      expect(notTheirs).toEqual([]);
+      const owned = new Set((await db().select({ id: files.id }).from(files).where(eq(files.ownerId, user.id))).map((file) => file.id));
+      const storedFiles = entries.filter((entry) => entry.name.startsWith('files/'));
+      expect(storedFiles.length).toBe(owned.size);
+      expect(storedFiles.filter((entry) => !owned.has(entry.name.split('/')[2]!.split('.')[0]!)).map((entry) => entry.name)).toEqual([]);
+    }
   });
 
   it('is refused to a visitor with 401 and a message', async () => {
