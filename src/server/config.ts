@@ -260,6 +260,7 @@ function unsafeInProduction(e: Env): string[] {
   const problems: string[] = [];
   if (!e.SMTP_URL) problems.push('SMTP_URL: must be set (without it, sign-in codes would only go to the log)');
   if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: must be set (a generated one differs between hosts and is lost with DATA_DIR)');
+  if (!e.PUBLIC_URL) problems.push("PUBLIC_URL: must be set to the portal's public address (without it, the request's Host or X-Forwarded-Host would choose the links in emails, /sitemap.xml, /robots.txt and link previews)");
   if (!e.DATABASE_URL && e.PROCESSES > 1) problems.push('PROCESSES: more than one process needs DATABASE_URL (the embedded PGlite is one process only)');
   return problems;
 }
