@@ -6,7 +6,10 @@ import { z } from 'zod';
 import type { SiteSettings } from '../shared/site.js';
 
 const TRUST_EVERY_HOP =
-  'true would trust every hop, so a forged X-Forwarded-For would defeat the rate limits; set the number of proxies in front of the portal (usually 1) or their addresses or CIDR ranges, comma-separated (e.g. 10.0.0.0/8,127.0.0.1)';
+  'would trust every hop, so a forged X-Forwarded-For would defeat the rate limits; set the number of proxies in front of the portal (usually 1) or their addresses or CIDR ranges, comma-separated (e.g. 10.0.0.0/8,127.0.0.1)';
+
+/** More proxies than any deployment here puts in front of the portal; a larger count trusts what a client writes, as `true` does. */
+const MAX_TRUSTED_HOPS = 3;
 
 function isAddressOrRange(entry: string): boolean {
   const [address = '', prefix, ...rest] = entry.split('/');
@@ -31,15 +34,24 @@ const trustProxy = z
   .transform((value, ctx) => {
     const text = value.trim();
     if (text === 'false' || text === '0') return false as const;
-    if (/^\d+$/.test(text)) return trustHops(Number(text));
+    if (/^\d+$/.test(text)) {
+      if (Number(text) <= MAX_TRUSTED_HOPS) return trustHops(Number(text));
+      ctx.addIssue({ code: 'custom', message: `${text} hops is more than the ${MAX_TRUSTED_HOPS} proxies a portal sits behind and ${TRUST_EVERY_HOP}` });
+      return z.NEVER;
+    }
     if (text === 'true') {
-      ctx.addIssue({ code: 'custom', message: TRUST_EVERY_HOP });
+      ctx.addIssue({ code: 'custom', message: `true ${TRUST_EVERY_HOP}` });
       return z.NEVER;
     }
     const entries = text.split(',').map((entry) => entry.trim());
     const wrong = entries.find((entry) => !isAddressOrRange(entry));
     if (wrong !== undefined) {
       ctx.addIssue({ code: 'custom', message: `"${wrong}" is not an IP address or CIDR range; give a hop count (e.g. 1) or addresses, comma-separated` });
+      return z.NEVER;
+    }
+    const everyone = entries.find((entry) => entry.endsWith('/0'));
+    if (everyone !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${everyone}" is every address and ${TRUST_EVERY_HOP}` });
       return z.NEVER;
     }
     return entries;
