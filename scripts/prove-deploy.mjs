@@ -55,6 +55,7 @@ async function prove(label, env) {
       DATA_DIR: path.join(folder, `data-${port}`),
       SESSION_SECRET: randomBytes(32).toString('base64url'),
       SMTP_URL: 'smtp://127.0.0.1:1',
+      PUBLIC_URL: base,
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -50,6 +50,7 @@ export async function startPortal(
       // one keeps its members signed in; nothing listens at that SMTP port, so mail waits in the outbox.
       SESSION_SECRET: BENCH_SESSION_SECRET,
       SMTP_URL: 'smtp://127.0.0.1:1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ADMIN_EMAIL: STAFF.email,
       ADMIN_PASSWORD: STAFF.password,
       RATE_LIMIT_LOGIN: '1000000',

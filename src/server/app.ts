@@ -173,7 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
   await app.register(pagesRoutes(ctx));
   const pageRenderer = options.pageRenderer ?? (options.webRoot === undefined ? await loadPageRenderer(defaultPageRenderer) : undefined);
-  await registerSpa(app, webRoot, { renderer: pageRenderer, stylesheet, publicUrl: config.publicUrl });
+  await registerSpa(app, webRoot, { renderer: pageRenderer, stylesheet, publicUrl: config.publicUrl, pageDrawsPerMinute: config.rateLimits.pageDraws });
 
   await ensureAdmin(ctx);
   // Mail is signed with the company name staff saved, from the first message on.

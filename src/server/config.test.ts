@@ -29,6 +29,16 @@ describe('TRUST_PROXY', () => {
     expect(() => trustProxyOf('true')).toThrow(/TRUST_PROXY: true would trust every hop.*number of proxies.*CIDR/);
   });
 
+  it.each(['0.0.0.0/0', '::/0', '10.0.0.1, 0.0.0.0/0'])('refuses %o, which is every address, as it refuses true', (value) => {
+    expect(() => trustProxyOf(value)).toThrow(/TRUST_PROXY: ".*\/0" is every address and would trust every hop.*number of proxies/);
+  });
+
+  it('takes a hop count up to 3 and refuses a larger one, which would trust what a client writes', () => {
+    expect(typeof trustProxyOf('3')).toBe('function');
+    expect(() => trustProxyOf('4')).toThrow(/TRUST_PROXY: 4 hops is more than the 3 proxies a portal sits behind and would trust every hop/);
+    expect(() => trustProxyOf('1000')).toThrow(ConfigError);
+  });
+
   it.each(['yes', '10.0.0.0/33', '300.1.1.1', '10.0.0.1,', 'proxy.internal', '-1'])('refuses %o, naming the variable', (value) => {
     expect(() => trustProxyOf(value)).toThrow(/TRUST_PROXY: .*(IP address or CIDR|hop count)/);
   });

@@ -6,7 +6,10 @@ import { z } from 'zod';
 import type { SiteSettings } from '../shared/site.js';
 
 const TRUST_EVERY_HOP =
-  'true would trust every hop, so a forged X-Forwarded-For would defeat the rate limits; set the number of proxies in front of the portal (usually 1) or their addresses or CIDR ranges, comma-separated (e.g. 10.0.0.0/8,127.0.0.1)';
+  'would trust every hop, so a forged X-Forwarded-For would defeat the rate limits; set the number of proxies in front of the portal (usually 1) or their addresses or CIDR ranges, comma-separated (e.g. 10.0.0.0/8,127.0.0.1)';
+
+/** More proxies than any deployment here puts in front of the portal; a larger count trusts what a client writes, as `true` does. */
+const MAX_TRUSTED_HOPS = 3;
 
 function isAddressOrRange(entry: string): boolean {
   const [address = '', prefix, ...rest] = entry.split('/');
@@ -31,15 +34,24 @@ const trustProxy = z
   .transform((value, ctx) => {
     const text = value.trim();
     if (text === 'false' || text === '0') return false as const;
-    if (/^\d+$/.test(text)) return trustHops(Number(text));
+    if (/^\d+$/.test(text)) {
+      if (Number(text) <= MAX_TRUSTED_HOPS) return trustHops(Number(text));
+      ctx.addIssue({ code: 'custom', message: `${text} hops is more than the ${MAX_TRUSTED_HOPS} proxies a portal sits behind and ${TRUST_EVERY_HOP}` });
+      return z.NEVER;
+    }
     if (text === 'true') {
-      ctx.addIssue({ code: 'custom', message: TRUST_EVERY_HOP });
+      ctx.addIssue({ code: 'custom', message: `true ${TRUST_EVERY_HOP}` });
       return z.NEVER;
     }
     const entries = text.split(',').map((entry) => entry.trim());
     const wrong = entries.find((entry) => !isAddressOrRange(entry));
     if (wrong !== undefined) {
       ctx.addIssue({ code: 'custom', message: `"${wrong}" is not an IP address or CIDR range; give a hop count (e.g. 1) or addresses, comma-separated` });
+      return z.NEVER;
+    }
+    const everyone = entries.find((entry) => entry.endsWith('/0'));
+    if (everyone !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${everyone}" is every address and ${TRUST_EVERY_HOP}` });
       return z.NEVER;
     }
     return entries;
@@ -88,6 +100,7 @@ const envSchema = z.object({
   RATE_LIMIT_BOOKING: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_FORMS: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_PAGE_DRAWS: z.coerce.number().int().min(1).default(60),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
   MAIL_RETENTION_DAYS: z.coerce.number().positive().default(30),
@@ -156,7 +169,7 @@ export interface Config {
    * audition on one Wi-Fi address stays under (`signup`); retries of one email or phone number
    * are counted from every address (`signupPerContact`).
    */
-  rateLimits: { login: number; loginPerAccount: number; signup: number; signupPerContact: number; contact: number; codes: number; forms: number; booking: number; verify: number };
+  rateLimits: { login: number; loginPerAccount: number; signup: number; signupPerContact: number; contact: number; codes: number; forms: number; booking: number; verify: number; pageDraws: number };
   sessionTtlMs: number;
   /**
    * Outbox polling, the first retry delay after a failed delivery (doubling after that), when to
@@ -233,7 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ).flatMap(([state, address]) => (address ? [{ state, address }] : [])),
       faq: [],
     },
-    rateLimits: { login: e.RATE_LIMIT_LOGIN, loginPerAccount: e.RATE_LIMIT_LOGIN_ACCOUNT, signup: e.RATE_LIMIT_SIGNUP, signupPerContact: e.RATE_LIMIT_SIGNUP_CONTACT, contact: e.RATE_LIMIT_CONTACT, codes: e.RATE_LIMIT_CODES, forms: e.RATE_LIMIT_FORMS, booking: e.RATE_LIMIT_BOOKING, verify: e.RATE_LIMIT_VERIFY },
+    rateLimits: { login: e.RATE_LIMIT_LOGIN, loginPerAccount: e.RATE_LIMIT_LOGIN_ACCOUNT, signup: e.RATE_LIMIT_SIGNUP, signupPerContact: e.RATE_LIMIT_SIGNUP_CONTACT, contact: e.RATE_LIMIT_CONTACT, codes: e.RATE_LIMIT_CODES, forms: e.RATE_LIMIT_FORMS, booking: e.RATE_LIMIT_BOOKING, verify: e.RATE_LIMIT_VERIFY, pageDraws: e.RATE_LIMIT_PAGE_DRAWS },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, retentionMs: e.MAIL_RETENTION_DAYS * 24 * 60 * 60 * 1000 },
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
@@ -259,6 +272,7 @@ function unsafeInProduction(e: Env): string[] {
   const problems: string[] = [];
   if (!e.SMTP_URL) problems.push('SMTP_URL: must be set (without it, sign-in codes would only go to the log)');
   if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: must be set (a generated one differs between hosts and is lost with DATA_DIR)');
+  if (!e.PUBLIC_URL) problems.push("PUBLIC_URL: must be set to the portal's public address (without it, the request's Host or X-Forwarded-Host would choose the links in emails, /sitemap.xml, /robots.txt and link previews)");
   if (!e.DATABASE_URL && e.PROCESSES > 1) problems.push('PROCESSES: more than one process needs DATABASE_URL (the embedded PGlite is one process only)');
   return problems;
 }

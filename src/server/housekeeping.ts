@@ -3,7 +3,7 @@ import { deleteExpiredSessions } from './auth/sessions.js';
 import type { AppContext } from './context.js';
 import { sweepOrphanFiles } from './files/files-service.js';
 import { deleteExpiredKeys } from './idempotency/key-store.js';
-import { deleteDeliveredMail } from './mail/outbox.js';
+import { deleteFinishedMail } from './mail/outbox.js';
 import { sendMembershipReminders } from './membership/reminders.js';
 import { endGuardianLinksAtAdulthood } from './privacy/guardian-service.js';
 import { applyRetention } from './privacy/retention.js';
@@ -13,7 +13,7 @@ const HOUR = 60 * 60 * 1000;
 
 /**
  * Clean-up that keeps the data tidy and no older than it must be: orphaned upload bytes, expired
- * sessions, mail delivered longer ago than the retention period, booking requests never confirmed,
+ * sessions, mail delivered or given up on longer ago than the retention period, booking requests never confirmed,
  * submissions' kept answers past their 24 hours (idempotency keys),
  * rejected slips and handled submissions' files past their retention (privacy/retention.ts);
  * the guardian links of members who turned 18; and the membership reminders due.
@@ -23,7 +23,7 @@ export async function runHousekeeping(ctx: AppContext): Promise<void> {
   const orphans = await sweepOrphanFiles(ctx, ctx.config.orphanGraceMs);
   if (orphans > 0) ctx.log.info({ orphans }, 'removed upload bytes that no record refers to');
   await deleteExpiredSessions(ctx);
-  await deleteDeliveredMail(ctx.db, new Date(Date.now() - ctx.config.mail.retentionMs));
+  await deleteFinishedMail(ctx.db, new Date(Date.now() - ctx.config.mail.retentionMs));
   await deleteExpiredConfirmations(ctx.db);
   await deleteExpiredKeys(ctx);
   const removed = await applyRetention(ctx);

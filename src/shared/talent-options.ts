@@ -7,6 +7,9 @@ import type { Option } from './options.js';
  */
 
 export const TALENT_CATEGORIES = REGISTRATION_CATEGORIES;
+
+/** The directory's filters, as the public page's query names them (talentQuerySchema reads them and `page`). */
+export const TALENT_FILTERS = ['category', 'gender', 'state', 'minHeightCm', 'maxHeightCm', 'minAge', 'maxAge'] as const;
 export type TalentCategory = (typeof TALENT_CATEGORIES)[number]['value'];
 
 /** What a talent may choose to show; nothing else about the member is ever public. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageNumber } from '../../shared/schemas/forms.js';
+import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { getMember, searchMembers } from './members-service.js';
 
@@ -21,7 +22,7 @@ export function membersStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get('/members/:id', { schema: { params: z.object({ id: z.string() }) } }, async (request) =>
-      getMember(ctx, request.params.id),
+      getMember(ctx, request.params.id, staffUser(request).role),
     );
   };
 }

@@ -9,6 +9,7 @@ import { notFound } from '../http/errors.js';
 import { isUuid } from '../http/parse.js';
 import { toUserView } from '../profile/user-view.js';
 import type { MemberSubmission, MemberSummary } from '../../shared/schemas/admin.js';
+import { mayUse, type StaffRole } from '../../shared/roles.js';
 
 export const STAFF_PAGE_SIZE = 50;
 
@@ -74,10 +75,15 @@ export async function searchMembers(
   };
 }
 
-/** One member for the console: their profile and status, and what they have submitted. */
-export async function getMember(ctx: AppContext, id: string): Promise<{ member: User; submissions: MemberSubmission[] }> {
+/**
+ * One member for the console: their profile and status, and what they have submitted. A role
+ * without the submissions area sees that a form was sent, not links to its uploads.
+ */
+export async function getMember(ctx: AppContext, id: string, viewerRole: StaffRole): Promise<{ member: User; submissions: MemberSubmission[] }> {
   if (!isUuid(id)) throw notFound('Member not found');
   const [row] = await ctx.db.select(publicUserColumns).from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw notFound('Member not found');
-  return { member: toUserView(row, todayInLagos(ctx.clock())), submissions: await listMemberSubmissions(ctx, row.id) };
+  const sent = await listMemberSubmissions(ctx, row.id);
+  const opensUploads = mayUse(viewerRole, 'submissions');
+  return { member: toUserView(row, todayInLagos(ctx.clock())), submissions: opensUploads ? sent : sent.map((submission) => ({ ...submission, files: [] })) };
 }

@@ -225,7 +225,7 @@ describe('CSRF', () => {
   });
 
   it('uses __Host- cookies in production, and the client that echoes that token gets through', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9' }, { mailTransport: new TestMailbox().transport });
+    const production = await createTestApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://portal.example.ng' }, { mailTransport: new TestMailbox().transport });
     try {
       const first = await production.app.inject({ method: 'GET', url: '/api/users/profile' });
       const cookies = first.cookies as { name: string; value: string; secure?: boolean; path?: string; domain?: string }[];

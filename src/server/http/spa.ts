@@ -14,12 +14,12 @@ import { servedPages } from '../pages/served-pages.js';
 export async function registerSpa(
   app: FastifyInstance,
   root: string,
-  options: { renderer: PageRenderer | undefined; stylesheet: InlineStylesheet | undefined; publicUrl: string | undefined },
+  options: { renderer: PageRenderer | undefined; stylesheet: InlineStylesheet | undefined; publicUrl: string | undefined; pageDrawsPerMinute: number },
 ): Promise<void> {
   const indexFile = path.join(root, 'index.html');
   // The page shell (under 1 KB) is the same for every page path: read once, sent from memory.
   const shell = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
-  const drawn = shell && options.renderer ? servedPages(app, { indexHtml: shell.toString(), stylesheet: options.stylesheet, renderer: options.renderer, publicUrl: options.publicUrl }) : undefined;
+  const drawn = shell && options.renderer ? servedPages(app, { indexHtml: shell.toString(), stylesheet: options.stylesheet, renderer: options.renderer, publicUrl: options.publicUrl, drawsPerMinute: options.pageDrawsPerMinute }) : undefined;
   if (shell) {
     await app.register(fastifyStatic, {
       root,

@@ -1,4 +1,6 @@
+import { and, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { createTestApp, signedInStaff, signedUpMember } from '../test-support/test-app.js';
 import { pooledSmtpUrl, startMailWorker } from './mail-worker.js';
@@ -36,6 +38,22 @@ describe('the mail outbox', () => {
     expect(mailbox.countTo('unlucky@example.com', /Your code/)).toBe(0);
     const member = await signedUpMember(portal.app);
     expect((await member.client.get('/api/admin/mail/dead')).statusCode).toBe(403);
+  });
+
+  it('keeps no code in a message it gave up on, and keeps the body of other mail', async () => {
+    mailbox.down = true;
+    try {
+      await enqueueMail(portal.app.ctx.db, { to: 'coded@example.com', subject: 'Your code', text: 'Your code is 482913', html: '<p>482913</p>', sensitive: true });
+      await enqueueMail(portal.app.ctx.db, { to: 'plain@example.com', subject: 'News', text: 'Hello Ada', html: '<p>Hello Ada</p>' });
+      portal.app.ctx.mailer.nudge();
+      const deadRows = () => portal.app.ctx.db.select().from(outbox).where(and(inArray(outbox.to, ['coded@example.com', 'plain@example.com']), isNotNull(outbox.deadAt)));
+      await until(async () => (await deadRows()).length === 2);
+      const rows = Object.fromEntries((await deadRows()).map((row) => [row.to, row]));
+      expect(rows['coded@example.com']).toMatchObject({ text: '', html: '' });
+      expect(rows['plain@example.com']).toMatchObject({ text: 'Hello Ada', html: '<p>Hello Ada</p>' });
+    } finally {
+      mailbox.down = false;
+    }
   });
 
   it('sends each message once when several workers share the outbox', async () => {

@@ -56,18 +56,21 @@ describe('the outbox', () => {
     expect(notice.text).toMatch(/password of your account was just changed/);
   });
 
-  it('removes delivered mail older than MAIL_RETENTION_DAYS (30 by default) and keeps the rest', async () => {
+  it('removes delivered and dead mail older than MAIL_RETENTION_DAYS (30 by default) and keeps the rest', async () => {
     const daysAgo = (days: number) => sql`now() - ${`${days} days`}::interval`;
     const mail = (to: string) => ({ to, subject: 'Old news', text: 'Hello Ada, +2348031234567', html: '<p>Hello</p>' });
     await portal.app.ctx.db.insert(outbox).values([
       { ...mail('old@example.com'), createdAt: daysAgo(31), sentAt: daysAgo(31) },
       { ...mail('recent@example.com'), createdAt: daysAgo(29), sentAt: daysAgo(29) },
       { ...mail('undelivered@example.com'), createdAt: daysAgo(40), nextAttemptAt: daysAgo(-1) },
+      { ...mail('dead-long-ago@example.com'), createdAt: daysAgo(40), deadAt: daysAgo(31), attempts: 10 },
+      { ...mail('dead-lately@example.com'), createdAt: daysAgo(40), deadAt: daysAgo(29), attempts: 10 },
     ]);
     await runHousekeeping(portal.app.ctx);
     const left = (await portal.app.ctx.db.select({ to: outbox.to }).from(outbox)).map((row) => row.to);
     expect(left).not.toContain('old@example.com');
-    expect(left).toEqual(expect.arrayContaining(['recent@example.com', 'undelivered@example.com']));
+    expect(left).not.toContain('dead-long-ago@example.com');
+    expect(left).toEqual(expect.arrayContaining(['recent@example.com', 'undelivered@example.com', 'dead-lately@example.com']));
   });
 });
 

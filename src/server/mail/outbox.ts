@@ -7,7 +7,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** Carries a code: the body is cleared once delivered. */
+  /** Carries a code: the body is cleared once delivered or given up on. */
   sensitive?: boolean;
 }
 
@@ -60,19 +60,29 @@ export async function forgetMailAbout(db: Executor, addresses: string[], mention
   await db.delete(outbox).where(or(inArray(outbox.to, addresses), ...mentions.flatMap((m) => [sql`strpos(${outbox.text}, ${m}) > 0`, sql`strpos(${outbox.html}, ${m}) > 0`])));
 }
 
-/** Removes mail delivered before `cutoff`: the outbox is a queue, not an archive of personal data. */
-export async function deleteDeliveredMail(db: Database, cutoff: Date): Promise<number> {
-  const removed = await db.delete(outbox).where(lt(outbox.sentAt, cutoff)).returning({ id: outbox.id });
+/**
+ * Removes mail delivered or given up on before `cutoff`: the outbox is a queue, not an archive of
+ * personal data.
+ */
+export async function deleteFinishedMail(db: Database, cutoff: Date): Promise<number> {
+  const removed = await db
+    .delete(outbox)
+    .where(or(lt(outbox.sentAt, cutoff), lt(outbox.deadAt, cutoff)))
+    .returning({ id: outbox.id });
   return removed.length;
 }
 
-/** Records a failed attempt: retried after `retryInMs`, or given up on (dead) once it was the last allowed. */
+/**
+ * Records a failed attempt: retried after `retryInMs`, or given up on (dead) once it was the last
+ * allowed. Dead mail stays for staff to see who was not reached; a code it carried is not kept.
+ */
 export async function markFailed(db: Database, row: OutboxRow, error: string, retry: { inMs: number; maxAttempts: number }): Promise<'retry' | 'dead'> {
   const attempts = row.attempts + 1;
   const dead = attempts >= retry.maxAttempts;
+  const body = dead && row.sensitive ? { text: '', html: '' } : {};
   await db
     .update(outbox)
-    .set({ attempts, lastError: error.slice(0, 500), nextAttemptAt: new Date(Date.now() + retry.inMs), deadAt: dead ? new Date() : null })
+    .set({ attempts, lastError: error.slice(0, 500), nextAttemptAt: new Date(Date.now() + retry.inMs), deadAt: dead ? new Date() : null, ...body })
     .where(eq(outbox.id, row.id));
   return dead ? 'dead' : 'retry';
 }

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardians, submissions, users } from '../db/schema.js';
+import type { PageRenderer } from '../../shared/rendered-page.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
 
@@ -19,6 +20,20 @@ const PRELOAD_LINK = '<link rel="modulepreload" crossorigin href="/assets/react-
 const mailbox = new TestMailbox();
 const webRoot = mkdtempSync(path.join(tmpdir(), 'pages-web-'));
 let portal: Awaited<ReturnType<typeof createTestApp>>;
+/** Every address a page was drawn for, in order. */
+const drawings: string[] = [];
+
+/** The web app's server entry from source, writing down each drawing. */
+async function countingRenderer(into: string[]): Promise<PageRenderer> {
+  const entry = await import('../../web/entry-server.js');
+  return {
+    sendRequestsThrough: entry.sendRequestsThrough,
+    renderPage: (url) => {
+      into.push(url);
+      return entry.renderPage(url);
+    },
+  };
+}
 
 beforeAll(async () => {
   // The page template as written (index.html) with a stylesheet as the build links it, and the web
@@ -28,8 +43,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'index.html'), built);
   mkdirSync(path.join(webRoot, 'assets'));
   writeFileSync(path.join(webRoot, 'assets/index-test.css'), STYLESHEET);
-  const pageRenderer = await import('../../web/entry-server.js');
-  portal = await createTestApp({ PUBLIC_URL }, { mailTransport: mailbox.transport, webRoot, pageRenderer });
+  portal = await createTestApp({ PUBLIC_URL }, { mailTransport: mailbox.transport, webRoot, pageRenderer: await countingRenderer(drawings) });
 });
 afterAll(async () => {
   await portal.close();
@@ -203,6 +217,65 @@ describe('public pages drawn on the server', () => {
     const after = await visitor().get('/contact');
     expect(after.body).toContain('<span class="navbar__name">Lagos Screen House</span>');
     expect((await staff.put('/api/admin/settings/site', { json: settings('Home of Movies, Modelling & Music') })).statusCode).toBe(200);
+  });
+});
+
+describe('what a drawn page is kept under', () => {
+  it('is the path and the query parameters the page reads: a random parameter draws no page again', async () => {
+    const random = () => Math.random().toString(36).slice(2);
+    const before = drawings.length;
+    const first = await visitor().get(`/services?u=${random()}`);
+    const second = await visitor().get(`/services?u=${random()}&utm_source=${random()}`);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.body).toBe(first.body);
+    expect(drawings.slice(before)).toEqual(['/services']);
+  });
+
+  it('draws a filtered directory once whatever the order of its filters, and with only them', async () => {
+    const before = drawings.length;
+    const one = await visitor().get('/talent?state=Lagos&category=model&u=1');
+    const other = await visitor().get('/talent?category=model&state=Lagos&u=2');
+    expect(other.body).toBe(one.body);
+    expect(drawings.slice(before)).toEqual(['/talent?category=model&state=Lagos']);
+    expect(pageData(one.body).queries.map((query) => query.queryKey)).toContainEqual(['talent', 'directory', 'category=model&state=Lagos']);
+  });
+
+  it('is sent compressed fast when drawn and compressed well once sent again', async () => {
+    const ask = () => portal.app.inject({ method: 'GET', url: '/privacy', headers: { 'accept-encoding': 'br' } });
+    const fresh = await ask();
+    await ask();
+    let kept = await ask();
+    for (let tries = 0; tries < 50 && kept.rawPayload.length >= fresh.rawPayload.length; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      kept = await ask();
+    }
+    expect(brotliDecompressSync(kept.rawPayload).toString()).toBe(brotliDecompressSync(fresh.rawPayload).toString());
+    expect(kept.rawPayload.length).toBeLessThan(fresh.rawPayload.length);
+    expect(kept.headers.etag).toBe(fresh.headers.etag);
+  });
+});
+
+describe('drawings one address causes', () => {
+  const ownDrawings: string[] = [];
+  let limited: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    limited = await createTestApp({ PUBLIC_URL, RATE_LIMIT_PAGE_DRAWS: '3' }, { webRoot, pageRenderer: await countingRenderer(ownDrawings) });
+  });
+  afterAll(() => limited.close());
+  const from = (address: string, url: string) => limited.app.inject({ method: 'GET', url, remoteAddress: address });
+
+  it('are limited a minute: past the limit the address gets the page shell its browser draws, and kept pages as before', async () => {
+    for (const page of ['/services', '/privacy', '/contact']) expect((await from('203.0.113.7', page)).body).toContain('id="page-data"');
+    const over = await from('203.0.113.7', '/terms-and-conditions');
+    expect(over.statusCode).toBe(200);
+    expect(over.body).not.toContain('id="page-data"');
+    expect(over.body).toContain('<p class="page-loading">Loading...</p>');
+    expect(ownDrawings).toEqual(['/services', '/privacy', '/contact']);
+    // A page another visitor had drawn costs nothing and is still sent drawn.
+    expect((await from('203.0.113.7', '/services?u=2')).body).toContain('id="page-data"');
+    // Another address has its own count.
+    expect((await from('198.51.100.9', '/terms-and-conditions')).body).toContain('id="page-data"');
+    expect(ownDrawings).toHaveLength(4);
   });
 });
 

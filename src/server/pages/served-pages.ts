@@ -4,6 +4,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { pageQuery } from '../../shared/public-pages.js';
 import type { PageRenderer } from '../../shared/rendered-page.js';
 import type { InlineStylesheet } from './inline-stylesheet.js';
 import { drawPage } from './page-renderer.js';
@@ -17,11 +18,22 @@ export const DRAWN_PAGE_TTL_MS = 10_000;
 const KEPT_PAGES = 500;
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** A drawn page ready to send: compressed once, with its ETag. */
+/** A drawn page ready to send, with its ETag: compressed fast when drawn, well once asked for again. */
 interface SendablePage {
   status: number;
   etag: string;
   bodies: Record<'br' | 'gzip' | 'identity', Buffer>;
+  compressedWell?: Promise<void>;
+}
+
+// A page nobody asks for again (one address after another) costs no more than it must to send;
+// one that is kept and sent again is worth compressing well, once.
+const FAST = { br: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 1 } };
+const WELL = { br: { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }, gzip: { level: 9 } };
+
+async function compressed(html: Buffer, levels: typeof FAST): Promise<SendablePage['bodies']> {
+  const [br, gz] = await Promise.all([brotli(html, levels.br), gzipped(html, levels.gzip)]);
+  return { br, gzip: gz, identity: html };
 }
 
 /** The plain shell, for a page the browser draws (a member page). */
@@ -29,12 +41,15 @@ const SHELL = 'shell';
 
 /**
  * The public pages drawn on the server (docs/decisions/015): each kept for a few seconds per
- * address and origin, so a burst of visitors costs one drawing, with an ETag and compressed once.
- * The pages are the same for every visitor (nobody is signed in in them).
+ * page (its path and the query parameters it reads, shared/public-pages.ts) and origin, so a
+ * burst of visitors costs one drawing, with an ETag. The pages are the same for every visitor
+ * (nobody is signed in in them). Drawing is what costs: one address may cause `drawsPerMinute`
+ * drawings a minute; past that it gets the page shell, which its browser draws (refusing would
+ * also refuse the many people a mobile network puts behind one address).
  */
 export function servedPages(
   app: FastifyInstance,
-  options: { indexHtml: string; stylesheet: InlineStylesheet | undefined; renderer: PageRenderer; publicUrl: string | undefined },
+  options: { indexHtml: string; stylesheet: InlineStylesheet | undefined; renderer: PageRenderer; publicUrl: string | undefined; drawsPerMinute: number },
 ) {
   const template = pageTemplate(options.indexHtml, options.stylesheet);
   const encodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] });
@@ -52,16 +67,41 @@ export function servedPages(
       const page = await drawPage(app, options.renderer, context.url);
       if (!page) return SHELL;
       const html = Buffer.from(pageDocument(template, page, context.origin, new URL(context.url, context.origin).pathname));
-      const [br, gz] = await Promise.all([brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }), gzipped(html, { level: 9 })]);
-      return { status: page.status, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`, bodies: { br, gzip: gz, identity: html } };
+      return { status: page.status, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`, bodies: await compressed(html, FAST) };
     },
   });
+  const drawingAllowed = app.createRateLimit({ max: options.drawsPerMinute, timeWindow: 60_000, keyGenerator: (request) => `page-draws|${request.ip}` });
+
+  /** The page kept for this request, drawn now if none is and the address may cause a drawing; undefined when it may not. */
+  async function keptPage(request: FastifyRequest, origin: string) {
+    const { pathname, searchParams } = new URL(request.url, origin);
+    const query = pageQuery(pathname, searchParams);
+    const url = query ? `${pathname}?${query}` : pathname;
+    const key = `${generation} ${origin} ${url}`;
+    const wasKept = kept.has(key);
+    if (!wasKept) {
+      const limit = await drawingAllowed(request);
+      if (!limit.isAllowed && limit.isExceeded) return undefined;
+    }
+    const page = await kept.fetch(key, { context: { origin, url } });
+    if (wasKept && page && page !== SHELL) compressWell(page);
+    return page;
+  }
+
+  function compressWell(page: SendablePage): void {
+    page.compressedWell ??= compressed(page.bodies.identity, WELL).then(
+      (bodies) => {
+        page.bodies = bodies;
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'could not compress a kept page'),
+    );
+  }
 
   return {
     /** Sends the drawn page for this request; false when it is a member page (send the shell). */
     async send(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
       const origin = (options.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
-      const page = await kept.fetch(`${generation} ${origin} ${request.url}`, { context: { origin, url: request.url } });
+      const page = await keptPage(request, origin);
       if (!page || page === SHELL) return false;
       reply.header('Cache-Control', 'no-cache').header('ETag', page.etag).header('Vary', 'Accept-Encoding');
       if (request.headers['if-none-match'] === page.etag) {

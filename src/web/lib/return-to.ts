@@ -1,9 +1,11 @@
+import { RETURN_PARAM } from '../../shared/public-pages';
+
 /**
  * The page a visitor was going to when a guard sent them to sign in. It travels in the address
  * (`/login?next=/user/fees%3Fplan%3Dstandard`), so it survives a reload and the detour through
  * sign-up or a forgotten password.
  */
-export const RETURN_PARAM = 'next';
+export { RETURN_PARAM };
 
 // Any origin will do: only whether a path stays on it matters.
 const SAME_SITE = 'https://portal.invalid';

@@ -17,6 +17,7 @@ export function MemberDetailPage() {
   const member = useMember(id);
   const { user } = useSession();
   const seesMoney = Boolean(user && mayUse(user.role, 'membership'));
+  const opensSubmissions = Boolean(user && mayUse(user.role, 'submissions'));
   if (member.isPending) return <Spinner />;
   if (member.isError) return <p className="form__error">{member.error.message}</p>;
   const { member: m, submissions } = member.data;
@@ -61,7 +62,7 @@ export function MemberDetailPage() {
         <ul className="admin__plain-list">
           {submissions.map((submission) => (
             <li key={submission.id}>
-              <Link to={`/admin/submissions/${submission.id}`}>{submission.formLabel}</Link> ·{' '}
+              {opensSubmissions ? <Link to={`/admin/submissions/${submission.id}`}>{submission.formLabel}</Link> : submission.formLabel} ·{' '}
               <time dateTime={submission.createdAt}>{displayDateTime(submission.createdAt)}</time> ·{' '}
               <span className={`badge${submission.state === 'handled' ? ' badge--ok' : ''}`}>{labelOf(SUBMISSION_STATES, submission.state)}</span>
             </li>

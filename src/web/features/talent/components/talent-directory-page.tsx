@@ -3,7 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import { GENDERS } from '../../../../shared/form-options';
 import { NIGERIAN_STATES } from '../../../../shared/options';
 import type { TalentCard } from '../../../../shared/schemas/talent';
-import { TALENT_CATEGORIES } from '../../../../shared/talent-options';
+import { pageQuery } from '../../../../shared/public-pages';
+import { TALENT_CATEGORIES, TALENT_FILTERS } from '../../../../shared/talent-options';
 import { SelectField, TextField } from '../../../components/form-field';
 import { Spinner } from '../../../components/spinner';
 import { useTalentDirectory } from '../api/get-talent-directory';
@@ -11,13 +12,14 @@ import { categoryLabel, measurementFacts } from './talent-labels';
 import { FormControls } from '../../../components/form-controls';
 import './talent.css';
 
-const FILTERS = ['category', 'gender', 'state', 'minHeightCm', 'maxHeightCm', 'minAge', 'maxAge'] as const;
+
 const STATE_OPTIONS = NIGERIAN_STATES.map((state) => ({ value: state, label: state }));
 
 /** /talent: the public directory. The filters live in the query string, so a search can be shared or bookmarked. */
 export function TalentDirectoryPage() {
   const [params, setParams] = useSearchParams();
-  const search = params.toString();
+  // Only what the page reads, in one order: the same as the page the server drew and kept.
+  const search = pageQuery('/talent', params);
   const directory = useTalentDirectory(search);
   const page = Number(params.get('page') ?? '1') || 1;
 
@@ -25,7 +27,7 @@ export function TalentDirectoryPage() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const next = new URLSearchParams();
-    for (const name of FILTERS) {
+    for (const name of TALENT_FILTERS) {
       const value = String(data.get(name) ?? '').trim();
       if (value) next.set(name, value);
     }
@@ -33,7 +35,7 @@ export function TalentDirectoryPage() {
   }
 
   function pageLink(target: number): string {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(search);
     if (target <= 1) next.delete('page');
     else next.set('page', String(target));
     const query = next.toString();
