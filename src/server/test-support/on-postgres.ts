@@ -25,13 +25,23 @@ async function answers(url: string): Promise<boolean> {
  */
 export const raceServerUrl: string | undefined = postgresServerUrl ?? ((await answers(LOCAL_SERVER)) ? LOCAL_SERVER : undefined);
 
-if (!raceServerUrl) {
-  const message =
-    'PostgreSQL does not answer on 127.0.0.1:5432 and DATABASE_URL is not set: the race tests of this file are SKIPPED ' +
-    '(PGlite would pass them whatever the code does). Start PostgreSQL to run them.';
-  // CI starts PostgreSQL before the tests: a race test skipped there is a failure, not a warning.
+/**
+ * Something tests need is not there: said loudly where a developer runs them, and a failure
+ * under CI, whose .ci/run starts PostgreSQL and builds before the tests.
+ */
+export function missingForTests(message: string): void {
   if (process.env.CI) throw new Error(message);
   console.warn(`\n!!! ${message}\n`);
+}
+
+/** The PATH a child process of a test needs to find its tools. */
+export const inheritedPath = process.env.PATH;
+
+if (!raceServerUrl) {
+  missingForTests(
+    'PostgreSQL does not answer on 127.0.0.1:5432 and DATABASE_URL is not set: the race tests of this file are SKIPPED ' +
+      '(PGlite would pass them whatever the code does). Start PostgreSQL to run them.',
+  );
 }
 
 /** A describe block that runs on PostgreSQL whenever a server answers, and is skipped (loudly, above) otherwise. */
