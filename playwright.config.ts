@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { machineBudget } from './tests/machine-budget';
 
 /** Debian's Chromium where it is installed (Playwright cannot download its own here), else Playwright's. */
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
@@ -7,12 +8,13 @@ const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  // A stray test.only would pass CI while running one journey.
-  forbidOnly: !!process.env.CI,
+  // A stray test.only would pass while running one journey: refused everywhere, CI or not.
+  forbidOnly: true,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Budgets grow with the machine's load (tests/machine-budget.ts); a long journey asks for more with journeyBudget.
+  timeout: machineBudget(60_000),
+  expect: { timeout: machineBudget(10_000) },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     trace: 'retain-on-failure',

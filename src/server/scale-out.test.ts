@@ -13,7 +13,7 @@ import { loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { users } from './db/schema.js';
 import { sendMembershipReminders } from './membership/reminders.js';
-import { TestMailbox } from './test-support/mailbox.js';
+import { outboxDrained, outboxRowsTo, TestMailbox } from './test-support/mailbox.js';
 import { startS3Server } from './test-support/s3-server.js';
 import { createScratchDatabase } from './test-support/scratch-database.js';
 import { onPostgresServer, postgresServerUrl, signedUpMember, STAFF, TestClient, testRedisUrl } from './test-support/test-app.js';
@@ -59,7 +59,8 @@ function sameBrowserOn(portal: Portal, client: TestClient): TestClient {
 }
 
 const mailCount = (to: string, subject: RegExp) => a.mailbox.countTo(to, subject) + b.mailbox.countTo(to, subject);
-const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+/** Both processes share one outbox: once it is drained, their mailboxes hold every mail that will be sent. */
+const settle = () => outboxDrained(a.app.ctx.db);
 
 beforeAll(async () => {
   if (!onPostgresServer) return;
@@ -127,6 +128,7 @@ describe.runIf(onPostgresServer)('two portal processes on one PostgreSQL, Redis 
 
     expect((await staff.post(`/api/admin/payments/${paymentId}/approve`, { json: { months: 1 } })).statusCode).toBe(200);
     await Promise.any([a.mailbox.waitFor((m) => m.to === email && /Payment approved/.test(m.subject)), b.mailbox.waitFor((m) => m.to === email && /Payment approved/.test(m.subject))]);
+    for (const subject of [/verification code/, /slip/, /Payment approved/]) expect(await outboxRowsTo(a.app.ctx.db, email, subject)).toBe(1);
     await settle();
     expect(mailCount(email, /verification code/)).toBe(1);
     expect(mailCount(email, /slip/)).toBe(1);
@@ -140,6 +142,7 @@ describe.runIf(onPostgresServer)('two portal processes on one PostgreSQL, Redis 
     const sent = await Promise.all([sendMembershipReminders(a.app.ctx), sendMembershipReminders(b.app.ctx), sendMembershipReminders(a.app.ctx)]);
     expect(sent.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(1);
     await Promise.any([a.mailbox.waitFor((m) => m.to === member.user.email && /Your membership/.test(m.subject)), b.mailbox.waitFor((m) => m.to === member.user.email && /Your membership/.test(m.subject))]);
+    expect(await outboxRowsTo(a.app.ctx.db, member.user.email, /Your membership/)).toBe(1);
     await settle();
     expect(mailCount(member.user.email, /Your membership/)).toBe(1);
 
@@ -148,6 +151,7 @@ describe.runIf(onPostgresServer)('two portal processes on one PostgreSQL, Redis 
     await stopPortal(b);
     b = await startPortal(sharedEnv);
     expect(await Promise.all([sendMembershipReminders(b.app.ctx), sendMembershipReminders(a.app.ctx)])).toEqual([0, 0]);
+    expect(await outboxRowsTo(a.app.ctx.db, member.user.email, /Your membership/)).toBe(1);
     await settle();
     expect(mailCount(member.user.email, /Your membership/) + stoppedMailbox.countTo(member.user.email, /Your membership/)).toBe(1);
   });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, phoneViewport, test } from './fixtures';
+import { ADMIN, expect, journeyBudget, phoneViewport, test } from './fixtures';
 import { activatedMember, signIn } from './helpers';
 
 /** axe-core on every page of the portal, as the visitor, member and staff see it: no serious violations. */
@@ -17,7 +17,7 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
 
 async function audit(page: Page, paths: string[]): Promise<void> {
   // Each page takes about 4 s (its requests settle, then axe reads it) on a busy two-core machine.
-  test.setTimeout(30_000 + paths.length * 10_000);
+  test.setTimeout(journeyBudget(30_000 + paths.length * 10_000));
   const found: string[] = [];
   for (const path of paths) found.push(...(await seriousViolations(page, path)));
   expect(found).toEqual([]);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, expect, phoneViewport, test } from './fixtures';
+import { ADMIN, expect, journeyBudget, phoneViewport, test } from './fixtures';
 import { activatedMember, signIn, tinyPdf, unexpectedErrors, watchConsole } from './helpers';
 import { todayInLagos } from '../../src/shared/dates';
 import { displayDate } from '../../src/shared/display-date';
@@ -30,7 +30,7 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
 }
 
 test('a member places an ad, staff approve it, a visitor clicks it, the member sees the click and deletes it', async ({ page, browser, baseURL, mailbox }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(journeyBudget(120_000));
   const errors = watchConsole(page);
   const member = await activatedMember(page, mailbox);
   const link = `${baseURL}/terms-and-conditions`;

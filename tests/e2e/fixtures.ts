@@ -6,6 +6,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import getPort from 'get-port';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
+import { machineBudget } from '../machine-budget';
 
 export interface Mail {
   to: string;
@@ -104,7 +105,7 @@ export const test = base.extend<{ baseURL: string; mailbox: Mailbox }, { portal:
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker', timeout: 150_000 },
+    { scope: 'worker', timeout: machineBudget(150_000) },
   ],
   baseURL: async ({ portal }, use) => use(portal.baseURL),
   mailbox: async ({ portal }, use) => use(portal.mailbox),
@@ -112,7 +113,7 @@ export const test = base.extend<{ baseURL: string; mailbox: Mailbox }, { portal:
 
 async function waitUntilUp(baseURL: string, server: ChildProcess): Promise<void> {
   // A shared, busy CI machine can take a minute to start a fresh portal.
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + machineBudget(120_000);
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`portal exited with code ${server.exitCode}`);
     try {
@@ -145,3 +146,6 @@ export async function phoneViewport(page: Page): Promise<void> {
 }
 
 export { expect };
+
+/** A long journey's own time budget (the default is a minute), grown with the machine's load as every budget is. */
+export const journeyBudget = machineBudget;

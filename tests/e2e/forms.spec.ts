@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ADMIN, expect, newMember, phoneViewport, test } from './fixtures';
+import { ADMIN, expect, journeyBudget, newMember, phoneViewport, test } from './fixtures';
 import { activatedMember, openConsoleSection, signIn, signUpThroughForm, tinyPdf, tinyPng, unexpectedErrors, watchConsole } from './helpers';
 import type { Page } from '@playwright/test';
 import { shiftDate, todayInLagos } from '../../src/shared/dates';
@@ -150,7 +150,7 @@ async function fillEventForm(page: Page) {
 }
 
 test('staff put a casting day and gallery pictures on /events; a member on a phone finds them from the menu and sees their own request', async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(journeyBudget(120_000));
   const castingDay = shiftDate(todayInLagos(), 10);
   const staffContext = await browser.newContext({ baseURL });
   const staff = await staffContext.newPage();
@@ -224,7 +224,7 @@ test('staff put a casting day and gallery pictures on /events; a member on a pho
 });
 
 test('staff find a submission in the console, open it, mark it handled and download the CSV', async ({ page, browser, baseURL, mailbox }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(journeyBudget(120_000));
   const member = await activatedMember(page, mailbox);
   await page.goto('/welfareform');
   await page.locator('[name="name"]').fill('Ngozi Adeyemi');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { cameraPhoto } from '../../scripts/lib/camera-photo';
-import { expect, newMember, test } from './fixtures';
+import { expect, journeyBudget, newMember, test } from './fixtures';
 import { signUpThroughForm, unexpectedErrors, watchConsole } from './helpers';
 
 const MAX_PHOTO_BYTES = 600 * 1024;
@@ -37,7 +37,7 @@ async function fillEventForm(page: Page) {
 }
 
 test('three 4 MB camera photos go up small and upright with the event form', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(journeyBudget(120_000));
   const errors = watchConsole(page);
   await keepSentForms(page);
   await signUpThroughForm(page, newMember());

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, newMember, test } from './fixtures';
+import { expect, journeyBudget, newMember, test } from './fixtures';
 import { activatedMember, pngBytes, signUpThroughForm, staffApi, tinyPdf, tinyPng, unexpectedErrors, watchConsole, xsrfHeader } from './helpers';
 
 const PHONE = { width: 375, height: 812 };
@@ -34,7 +34,7 @@ async function openMenu(page: Page): Promise<void> {
 }
 
 test('on a phone, the fee page follows the member: pay, under review, rejected and again, approved, the code', async ({ page, context, baseURL, mailbox }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(journeyBudget(120_000));
   const errors = watchConsole(page);
   await page.setViewportSize(PHONE);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
@@ -200,7 +200,7 @@ test('the menu counts a new notification until it is read, and the dashboard lis
 });
 
 test('on a phone, the artist form is pre-filled and goes one checked section at a time; the server’s refusal opens its section', async ({ page, mailbox }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(journeyBudget(90_000));
   const errors = watchConsole(page);
   await page.setViewportSize(PHONE);
   const member = await activatedMember(page, mailbox);

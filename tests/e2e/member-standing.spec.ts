@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, test } from './fixtures';
+import { ADMIN, expect, journeyBudget, test } from './fixtures';
 import { activatedMember, openConsoleSection, signIn, unexpectedErrors, watchConsole } from './helpers';
 
 /** Screenshots for a human look at 375 and 1280 px, only when STANDING_SHOTS_DIR is set. */
@@ -19,7 +19,7 @@ async function shots(page: Page, name: string, show: () => Promise<void>): Promi
 }
 
 test('staff set a level, award an achievement and announce to the level; the member sees them, and the card opens the check page', async ({ page, browser, baseURL, mailbox }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(journeyBudget(120_000));
   const errors = watchConsole(page);
   const member = await activatedMember(page, mailbox);
 

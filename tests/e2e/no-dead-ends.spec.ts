@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, expect, newMember, test } from './fixtures';
+import { ADMIN, expect, journeyBudget, newMember, test } from './fixtures';
 import { activatedMember, openConsoleSection, signIn, signUpThroughForm, takenOverByReact, unexpectedErrors, watchConsole, xsrfHeader } from './helpers';
 
 const PHONE = { width: 375, height: 740 };
@@ -24,7 +24,7 @@ async function expectAtTop(page: Page, heading: string | RegExp): Promise<void> 
 }
 
 test('every new page opens at its top on a phone, and Back returns to where the reader was', async ({ page, mailbox }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(journeyBudget(120_000));
   const errors = watchConsole(page);
   await page.setViewportSize(PHONE);
 
@@ -80,7 +80,7 @@ test('every new page opens at its top on a phone, and Back returns to where the 
 });
 
 test('a talent profile opens with its name in view, and Back returns to the same place in the directory', async ({ page, browser, baseURL, mailbox }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(journeyBudget(120_000));
   // Enough published talents that the directory scrolls on a phone.
   const stageNames: string[] = [];
   for (let i = 0; i < 3; i++) {
@@ -135,7 +135,7 @@ async function visitTheDirectoryAndComeBack(browser: Browser, baseURL: string | 
 }
 
 test('a guard says why it sent the visitor to sign up, and members see no Sign up buttons on About', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(journeyBudget(90_000));
   const errors = watchConsole(page);
   await page.setViewportSize(PHONE);
   await page.goto('/');
@@ -190,7 +190,7 @@ async function signUpFromHere(page: Page, member = newMember()): Promise<void> {
 }
 
 test('errors stay on the form until fixed, and a toast neither follows to the next page nor covers the button', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(journeyBudget(90_000));
   const errors = watchConsole(page);
   await page.setViewportSize(PHONE);
 
@@ -246,7 +246,7 @@ test('errors stay on the form until fixed, and a toast neither follows to the ne
 });
 
 test('the contact page shows no invented reviews and no placeholder details; an admin sets the company details and every page shows them', async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(journeyBudget(90_000));
   const errors = watchConsole(page);
   await page.setViewportSize(PHONE);
   await page.goto('/contact');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, expect, phoneViewport, test } from './fixtures';
+import { ADMIN, expect, journeyBudget, phoneViewport, test } from './fixtures';
 import { activatedMember, signIn, tinyPdf, unexpectedErrors, watchConsole } from './helpers';
 
 /** A real portrait photo (with EXIF the server must strip), written to a temporary file. */
@@ -33,7 +33,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 test('a member publishes a talent profile, a business finds it and books, the member accepts', async ({ page, browser, baseURL, mailbox }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(journeyBudget(120_000));
   const errors = watchConsole(page);
   const member = await activatedMember(page, mailbox);
   const stageName = `Amara Lux ${Date.now() % 100000}`;

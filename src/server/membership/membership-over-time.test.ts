@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipReminders, users } from '../db/schema.js';
 import { sendMembershipReminders } from './reminders.js';
-import { TestMailbox } from '../test-support/mailbox.js';
+import { outboxDrained, outboxRowsTo, TestMailbox } from '../test-support/mailbox.js';
 import { createTestApp, signedInStaff, signedUpMember, type TestClient } from '../test-support/test-app.js';
 
 /** The portal's clock, moved by the tests: Lagos is UTC+1, so noon UTC is 13:00 there, the same day. */
@@ -160,8 +160,9 @@ describe('membership reminders', () => {
     setDay('2027-06-05'); // 4 days after: the first day of the third one was missed, its window still holds
     await run();
     await run();
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await remindersOf(user.id)).map((r) => r.kind).sort()).toEqual(['after-3', 'before-1', 'before-7']);
+    expect(await outboxRowsTo(portal.app.ctx.db, user.email, subject)).toBe(3);
+    await outboxDrained(portal.app.ctx.db);
     expect(mailbox.countTo(user.email, subject)).toBe(3);
     const notifications = (await portal.app.ctx.db.execute(sql`select count(*)::int as n from notifications where user_id = ${user.id} and kind = 'membership-reminder'`)) as unknown as { rows: { n: number }[] };
     expect(notifications.rows[0]!.n).toBe(3);

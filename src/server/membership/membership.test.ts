@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, payments, plans, verificationCodes } from '../db/schema.js';
 import { stillStored, storedFilesOf } from '../test-support/files.js';
-import { TestMailbox } from '../test-support/mailbox.js';
+import { outboxDrained, outboxRowsTo, TestMailbox } from '../test-support/mailbox.js';
 import { createTestApp, onPostgresServer, signedInStaff, signedUpMember, type TestClient } from '../test-support/test-app.js';
 
 const mailbox = new TestMailbox();
@@ -253,8 +253,8 @@ describe('staff review', () => {
     const twice = await staff.post(`/api/admin/payments/${member.paymentId}/approve`, { json: { months: 1 } });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This payment was already approved.');
-    await mailbox.codeFor(member.user.email, /OTP/);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await outboxRowsTo(portal.app.ctx.db, member.user.email, /OTP/)).toBe(1);
+    await outboxDrained(portal.app.ctx.db);
     expect(mailbox.countTo(member.user.email, /OTP/)).toBe(1);
   });
 
@@ -375,8 +375,8 @@ describe('staff and member at the same moment', () => {
     const url = `/api/admin/payments/${member.paymentId}/approve`;
     const answers = await Promise.all([staff.post(url, { json: { months: 1 } }), staff.post(url, { json: { months: 3 } })]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
-    await mailbox.codeFor(member.user.email, /OTP/);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await outboxRowsTo(portal.app.ctx.db, member.user.email, /OTP/)).toBe(1);
+    await outboxDrained(portal.app.ctx.db);
     expect(mailbox.countTo(member.user.email, /OTP/)).toBe(1);
     const audit = (await staff.get(`/api/admin/audit?subjectId=${member.paymentId}`)).json().entries;
     expect(audit).toHaveLength(1);

@@ -1,3 +1,6 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+import { outbox } from '../db/schema.js';
 import type { MailTransport } from '../mail/mail-worker.js';
 import type { MailMessage } from '../mail/outbox.js';
 
@@ -33,5 +36,25 @@ export class TestMailbox {
 
   countTo(to: string, subject: RegExp): number {
     return this.sent.filter((m) => m.to === to && subject.test(m.subject)).length;
+  }
+}
+
+/**
+ * Every mail ever queued to `to` whose subject matches, sent or not: a duplicate is a row the
+ * moment its transaction commits, so counting rows needs no wait that a late duplicate could outlast.
+ */
+export async function outboxRowsTo(db: Executor, to: string, subject: RegExp): Promise<number> {
+  const rows = await db.select({ subject: outbox.subject }).from(outbox).where(eq(outbox.to, to));
+  return rows.filter((row) => subject.test(row.subject)).length;
+}
+
+/** Waits until the outbox has nothing left to send (each row sent or given up on), so the mailbox holds all it will. */
+export async function outboxDrained(db: Executor, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const waiting = await db.$count(outbox, and(isNull(outbox.sentAt), isNull(outbox.deadAt)));
+    if (waiting === 0) return;
+    if (Date.now() > deadline) throw new Error(`${waiting} mail(s) still in the outbox after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

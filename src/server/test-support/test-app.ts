@@ -16,11 +16,12 @@ import { createScratchDatabase } from './scratch-database.js';
 
 /**
  * A portal for one test file: its own database (in-memory PGlite, or a fresh database on the
- * PostgreSQL server named by DATABASE_URL) and its own data folder.
+ * PostgreSQL server named by DATABASE_URL, or by `where.postgresServer`) and its own data folder.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   build: Pick<BuildOptions, 'mailTransport' | 'logStream' | 'clock' | 'webRoot' | 'pageRenderer'> = {},
+  where: { postgresServer?: string } = {},
 ): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
@@ -39,7 +40,7 @@ export async function createTestApp(
     MAIL_RETRY_BASE_MS: '100',
     ...env,
   });
-  const { handle, drop } = await openTestDatabase(dataDir, config.databaseListenUrl);
+  const { handle, drop } = await openTestDatabase(dataDir, config.databaseListenUrl, where.postgresServer ?? postgresServerUrl);
   const app = await buildApp(config, { ...build, database: handle, webRoot: build.webRoot ?? path.join(dataDir, 'no-web') });
   return {
     app,
@@ -59,8 +60,11 @@ export const onPostgresServer = Boolean(postgresServerUrl);
 /** The Redis/Valkey the shared-counter tests use: the development and CI machines run one on 6379. */
 export const testRedisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function openTestDatabase(dataDir: string, listenUrl: string | null | undefined): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  const serverUrl = postgresServerUrl;
+async function openTestDatabase(
+  dataDir: string,
+  listenUrl: string | null | undefined,
+  serverUrl: string | undefined,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (!serverUrl) return { handle: await openDatabase({ dataDir, inMemory: true, listenUrl }), drop: async () => {} };
   const scratch = await createScratchDatabase(serverUrl, 'test');
   return { handle: await openDatabase({ databaseUrl: scratch.url, dataDir, listenUrl }), drop: scratch.drop };

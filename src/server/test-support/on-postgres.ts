@@ -1,0 +1,56 @@
+import pg from 'pg';
+import { describe } from 'vitest';
+import { createTestApp, postgresServerUrl } from './test-app.js';
+
+/** The machine's own server, as on the development machines and in .ci/run. */
+const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * The PostgreSQL server the race tests run on, on every pass (`npm test`'s embedded-database one
+ * included): DATABASE_URL's, else the machine's own when it answers. PGlite runs one transaction
+ * at a time, so a race there always passes, whatever the code does.
+ */
+export const raceServerUrl: string | undefined = postgresServerUrl ?? ((await answers(LOCAL_SERVER)) ? LOCAL_SERVER : undefined);
+
+/**
+ * Something tests need is not there: said loudly where a developer runs them, and a failure
+ * under CI, whose .ci/run starts PostgreSQL and builds before the tests.
+ */
+export function missingForTests(message: string): void {
+  if (process.env.CI) throw new Error(message);
+  console.warn(`\n!!! ${message}\n`);
+}
+
+/** The PATH a child process of a test needs to find its tools. */
+export const inheritedPath = process.env.PATH;
+
+if (!raceServerUrl) {
+  missingForTests(
+    'PostgreSQL does not answer on 127.0.0.1:5432 and DATABASE_URL is not set: the race tests of this file are SKIPPED ' +
+      '(PGlite would pass them whatever the code does). Start PostgreSQL to run them.',
+  );
+}
+
+/** A describe block that runs on PostgreSQL whenever a server answers, and is skipped (loudly, above) otherwise. */
+export function describeOnPostgres(name: string, body: () => void): void {
+  describe.skipIf(!raceServerUrl)(`${name} (on PostgreSQL)`, body);
+}
+
+/** A test portal whose database is a scratch database on the race server. */
+export function createPostgresTestApp(...[env, build]: Parameters<typeof createTestApp>) {
+  if (!raceServerUrl) throw new Error('no PostgreSQL server for this portal');
+  return createTestApp(env, build, { postgresServer: raceServerUrl });
+}
