@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { GuardianNotice } from '../../../components/guardian-notice';
 import { displayDate } from '../../../../shared/display-date';
 import type { MembershipStatus } from '../../../../shared/schemas/membership';
+import { useSession } from '../../../lib/session';
 import { useMembershipStatus } from '../api/membership';
 import './next-step.css';
 
@@ -41,9 +43,14 @@ export function nextStepOf(status: MembershipStatus): Step | null {
   return null;
 }
 
-/** The top of the dashboard: what to do next (pay, enter the code, renew), before anything else. */
+/**
+ * The top of the dashboard: what to do next (pay, enter the code, renew), before anything else.
+ * A member under 18 waits for their guardian first: nothing about paying until they confirm.
+ */
 export function NextStep() {
+  const { user } = useSession();
   const status = useMembershipStatus();
+  if (user?.guardian === 'waiting') return <GuardianNotice />;
   if (!status.data) return null;
   const step = nextStepOf(status.data);
   if (!step) return null;
