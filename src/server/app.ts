@@ -35,6 +35,7 @@ import { pagesRoutes } from './pages/routes.js';
 import type { PageRenderer } from '../shared/rendered-page.js';
 import { registerStorableTextCheck } from './http/storable-text.js';
 import { createTransport, type MailTransport, startMailWorker } from './mail/mail-worker.js';
+import { portalAddress } from './mail/portal-address.js';
 import { ledgerRoutes } from './ledger/routes.js';
 import { memberCardRoutes } from './member-card/routes.js';
 import { membershipRoutes } from './membership/routes.js';
@@ -124,12 +125,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     storage: options.storage ?? configuredStorage(config),
     log: app.log,
-    mailer: { brand: { companyName: config.company.name, publicUrl: config.publicUrl }, nudge: mailWorker.nudge },
+    mailer: { brand: { companyName: config.company.name, publicUrl: portalAddress(config), replyTo: config.company.email }, nudge: mailWorker.nudge },
     listen: database.listen,
     clock: options.clock ?? (() => new Date()),
     runAlone: database.runAlone,
   };
   app.decorate('ctx', ctx);
+  // PORT=0 listens on a port chosen at start: links in mail follow the one it got.
+  app.addHook('onListen', async () => {
+    ctx.mailer.brand.publicUrl = portalAddress(config, app.server.address());
+  });
 
   registerRequestIdHeader(app);
   await app.register(fastifyCookie);

@@ -69,9 +69,21 @@ test('a 12-year-old signs up with a guardian, waits, and the guardian confirms f
   await form.getByRole('button', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(/\/profile$/);
 
-  // The child is told why they cannot pay yet, where they would pay.
+  // Until the guardian confirms, the dashboard says what is awaited, nothing about paying, and offers the guardian's mail again.
+  const notice = page.getByRole('region', { name: 'Waiting for your parent or guardian' });
+  await expect(notice).toContainText(`Funmi Adeyemi (${guardianEmail})`);
+  await expect(page.getByText('Next step: pay the membership fee')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Pay the fee' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'pay the fee' })).toHaveCount(0);
+  await notice.getByRole('button', { name: 'Send Funmi Adeyemi the email again' }).click();
+  // The sign-up mailed them a moment ago: the server's answer is shown where the button is.
+  await expect(notice.getByRole('alert')).toHaveText('A code was sent less than a minute ago. Please check your email or wait a minute.');
+
+  // Where they would pay: the same, and no bank details, no upload.
   await page.goto('/user/fees');
   await expect(page.getByRole('heading', { name: 'Waiting for your parent or guardian' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Pay in naira|Pay the membership fee|Upload your payment slip/ })).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Your progress' })).toHaveCount(0);
 
   const mail = await mailbox.waitFor((m) => m.to.includes(guardianEmail) && /Please confirm Tobi Adeyemi's account/.test(m.subject));
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
@@ -98,7 +110,9 @@ test('a 12-year-old signs up with a guardian, waits, and the guardian confirms f
   await page.goto('/user/fees');
   await expect(page.getByRole('heading', { name: 'Membership fee and activation' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Waiting for your parent or guardian' })).toHaveCount(0);
-  expect(unexpectedErrors(errors, [401, 400])).toEqual([]);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Next step: pay the membership fee' })).toBeVisible();
+  expect(unexpectedErrors(errors, [401, 400, 429])).toEqual([]);
 });
 
 test('a member downloads their data, stops marketing emails and reads the privacy page', async ({ page }, testInfo) => {

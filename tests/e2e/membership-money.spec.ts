@@ -92,6 +92,13 @@ test('staff record a fine; the member sees it on the payments page, pays it with
   await expect(staff.getByRole('region', { name: 'Notifications sent' })).toContainText('You have been fined ₦20,000.00');
   await expectAccessible(staff);
 
+  // The dashboard says what is owed and how to pay, and leads to the fine's own page.
+  await page.goto('/profile');
+  const owed = page.getByRole('region', { name: 'You owe a fine of ₦20,000.00' });
+  await expect(owed).toContainText('Fine (Missing a meeting): Missed the November members’ meeting. Pay by bank transfer');
+  await owed.getByRole('link', { name: 'Pay this fine' }).click();
+  await expect(page).toHaveURL(/\/profile\/payments\/fines\/[0-9a-f-]+$/);
+
   await page.goto('/profile/payments');
   await expect(page.getByTestId('balance')).toHaveText('You owe ₦20,000.00');
   await expect(page.getByText('Fine (Missing a meeting): Missed the November members’ meeting')).toBeVisible();
@@ -113,6 +120,9 @@ test('staff record a fine; the member sees it on the payments page, pays it with
   await expect(page.getByTestId('balance')).toHaveText('Nothing owed');
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: /Download receipt HM-R-\d{4}-\d{6}/ })).toHaveCount(2);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Forms' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /You owe/ })).toHaveCount(0);
   await staff.context().close();
   expect(unexpectedErrors(errors)).toEqual([]);
 });

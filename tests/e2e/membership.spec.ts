@@ -48,6 +48,9 @@ test('a member pays, staff approve the slip, and the OTP from the email activate
   await page.getByRole('button', { name: 'Activate Profile' }).click();
   await expect(page.getByText('Profile activated successfully!').first()).toBeVisible();
   await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
+  // The dashboard follows without a reload: the card with the member number, no step left to take.
+  await expect(page.locator('.member-card__number')).toHaveText(/^HM-\d{6}$/);
+  await expect(page.getByRole('region', { name: /Approved: enter the code we emailed|Next step/ })).toHaveCount(0);
   const profile = await page.request.get('/api/users/profile');
   expect((await profile.json()).user.status).toBe(true);
 

@@ -339,6 +339,8 @@ export const outbox = pgTable(
     html: text('html').notNull(),
     /** The mail carries a code: its body is cleared once delivered, so the outbox keeps no usable code. */
     sensitive: boolean('sensitive').notNull().default(false),
+    /** The company's address, on mail that asks for an answer (the From is a no-reply address). */
+    replyTo: text('reply_to'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

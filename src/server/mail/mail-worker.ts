@@ -84,7 +84,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     const row = await claimNextMail(options.db);
     if (!row) return false;
     try {
-      await options.transport.send({ from: options.from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await options.transport.send({ from: options.from, to: row.to, subject: row.subject, text: row.text, html: row.html, ...(row.replyTo ? { replyTo: row.replyTo } : {}) });
       await markSent(options.db, row);
     } catch (error) {
       const retryIn = Math.min(options.retryBaseMs * 2 ** row.attempts, MAX_RETRY_MS);

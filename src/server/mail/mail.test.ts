@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema.js';
 import { runHousekeeping } from '../housekeeping.js';
 import { TestMailbox } from '../test-support/mailbox.js';
-import { createTestApp, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { createTestApp, signedInStaff, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { createTransport } from './mail-worker.js';
+import { portalAddress } from './portal-address.js';
 import { mailTemplates } from './templates.js';
 
 const mailbox = new TestMailbox();
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => portal.close());
 
-const brand = { companyName: 'Home of Movies', publicUrl: undefined };
+const brand = { companyName: 'Home of Movies', publicUrl: 'https://portal.example.com', replyTo: 'info@homeofmovies.example' };
 
 async function deliveredRow(to: string, subject: RegExp) {
   for (let tries = 0; tries < 100; tries++) {
@@ -95,5 +96,85 @@ describe('mail without SMTP', () => {
     await createTransport({ smtpUrl: undefined, env: 'production' }, log).send(message);
     expect(lines.join('\n')).toContain('ada@example.com');
     expect(lines.join('\n')).not.toContain('482913');
+  });
+});
+
+describe('links and answers in mail', () => {
+  /** Every http(s) address and every bare path to a page ("/guardian?child=...") the text carries. */
+  const linksIn = (text: string) => ({ absolute: text.match(/https?:\/\/[^\s)]+/g) ?? [], bare: text.match(/(?<![\w/:.])\/[a-z][\w/-]*(\?[^\s)]*)?/g) ?? [] });
+
+  it('without PUBLIC_URL, links in mail start with the address the portal listens on', async () => {
+    const listening = `http://localhost:${portal.app.ctx.config.port}`;
+    const guardianEmail = `parent-${process.pid}@example.com`;
+    const child = await signedUpMember(portal.app, {
+      dob: `${new Date().getFullYear() - 12}-01-01`,
+      guardianName: 'Ngozi Okafor',
+      guardianRelationship: 'Mother',
+      guardianEmail,
+      guardianPhone: '+234 803 555 0101',
+    });
+    const guardianMail = await mailbox.waitFor((m) => m.to === guardianEmail && /Please confirm/.test(m.subject));
+    expect(linksIn(guardianMail.text).absolute).toContain(`${listening}/guardian?child=${child.user.id}`);
+    expect(linksIn(guardianMail.text).bare).toEqual([]);
+
+    const invited = await (await signedInStaff(portal.app)).post('/api/admin/staff', { json: { email: `invitee-${process.pid}@example.com`, name: 'Ngozi Eze', role: 'moderator' } });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const invite = await mailbox.waitFor((m) => m.to === `invitee-${process.pid}@example.com`);
+    expect(linksIn(invite.text).absolute).toContain(`${listening}/forgot-password`);
+    expect(linksIn(invite.text).bare).toEqual([]);
+  });
+
+  it('uses PUBLIC_URL when it is set, without a doubled slash, and otherwise a host a browser can reach', () => {
+    expect(portalAddress({ publicUrl: 'https://members.example.com/', host: '0.0.0.0', port: 3000 })).toBe('https://members.example.com');
+    expect(portalAddress({ publicUrl: undefined, host: '0.0.0.0', port: 3000 })).toBe('http://localhost:3000');
+    expect(portalAddress({ publicUrl: undefined, host: '192.168.1.20', port: 3000 })).toBe('http://192.168.1.20:3000');
+    expect(portalAddress({ publicUrl: undefined, host: 'fd00::20', port: 3000 })).toBe('http://[fd00::20]:3000');
+  });
+
+  it('the activation code mail says how long the code lasts and links to the fees page', () => {
+    for (const mail of [mailTemplates.paymentApproved(brand, 'a@example.com', 'Ada', '123456', 1), mailTemplates.otpResent(brand, 'a@example.com', 'Ada', '123456')]) {
+      expect(mail.text, mail.subject).toContain('It expires in 10 minutes');
+      expect(mail.text, mail.subject).toContain('https://portal.example.com/user/fees');
+    }
+  });
+
+  it("mail that asks for an answer is answered at the company's address; other mail has no Reply-To", async () => {
+    const { user } = await signedUpMember(portal.app);
+    const finance = await signedInStaffAs(portal.app, 'finance');
+    const suspended = await finance.client.post(`/api/admin/members/${user.id}/suspend`, { json: { reason: 'Missed three meetings in a row.' } });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    const notice = await mailbox.waitFor((m) => m.to === user.email && /suspended/.test(m.subject));
+    expect(notice.replyTo).toBe(portal.app.ctx.config.company.email);
+    expect(notice.text).toContain('Reply to this email');
+
+    const sent = await new TestClient(portal.app).post('/api/users/password/forgot', { json: { identifier: user.email } });
+    expect(sent.statusCode).toBe(200);
+    const resetMail = await mailbox.waitFor((m) => m.to === user.email && /password reset code/.test(m.subject));
+    expect(resetMail.replyTo).toBeUndefined();
+  });
+
+  it('the Reply-To follows the address staff save in the settings', async () => {
+    const admin = await signedInStaff(portal.app);
+    const saved = await admin.put('/api/admin/settings/site', {
+      json: { companyName: 'Home of Movies', email: 'hello@homeofmovies.example', phone: '+234 803 123 4567', nairaAccount: '', dollarAccount: '', offices: [], faq: [] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(mailTemplates.contactReply(portal.app.ctx.mailer.brand, 'a@example.com', 'Ada', 'Thank you', null).replyTo).toBe('hello@homeofmovies.example');
+  });
+
+  it('ends a sentence staff typed with one full stop, whether or not they typed one', () => {
+    for (const reason of ['Missed three meetings in a row', 'Missed three meetings in a row.']) {
+      const text = mailTemplates.membershipSuspended(brand, 'a@example.com', 'Ada', reason).text + mailTemplates.fineRecorded(brand, 'a@example.com', 'Ada', '₦5,000.00', reason).text;
+      expect(text).not.toMatch(/\.\./);
+      expect(text).toContain('Missed three meetings in a row.');
+    }
+  });
+
+  // Last: the portal then listens, and its links follow.
+  it('follows the port the portal got when it listens on any free one', async () => {
+    await portal.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = portal.app.server.address() as { port: number };
+    expect(port).not.toBe(portal.app.ctx.config.port);
+    expect(portal.app.ctx.mailer.brand.publicUrl).toBe(`http://localhost:${port}`);
   });
 });

@@ -9,6 +9,8 @@ export interface MailMessage {
   html: string;
   /** Carries a code: the body is cleared once delivered or given up on. */
   sensitive?: boolean;
+  /** Where an answer goes, for mail that asks for one. */
+  replyTo?: string;
 }
 
 /** Queues a message in the caller's transaction: it is sent only if the change it reports commits. */

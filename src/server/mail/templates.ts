@@ -1,4 +1,5 @@
 import escapeHtml from 'escape-html';
+import { CODE_TTL_MS } from '../auth/codes.js';
 import type { MailMessage } from './outbox.js';
 
 /**
@@ -7,7 +8,10 @@ import type { MailMessage } from './outbox.js';
  */
 export interface MailBrand {
   companyName: string;
-  publicUrl: string | undefined;
+  /** Where the portal is reached, without a trailing slash: every link in mail starts with it. */
+  publicUrl: string;
+  /** The company's own address: the Reply-To of mail that asks for an answer. */
+  replyTo: string;
 }
 
 interface Body {
@@ -17,12 +21,14 @@ interface Body {
   highlight?: string;
   /** A code, shown like a highlight; the mail is marked sensitive so its body is not kept once delivered. */
   code?: string;
+  /** The mail asks the reader to answer it: replies go to the company's address, not the sender's no-reply one. */
+  invitesReply?: boolean;
 }
 
 function compose(brand: MailBrand, to: string, subject: string, body: Body): MailMessage {
   const highlight = body.code ?? body.highlight;
   const lines = [body.greeting, '', ...body.paragraphs.flatMap((p, i) => (i === 0 && highlight ? [p, '', `    ${highlight}`, ''] : [p, '']))];
-  const text = [...lines, `— ${brand.companyName}`, ...(brand.publicUrl ? [brand.publicUrl] : [])].join('\n');
+  const text = [...lines, `— ${brand.companyName}`, brand.publicUrl].join('\n');
   const html = [
     '<div style="font-family:Arial,sans-serif;font-size:15px;color:#1f2937;max-width:560px">',
     `<h2 style="color:#b45309">${escapeHtml(brand.companyName)}</h2>`,
@@ -35,16 +41,34 @@ function compose(brand: MailBrand, to: string, subject: string, body: Body): Mai
     `<p style="color:#6b7280">${escapeHtml(brand.companyName)}</p>`,
     '</div>',
   ].join('');
-  return { to, subject: `${subject} — ${brand.companyName}`, text, html, sensitive: body.code !== undefined };
+  return {
+    to,
+    subject: `${subject} — ${brand.companyName}`,
+    text,
+    html,
+    sensitive: body.code !== undefined,
+    ...(body.invitesReply ? { replyTo: brand.replyTo } : {}),
+  };
 }
 
 const hello = (name: string) => `Hello ${name},`;
+
+/** Text typed by staff as a sentence of a mail: ends with one full stop, whether or not they typed one. */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/** An absolute link to one of the portal's pages. */
+const link = (brand: MailBrand, path: string) => `${brand.publicUrl}${path}`;
+
+const minutes = (ms: number) => `${Math.round(ms / 60_000)} minutes`;
 
 export const mailTemplates = {
   emailCode: (brand: MailBrand, to: string, name: string, code: string) =>
     compose(brand, to, 'Your email verification code', {
       greeting: hello(name),
-      paragraphs: ['Use this code to verify your email address on the fees page. It expires in 10 minutes.', 'If you did not ask for it, you can ignore this email.'],
+      paragraphs: [
+        `Use this code to verify your email address on the fees page (${link(brand, '/user/fees')}). It expires in ${minutes(CODE_TTL_MS.email)}.`,
+        'If you did not ask for it, you can ignore this email.',
+      ],
       code,
     }),
 
@@ -63,7 +87,7 @@ export const mailTemplates = {
       greeting: hello(name),
       paragraphs: otp
         ? [
-            `Your payment has been approved for ${months} month${months === 1 ? '' : 's'}. Enter this one-time code on the fees page to activate your profile. It expires in 10 minutes; you can ask for a new one there.`,
+            `Your payment has been approved for ${months} month${months === 1 ? '' : 's'}. Enter this one-time code on the fees page (${link(brand, '/user/fees')}) to activate your profile. It expires in ${minutes(CODE_TTL_MS.otp)}; you can ask for a new one there.`,
             'Never share this code with anybody.',
           ]
         : [`Your payment has been approved for ${months} month${months === 1 ? '' : 's'}. Thank you.`],
@@ -73,14 +97,21 @@ export const mailTemplates = {
   otpResent: (brand: MailBrand, to: string, name: string, otp: string) =>
     compose(brand, to, 'Your activation code (OTP)', {
       greeting: hello(name),
-      paragraphs: ['Enter this one-time code on the fees page to activate your profile. It expires in 10 minutes.', 'Never share this code with anybody.'],
+      paragraphs: [
+        `Enter this one-time code on the fees page (${link(brand, '/user/fees')}) to activate your profile. It expires in ${minutes(CODE_TTL_MS.otp)}.`,
+        'Never share this code with anybody.',
+      ],
       code: otp,
     }),
 
   paymentRejected: (brand: MailBrand, to: string, name: string, reason: string) =>
     compose(brand, to, 'Your payment slip was not approved', {
       greeting: hello(name),
-      paragraphs: [`Our staff could not approve your payment slip. Reason: ${reason}`, 'Please upload a new slip on the fees page. If you think this is a mistake, reply to this email.'],
+      paragraphs: [
+        `Our staff could not approve your payment slip. Reason: ${sentence(reason)}`,
+        `Please upload a new slip on the fees page (${link(brand, '/user/fees')}). If you think this is a mistake, reply to this email.`,
+      ],
+      invitesReply: true,
     }),
 
   adApproved: (brand: MailBrand, to: string, name: string, when: string) =>
@@ -92,7 +123,7 @@ export const mailTemplates = {
   adRejected: (brand: MailBrand, to: string, name: string, reason: string) =>
     compose(brand, to, 'Your advert was not approved', {
       greeting: hello(name),
-      paragraphs: [`Our staff could not approve your advert. Reason: ${reason}`, 'You can delete it and place a new one from your dashboard.'],
+      paragraphs: [`Our staff could not approve your advert. Reason: ${sentence(reason)}`, 'You can delete it and place a new one from your dashboard.'],
     }),
 
   /** To an address nobody has confirmed yet: nothing the sender wrote, only the code. */
@@ -149,7 +180,7 @@ export const mailTemplates = {
     compose(brand, to, 'Your password reset code', {
       greeting: hello(name),
       paragraphs: [
-        'Enter this code on the password reset page to choose a new password. It expires in 15 minutes.',
+        `Enter this code on the password reset page (${link(brand, '/forgot-password')}) to choose a new password. It expires in ${minutes(CODE_TTL_MS['password-reset'])}.`,
         'If you did not ask to reset your password, ignore this email: your password stays as it is.',
       ],
       code,
@@ -160,7 +191,7 @@ export const mailTemplates = {
     compose(brand, to, `You are invited to the ${brand.companyName} staff console`, {
       greeting: hello(name),
       paragraphs: [
-        `You have a ${role} account on the ${brand.companyName} staff console. To choose your password, open the password reset page (${brand.publicUrl ?? ''}/forgot-password) and enter this email address, the code below and your new password. The code works for 72 hours.`,
+        `You have a ${role} account on the ${brand.companyName} staff console. To choose your password, open the password reset page (${link(brand, '/forgot-password')}) and enter this email address, the code below and your new password. The code works for 72 hours.`,
         'Then sign in with this email address and your password.',
       ],
       code,
@@ -193,24 +224,26 @@ export const mailTemplates = {
       greeting: hello(name),
       paragraphs: [
         `Our staff recorded a fine of ${amount} on your account under the company's terms.`,
-        `${description}.`,
-        'You can see it and pay it with a bank transfer slip on your payments page. If you think this is a mistake, reply to this email.',
+        sentence(description),
+        `You can see it and pay it with a bank transfer slip on your payments page (${link(brand, '/profile/payments')}). If you think this is a mistake, reply to this email.`,
       ],
+      invitesReply: true,
     }),
 
   finePaid: (brand: MailBrand, to: string, name: string, description: string, receiptNumber: string) =>
     compose(brand, to, 'Fine payment approved', {
       greeting: hello(name),
-      paragraphs: [`Your payment of this fine was approved: ${description}.`, `Your receipt ${receiptNumber} is on your payments page. Thank you.`],
+      paragraphs: [`Your payment of this fine was approved: ${sentence(description)}`, `Your receipt ${receiptNumber} is on your payments page. Thank you.`],
     }),
 
   membershipSuspended: (brand: MailBrand, to: string, name: string, reason: string) =>
     compose(brand, to, 'Your membership is suspended', {
       greeting: hello(name),
       paragraphs: [
-        `Our staff suspended your membership. Reason: ${reason}`,
+        `Our staff suspended your membership. Reason: ${sentence(reason)}`,
         'Your account and everything in it are kept, but the member forms are closed to you until the membership is reinstated. Reply to this email to talk to us about it.',
       ],
+      invitesReply: true,
     }),
 
   membershipReinstated: (brand: MailBrand, to: string, name: string) =>
@@ -248,6 +281,7 @@ export const mailTemplates = {
     compose(brand, to, 'Reply to your message', {
       greeting: hello(name),
       paragraphs: [...reply.split(/\n\s*\n/), ...(original ? [`You wrote: ${original}`] : [])],
+      invitesReply: true,
     }),
 
   guardianCode: (brand: MailBrand, to: string, guardianName: string, childName: string, childId: string, code: string) =>
@@ -284,5 +318,5 @@ export const mailTemplates = {
 };
 
 function guardianLink(brand: MailBrand, childId: string): string {
-  return `${brand.publicUrl ?? ''}/guardian?child=${childId}`;
+  return link(brand, `/guardian?child=${childId}`);
 }

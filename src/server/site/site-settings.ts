@@ -11,12 +11,12 @@ const KEY = 'site';
 
 /**
  * The company details as staff last saved them, each unsaved one from the environment. Every read
- * also brings this process's mail signature up to date, so mail follows a renamed company.
+ * also brings this process's mail signature and reply address up to date, so mail follows a renamed company.
  */
 export async function readSiteSettings(ctx: AppContext, db: Executor = ctx.db): Promise<SiteSettings> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, KEY)).limit(1);
   const current = { ...ctx.config.siteDefaults, ...(row?.value as Partial<SiteSettings> | undefined) };
-  ctx.mailer.brand.companyName = current.companyName;
+  followInMail(ctx, current);
   return current;
 }
 
@@ -31,8 +31,14 @@ export async function saveSiteSettings(ctx: AppContext, admin: StaffUser, input:
       .onConflictDoUpdate({ target: settings.key, set: { value: input, updatedAt: new Date() } });
     await recordAudit(tx, { actor: admin, action: 'settings.update', subjectType: 'settings', subjectId: KEY, details: changedFields(before, input) });
   });
-  ctx.mailer.brand.companyName = input.companyName;
+  followInMail(ctx, input);
   return input;
+}
+
+/** Mail is signed with the company's name and answered at its address, as staff last saved them. */
+function followInMail(ctx: AppContext, current: SiteSettings): void {
+  ctx.mailer.brand.companyName = current.companyName;
+  ctx.mailer.brand.replyTo = current.email ?? ctx.config.company.email;
 }
 
 /** Each field the save changed, as it was and as it is now (bank accounts most of all: a changed account changes where members pay). */

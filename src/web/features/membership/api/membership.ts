@@ -78,6 +78,16 @@ export function useActivateProfile() {
   return useMutation({
     mutationFn: (body: { userId: string; otp: string }) =>
       api.post<{ message: string; user: User }>('/api/users/activate-profile', { json: body, fallback: FAILURE.activation }),
-    onSuccess: ({ user }) => setSessionUser(client, user),
+    onSuccess: async ({ user }) => {
+      setSessionUser(client, user);
+      // What the dashboard shows of an activated member (next step, card, receipts) is read again when
+      // it opens, without a reload; not at once, so the fee page keeps its "taking you to your dashboard".
+      const stale = { refetchType: 'none' } as const;
+      await Promise.all([
+        client.invalidateQueries({ ...membershipQuery, ...stale }),
+        client.invalidateQueries({ ...ledgerQuery, ...stale }),
+        client.invalidateQueries({ queryKey: ['member-card'], ...stale }),
+      ]);
+    },
   });
 }

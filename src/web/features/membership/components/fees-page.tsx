@@ -36,6 +36,15 @@ export function FeesPage() {
       </section>
     );
   }
+  if (user.guardian === 'waiting') {
+    // Nothing to pay yet: the fee is refused until the guardian confirms, so no bank details either.
+    return (
+      <section className="page page--narrow fees">
+        <h1>Membership fee</h1>
+        <GuardianNotice />
+      </section>
+    );
+  }
   // A member number is given at first activation: from then on the page is about renewing.
   if (status.data.memberNumber) return <RenewalPanel status={status.data} email={user.email} userId={user.id} />;
   return <FeesContent key={user.id} status={status.data} email={user.email} userId={user.id} activeOnArrival={user.status} />;
@@ -77,7 +86,6 @@ function FeesContent({ status, email, userId, activeOnArrival }: ContentProps) {
   return (
     <section className="page page--narrow fees" aria-labelledby="fees-title">
       <h1 id="fees-title">Membership fee and activation</h1>
-      <GuardianNotice />
       <StageTracker stage={stage} />
       <div className="card fees__card">
         {stage === 'pay' && <PayStage status={status} plan={plan} email={email} userId={userId} />}

@@ -1,6 +1,12 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { GuardianNotice } from '../../../components/guardian-notice';
 import { displayDate } from '../../../../shared/display-date';
+import { formatNaira } from '../../../../shared/money';
+import type { LedgerEntry } from '../../../../shared/schemas/ledger';
 import type { MembershipStatus } from '../../../../shared/schemas/membership';
+import { useSession } from '../../../lib/session';
+import { useLedger } from '../api/ledger';
 import { useMembershipStatus } from '../api/membership';
 import './next-step.css';
 
@@ -41,19 +47,33 @@ export function nextStepOf(status: MembershipStatus): Step | null {
   return null;
 }
 
-/** The top of the dashboard: what to do next (pay, enter the code, renew), before anything else. */
+/**
+ * The top of the dashboard: what to do next (pay, enter the code, renew), before anything else,
+ * and any fine still to pay. A member under 18 waits for their guardian first: nothing about
+ * paying until they confirm.
+ */
 export function NextStep() {
+  const { user } = useSession();
   const status = useMembershipStatus();
-  if (!status.data) return null;
-  const step = nextStepOf(status.data);
-  if (!step) return null;
+  if (user?.guardian === 'waiting') return <GuardianNotice />;
+  const step = status.data ? nextStepOf(status.data) : null;
   return (
-    <section className={`next-step next-step--${step.tone}`} aria-labelledby="next-step-title">
+    <>
+      {step && <StepCard step={step} id="next-step-title" />}
+      <UnpaidFines />
+    </>
+  );
+}
+
+function StepCard({ step, id, children }: { step: Step; id: string; children?: ReactNode }) {
+  return (
+    <section className={`next-step next-step--${step.tone}`} aria-labelledby={id}>
       <div className="next-step__text">
-        <h2 id="next-step-title" className="next-step__title">
+        <h2 id={id} className="next-step__title">
           {step.title}
         </h2>
         <p>{step.text}</p>
+        {children}
       </div>
       {step.action && (
         <Link className="button button--primary next-step__action" to={step.action.to}>
@@ -61,5 +81,30 @@ export function NextStep() {
         </Link>
       )}
     </section>
+  );
+}
+
+/** Fines recorded and not yet paid (no slip sent): what is owed, and the way to pay each. */
+function UnpaidFines() {
+  const unpaid = (useLedger().data?.entries ?? []).filter((entry) => entry.kind === 'fine' && entry.fineStatus === 'unpaid');
+  if (unpaid.length === 0) return null;
+  const total = formatNaira(unpaid.reduce((sum, fine) => sum + fine.amountKobo, 0));
+  const how = 'Pay by bank transfer into the company account and upload the slip; our staff check it within a working day.';
+  if (unpaid.length === 1) {
+    const [fine] = unpaid as [LedgerEntry];
+    return <StepCard id="unpaid-fines-title" step={{ title: `You owe a fine of ${total}`, text: `${fine.description.replace(/[.!?]$/, '')}. ${how}`, action: { label: 'Pay this fine', to: `/profile/payments/fines/${fine.id}` }, tone: 'bad' }} />;
+  }
+  return (
+    <StepCard id="unpaid-fines-title" step={{ title: `You owe ${unpaid.length} fines, ${total} in all`, text: how, action: { label: 'See your payments', to: '/profile/payments' }, tone: 'bad' }}>
+      <ul className="next-step__list">
+        {unpaid.map((fine) => (
+          <li key={fine.id}>
+            <Link to={`/profile/payments/fines/${fine.id}`}>
+              {formatNaira(fine.amountKobo)}: {fine.description}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </StepCard>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccessLogEntry, ConsentsView, GuardianAddInput, GuardianAnswer, GuardianConfirmInput, GuardianView } from '../../../../shared/privacy';
 import { api } from '../../../lib/api';
+import { guardianKey } from '../../../lib/guardian';
 
 const consentsKey = ['privacy', 'consents'] as const;
 
@@ -22,12 +23,6 @@ export function useAccessLog() {
   return useQuery({ queryKey: ['privacy', 'access-log'], queryFn: () => api.get<{ entries: AccessLogEntry[] }>('/api/users/me/access-log') });
 }
 
-const guardianKey = ['privacy', 'guardian'] as const;
-
-export function useGuardian() {
-  return useQuery({ queryKey: guardianKey, queryFn: () => api.get<GuardianAnswer>('/api/users/me/guardian') });
-}
-
 /** A member under 18 without a guardian names one; the guardian is emailed a code. */
 export function useAddGuardian() {
   const client = useQueryClient();
@@ -35,12 +30,6 @@ export function useAddGuardian() {
     mutationFn: (input: GuardianAddInput) =>
       api.put<{ message: string; guardian: GuardianView }>('/api/users/me/guardian', { json: input, fallback: 'Your guardian could not be saved. Please try again.' }),
     onSuccess: (answer) => client.setQueryData<GuardianAnswer>(guardianKey, { guardian: answer.guardian, needsGuardian: false }),
-  });
-}
-
-export function useResendGuardianCode() {
-  return useMutation({
-    mutationFn: () => api.post<{ message: string }>('/api/users/me/guardian/code', { fallback: 'The code could not be sent. Please try again.' }),
   });
 }
 

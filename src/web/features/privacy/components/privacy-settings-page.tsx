@@ -8,7 +8,8 @@ import { useFlash } from '../../../components/flash-context';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/session';
-import { EXPORT_URL, useAccessLog, useConsents, useGuardian, useResendGuardianCode, useSetMarketing } from '../api/privacy';
+import { useGuardian, useResendGuardianCode } from '../../../lib/guardian';
+import { EXPORT_URL, useAccessLog, useConsents, useSetMarketing } from '../api/privacy';
 import { AddGuardianForm } from './add-guardian-form';
 import './privacy.css';
 

@@ -6,7 +6,7 @@ const opensFor = (kind: FormKind, status: boolean) => status || FORM_DEFINITIONS
 
 /** The six forms; most open once the fee is paid and the profile activated. */
 /** `renew`: a member activated before whose membership lapsed (or was suspended): the fees page renews it. */
-export function ProfileFormsSlot({ status, renew }: { status: boolean; renew: boolean }) {
+export function ProfileFormsSlot({ status, renew, guardianWaiting }: { status: boolean; renew: boolean; guardianWaiting: boolean }) {
   return (
     <section id="forms" className="dashboard__section" aria-labelledby="forms-title">
       <h2 id="forms-title" className="section-title">
@@ -17,7 +17,8 @@ export function ProfileFormsSlot({ status, renew }: { status: boolean; renew: bo
           Your membership has lapsed. <Link to="/user/fees">Renew it</Link> to open the member forms again.
         </p>
       )}
-      {!status && !renew && (
+      {guardianWaiting && <p className="muted">The locked forms open once your parent or guardian has confirmed your account and your membership fee is paid.</p>}
+      {!status && !renew && !guardianWaiting && (
         <p className="muted">
           The locked forms open once your membership fee is paid and your profile activated: <Link to="/user/fees">pay the fee</Link>.
         </p>

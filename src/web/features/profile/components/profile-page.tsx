@@ -9,7 +9,6 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useFlash } from '../../../components/flash-context';
 import { Spinner } from '../../../components/spinner';
 import { useSession } from '../../../lib/session';
-import { GuardianNotice } from '../../../components/guardian-notice';
 import { useTerminateAccount } from '../api/terminate-account';
 import { Achievements } from './achievements';
 import { Avatar } from './avatar';
@@ -119,9 +118,8 @@ export function ProfilePage({ nextStep, sections: extraSections }: ProfilePagePr
             </Link>
           </div>
         </header>
-        <GuardianNotice />
         <ProfileOverview user={user} />
-        <ProfileFormsSlot status={user.status} renew={!user.status && user.memberNumber !== null} />
+        <ProfileFormsSlot status={user.status} renew={!user.status && user.memberNumber !== null} guardianWaiting={user.guardian === 'waiting'} />
         {shown.map((section) => (
           <Fragment key={section.id}>{section.element}</Fragment>
         ))}
