@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_DEFINITIONS, FORM_KINDS } from '../../shared/form-definitions.js';
 import { FORM_SCHEMAS } from '../../shared/schemas/forms.js';
 import { files, premieres, sessions, submissionFiles, submissions, users } from '../db/schema.js';
-import { createTestApp, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { corruptPng, jpegWithGps, LARGE_BYTES, multipart, PDF_BYTES, pngBytes, TEXT_BYTES } from '../test-support/files.js';
 import { welfareFields } from '../test-support/sample-forms.js';
 
@@ -662,31 +662,34 @@ describe('the form table', () => {
     expect(Object.keys(FORM_SCHEMAS).sort()).toEqual(FORM_KINDS.map((kind) => kind.value).sort());
   });
 
-  const addresses = FORM_KINDS.flatMap(({ value: kind }) => {
-    const { endpoint, aliases, access } = FORM_DEFINITIONS[kind];
-    return [endpoint, ...aliases].map((url) => [url, access] as const);
+  /** Who may send each address, as the product decided it: the event form any signed-in member, the others an activated one. */
+  const WHO_MAY_SEND = {
+    '/api/users/artistmembershipform': 'activated',
+    '/api/artist-membership': 'activated',
+    '/api/users/scriptprintingform': 'activated',
+    '/api/users/welfareform': 'activated',
+    '/api/users/campingform': 'activated',
+    '/api/users/eventform': 'signed-in',
+    '/api/users/moviepremiereform': 'activated',
+    '/api/users/moviePremiereForm': 'activated',
+  } as const;
+  const NOT_ACTIVATED = 'Your profile is not activated yet. Pay the membership fee and activate it on the fees page.';
+
+  it('lists the forms’ addresses and their aliases, each with a decision on who may send it', () => {
+    const addresses = FORM_KINDS.flatMap(({ value: kind }) => [FORM_DEFINITIONS[kind].endpoint, ...FORM_DEFINITIONS[kind].aliases]);
+    expect(addresses.sort()).toEqual(Object.keys(WHO_MAY_SEND).sort());
   });
 
-  it('lists the forms’ addresses and their aliases', () => {
-    expect(addresses.map(([url]) => url).sort()).toEqual([
-      '/api/artist-membership',
-      '/api/users/artistmembershipform',
-      '/api/users/campingform',
-      '/api/users/eventform',
-      '/api/users/moviePremiereForm',
-      '/api/users/moviepremiereform',
-      '/api/users/scriptprintingform',
-      '/api/users/welfareform',
-    ]);
-  });
-
-  // An empty form passes the access check only where the entry lets this member send it, and
-  // then fails its checks (400).
-  it.each(addresses)('answers %s for whom its access (%s) names', async (url, access) => {
-    const { client } = await signedUpMember(app);
-    const response = await client.post(url, { form: multipart({}, {}) });
-    expect(response.statusCode).toBe(access === 'user' ? 400 : 403);
-    expect((await new TestClient(app).post(url, { form: multipart({}, {}) })).statusCode).toBe(401);
+  // An empty form passes the access check only where this caller may send it, and then fails its checks (400).
+  it.each(Object.entries(WHO_MAY_SEND))('answers %s for the members it is for (%s) only', async (url, who) => {
+    const empty = () => ({ form: multipart({}, {}) });
+    expect((await new TestClient(app).post(url, empty())).statusCode).toBe(401);
+    const notActivated = await (await signedUpMember(app)).client.post(url, empty());
+    if (who === 'signed-in') expect(notActivated.statusCode).toBe(400);
+    else expect([notActivated.statusCode, notActivated.json().message]).toEqual([403, NOT_ACTIVATED]);
+    expect((await (await activatedMember()).client.post(url, empty())).statusCode).toBe(400);
+    const staff = await signedInStaff(app);
+    expect([(await staff.post(url, empty())).statusCode, (await staff.post(url, empty())).json().message]).toEqual([403, 'This is for members: a staff account does not have it.']);
   });
 });
 

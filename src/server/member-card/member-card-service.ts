@@ -56,7 +56,7 @@ async function numberedMember(ctx: AppContext, text: string, code: string | unde
       paidUntil: users.paidUntil,
       suspendedAt: users.suspendedAt,
       profilePicFileId: users.profilePicFileId,
-      photoShown: photoMayBeShown(),
+      photoShown: photoMayBeShown(todayInLagos(ctx.clock())),
     })
     .from(users)
     .where(and(eq(users.memberNumber, number), eq(users.role, 'member')));
@@ -65,8 +65,8 @@ async function numberedMember(ctx: AppContext, text: string, code: string | unde
 }
 
 /** A child's photo is shown at the door only when their guardian confirmed and allowed publication. */
-function photoMayBeShown() {
-  return sql<boolean>`(${adultByBirth()} or exists (select 1 from ${guardians} where ${guardians.userId} = ${users.id} and ${guardians.confirmedAt} is not null and ${guardians.endedAt} is null and ${guardians.allowsPublication}))`;
+function photoMayBeShown(today: string) {
+  return sql<boolean>`(${adultByBirth(today)} or exists (select 1 from ${guardians} where ${guardians.userId} = ${users.id} and ${guardians.confirmedAt} is not null and ${guardians.endedAt} is null and ${guardians.allowsPublication}))`;
 }
 
 /** The public check at the door: name, photo, number, state and paid-until, nothing else. */

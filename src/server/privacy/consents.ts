@@ -54,23 +54,23 @@ export interface MarketingRecipient {
  * who agreed and have not withdrawn, never staff, never a disabled account, never a member under 18
  * by date of birth (a child's own tick is not consent under the NDPA, s.31).
  */
-export function mayReceiveMarketing(): SQL {
-  return and(eq(users.role, 'member'), isNotNull(users.marketingConsentAt), isNull(users.disabledAt), adultByBirth())!;
+export function mayReceiveMarketing(today: string): SQL {
+  return and(eq(users.role, 'member'), isNotNull(users.marketingConsentAt), isNull(users.disabledAt), adultByBirth(today))!;
 }
 
-/** The members marketing mail goes to (`mayReceiveMarketing`); `among`: limit to these members. */
-export async function marketingRecipients(db: Executor, among?: string[]): Promise<MarketingRecipient[]> {
+/** The members marketing mail goes to on `today` in Lagos (`mayReceiveMarketing`); `among`: limit to these members. */
+export async function marketingRecipients(db: Executor, today: string, among?: string[]): Promise<MarketingRecipient[]> {
   if (among?.length === 0) return [];
   return db
     .select({ id: users.id, email: users.email, fullName: users.fullName })
     .from(users)
-    .where(and(mayReceiveMarketing(), among ? inArray(users.id, among) : undefined))
+    .where(and(mayReceiveMarketing(today), among ? inArray(users.id, among) : undefined))
     .orderBy(asc(users.createdAt));
 }
 
 /** Queues one marketing mail per consenting member (see marketingRecipients); returns how many. */
 export async function sendMarketingMail(ctx: AppContext, compose: (recipient: MarketingRecipient) => MailMessage, among?: string[]): Promise<number> {
-  const recipients = await marketingRecipients(ctx.db, among);
+  const recipients = await marketingRecipients(ctx.db, todayInLagos(ctx.clock()), among);
   await ctx.db.transaction(async (tx) => {
     for (const recipient of recipients) await enqueueMail(tx, compose(recipient));
   });

@@ -1,8 +1,9 @@
-import { addDays, format, subDays, subYears } from 'date-fns';
+import { addDays, format, parseISO, subDays, subYears } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInLagos } from '../../shared/dates.js';
 import { MARKETING_FROM_18, NO_PUBLICATION_CONSENT, WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';
 import {
   ads,
@@ -39,6 +40,8 @@ beforeAll(async () => {
 afterAll(() => portal.close());
 
 const db = () => portal.app.ctx.db;
+/** The date of birth of someone who turns 18 today, on the app's clock in Lagos. */
+const eighteenYearsAgoInLagos = () => format(subYears(parseISO(todayInLagos(portal.app.ctx.clock())), 18), 'yyyy-MM-dd');
 const dobForAge = (age: number) => format(subYears(addDays(new Date(), -10), age), 'yyyy-MM-dd');
 const GUARDIAN_SUBJECT = /Please confirm/;
 let guardianCount = 0;
@@ -264,13 +267,45 @@ describe('turning 18', () => {
   it('ends the guardian link and tells the member', async () => {
     const child = await childSignedUp();
     expect((await confirm(child.user.id, child.code)).statusCode).toBe(200);
-    await db().update(users).set({ dob: format(subYears(new Date(), 18), 'yyyy-MM-dd') }).where(eq(users.id, child.user.id));
+    await db().update(users).set({ dob: eighteenYearsAgoInLagos() }).where(eq(users.id, child.user.id));
     expect(await endGuardianLinksAtAdulthood(portal.app.ctx)).toBeGreaterThanOrEqual(1);
     expect((await child.client.get('/api/users/profile')).json().user.guardian).toBeNull();
     const [row] = await db().select().from(guardians).where(eq(guardians.userId, child.user.id));
     expect(row!.endedAt).toBeInstanceOf(Date);
     await mailbox.waitFor((m) => m.to === child.user.email && /You are 18/.test(m.subject));
     expect(await endGuardianLinksAtAdulthood(portal.app.ctx)).toBe(0);
+  });
+});
+
+describe('the 18th birthday, on the app’s clock in Lagos', () => {
+  // Born 15 June 2008: 18 from midnight in Lagos on 15 June 2026, which is 23:00 UTC on the 14th.
+  const DOB = '2008-06-15';
+  const LAST_HOUR_OF_CHILDHOOD = new Date('2026-06-14T22:30:00Z');
+  const FIRST_HOUR_OF_ADULTHOOD = new Date('2026-06-14T23:30:00Z');
+  let now = LAST_HOUR_OF_CHILDHOOD;
+  let clocked: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    clocked = await createTestApp({}, { mailTransport: new TestMailbox().transport, clock: () => now });
+  });
+  afterAll(() => clocked.close());
+  const campaign = (r: { email: string; fullName: string }) => mailTemplates.marketing(clocked.app.ctx.mailer.brand, r.email, r.fullName, 'Adults offer', ['A new premiere is coming.']);
+
+  it('ends the guardian link and lets marketing mail go from that Lagos midnight, not an hour before', async () => {
+    const { user } = await signedUpMember(clocked.app);
+    const db = clocked.app.ctx.db;
+    await db.update(users).set({ dob: DOB, guardianState: 'confirmed', marketingConsentAt: new Date('2026-01-01T00:00:00Z') }).where(eq(users.id, user.id));
+    await db.insert(guardians).values({ userId: user.id, name: 'Ngozi Okafor', relationship: 'Mother', email: `guardian-${user.id}@example.com`, phone: '+234 803 555 0101', confirmedAt: new Date('2024-01-01T00:00:00Z') });
+    const guardianState = async () => (await db.select({ state: users.guardianState }).from(users).where(eq(users.id, user.id)))[0]!.state;
+
+    now = LAST_HOUR_OF_CHILDHOOD;
+    await endGuardianLinksAtAdulthood(clocked.app.ctx);
+    expect(await guardianState()).toBe('confirmed');
+    expect(await sendMarketingMail(clocked.app.ctx, campaign, [user.id])).toBe(0);
+
+    now = FIRST_HOUR_OF_ADULTHOOD;
+    expect(await sendMarketingMail(clocked.app.ctx, campaign, [user.id])).toBe(1);
+    expect(await endGuardianLinksAtAdulthood(clocked.app.ctx)).toBe(1);
+    expect(await guardianState()).toBeNull();
   });
 });
 
@@ -326,7 +361,7 @@ describe('a child’s marketing choice', () => {
     expect(consentsNow.history.filter((c: { kind: string }) => c.kind === 'marketing')).toEqual([]);
     expect((await confirm(child.user.id, child.code)).statusCode).toBe(200);
 
-    await db().update(users).set({ dob: format(subYears(new Date(), 18), 'yyyy-MM-dd') }).where(eq(users.id, child.user.id));
+    await db().update(users).set({ dob: eighteenYearsAgoInLagos() }).where(eq(users.id, child.user.id));
     await endGuardianLinksAtAdulthood(portal.app.ctx);
     expect(await sendMarketingMail(portal.app.ctx, campaign('Adults offer'), [child.user.id])).toBe(0);
 

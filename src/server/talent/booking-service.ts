@@ -5,6 +5,7 @@ import { formatNaira } from '../../shared/money.js';
 import type { BookingRequest, BookingRequestFields } from '../../shared/schemas/talent.js';
 import { MAX_WRONG_TRIES } from '../auth/codes.js';
 import type { AuthUser } from '../auth/sessions.js';
+import { todayInLagos } from '../../shared/dates.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { uniqueViolation } from '../db/errors.js';
@@ -53,12 +54,12 @@ function confirmationHash(ctx: AppContext, confirmationId: string, code: string)
   return createHmac('sha256', ctx.config.sessionSecret).update(`booking:${confirmationId}:${code}`).digest('base64url');
 }
 
-async function listedTalent(db: Executor, profileId: string) {
-  const [talent] = await db
+async function listedTalent(ctx: AppContext, profileId: string) {
+  const [talent] = await ctx.db
     .select({ profileId: talentProfiles.id, stageName: talentProfiles.stageName, userId: users.id, email: users.email, fullName: users.fullName })
     .from(talentProfiles)
     .innerJoin(users, eq(users.id, talentProfiles.userId))
-    .where(and(eq(talentProfiles.id, profileId), listed()));
+    .where(and(eq(talentProfiles.id, profileId), listed(todayInLagos(ctx.clock()))));
   if (!talent) throw notFound('Talent profile not found');
   return talent;
 }
@@ -69,7 +70,7 @@ async function listedTalent(db: Executor, profileId: string) {
  * enters the code mailed to its address, a mail that carries nothing the sender wrote.
  */
 export async function requestBooking(ctx: AppContext, profileId: string, input: BookingRequestFields): Promise<{ confirmationId: string }> {
-  const talent = await listedTalent(ctx.db, profileId);
+  const talent = await listedTalent(ctx, profileId);
   const confirmationId = randomUUID();
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   await ctx.db.transaction(async (tx) => {
@@ -102,7 +103,7 @@ export async function confirmBooking(ctx: AppContext, confirmationId: string, co
   const expected = Buffer.from(pending.codeHash);
   const given = Buffer.from(confirmationHash(ctx, pending.id, code));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw badRequest('That code is not right.');
-  const talent = await listedTalent(ctx.db, pending.profileId);
+  const talent = await listedTalent(ctx, pending.profileId);
   return sendRequest(ctx, talent, pending.request, async (tx) => {
     const claimed = await tx.delete(bookingConfirmations).where(eq(bookingConfirmations.id, pending.id)).returning({ id: bookingConfirmations.id });
     if (claimed.length === 0) throw badRequest(CONFIRMATION_GONE);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PublicTalentProfile, TalentCard, TalentDirectoryPage, TalentQuery } from '../../shared/schemas/talent.js';
 import { TALENT_PAGE_SIZE } from '../../shared/talent-options.js';
+import { todayInLagos } from '../../shared/dates.js';
 import type { AppContext } from '../context.js';
 import { files, talentPhotos, talentProfiles, users } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
@@ -10,8 +11,9 @@ const publicPhotoUrl = (profileId: string, photoId: string) => `/api/talent/${pr
 
 export async function searchTalent(ctx: AppContext, query: TalentQuery): Promise<TalentDirectoryPage> {
   const artist = latestArtistSubmission(ctx, talentProfiles.userId);
-  const m = measurementColumns(artist.data);
-  const conditions: (SQL | undefined)[] = [listed()];
+  const today = todayInLagos(ctx.clock());
+  const m = measurementColumns(artist.data, today);
+  const conditions: (SQL | undefined)[] = [listed(today)];
   if (query.category) conditions.push(eq(talentProfiles.category, query.category));
   // A filter only matches what a talent shows, so filtering cannot reveal a hidden measurement.
   if (query.gender) conditions.push(showsMeasurement('gender'), sql`${m.gender} = ${query.gender}`);
@@ -70,12 +72,13 @@ export async function searchTalent(ctx: AppContext, query: TalentQuery): Promise
 
 export async function publicProfile(ctx: AppContext, id: string): Promise<PublicTalentProfile> {
   const artist = latestArtistSubmission(ctx, talentProfiles.userId);
+  const today = todayInLagos(ctx.clock());
   const [row] = await ctx.db
-    .select({ profile: talentProfiles, ...measurementColumns(artist.data) })
+    .select({ profile: talentProfiles, ...measurementColumns(artist.data, today) })
     .from(talentProfiles)
     .innerJoin(users, eq(users.id, talentProfiles.userId))
     .leftJoinLateral(artist, sql`true`)
-    .where(and(eq(talentProfiles.id, id), listed()));
+    .where(and(eq(talentProfiles.id, id), listed(today)));
   if (!row) throw notFound('Talent profile not found');
   const { profile, ...values } = row;
   const photos = await photosOf(ctx.db, profile.id);
@@ -97,7 +100,7 @@ export async function publicPhoto(ctx: AppContext, profileId: string, photoId: s
     .innerJoin(talentProfiles, eq(talentProfiles.id, talentPhotos.profileId))
     .innerJoin(users, eq(users.id, talentProfiles.userId))
     .innerJoin(files, eq(files.id, talentPhotos.fileId))
-    .where(and(eq(talentPhotos.id, photoId), eq(talentProfiles.id, profileId), listed()));
+    .where(and(eq(talentPhotos.id, photoId), eq(talentProfiles.id, profileId), listed(todayInLagos(ctx.clock()))));
   if (!row) throw notFound('Photo not found');
   return row.file;
 }
@@ -108,6 +111,6 @@ export async function listedProfiles(ctx: AppContext): Promise<{ id: string; upd
     .select({ id: talentProfiles.id, updatedAt: talentProfiles.updatedAt })
     .from(talentProfiles)
     .innerJoin(users, eq(users.id, talentProfiles.userId))
-    .where(listed())
+    .where(listed(todayInLagos(ctx.clock())))
     .orderBy(desc(talentProfiles.updatedAt), asc(talentProfiles.id));
 }

@@ -4,6 +4,7 @@ import type { MyTalentProfile, talentProfileSchema, TalentMeasurements } from '.
 import { MAX_TALENT_PHOTOS, TALENT_PHOTO_BOX, type TalentMeasurement } from '../../shared/talent-options.js';
 import type { AuthUser } from '../auth/sessions.js';
 import { assertMayPublish } from '../privacy/guardian-service.js';
+import { todayInLagos } from '../../shared/dates.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { files, talentPhotos, talentProfiles, users } from '../db/schema.js';
@@ -22,7 +23,7 @@ async function ownProfile(db: Executor, userId: string): Promise<ProfileRow | un
 async function availableMeasurements(ctx: AppContext, userId: string): Promise<TalentMeasurements> {
   const artist = latestArtistSubmission(ctx, users.id);
   const [row] = await ctx.db
-    .select(measurementColumns(artist.data))
+    .select(measurementColumns(artist.data, todayInLagos(ctx.clock())))
     .from(users)
     .leftJoinLateral(artist, sql`true`)
     .where(eq(users.id, userId));

@@ -6,7 +6,7 @@ import type { TalentMeasurement } from '../../shared/talent-options.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { guardians, submissions, talentPhotos, talentProfiles, users } from '../db/schema.js';
-import { adultByBirth, lagosToday } from '../privacy/adults.js';
+import { adultByBirth, ageInYears } from '../privacy/adults.js';
 
 /** The SQL the talent services share: measurements read from the artist form, what "listed" means, a profile's photos. */
 
@@ -24,8 +24,8 @@ export function latestArtistSubmission(ctx: AppContext, userId: AnyPgColumn) {
     .as('artist');
 }
 
-/** Measurement columns computed from the submission's JSON and the member's date of birth (never from the client). */
-export function measurementColumns(data: AnyPgColumn) {
+/** Measurement columns computed from the submission's JSON and the member's date of birth on `today` in Lagos (never from the client). */
+export function measurementColumns(data: AnyPgColumn, today: string) {
   const num = (key: string) => sql`case when jsonb_typeof(${data} -> ${sql.raw(`'${key}'`)}) = 'number' then (${data} ->> ${sql.raw(`'${key}'`)})::numeric end`;
   const str = (key: string) => sql<string | null>`nullif(trim(${data} ->> ${sql.raw(`'${key}'`)}), '')`;
   return {
@@ -37,8 +37,8 @@ export function measurementColumns(data: AnyPgColumn) {
     gender: str('gender'),
     state: str('stateOfResidence'),
     // A child's age and date of birth are never public: at most a band, when the guardian allowed it.
-    age: sql<number | null>`case when ${adultByBirth()} then extract(year from age(${lagosToday}, ${users.dob}))::int end`,
-    childAge: sql<number | null>`case when not ${adultByBirth()} and ${guardianAllows(guardians.allowsAgeBand)} then extract(year from age(${lagosToday}, ${users.dob}))::int end`,
+    age: sql<number | null>`case when ${adultByBirth(today)} then ${ageInYears(today)} end`,
+    childAge: sql<number | null>`case when not ${adultByBirth(today)} and ${guardianAllows(guardians.allowsAgeBand)} then ${ageInYears(today)} end`,
   };
 }
 
@@ -79,10 +79,10 @@ export const showsMeasurement = (key: TalentMeasurement) => sql`${talentProfiles
 
 /**
  * A profile the public may see: published, not hidden by staff, its member still active, and
- * for a member under 18 (by date of birth), their guardian confirmed and allowed publication.
+ * for a member under 18 (by date of birth, on `today` in Lagos), their guardian confirmed and allowed publication.
  */
-export const listed = () =>
-  and(eq(talentProfiles.published, true), eq(talentProfiles.hidden, false), eq(users.activated, true), or(adultByBirth(), guardianAllows(guardians.allowsPublication)));
+export const listed = (today: string) =>
+  and(eq(talentProfiles.published, true), eq(talentProfiles.hidden, false), eq(users.activated, true), or(adultByBirth(today), guardianAllows(guardians.allowsPublication)));
 
 /** "Lagos", "lagos state" and "Lagos State" are the same state; the FCT has several spellings. */
 export function stateCondition(stateExpression: SQL, state: string): SQL {
