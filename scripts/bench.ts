@@ -11,6 +11,8 @@
  *                                 the event form sent with three 4 MB camera photos
  *   npm run bench -- --only pages     only the public pages: Lighthouse (with LCP) and the landing's
  *                                 tagline on a slow phone
+ *   npm run bench -- --only javascript  only the landing's JavaScript, once every script has loaded
+ *   The exit code is 1 when any goal is not met or could not be measured.
  *   (both sections are also part of the full run)
  *   BENCH_DATABASE_URL=...        another PostgreSQL server (default: the local one)
  *
@@ -19,12 +21,13 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import getPort from 'get-port';
 import { chromium } from 'playwright-core';
-import { Goals, type LoadResult, shareOf } from './lib/goals.js';
+import { Goals, type LoadResult, pageProblem, shareOf } from './lib/goals.js';
 import { activatedMemberClient, DEFAULT_PG, freshDatabase, memberFields, PortalClient, publishedTalentProfile, startPortal, waitForAnswer } from './lib/portal-process.js';
 import { measureTransfer } from './lib/transfer.js';
 import { GOAL_MS, measureReportsAtScale } from './seed-reports-scale.js';
@@ -77,20 +80,34 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-/** Every script the landing page loads before it is usable, gzipped as a phone receives it. */
-async function landingJavaScriptKb(baseUrl: string): Promise<{ kb: number; files: number }> {
+/** How long no new script must arrive before the landing's scripts count as all loaded. */
+const SCRIPTS_QUIET_MS = 5000;
+
+/**
+ * Every script the landing page loads, gzipped as a phone receives it: counted once the page has
+ * loaded and no new script has arrived for SCRIPTS_QUIET_MS (at network idle, the scripts loaded
+ * later were left out: 13 of 15). The page's scripts: the service worker's (sw.js, its fetches) run
+ * apart from the page.
+ */
+async function landingJavaScriptKb(baseUrl: string): Promise<{ kb: number; files: number; problem: string | null }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
   const page = await browser.newPage();
   const scripts = new Set<string>();
+  let lastScriptAt = Date.now();
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+    if (!url.pathname.endsWith('.js') || scripts.has(url.pathname)) return;
+    scripts.add(url.pathname);
+    lastScriptAt = Date.now();
   });
-  await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+  const response = await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+  const problem = pageProblem('/', page.url(), response?.status());
+  const deadline = Date.now() + 60_000;
+  while (Date.now() - lastScriptAt < SCRIPTS_QUIET_MS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
   await browser.close();
   let bytes = 0;
   for (const script of scripts) bytes += gzipSync(readFileSync(path.join('dist/web', script)), { level: 9 }).length;
-  return { kb: bytes / 1024, files: scripts.size };
+  return { kb: bytes / 1024, files: scripts.size, problem };
 }
 
 const LIGHTHOUSE_RUNS = 3;
@@ -107,6 +124,7 @@ async function lighthouseScores(baseUrl: string, pages: { path: string; cookie?:
       const accessibility: number[] = [];
       const lcp: number[] = [];
       const hostIndex: number[] = [];
+      let problem: string | null = null;
       // A run that fails to score (it happens now and then on a busy machine) is tried again, twice at most.
       for (let run = 0; run < LIGHTHOUSE_RUNS + 2 && performance.length < LIGHTHOUSE_RUNS; run++) {
         const result = await lighthouse(`${baseUrl}${target.path}`, {
@@ -116,6 +134,9 @@ async function lighthouseScores(baseUrl: string, pages: { path: string; cookie?:
           onlyCategories: ['performance', 'accessibility'],
           extraHeaders: target.cookie ? { Cookie: target.cookie } : undefined,
         });
+        // A member page that sent the browser to /login would score /login: no measurement of the page.
+        problem = pageProblem(target.path, result?.lhr.finalDisplayedUrl);
+        if (problem) break;
         const categories = result?.lhr.categories;
         // A run that produced no score (the page failed to load) is no measurement, not a zero.
         const scores = [categories?.performance?.score, categories?.accessibility?.score];
@@ -128,7 +149,8 @@ async function lighthouseScores(baseUrl: string, pages: { path: string; cookie?:
       performance.sort((a, b) => a - b);
       rows.push({
         page: target.path,
-        measured: performance.length === LIGHTHOUSE_RUNS,
+        measured: !problem && performance.length === LIGHTHOUSE_RUNS,
+        problem,
         performance: performance[Math.floor(performance.length / 2)] ?? 0,
         performanceRange: `${performance[0] ?? '-'}–${performance.at(-1) ?? '-'}`,
         accessibility: Math.min(...accessibility),
@@ -142,6 +164,8 @@ async function lighthouseScores(baseUrl: string, pages: { path: string; cookie?:
   return rows;
 }
 
+const unscoredWhy = (row: { page: string; problem: string | null }) => row.problem ?? row.page;
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -150,7 +174,7 @@ function median(values: number[]): number {
 const PUBLIC_PAGES = ['/', '/services', '/contact', '/terms-and-conditions', '/login', '/signup', '/talent'];
 const LANDING_LCP_GOAL_MS = 1200;
 const TAGLINE_GOAL_MS = 1500;
-const TAGLINE_RUNS = 3;
+const TAGLINE_RUNS = 5;
 
 /**
  * Milliseconds from navigation to the landing's tagline being visible on a slow phone: 400 kbit/s
@@ -202,7 +226,7 @@ async function publicPages(goals: Goals, baseUrl: string, databaseUrl: string): 
   const scoreGoal = 'public pages: Lighthouse 98+ performance, 100 accessibility';
   const unscored = rows.filter((row) => !row.measured);
   const short = rows.filter((row) => row.performance < 98 || row.accessibility < 100);
-  if (unscored.length > 0) goals.cannotMeasure(scoreGoal, `no score for ${unscored.map((row) => row.page).join(', ')}`);
+  if (unscored.length > 0) goals.cannotMeasure(scoreGoal, `no score for ${unscored.map(unscoredWhy).join(', ')}`);
   else goals.check(scoreGoal, short.length ? `short: ${short.map((row) => `${row.page} ${row.performance}/${row.accessibility}`).join(', ')}` : 'every page', short.length === 0);
   const landing = rows.find((row) => row.page === '/');
   const lcpGoal = `LCP on / at most ${LANDING_LCP_GOAL_MS / 1000} s`;
@@ -213,18 +237,45 @@ async function publicPages(goals: Goals, baseUrl: string, databaseUrl: string): 
   try {
     const times = await taglineOnSlowPhoneMs(baseUrl);
     const middle = median(times);
-    console.log(`Landing tagline on a slow phone: ${times.map((ms) => `${Math.round(ms)} ms`).join(', ')} (median ${Math.round(middle)} ms)`);
-    goals.check(taglineGoal, `${(middle / 1000).toFixed(2)} s (median of ${times.length})`, middle <= TAGLINE_GOAL_MS);
+    // The figure moves with the machine's other work (0.6 s idle, 2-3 s at a load of 20 on two cores): it is given with the load it was measured at.
+    const load = `load ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`;
+    console.log(`Landing tagline on a slow phone: ${times.map((ms) => `${Math.round(ms)} ms`).join(', ')} (median ${Math.round(middle)} ms; ${load})`);
+    goals.check(taglineGoal, `${(middle / 1000).toFixed(2)} s (median of ${times.length}, ${load})`, middle <= TAGLINE_GOAL_MS);
   } catch (error) {
     goals.cannotMeasure(taglineGoal, error instanceof Error ? error.message : String(error));
   }
+}
+
+const LANDING_JS_GOAL = 'landing JavaScript at most 110 KB gzipped';
+
+async function landingJavaScript(goals: Goals, baseUrl: string): Promise<void> {
+  const js = await landingJavaScriptKb(baseUrl);
+  console.log(`Landing page JavaScript, gzipped, once every script has loaded: ${js.kb.toFixed(1)} KB in ${js.files} files`);
+  if (js.problem) goals.cannotMeasure(LANDING_JS_GOAL, js.problem);
+  else if (js.files === 0) goals.cannotMeasure(LANDING_JS_GOAL, 'the landing page loaded no script');
+  else goals.check(LANDING_JS_GOAL, `${js.kb.toFixed(1)} KB`, js.kb <= 110);
+}
+
+/** `--only javascript`: the landing's JavaScript alone, on a portal of its own. */
+async function landingJavaScriptOnly(): Promise<void> {
+  const goals = new Goals();
+  const database = await freshDatabase();
+  const portal = await startPortal({ DATABASE_URL: database.url });
+  try {
+    await landingJavaScript(goals, portal.baseUrl);
+  } finally {
+    await portal.stop();
+    await database.drop();
+    rmSync(portal.dataDir, { recursive: true, force: true });
+  }
+  goals.finish();
 }
 
 /** `--only pages`: the public pages section alone. */
 async function publicPagesOnly(): Promise<void> {
   const goals = new Goals();
   await publicPagesOnPortalOfTheirOwn(goals);
-  goals.print();
+  goals.finish();
 }
 
 /**
@@ -282,14 +333,15 @@ async function compareProcesses(processes: number) {
 async function transferOnly() {
   const goals = new Goals();
   await measureTransfer(goals, { executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
-  goals.print();
+  goals.finish();
 }
 
 async function main() {
   if (PROCESSES !== undefined) return compareProcesses(PROCESSES);
   if (ONLY === 'transfer') return transferOnly();
   if (ONLY === 'pages') return publicPagesOnly();
-  if (ONLY !== undefined) throw new Error(`--only knows two sections, transfer and pages (not ${ONLY})`);
+  if (ONLY === 'javascript') return landingJavaScriptOnly();
+  if (ONLY !== undefined) throw new Error(`--only knows three sections, transfer, pages and javascript (not ${ONLY})`);
   const goals = new Goals();
   console.log(`Benchmark: ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s of warm-up, Node ${process.version}\n`);
   const database = await freshDatabase();
@@ -345,10 +397,7 @@ async function main() {
       return { measured: slow.length ? `over: ${slow.map((run) => `${run.name} ${run.p99} ms`).join(', ')}` : 'every call', met: slow.length === 0 };
     });
 
-    const js = await landingJavaScriptKb(portal.baseUrl);
-    console.log(`Landing page JavaScript, gzipped: ${js.kb.toFixed(1)} KB in ${js.files} files`);
-    if (js.files === 0) goals.cannotMeasure('landing JavaScript at most 110 KB gzipped', 'the landing page loaded no script');
-    else goals.check('landing JavaScript at most 110 KB gzipped', `${js.kb.toFixed(1)} KB`, js.kb <= 110);
+    await landingJavaScript(goals, portal.baseUrl);
     await measureTransfer(goals, { executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
 
     await portal.stop();
@@ -381,7 +430,7 @@ async function main() {
         const lighthouseGoal = 'Lighthouse 95+ performance, 100 accessibility';
         const unscored = rows.filter((row) => !row.measured);
         const short = rows.filter((row) => row.performance < 95 || row.accessibility < 100);
-        if (unscored.length > 0) goals.cannotMeasure(lighthouseGoal, `no score for ${unscored.map((row) => row.page).join(', ')}`);
+        if (unscored.length > 0) goals.cannotMeasure(lighthouseGoal, `no score for ${unscored.map(unscoredWhy).join(', ')}`);
         else goals.check(lighthouseGoal, short.length ? `short: ${short.map((row) => row.page).join(', ')}` : 'every page', short.length === 0);
       } finally {
         await site.stop();
@@ -389,7 +438,7 @@ async function main() {
       await publicPagesOnPortalOfTheirOwn(goals);
     }
     if (!quick) await reportsAtScale(goals);
-    goals.print();
+    goals.finish();
   } finally {
     bare.stop();
     reference.stop();

@@ -4,15 +4,17 @@
  *   1. Load: 200 members submit forms with files for 60 s on PostgreSQL: errors must be 0 and
  *      every acknowledged submission must be stored exactly once.
  *   2. PostgreSQL restarted during load: the portal recovers by itself and no acknowledged
- *      submission is lost. Only a cluster on this machine serving the soak's server
- *      (BENCH_DATABASE_URL) is restarted.
+ *      submission is lost.
  *   3. SMTP down during approvals: mail waits in the outbox and arrives once SMTP is back.
  *   4. The process killed during uploads: no half submissions, no orphan files after the next start.
  *
  *   npm run soak -- --seconds=20     shorter load phases
  *   npm run soak -- --only=kill      one check (load, restart, smtp, kill)
+ *
+ * Every check runs on a PostgreSQL cluster of the soak's own (initdb into a temporary folder, on a
+ * free port; scripts/lib/own-cluster.ts), so restarting it stops no one else's database. The exit
+ * code is 1 when a check failed or could not run.
  */
-import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import getPort from 'get-port';
@@ -20,13 +22,16 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { runSql } from '../src/server/test-support/scratch-database.js';
-import { compareTags, localCluster } from './lib/soak-checks.js';
-import { activatedMemberClient, DEFAULT_PG, freshDatabase, PortalClient, STAFF, startPortal } from './lib/portal-process.js';
+import { startOwnCluster } from './lib/own-cluster.js';
+import { compareDeliveries, compareTags } from './lib/soak-checks.js';
+import { activatedMemberClient, freshDatabase as freshDatabaseOn, PortalClient, STAFF, startPortal } from './lib/portal-process.js';
 
 const argument = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const SECONDS = Number(argument('seconds') ?? 60);
 const ONLY = argument('only');
 const failures: string[] = [];
+const cluster = await startOwnCluster();
+const freshDatabase = () => freshDatabaseOn(cluster.url);
 
 function check(ok: boolean, text: string): void {
   console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${text}`);
@@ -142,19 +147,14 @@ async function loadCheck() {
 
 async function restartCheck() {
   console.log('\n2. PostgreSQL restarted during load');
-  const cluster = localCluster(DEFAULT_PG);
-  if ('refused' in cluster) {
-    console.log(`  skipped: ${cluster.refused}`);
-    return;
-  }
   const db = await freshDatabase();
   const portal = await startPortal({ DATABASE_URL: db.url });
   try {
     const crowd = await members(portal.baseUrl, db.url, 20);
     const load = submitFor(crowd, Math.max(15, SECONDS / 2));
     await new Promise((resolve) => setTimeout(resolve, 4000));
-    execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', cluster.version, cluster.name, 'restart'], { stdio: 'ignore' });
-    console.log(`  PostgreSQL ${cluster.version}/${cluster.name} restarted`);
+    cluster.restart();
+    console.log("  the soak's PostgreSQL restarted");
     const tally = await load;
     const after = await submitFor(crowd.slice(0, 5), 3);
     const tags = await storedAgainst(db.url, new Set([...tally.acknowledged, ...after.acknowledged]));
@@ -208,7 +208,13 @@ async function smtpCheck() {
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline && (await countRows(db.url, 'select count(*) as n from outbox where sent_at is null')) > 0) await new Promise((resolve) => setTimeout(resolve, 500));
     const unsent = await countRows(db.url, 'select count(*) as n from outbox where sent_at is null');
-    check(unsent === 0 && received.length >= ids.length, `all mail delivered once SMTP is back (${received.length} received, ${unsent} unsent)`);
+    const queued = (await runSql<{ to: string }>(db.url, 'select "to" from outbox')).map((row) => row.to);
+    const { missing, twice } = compareDeliveries(queued, received);
+    const approvals = (await runSql<{ n: string }>(db.url, "select count(*) as n from outbox where subject like '%Payment approved%'"))[0]?.n;
+    check(
+      unsent === 0 && missing.length === 0 && twice.length === 0 && Number(approvals) === ids.length,
+      `every queued mail delivered exactly once once SMTP is back (${queued.length} queued, ${approvals} approval mails for ${ids.length} approvals, ${received.length} received; ${unsent} unsent, ${missing.length} missing, ${twice.length} twice)`,
+    );
   } finally {
     await portal.stop();
     smtp?.close();
@@ -246,6 +252,22 @@ async function killCheck() {
 }
 
 const checks: Record<string, () => Promise<void>> = { load: loadCheck, restart: restartCheck, smtp: smtpCheck, kill: killCheck };
-for (const [name, run] of Object.entries(checks)) if (!ONLY || ONLY === name) await run();
-console.log(failures.length ? `\n${failures.length} check(s) failed` : '\nall checks passed');
+if (ONLY && !(ONLY in checks)) failures.push(`no check named ${ONLY} (${Object.keys(checks).join(', ')})`);
+const ran: string[] = [];
+try {
+  for (const [name, run] of Object.entries(checks)) {
+    if (ONLY && ONLY !== name) continue;
+    try {
+      await run();
+      ran.push(name);
+    } catch (error) {
+      failures.push(`${name} could not run: ${error instanceof Error ? error.message : String(error)}`);
+      console.log(`  FAIL ${failures.at(-1)}`);
+    }
+  }
+} finally {
+  cluster.stop();
+}
+if (failures.length) console.log(`\n${failures.length} check(s) failed or could not run`);
+else console.log(`\nall checks passed (${ran.join(', ')})`);
 process.exit(failures.length ? 1 : 0);

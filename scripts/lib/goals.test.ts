@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Goals, type LoadResult, shareOf } from './goals.js';
+import { Goals, type LoadResult, pageProblem, shareOf } from './goals.js';
 
 const run = (name: string, rps: number, errors = 0): LoadResult => ({ name, rps, p99: 5, errors });
 const verdictOf = (goals: Goals) => goals.rows.map((row) => row.verdict);
@@ -35,5 +35,47 @@ describe('the benchmark goals', () => {
     const goals = new Goals();
     goals.checkRuns('p99', [run('profile', Number.NaN)], () => ({ measured: 'every call', met: true }));
     expect(verdictOf(goals)).toEqual(['could not measure']);
+  });
+});
+
+describe('the run as a whole', () => {
+  it('falls short when any goal is not met or not measured, or when nothing was judged', () => {
+    const goals = new Goals();
+    expect(goals.shortfalls().map((row) => row.measured)).toEqual(['nothing was judged']);
+    goals.check('fast', '10 ms', true);
+    expect(goals.shortfalls()).toEqual([]);
+    goals.check('small', '114 KB', false);
+    goals.cannotMeasure('scored', 'no score');
+    expect(goals.shortfalls().map((row) => row.goal)).toEqual(['small', 'scored']);
+  });
+
+  it('exits 1 when a goal falls short, 0 when every one is met', () => {
+    const before = process.exitCode;
+    try {
+      const met = new Goals();
+      met.check('fast', '10 ms', true);
+      process.exitCode = 0;
+      met.finish();
+      expect(process.exitCode).toBe(0);
+      const short = new Goals();
+      short.check('small', '114 KB', false);
+      short.finish();
+      expect(process.exitCode).toBe(1);
+    } finally {
+      process.exitCode = before;
+    }
+  });
+});
+
+describe('a page measured', () => {
+  it('is the page asked for, loaded with 200', () => {
+    expect(pageProblem('/profile', 'http://127.0.0.1:3000/profile', 200)).toBeNull();
+    expect(pageProblem('/profile', 'http://127.0.0.1:3000/profile')).toBeNull();
+  });
+
+  it('is no measurement when the browser ended elsewhere, the page failed, or nothing loaded', () => {
+    expect(pageProblem('/profile', 'http://127.0.0.1:3000/login?next=%2Fprofile', 200)).toBe('/profile ended on /login');
+    expect(pageProblem('/', 'http://127.0.0.1:3000/', 500)).toBe('/ answered 500');
+    expect(pageProblem('/', undefined)).toBe('/: no page loaded');
   });
 });

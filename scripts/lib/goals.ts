@@ -50,4 +50,32 @@ export class Goals {
     console.log('\n| goal | measured | |\n|---|---|---|');
     for (const row of this.rows) console.log(`| ${row.goal} | ${row.measured} | ${row.verdict} |`);
   }
+
+  /** The goals not met or not measured: a run that judged nothing meets nothing. */
+  shortfalls(): GoalRow[] {
+    if (this.rows.length === 0) return [{ goal: 'any goal', measured: 'nothing was judged', verdict: 'could not measure' }];
+    return this.rows.filter((row) => row.verdict !== 'met');
+  }
+
+  /** Prints the table, then sets the exit code: 1 when any goal is not met or could not be measured. */
+  finish(): void {
+    this.print();
+    const short = this.shortfalls();
+    if (short.length === 0) return;
+    console.log(`\n${short.length} goal${short.length === 1 ? '' : 's'} not met or not measured: ${short.map((row) => row.goal).join('; ')}`);
+    process.exitCode = 1;
+  }
+}
+
+/**
+ * Why a page measured at `requestedPath` is no measurement of it, or null when it is: the address
+ * the browser ended on (a member page that sent the browser to /login scored /login) and the
+ * document's status.
+ */
+export function pageProblem(requestedPath: string, finalUrl: string | undefined, status?: number): string | null {
+  if (!finalUrl) return `${requestedPath}: no page loaded`;
+  const landed = new URL(finalUrl);
+  if (landed.pathname !== requestedPath) return `${requestedPath} ended on ${landed.pathname}`;
+  if (status !== undefined && status !== 200) return `${requestedPath} answered ${status}`;
+  return null;
 }

@@ -1,6 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-
 /** How the stored submissions compare with the acknowledged ones, tag by tag. */
 export interface TagComparison {
   stored: number;
@@ -23,27 +20,19 @@ export function compareTags(acknowledged: Set<string>, storedTags: string[]): Ta
   };
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
-
-/** `pg_lsclusters` as columns: version, name, port, status, ... */
-function listClusters(): string[][] {
-  if (!existsSync('/etc/postgresql')) return [];
-  return execFileSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/));
-}
-
 /**
- * The cluster on this machine that serves `serverUrl` (found by its port), or why none may be
- * restarted: a server on another host is never touched.
+ * How the mail SMTP received compares with the outbox's rows, recipient by recipient: each row
+ * delivered exactly once, none missing and none twice (a count with >= would let a duplicate by).
  */
-export function localCluster(serverUrl: string, clusters: () => string[][] = listClusters): { version: string; name: string } | { refused: string } {
-  const url = new URL(serverUrl);
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (!LOOPBACK.has(host)) return { refused: `refusing to restart ${host}: only a server on 127.0.0.1 or ::1 is restarted` };
-  const port = url.port || '5432';
-  const serving = clusters().find((columns) => columns[2] === port);
-  if (!serving?.[0] || !serving[1]) return { refused: `no local PostgreSQL cluster listens on port ${port}` };
-  return { version: serving[0], name: serving[1] };
+export function compareDeliveries(queued: string[], received: string[]): { missing: string[]; twice: string[] } {
+  const left = new Map<string, number>();
+  for (const to of queued) left.set(to, (left.get(to) ?? 0) + 1);
+  const twice: string[] = [];
+  for (const to of received) {
+    const remaining = left.get(to) ?? 0;
+    if (remaining === 0) twice.push(to);
+    else left.set(to, remaining - 1);
+  }
+  const missing = [...left].flatMap(([to, n]) => Array.from({ length: n }, () => to));
+  return { missing, twice };
 }
