@@ -20,6 +20,7 @@ import type { FileStorage } from './files/storage.js';
 import { formsRoutes } from './forms/routes.js';
 import { startHousekeeping } from './housekeeping.js';
 import { registerIdempotency } from './idempotency/idempotency.js';
+import { registerCachePolicy } from './http/cache-policy.js';
 import { registerCsrf } from './http/csrf.js';
 import { logSerializers, registerErrorHandling } from './http/errors.js';
 import { registerHealth } from './http/health.js';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerStorableTextCheck(app);
   registerCsrf(app, { production: config.env === 'production', secret: config.sessionSecret, sessionCookie: sessionCookieName(config) });
+  registerCachePolicy(app);
   registerHealth(app, database.db);
   registerMetrics(app, ctx, database);
   await registerSessionLookup(app, ctx);
