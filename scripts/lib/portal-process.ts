@@ -59,6 +59,8 @@ export async function startPortal(
       RATE_LIMIT_CONTACT: '1000000',
       RATE_LIMIT_FORMS: '1000000',
       RATE_LIMIT_CODES: '1000000',
+      RATE_LIMIT_PAGE_DRAWS: '1000000',
+      RATE_LIMIT_LARGE_PHOTOS: '1000000',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

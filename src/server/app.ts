@@ -20,6 +20,8 @@ import type { FileStorage } from './files/storage.js';
 import { formsRoutes } from './forms/routes.js';
 import { startHousekeeping } from './housekeeping.js';
 import { registerIdempotency } from './idempotency/idempotency.js';
+import { registerLargeImageLimit } from './files/large-images.js';
+import { registerCachePolicy } from './http/cache-policy.js';
 import { registerCsrf } from './http/csrf.js';
 import { logSerializers, registerErrorHandling } from './http/errors.js';
 import { registerHealth } from './http/health.js';
@@ -142,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const stylesheet = inlineStylesheet(webRoot);
   registerSecurityHeaders(app, { production: config.env === 'production', inlineStyleHashes: stylesheet ? [stylesheet.hash] : [] });
   await registerRateLimits(app, config.redis);
+  registerLargeImageLimit(app, config.rateLimits.largePhotos);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, fieldSize: 64 * 1024, fields: 100 } });
 
   const routeTable: { method: string; url: string }[] = [];
@@ -153,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerStorableTextCheck(app);
   registerCsrf(app, { production: config.env === 'production', secret: config.sessionSecret, sessionCookie: sessionCookieName(config) });
+  registerCachePolicy(app);
   registerHealth(app, database.db);
   registerMetrics(app, ctx, database);
   await registerSessionLookup(app, ctx);

@@ -101,6 +101,7 @@ const envSchema = z.object({
   RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_FORMS: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PAGE_DRAWS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_LARGE_PHOTOS: z.coerce.number().int().min(1).default(20),
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
   MAIL_RETENTION_DAYS: z.coerce.number().positive().default(30),
@@ -169,7 +170,7 @@ export interface Config {
    * audition on one Wi-Fi address stays under (`signup`); retries of one email or phone number
    * are counted from every address (`signupPerContact`).
    */
-  rateLimits: { login: number; loginPerAccount: number; signup: number; signupPerContact: number; contact: number; codes: number; forms: number; booking: number; verify: number; pageDraws: number };
+  rateLimits: { login: number; loginPerAccount: number; signup: number; signupPerContact: number; contact: number; codes: number; forms: number; booking: number; verify: number; pageDraws: number; largePhotos: number };
   sessionTtlMs: number;
   /**
    * Outbox polling, the first retry delay after a failed delivery (doubling after that), when to
@@ -246,7 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ).flatMap(([state, address]) => (address ? [{ state, address }] : [])),
       faq: [],
     },
-    rateLimits: { login: e.RATE_LIMIT_LOGIN, loginPerAccount: e.RATE_LIMIT_LOGIN_ACCOUNT, signup: e.RATE_LIMIT_SIGNUP, signupPerContact: e.RATE_LIMIT_SIGNUP_CONTACT, contact: e.RATE_LIMIT_CONTACT, codes: e.RATE_LIMIT_CODES, forms: e.RATE_LIMIT_FORMS, booking: e.RATE_LIMIT_BOOKING, verify: e.RATE_LIMIT_VERIFY, pageDraws: e.RATE_LIMIT_PAGE_DRAWS },
+    rateLimits: { login: e.RATE_LIMIT_LOGIN, loginPerAccount: e.RATE_LIMIT_LOGIN_ACCOUNT, signup: e.RATE_LIMIT_SIGNUP, signupPerContact: e.RATE_LIMIT_SIGNUP_CONTACT, contact: e.RATE_LIMIT_CONTACT, codes: e.RATE_LIMIT_CODES, forms: e.RATE_LIMIT_FORMS, booking: e.RATE_LIMIT_BOOKING, verify: e.RATE_LIMIT_VERIFY, pageDraws: e.RATE_LIMIT_PAGE_DRAWS, largePhotos: e.RATE_LIMIT_LARGE_PHOTOS },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, retentionMs: e.MAIL_RETENTION_DAYS * 24 * 60 * 60 * 1000 },
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,

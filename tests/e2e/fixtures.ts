@@ -94,6 +94,8 @@ export const test = base.extend<{ baseURL: string; mailbox: Mailbox }, { portal:
           RATE_LIMIT_BOOKING: '1000',
           RATE_LIMIT_CONTACT: '1000',
           RATE_LIMIT_VERIFY: '1000',
+          RATE_LIMIT_PAGE_DRAWS: '1000',
+          RATE_LIMIT_LARGE_PHOTOS: '1000',
         },
         stdio: ['ignore', 'inherit', 'inherit'],
       });

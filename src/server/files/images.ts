@@ -16,6 +16,22 @@ export function unreadableImage(label: string) {
   return unsupportedType(`${label} could not be read as an image`);
 }
 
+/**
+ * How many pixels an uploaded image declares, read from its header: refuses one over the pixel
+ * limit (413) or one whose header does not read (415).
+ */
+export async function imagePixels(data: Buffer, label: string): Promise<number> {
+  // Reading the header decodes no pixels, so it needs no limit (with one, sharp would refuse the
+  // bomb without saying why).
+  const { width = 0, height = 0 } = await sharp(data, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw unreadableImage(label);
+    });
+  if (width * height > MAX_IMAGE_PIXELS) throw tooLarge(`${label} must be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
+  return width * height;
+}
+
 // Re-encoded in the format it came in; no metadata is written unless asked for.
 const ENCODERS: Record<string, (image: Sharp) => Sharp> = {
   'image/jpeg': (image) => image.jpeg({ quality: 90 }),
@@ -31,14 +47,7 @@ const ENCODERS: Record<string, (image: Sharp) => Sharp> = {
 export async function imageWithoutMetadata(data: Buffer, mimeType: string, label: string): Promise<Buffer> {
   const encode = ENCODERS[mimeType];
   if (!encode) throw new Error(`no encoder for ${mimeType}`);
-  // Reading the header decodes no pixels, so it needs no limit (with one, sharp would refuse the
-  // bomb without saying why).
-  const { width = 0, height = 0 } = await sharp(data, { limitInputPixels: false })
-    .metadata()
-    .catch(() => {
-      throw unreadableImage(label);
-    });
-  if (width * height > MAX_IMAGE_PIXELS) throw tooLarge(`${label} must be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
+  await imagePixels(data, label);
   return encode(decodeUpload(data).rotate())
     .toBuffer()
     .catch(() => {

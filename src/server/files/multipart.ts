@@ -3,7 +3,8 @@ import { MAX_UPLOAD_BYTES } from '../../shared/constants.js';
 import { badRequest, HttpError, tooLarge } from '../http/errors.js';
 import { assertStorableText } from '../http/storable-text.js';
 import { detectFileType } from './file-kinds.js';
-import { imageWithoutMetadata } from './images.js';
+import { imagePixels, imageWithoutMetadata } from './images.js';
+import { LARGE_IMAGE_PIXELS } from './large-images.js';
 
 export interface FileRule {
   label: string;
@@ -26,7 +27,8 @@ export interface MultipartBody {
 /**
  * Reads a multipart request whose file fields are known in advance. Each file is checked
  * for size and for its real type (by its bytes) as it arrives; an image is decoded within the
- * pixel limit and kept without its metadata (PDFs are kept as sent). Any other file field is refused.
+ * pixel limit, and a very large one only within its sender's hourly allowance (large-images.ts),
+ * and kept without its metadata (PDFs are kept as sent). Any other file field is refused.
  */
 export async function readMultipart(request: FastifyRequest, rules: Record<string, FileRule>): Promise<MultipartBody> {
   if (!request.isMultipart()) throw badRequest('The request must be multipart/form-data.');
@@ -52,6 +54,7 @@ export async function readMultipart(request: FastifyRequest, rules: Record<strin
       if (data.length > (rule.maxBytes ?? MAX_UPLOAD_BYTES)) throw tooLarge(`${rule.label} must be at most ${megabytes(rule.maxBytes)}`);
       if (data.length === 0) continue;
       const mimeType = await detectFileType(data, rule.types, rule.label);
+      if (mimeType.startsWith('image/') && (await imagePixels(data, rule.label)) > LARGE_IMAGE_PIXELS) await request.server.allowLargeImage(request, rule.label);
       const kept = mimeType.startsWith('image/') ? await imageWithoutMetadata(data, mimeType, rule.label) : data;
       files[part.fieldname] = { field: part.fieldname, filename: part.filename, data: kept, mimeType };
     }

@@ -1,5 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInStaff, signedUpMember, STAFF } from '../test-support/test-app.js';
+import { users } from '../db/schema.js';
+import { activatedMember, createTestApp, signedInStaff, signedUpMember, STAFF } from '../test-support/test-app.js';
 import { loggableUrl, maskedEmail } from './log-privacy.js';
 
 const lines: string[] = [];
@@ -21,6 +23,23 @@ describe('what the logs say', () => {
     expect(log).not.toContain(phone);
     expect(log).not.toContain(String(fields.email));
     expect(log).toContain('"url":"/api/users/profile"');
+  });
+
+  it('never logs a card’s check code, on the page, its API or its photo', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    await portal.app.ctx.db.update(users).set({ memberNumber: sql`nextval('member_number_seq')` }).where(eq(users.id, user.id));
+    const { card } = (await client.get('/api/users/card')).json() as { card: { verifyUrl: string } };
+    const { pathname, searchParams } = new URL(card.verifyUrl);
+    const code = searchParams.get('code')!;
+    expect(code.length).toBeGreaterThan(8);
+    expect((await portal.app.inject({ method: 'GET', url: `/api${pathname}?code=${code}` })).statusCode).toBe(200);
+    await portal.app.inject({ method: 'GET', url: `/api${pathname}/photo?code=${code}&size=2` });
+    await portal.app.inject({ method: 'GET', url: `${pathname}?code=${code}` });
+    const log = lines.join('');
+    expect(log).not.toContain(code);
+    expect(log).toContain(`"url":"/api${pathname}?code=[redacted]"`);
+    expect(log).toContain(`"url":"/api${pathname}/photo?code=[redacted]&size=2"`);
+    expect(log).toContain(`"url":"${pathname}?code=[redacted]"`);
   });
 
   it('shows the staff account it made at start with a masked address', () => {

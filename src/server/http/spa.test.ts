@@ -32,7 +32,8 @@ describe('the built web app', () => {
     const response = await app.inject('/sw.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/javascript/);
-    expect(response.headers['cache-control']).toBe('no-cache');
+    // private as well: the answer carries a first visitor's security-token cookies (cache-policy.ts).
+    expect(response.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('serves the web app manifest as one, and lets the page use both', async () => {

@@ -197,12 +197,19 @@ describe('public pages drawn on the server', () => {
     expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(1);
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
     const etag = String(answers[0]!.headers.etag);
-    expect(answers[0]!.headers['cache-control']).toBe('no-cache');
+    // A first-time visitor is given the security token's cookies: no shared cache may keep that.
+    expect(answers[0]!.headers['set-cookie']).toBeDefined();
+    expect(answers[0]!.headers['cache-control']).toBe('private, no-cache');
     expect(answers[0]!.headers.vary).toBe('Accept-Encoding');
 
     const compressed = await portal.app.inject({ method: 'GET', url: '/services', headers: { 'accept-encoding': 'gzip, br' } });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(answers[0]!.body);
+    const returning = visitor();
+    await returning.get('/api/users/profile');
+    const withCookies = await returning.get('/services');
+    expect(withCookies.headers['set-cookie']).toBeUndefined();
+    expect(withCookies.headers['cache-control']).toBe('no-cache');
     const again = await portal.app.inject({ method: 'GET', url: '/services', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
