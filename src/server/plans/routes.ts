@@ -5,6 +5,6 @@ import { listPlans } from './plans-service.js';
 /** The plans, public: the services page and the fee wizard read them. */
 export function plansRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/plans', async (_request, reply) => reply.header('Cache-Control', 'no-cache').send({ plans: await listPlans(ctx.db) }));
+    app.get('/api/plans', async (_request, reply) => reply.header('Cache-Control', 'public, no-cache').send({ plans: await listPlans(ctx.db) }));
   };
 }
