@@ -1,5 +1,5 @@
 import { todayInLagos } from '../../shared/dates.js';
-import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { User } from '../../shared/schemas/users.js';
 import { publicUserColumns } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
@@ -48,7 +48,8 @@ export async function searchMembers(
   ctx: AppContext,
   filter: { q?: string; page: number },
 ): Promise<{ members: MemberSummary[]; page: number; pageSize: number; total: number }> {
-  const where = memberMatches(filter.q ?? '');
+  // Staff accounts are listed on the staff page: their "phone" is only a placeholder (staff:email).
+  const where = and(eq(users.role, 'member'), memberMatches(filter.q ?? ''));
   const [rows, [totals]] = await Promise.all([
     ctx.db
       .select({

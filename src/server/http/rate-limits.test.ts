@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TestClient, testRedisUrl } from '../test-support/test-app.js';
 
@@ -35,6 +36,21 @@ describe('rate limits in Redis', () => {
       expect((await attempt(portal, identifier, address)).statusCode).toBe(401);
     }
     expect((await attempt(a, identifier, '198.51.100.5')).statusCode).toBe(429);
+  });
+
+  it('names every counter after what it counts, never "undefined"', async () => {
+    const identifier = `named-${randomUUID()}@example.com`;
+    expect((await attempt(a, identifier, '192.0.2.44')).statusCode).toBe(401);
+    const redis = new Redis(testRedisUrl);
+    try {
+      const keys = await redis.keys(`${shared.REDIS_KEY_PREFIX}*`);
+      expect(keys.filter((key) => key.includes('undefined'))).toEqual([]);
+      expect(keys).toEqual(
+        expect.arrayContaining([`${shared.REDIS_KEY_PREFIX}rate-limit:login|192.0.2.44|${identifier}`, `${shared.REDIS_KEY_PREFIX}rate-limit:login-account|${identifier}`]),
+      );
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('counts in each process alone without REDIS_URL', async () => {

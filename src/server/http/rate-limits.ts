@@ -1,6 +1,42 @@
-import fastifyRateLimit from '@fastify/rate-limit';
+import { createRequire } from 'node:module';
+import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+
+interface LibraryRedisStore extends FastifyRateLimitStore {
+  key: string;
+}
+/** The library's own Redis store (its counting script), used as is: only its keys' names change. */
+const RedisStore = createRequire(import.meta.url)('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => LibraryRedisStore;
+
+type LimitParams = RateLimitOptions & { routeInfo?: { method?: string; url?: string } };
+
+/**
+ * Counters named `<prefix>rate-limit:<METHOD><path>-<key>` for a route's limit, and
+ * `<prefix>rate-limit:<key>` for one made with createRateLimit, whose key names it already
+ * (auth/account-limits.ts): the library would name the latter `undefinedundefined-<key>`.
+ */
+function namedRedisStore(client: Redis, nameSpace: string) {
+  const make = (params: LimitParams, key: string): LibraryRedisStore => {
+    const store = new RedisStore(Boolean(params.continueExceeding), Boolean(params.exponentialBackoff), client, key);
+    store.child = (child) => {
+      const { method, url } = (child as LimitParams).routeInfo ?? {};
+      return make(child as LimitParams, method && url ? `${nameSpace}${method}${url}-` : nameSpace);
+    };
+    return store;
+  };
+  return class {
+    constructor(params: LimitParams) {
+      // The plugin calls `new Store(options)`: the object returned is the store it uses.
+      return make(params, nameSpace);
+    }
+  };
+}
 
 /**
  * The counters behind every rate limit (route limits and `app.createRateLimit`): in Redis/Valkey
@@ -20,5 +56,6 @@ export async function registerRateLimits(app: FastifyInstance, redis: { url: str
     await client.quit();
   });
   // A Redis outage must not lock every member out; limits count again once it answers.
-  await app.register(fastifyRateLimit, { global: false, redis: client, nameSpace: `${redis.keyPrefix}rate-limit:`, skipOnError: true });
+  const store = namedRedisStore(client, `${redis.keyPrefix}rate-limit:`) as unknown as FastifyRateLimitStoreCtor;
+  await app.register(fastifyRateLimit, { global: false, store, skipOnError: true });
 }

@@ -17,6 +17,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>shell</title>');
   writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(webRoot, 'manifest.webmanifest'), '{"name":"Home of Movies"}');
+  writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(webRoot, 'assets', 'index-Ab12Cd34.js'), 'export {};');
   database = await openDatabase({ dataDir, inMemory: true });
   app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { database, webRoot });
@@ -32,8 +33,17 @@ describe('the built web app', () => {
     const response = await app.inject('/sw.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/javascript/);
-    // private as well: the answer carries a first visitor's security-token cookies (cache-policy.ts).
-    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers['cache-control']).toBe('public, no-cache');
+  });
+
+  it('sets no cookie on the files that are the same for everyone, and on the plans', async () => {
+    for (const url of ['/favicon.svg', '/manifest.webmanifest', '/sw.js', '/assets/index-Ab12Cd34.js', '/api/plans']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['set-cookie'], url).toBeUndefined();
+    }
+    // A page still gives the browser its security token.
+    expect(String((await app.inject('/')).headers['set-cookie'])).toMatch(/XSRF-TOKEN=/);
   });
 
   it('serves the web app manifest as one, and lets the page use both', async () => {

@@ -28,7 +28,8 @@ export async function registerSpa(
       index: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same for everyone, so public: asked again on each visit, and without a cookie (http/csrf.ts).
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, no-cache');
       },
     });
     app.get('/', (request, reply) => sendPage(request, reply));

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { todayInLagos } from '../../shared/dates.js';
 import { formatMemberNumber } from '../../shared/membership.js';
@@ -6,7 +6,7 @@ import type { FineStatus, Ledger, MemberAccount, MemberPayment, ReceiptCompany, 
 import type { SiteSettings } from '../../shared/site.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
-import type { Transaction } from '../db/client.js';
+import type { Executor, Transaction } from '../db/client.js';
 import { ledgerEntries, payments, receiptCounters, receipts, type users } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { readSiteSettings } from '../site/site-settings.js';
@@ -68,6 +68,30 @@ export async function bookPayment(ctx: AppContext, tx: Transaction, payment: Pay
   };
   await tx.insert(receipts).values({ number, paymentId: payment.id, details, issuedAt: ctx.clock() });
   return number;
+}
+
+/** The receipts of one member's payments. */
+const receiptsOfMember = (db: Executor, userId: string) => inArray(receipts.paymentId, db.select({ id: payments.id }).from(payments).where(eq(payments.userId, userId)));
+
+/**
+ * A first payment is approved before the member has a number (it is given when the emailed code
+ * activates the profile): its receipt is given the number then, so every receipt carries it.
+ */
+export async function numberReceiptsOf(db: Executor, userId: string, memberNumber: number): Promise<void> {
+  await db
+    .update(receipts)
+    .set({ details: sql`${receipts.details} || jsonb_build_object('memberNumber', ${formatMemberNumber(memberNumber)}::text)` })
+    .where(and(receiptsOfMember(db, userId), sql`${receipts.details}->>'memberNumber' is null`));
+}
+
+/** What the receipts of a terminated account name as the member: the books keep the amounts, not the person (docs/privacy.md). */
+export const FORMER_MEMBER = 'Former member';
+
+export async function forgetMemberInReceipts(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(receipts)
+    .set({ details: sql`${receipts.details} || jsonb_build_object('memberName', ${FORMER_MEMBER}::text, 'memberNumber', null)` })
+    .where(receiptsOfMember(db, userId));
 }
 
 /** The company details a receipt keeps from the settings: a receipt says what it said the day it was issued. */

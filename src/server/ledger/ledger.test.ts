@@ -66,6 +66,20 @@ describe('a member’s ledger and receipts', () => {
     expect((await other.client.get(payment.receiptUrl)).statusCode).toBe(404);
   });
 
+  it('gives the first receipt the member number once the emailed code activates the profile', async () => {
+    const { client, paymentId, user } = await memberWithSlip(1);
+    expect((await staff.post(`/api/admin/payments/${paymentId}/approve`, { json: { months: 1 } })).statusCode).toBe(200);
+    const otp = await mailbox.codeFor(user.email, /activation code/);
+    const activated = await client.post('/api/users/activate-profile', { json: { userId: user.id, otp } });
+    expect(activated.statusCode, activated.body).toBe(200);
+    const memberNumber = (await client.get('/api/users/profile')).json().user.memberNumber as string;
+    expect(memberNumber).toMatch(/^HM-\d{6}$/);
+
+    const [payment] = (await client.get('/api/users/payments')).json().payments;
+    const text = await pdfText((await client.get(payment.receiptUrl)).rawPayload);
+    expect(text).toMatch(new RegExp(`Member number:\\s+${memberNumber}`));
+  });
+
   it('draws a receipt with the company details of the day it was issued; one issued before they were kept, with today’s', async () => {
     const company = { companyName: 'Home of Movies Ltd', email: 'accounts@homeofmovies.ng', phone: '+234 803 000 1111', nairaAccount: '', dollarAccount: '', offices: [], faq: [] };
     expect((await staff.put('/api/admin/settings/site', { json: company })).statusCode).toBe(200);

@@ -14,6 +14,7 @@ import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
 import { payableFine } from '../ledger/fines.js';
+import { numberReceiptsOf } from '../ledger/ledger-service.js';
 import { monthlyPriceOf } from '../plans/plans-service.js';
 import { assertCanResend, consumeCode, hasRecentCode, hasVerifiedEmail, issueCode } from '../auth/codes.js';
 
@@ -158,6 +159,8 @@ export async function activateProfile(ctx: AppContext, user: AuthUser, otp: stri
       .set({ activated: true, activatedAt: new Date(), memberNumber: sql`coalesce(${users.memberNumber}, nextval('member_number_seq'))` })
       .where(eq(users.id, user.id))
       .returning(publicUserColumns);
+    const [numbered] = await tx.select({ memberNumber: users.memberNumber }).from(users).where(eq(users.id, user.id));
+    if (numbered?.memberNumber) await numberReceiptsOf(tx, user.id, numbered.memberNumber);
     await notify(tx, user.id, 'profile-activated', 'Your profile is active. The member forms are open to you.');
     await enqueueMail(tx, mailTemplates.activated(ctx.mailer.brand, user.email, user.fullName));
     return { activated: row };

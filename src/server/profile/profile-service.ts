@@ -14,6 +14,7 @@ import { files, guardians, sessions, users } from '../db/schema.js';
 import { deleteFiles, readablePhoto, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
 import { badRequest, forbidden } from '../http/errors.js';
+import { forgetMemberInReceipts } from '../ledger/ledger-service.js';
 import { enqueueMail, forgetMailAbout } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { forgetRequestsFrom } from '../talent/booking-service.js';
@@ -120,8 +121,8 @@ export async function confirmEmailChange(ctx: AppContext, user: AuthUser, code: 
 /**
  * Deletes the member and everything about them: their rows (sessions, codes, notifications, forms,
  * adverts and talent profile go with the user), files and stored bytes, mail to or naming them,
- * their contact messages and the booking requests they sent. Payment records stay for the books
- * without the person (user_id null); the audit trail keeps its entries without the member's id
+ * their contact messages and the booking requests they sent. Payment records and receipts stay for
+ * the books without the person (user_id null, no name or member number on the receipt); the audit trail keeps its entries without the member's id
  * or email, and one saying that an account was terminated.
  */
 export async function terminateAccount(ctx: AppContext, user: AuthUser): Promise<void> {
@@ -135,6 +136,7 @@ export async function terminateAccount(ctx: AppContext, user: AuthUser): Promise
     // The guardian's mail about the child goes too; their row goes with the account (cascade).
     const guardianEmails = (await tx.select({ email: guardians.email }).from(guardians).where(eq(guardians.userId, user.id))).map((g) => g.email);
     await forgetMailAbout(tx, [...person.emails, ...guardianEmails], [...person.emails, person.phone]);
+    await forgetMemberInReceipts(tx, user.id);
     await tx.update(users).set({ profilePicFileId: null }).where(eq(users.id, user.id));
     await tx.delete(files).where(eq(files.ownerId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookingRequests, files, payments, talentProfiles } from '../db/schema.js';
+import { auditLog, bookingRequests, files, payments, receipts, talentProfiles } from '../db/schema.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { multipart, pngBytes } from '../test-support/files.js';
@@ -97,8 +97,18 @@ describe('terminating an account', () => {
     const storedKeys = (await portal.app.ctx.db.select({ key: files.storageKey }).from(files).where(eq(files.ownerId, id!))).map((row) => row.key);
     expect(storedKeys.length).toBeGreaterThanOrEqual(7);
     const paymentsBefore = (await portal.app.ctx.db.select().from(payments)).length;
+    const ownPayments = (await portal.app.ctx.db.select({ id: payments.id }).from(payments).where(eq(payments.userId, id!))).map((row) => row.id);
+    const ownReceipts = () => portal.app.ctx.db.select().from(receipts).where(inArray(receipts.paymentId, ownPayments));
+    const receiptsBefore = await ownReceipts();
+    expect(receiptsBefore.length).toBeGreaterThanOrEqual(1);
+    expect(receiptsBefore[0]!.details.memberName).toBe('Chioma Okafor');
 
     ok(await client.delete('/api/users/terminate'));
+
+    // The receipts stay for the books, naming nobody.
+    const receiptsAfter = await ownReceipts();
+    expect(receiptsAfter).toHaveLength(receiptsBefore.length);
+    for (const receipt of receiptsAfter) expect(receipt.details).toMatchObject({ memberName: 'Former member', memberNumber: null, amountKobo: expect.any(Number) });
 
     expect(await mentioning()).toEqual([]);
     const stillStored = new Set((await portal.app.ctx.storage.list()).map((entry) => entry.key));

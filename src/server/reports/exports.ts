@@ -11,7 +11,7 @@ import type { MembershipState } from '../../shared/membership.js';
 /** Rows read per query while an export streams. */
 export const EXPORT_BATCH = 2000;
 
-export const MEMBERS_CSV_HEADER = ['Member number', 'Name', 'Email', 'Phone', 'State', 'Paid until', 'Plan'];
+export const MEMBERS_CSV_HEADER = ['Member number', 'Name', 'Email', 'Phone', 'State', 'Paid until', 'Plan', 'Level'];
 
 interface MemberRow {
   id: string;
@@ -22,6 +22,7 @@ interface MemberRow {
   state: MembershipState;
   paid_until: string | null;
   plan: string | null;
+  level: number;
 }
 
 /**
@@ -30,7 +31,7 @@ interface MemberRow {
  */
 export async function* memberCsvRows(ctx: AppContext): AsyncGenerator<unknown[][]> {
   const today = todayInLagos(ctx.clock());
-  const select = sql`select users.id, users.member_number, users.full_name, users.email, users.phone, users.paid_until::text as paid_until, users.plan,
+  const select = sql`select users.id, users.member_number, users.full_name, users.email, users.phone, users.paid_until::text as paid_until, users.plan, users.level,
     ${membershipStateSql(today)} as state from users ${membershipFactsSql()}`;
   const toCells = (row: MemberRow) => [
     row.member_number === null ? '' : formatMemberNumber(Number(row.member_number)),
@@ -40,6 +41,7 @@ export async function* memberCsvRows(ctx: AppContext): AsyncGenerator<unknown[][
     MEMBER_STATE_LABELS[row.state],
     row.paid_until ?? '',
     row.plan ?? '',
+    Number(row.level),
   ];
   let lastNumber = 0;
   for (;;) {

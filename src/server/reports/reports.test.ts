@@ -170,19 +170,19 @@ describe('GET /api/admin/home', () => {
 });
 
 describe('exports', () => {
-  it('streams every member with state, paid-until and plan, formula-safe, and audits the export', async () => {
-    await member({ fullName: '=cmd|calc', activated: true, activatedAt: now, paidUntil: shiftDate(TODAY, 40), memberNumber: 99, plan: 'premium' });
+  it('streams every member with state, paid-until, plan and level, formula-safe, and audits the export', async () => {
+    await member({ fullName: '=cmd|calc', activated: true, activatedAt: now, paidUntil: shiftDate(TODAY, 40), memberNumber: 99, plan: 'premium', level: 3 });
     const response = await finance.get('/api/admin/members.csv');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/csv/);
     expect(response.headers['content-disposition']).toContain(`members-${TODAY}.csv`);
     const rows = parseCsv(response.body);
-    expect(rows[0]).toEqual(['Member number', 'Name', 'Email', 'Phone', 'State', 'Paid until', 'Plan']);
+    expect(rows[0]).toEqual(['Member number', 'Name', 'Email', 'Phone', 'State', 'Paid until', 'Plan', 'Level']);
     const members = await app.ctx.db.$count(users, eq(users.role, 'member'));
     expect(rows.length - 1).toBe(members);
     const numbered = rows.slice(1).filter((row) => row[0]);
     expect(numbered.map((row) => row[0])).toEqual([...numbered.map((row) => row[0])].sort());
-    expect(rows.find((row) => row[0] === 'HM-000099')).toEqual(['HM-000099', "'=cmd|calc", expect.any(String), expect.any(String), 'Active', shiftDate(TODAY, 40), 'premium']);
+    expect(rows.find((row) => row[0] === 'HM-000099')).toEqual(['HM-000099', "'=cmd|calc", expect.any(String), expect.any(String), 'Active', shiftDate(TODAY, 40), 'premium', '3']);
     expect(rows.find((row) => row[0] === 'HM-000009')?.[4]).toBe('In grace');
     expect(await app.ctx.db.$count(auditLog, eq(auditLog.action, 'members.export'))).toBe(1);
     expect((await moderator.get('/api/admin/members.csv')).statusCode).toBe(403);

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { isStaffRole, mayUse } from '../../../../shared/roles';
+import { mayUse } from '../../../../shared/roles';
 import { Pager } from '../../../components/pager';
 import { QueryView } from '../../../components/query-view';
 import { useSession } from '../../../lib/session';
@@ -64,7 +64,6 @@ export function MembersPage() {
                     <tr key={member.id}>
                       <td>
                         <Link to={`/admin/members/${member.id}`}>{member.fullName}</Link>
-                        {isStaffRole(member.role) && <span className="badge">Staff</span>}
                       </td>
                       <td>{member.email}</td>
                       <td>{member.phone}</td>
