@@ -428,8 +428,8 @@ export const galleryImages = pgTable('gallery_images', {
 });
 
 /**
- * A member's paid advert on the public homepage. It runs between its dates once staff approve
- * it (and the payment for its weeks); a deleted ad keeps its row, without image or link, for
+ * A member's paid advert on the public homepage. It runs between its dates once a moderator
+ * approved its content and finance its payment (`paidAt`); a deleted ad keeps its row, without image or link, for
  * the books and the click count.
  */
 export const ads = pgTable(
@@ -453,6 +453,8 @@ export const ads = pgTable(
     clicks: integer('clicks').notNull().default(0),
     reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** When finance confirmed the payment for its weeks: an approved advert runs only once it is paid. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('ads_state_dates_idx').on(t.state, t.startDate, t.endDate), index('ads_user_idx').on(t.userId)],

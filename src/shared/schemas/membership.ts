@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLANS } from '../constants.js';
 import type { MembershipState } from '../membership.js';
-import { email, isoDate, requiredText, sixDigits } from './fields.js';
+import { email, isoDate, optionalText, requiredText, sixDigits } from './fields.js';
 
 /** The member is named by the session; a userId sent by the page must be the member's own. */
 const userIdField = z.string().trim().optional();
@@ -12,7 +12,7 @@ export const verifyCodeSchema = z.object({ email: email().optional(), code: sixD
 export const planSchema = z.enum(PLANS.map((p) => p.key) as [string, ...string[]], { error: 'Plan must be Free, Standard or Premium' });
 
 /** Text fields that come with the slip (multipart). */
-/** Months of membership a payment covers: staff choose them when approving, members when paying. */
+/** Months of membership a payment covers: members choose them when paying; finance may correct them. */
 const monthsField = z.coerce
   .number({ error: 'Months must be a number' })
   .int({ error: 'Months must be a whole number' })
@@ -43,10 +43,13 @@ export const paymentsQuerySchema = z.object({
   kind: z.enum(['fee', 'ad', 'fine'], { error: 'Kind must be fee, ad or fine' }).optional(),
 });
 
-/** The body is optional: an empty approval covers one month. */
+/**
+ * The body is optional: an empty approval confirms the months and amount the member chose. Finance
+ * may correct the months of a membership payment, with a reason the member and the audit see.
+ */
 export const approvePaymentSchema = z.preprocess(
   (body) => body ?? {},
-  z.object({ months: monthsField.default(1) }),
+  z.object({ months: monthsField.optional(), reason: optionalText('Reason', 500) }),
 );
 
 export const rejectPaymentSchema = z.object({ reason: requiredText('Reason', 500) });

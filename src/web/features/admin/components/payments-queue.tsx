@@ -12,7 +12,7 @@ import { displayDateTime } from '../../../../shared/display-date';
 
 const STATES: readonly PaymentState[] = PAYMENT_STATES;
 
-/** /admin/payments: slips to check against the bank statement, then approve (with months) or reject (with a reason). */
+/** /admin/payments: slips to check against the bank statement, then approve (the months the member chose, or corrected with a reason) or reject (with a reason). */
 export function PaymentsQueue() {
   return (
     <ReviewQueue
@@ -28,8 +28,11 @@ export function PaymentsQueue() {
 function PaymentCard({ payment }: { payment: PaymentSummary }) {
   const flash = useFlash();
   const review = useReviewPayment();
-  const [months, setMonths] = useState(1);
+  const chosenMonths = payment.months ?? 1;
+  const [months, setMonths] = useState(chosenMonths);
+  const [correction, setCorrection] = useState('');
   const [reason, setReason] = useState('');
+  const corrected = payment.kind === 'fee' && months !== chosenMonths;
   const [rejecting, setRejecting] = useState(false);
   const planName = PLANS.find((p) => p.key === payment.plan)?.name ?? payment.plan ?? '—';
 
@@ -83,7 +86,7 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
       {payment.status === 'pending' && (
         <div className="admin__decision">
           <div className="admin__approve">
-            {payment.kind !== 'fine' && (
+            {payment.kind === 'fee' && (
               <label>
                 Months covered{' '}
                 <select name="months" value={months} onChange={(e) => setMonths(Number(e.target.value))}>
@@ -95,13 +98,28 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
                 </select>
               </label>
             )}
-            <button type="button" className="button button--primary" disabled={review.isPending} onClick={() => decide({ id: payment.id, approve: true, months })}>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={review.isPending || (corrected && !correction.trim())}
+              onClick={() => decide({ id: payment.id, approve: true, ...(corrected ? { months, reason: correction } : {}) })}
+            >
               {review.isPending && <ButtonSpinner />} Approve
             </button>
             <button type="button" className="button button--ghost" onClick={() => setRejecting((open) => !open)} aria-expanded={rejecting}>
               Reject...
             </button>
           </div>
+          {corrected && (
+            <TextAreaField
+              label={`Reason for changing the ${chosenMonths} month${chosenMonths === 1 ? '' : 's'} the member chose (the member sees it)`}
+              name="correction"
+              required
+              rows={2}
+              value={correction}
+              onChange={(e) => setCorrection(e.target.value)}
+            />
+          )}
           <FormError message={review.error?.message} />
           {rejecting && (
             <form className="form" onSubmit={reject}>
