@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNotNull, lte, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AD_WEEKLY_FEE_KOBO } from '../../shared/constants.js';
+import { CHARGE_KINDS } from '../../shared/charges.js';
 import { displayDate } from '../../shared/display-date.js';
 import { todayInLagos } from '../../shared/dates.js';
 import { AD_IMAGE_SIZE, type AdStatus, type AdSummary, type approveAdSchema, type MemberAd, type placeAdFields, type PublicAd, type updateAdSchema } from '../../shared/schemas/ads.js';
@@ -89,7 +89,7 @@ export async function placeAd(
     const slipFile = await store({ ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType });
     const [payment] = await tx
       .insert(payments)
-      .values({ userId: user.id, kind: 'ad', amountKobo: AD_WEEKLY_FEE_KOBO * input.weeks, slipFileId: slipFile.id })
+      .values({ userId: user.id, kind: 'ad', amountKobo: CHARGE_KINDS.ad.amountKobo({ weeks: input.weeks }), slipFileId: slipFile.id })
       .returning({ id: payments.id });
     await tx.insert(ads).values({ userId: user.id, imageFileId: stored.id, linkUrl: input.linkUrl, altText: input.altText, weeks: input.weeks, paymentId: payment?.id ?? null });
     await notify(tx, user.id, 'ad-received', 'We received your advert. It will appear on the homepage once staff approve it.');

@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CompanyEventKind } from '../../shared/company-events.js';
 import type { FormKind } from '../../shared/form-definitions.js';
+import { LEDGER_KINDS, PAYMENT_KINDS, PAYMENT_STATES } from '../../shared/charges.js';
 import type { ReceiptDetails } from '../../shared/schemas/ledger.js';
 import { ROLES } from '../../shared/roles.js';
 import type { BookingRequestFields } from '../../shared/schemas/talent.js';
@@ -227,17 +228,21 @@ export const payments = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['fee', 'ad', 'fine'] }).notNull(),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
     plan: text('plan'),
     amountKobo: integer('amount_kobo').notNull(),
     months: integer('months'),
-    state: text('state', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    state: text('state', { enum: PAYMENT_STATES }).notNull().default('pending'),
     slipFileId: uuid('slip_file_id').references(() => files.id, { onDelete: 'set null' }),
     reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reason: text('reason'),
     /** The fine (its ledger charge) a `fine` payment settles. */
     fineId: uuid('fine_id').references((): AnyPgColumn => ledgerEntries.id, { onDelete: 'set null' }),
+    /** Finance reversed an approved payment (booked in error): why, who and when; its contra entry is on the ledger. */
+    reversalReason: text('reversal_reason'),
+    reversedBy: uuid('reversed_by').references(() => users.id, { onDelete: 'set null' }),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -249,14 +254,15 @@ export const payments = pgTable(
     index('payments_approved_idx').on(t.reviewedAt, t.id).where(sql`${t.state} = 'approved'`),
     // Members with a slip under review, for the state of every member at once.
     index('payments_pending_fee_idx').on(t.userId).where(sql`${t.state} = 'pending' and ${t.kind} = 'fee'`),
-    // A fine has at most one slip under review or approved: it is paid once.
-    uniqueIndex('payments_fine_open_key').on(t.fineId).where(sql`${t.state} <> 'rejected'`),
+    // A fine has at most one slip under review or approved: it is paid once (a reversed payment leaves it unpaid).
+    uniqueIndex('payments_fine_open_key').on(t.fineId).where(sql`${t.state} in ('pending', 'approved')`),
   ],
 );
 
 /**
- * A member's account with the company, in kobo: charges are positive (membership months, advert
- * weeks, fines), payments negative (approved slips), so the sum is what the member owes.
+ * A member's account with the company, in kobo: charges are positive (the kinds of
+ * shared/charges.ts), payments negative (approved slips), a reversal the contra of a payment
+ * approved in error (positive), so the sum is what the member owes.
  * Entries are never changed; a correction is another entry.
  */
 export const ledgerEntries = pgTable(
@@ -264,7 +270,7 @@ export const ledgerEntries = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['membership', 'advert', 'fine', 'payment'] }).notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     amountKobo: integer('amount_kobo').notNull(),
     description: text('description').notNull(),
     periodFrom: date('period_from', { mode: 'string' }),

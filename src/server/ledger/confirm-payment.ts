@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { CHARGE_KINDS, type PaymentKind } from '../../shared/charges.js';
 import { displayDate } from '../../shared/display-date.js';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { extendPaidUntil } from '../../shared/membership.js';
@@ -84,14 +85,14 @@ async function correctedValues(tx: Transaction, payment: Payment, correction: Pa
   const chosen = payment.months ?? 1;
   if (payment.kind !== 'fee' || payment.state !== 'pending' || correction.months === undefined || correction.months === chosen) return {};
   if (!correction.reason) throw badRequest(`Give the member a reason for changing the months they chose (${chosen}).`);
-  const amountKobo = (await monthlyPriceOf(tx, payment.plan ?? 'standard')) * correction.months;
+  const amountKobo = CHARGE_KINDS.fee.amountKobo({ monthlyPriceKobo: await monthlyPriceOf(tx, payment.plan ?? 'standard'), months: correction.months });
   return { months: correction.months, amountKobo, reason: correction.reason };
 }
 
 type Booking = (ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: AuthUser) => Promise<string>;
 
-/** What a confirmed payment of each kind books; each answers the receipt number. */
-const BOOKINGS: Record<Payment['kind'], Booking> = {
+/** What a confirmed payment of each kind books (shared/charges.ts says it in words); each answers the receipt number. */
+export const BOOKINGS: Record<PaymentKind, Booking> = {
   fee: bookMembership,
   ad: bookAdvert,
   fine: bookFine,
@@ -101,7 +102,7 @@ const BOOKINGS: Record<Payment['kind'], Booking> = {
 async function bookMembership(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: AuthUser): Promise<string> {
   const months = payment.months ?? 1;
   const period = await extendMembership(ctx, tx, member, months);
-  const charge = { kind: 'membership' as const, description: `Membership, ${months} month${months === 1 ? '' : 's'}`, ...period };
+  const charge = { kind: CHARGE_KINDS.fee.ledgerKind, description: CHARGE_KINDS.fee.describe({ months }), ...period };
   const receiptNumber = await bookApprovedPayment(ctx, tx, payment, member, staff, charge);
   const otp = member.activated ? null : await issueCode(ctx, tx, member.id, 'otp');
   const correction = payment.reason ? ` Our staff changed the months you chose: ${payment.reason}` : '';
@@ -127,7 +128,7 @@ async function bookAdvert(ctx: AppContext, tx: Transaction, payment: Payment, me
   const [ad] = await tx.update(ads).set({ paidAt: new Date() }).where(eq(ads.paymentId, payment.id)).returning();
   const weeks = ad?.weeks ?? 0;
   const scheduled = ad?.state === 'approved' && ad.startDate && ad.endDate ? { periodFrom: ad.startDate, periodTo: ad.endDate } : { periodFrom: null, periodTo: null };
-  const charge = { kind: 'advert' as const, description: `Advert, ${weeks} week${weeks === 1 ? '' : 's'}`, ...scheduled };
+  const charge = { kind: CHARGE_KINDS.ad.ledgerKind, description: CHARGE_KINDS.ad.describe({ weeks }), ...scheduled };
   const receiptNumber = await bookApprovedPayment(ctx, tx, payment, member, staff, charge);
   const when = scheduled.periodFrom && scheduled.periodTo ? `It runs from ${displayDate(scheduled.periodFrom)} to ${displayDate(scheduled.periodTo)}.` : 'It runs once our staff approve its content.';
   await notify(tx, member.id, 'payment-approved', `Your advert payment was approved. Receipt ${receiptNumber}. ${when}`);

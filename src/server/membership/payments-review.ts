@@ -44,7 +44,7 @@ export async function listPayments(ctx: AppContext, status: PaymentState, kind?:
     slipType: slip?.mimeType ?? null,
     reviewedAt: payment.reviewedAt?.toISOString() ?? null,
     reviewerEmail: reviewerEmail ?? null,
-    reason: payment.reason,
+    reason: payment.state === 'reversed' ? payment.reversalReason : payment.reason,
   }));
 }
 

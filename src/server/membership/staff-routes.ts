@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { approvePaymentSchema, paymentsQuerySchema, rejectPaymentSchema } from '../../shared/schemas/membership.js';
+import { approvePaymentSchema, paymentsQuerySchema, rejectPaymentSchema, reversePaymentSchema } from '../../shared/schemas/membership.js';
 import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { listPayments, paymentSlip, rejectPayment } from './payments-review.js';
 import { confirmPayment } from '../ledger/confirm-payment.js';
+import { reversePayment } from '../ledger/reverse-payment.js';
 import { staffLookQuery } from '../files/staff-look.js';
 import { sendStoredFile } from '../files/send-file.js';
 import { receiptOf } from '../ledger/ledger-service.js';
@@ -31,6 +32,11 @@ export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/payments/:id/reject', { schema: { params: paymentParams, body: rejectPaymentSchema } }, async (request) => {
       await rejectPayment(ctx, staffUser(request), request.params.id, request.body.reason);
       return { message: 'Payment rejected. The member has been told why.' };
+    });
+
+    app.post('/payments/:id/reverse', { schema: { params: paymentParams, body: reversePaymentSchema } }, async (request) => {
+      await reversePayment(ctx, staffUser(request), request.params.id, request.body.reason);
+      return { message: 'Payment reversed. The member owes the charge again and has been told why.' };
     });
 
     app.get('/payments/:id/receipt', { schema: { params: paymentParams } }, async (request, reply) =>

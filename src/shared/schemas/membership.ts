@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_KIND_ERROR, PAYMENT_KINDS, PAYMENT_STATES, type PaymentKind, type PaymentState } from '../charges.js';
 import { PLANS } from '../constants.js';
 import type { MembershipState } from '../membership.js';
 import { email, isoDate, optionalText, requiredText, sixDigits } from './fields.js';
@@ -35,12 +36,11 @@ export const sendOtpSchema = z
 
 export const activateProfileSchema = z.object({ userId: userIdField, otp: sixDigits('OTP') });
 
-export const PAYMENT_STATES = ['pending', 'approved', 'rejected'] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
+export { PAYMENT_STATES, type PaymentState };
 
 export const paymentsQuerySchema = z.object({
-  status: z.enum(PAYMENT_STATES, { error: 'Status must be pending, approved or rejected' }).default('pending'),
-  kind: z.enum(['fee', 'ad', 'fine'], { error: 'Kind must be fee, ad or fine' }).optional(),
+  status: z.enum(PAYMENT_STATES, { error: 'Status must be pending, approved, rejected or reversed' }).default('pending'),
+  kind: z.enum(PAYMENT_KINDS, { error: PAYMENT_KIND_ERROR }).optional(),
 });
 
 /**
@@ -54,6 +54,9 @@ export const approvePaymentSchema = z.preprocess(
 
 export const rejectPaymentSchema = z.object({ reason: requiredText('Reason', 500) });
 
+/** Finance reverses a payment approved in error: the reason is on the member's receipt list and in the audit. */
+export const reversePaymentSchema = z.object({ reason: requiredText('Reason', 500) });
+
 /** One line of the staff payments queue. */
 export interface PaymentSummary {
   id: string;
@@ -61,7 +64,7 @@ export interface PaymentSummary {
   email: string | null;
   fullName: string | null;
   phone: string | null;
-  kind: 'fee' | 'ad' | 'fine';
+  kind: PaymentKind;
   /** What a fine payment settles ("Fine (Late): ..."); null for other kinds. */
   description: string | null;
   plan: string | null;

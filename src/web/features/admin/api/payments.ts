@@ -21,3 +21,12 @@ export function useReviewPayment() {
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'payments'] }),
   });
 }
+
+/** Finance reverses an approved payment booked in error, with a reason the member sees. */
+export function useReversePayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => api.post<{ message: string }>(`/api/admin/payments/${id}/reverse`, { json: { reason } }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'payments'] }),
+  });
+}

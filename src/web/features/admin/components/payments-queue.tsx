@@ -1,12 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { PAYMENT_STATES, type PaymentState, type PaymentSummary } from '../../../../shared/schemas/membership';
+import { CHARGE_KINDS } from '../../../../shared/charges';
 import { PLANS } from '../../../../shared/constants';
 import { formatNaira } from '../../../../shared/money';
 import { useFlash } from '../../../components/flash-context';
 import { FormError } from '../../../components/form-error';
 import { TextAreaField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
-import { usePayments, useReviewPayment } from '../api/payments';
+import { usePayments, useReversePayment, useReviewPayment } from '../api/payments';
 import { ReviewQueue } from './review-queue';
 import { displayDateTime } from '../../../../shared/display-date';
 
@@ -56,7 +57,7 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
           <dt>Phone</dt>
           <dd>{payment.phone ?? '—'}</dd>
           <dt>For</dt>
-          <dd>{payment.kind === 'fee' ? `Membership fee · ${planName}` : payment.kind === 'fine' ? payment.description ?? 'Fine' : 'Advert'}</dd>
+          <dd>{payment.kind === 'fee' ? `${CHARGE_KINDS.fee.label} · ${planName}` : (payment.description ?? CHARGE_KINDS[payment.kind].label)}</dd>
           <dt>Amount</dt>
           <dd>
             {formatNaira(payment.amountKobo)}
@@ -131,7 +132,38 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
           )}
         </div>
       )}
+      {payment.status === 'approved' && <ReversePayment payment={payment} />}
     </li>
+  );
+}
+
+/** A payment approved in error is reversed, never edited: a contra entry on the member's ledger and a note by the receipt. */
+function ReversePayment({ payment }: { payment: PaymentSummary }) {
+  const flash = useFlash();
+  const reverse = useReversePayment();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    reverse.mutate({ id: payment.id, reason }, { onSuccess: (data) => flash.showSuccess(data.message) });
+  }
+
+  return (
+    <div className="admin__decision">
+      <button type="button" className="button button--ghost" onClick={() => setOpen((was) => !was)} aria-expanded={open}>
+        Reverse...
+      </button>
+      <FormError message={reverse.error?.message} />
+      {open && (
+        <form className="form" onSubmit={submit}>
+          <TextAreaField label="Why this payment is reversed (the member sees it)" name="reversalReason" required rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <button type="submit" className="button button--danger" disabled={reverse.isPending || !reason.trim()}>
+            Reverse payment
+          </button>
+        </form>
+      )}
+    </div>
   );
 }
 
