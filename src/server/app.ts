@@ -36,6 +36,7 @@ import type { PageRenderer } from '../shared/rendered-page.js';
 import { registerStorableTextCheck } from './http/storable-text.js';
 import { createTransport, type MailTransport, startMailWorker } from './mail/mail-worker.js';
 import { ledgerRoutes } from './ledger/routes.js';
+import { paystackRoutes } from './ledger/paystack-routes.js';
 import { memberCardRoutes } from './member-card/routes.js';
 import { membershipRoutes } from './membership/routes.js';
 import { notificationsRoutes } from './notifications/notifications.js';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(siteRoutes(ctx));
   await app.register(membershipRoutes(ctx));
   await app.register(ledgerRoutes(ctx));
+  await app.register(paystackRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(adsRoutes(ctx));
   await app.register(formsRoutes(ctx));

@@ -243,6 +243,12 @@ export const payments = pgTable(
     reversalReason: text('reversal_reason'),
     reversedBy: uuid('reversed_by').references(() => users.id, { onDelete: 'set null' }),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    /** How the money came: a slip finance checks, or Paystack's checkout (confirmed by its verify call or webhook). */
+    channel: text('channel', { enum: ['slip', 'paystack'] }).notNull().default('slip'),
+    /** The reference Paystack knows an online payment by. */
+    reference: text('reference'),
+    /** Why an online payment was not booked (amount or currency not as charged): finance's list to look at. */
+    issue: text('issue'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -256,6 +262,7 @@ export const payments = pgTable(
     index('payments_pending_fee_idx').on(t.userId).where(sql`${t.state} = 'pending' and ${t.kind} = 'fee'`),
     // A fine has at most one slip under review or approved: it is paid once (a reversed payment leaves it unpaid).
     uniqueIndex('payments_fine_open_key').on(t.fineId).where(sql`${t.state} in ('pending', 'approved')`),
+    uniqueIndex('payments_reference_key').on(t.reference),
   ],
 );
 

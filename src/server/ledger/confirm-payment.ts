@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CHARGE_KINDS, type PaymentKind } from '../../shared/charges.js';
 import { displayDate } from '../../shared/display-date.js';
+import { formatNaira } from '../../shared/money.js';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { extendPaidUntil } from '../../shared/membership.js';
 import { mayUse } from '../../shared/roles.js';
@@ -18,7 +19,8 @@ import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
 import { monthlyPriceOf } from '../plans/plans-service.js';
 import { fineCharge } from './fines.js';
-import { bookApprovedPayment, bookPayment } from './ledger-service.js';
+import { bookApprovedPayment, bookPayment, type Confirmer } from './ledger-service.js';
+import type { PaystackTransaction } from './paystack-client.js';
 
 type Payment = typeof payments.$inferSelect;
 type Member = typeof users.$inferSelect;
@@ -51,33 +53,82 @@ export async function lockMemberOfPayment(tx: Transaction, id: string) {
 }
 
 /**
- * The one way money is confirmed, whatever the channel: the payment turns approved (once: a
- * second confirmation answers 409), and in the same transaction its charge, the payment and its
- * receipt are booked and the kind's booking is done (paid-until extended, the advert paid, the
- * fine settled). Only finance and admin confirm money.
+ * The one way money is confirmed, whatever the channel: the payment turns approved once (a
+ * second confirmation finds it no longer pending), and in the same transaction its charge, the
+ * payment and its receipt are booked and the kind's booking is done (paid-until extended, the
+ * advert paid, the fine settled). Staff confirm slips here (finance and admin only; a second
+ * approval answers 409); Paystack's verify call and webhook through `confirmOnlinePayment`.
  */
 export async function confirmPayment(ctx: AppContext, staff: AuthUser, id: string, correction: PaymentCorrection = {}): Promise<ConfirmedPayment> {
   if (!mayUse(staff.role, 'payments')) throw forbidden('Only finance and admin confirm payments.');
-  let advertPaid = false;
   const confirmed = await ctx.db.transaction(async (tx) => {
     const { payment: current, member } = await lockMemberOfPayment(tx, id);
     const change = current ? await correctedValues(tx, current, correction) : {};
     const payment = await decidePending(tx, payments, id, staff, { state: 'approved', ...change });
-    await recordAudit(tx, {
-      actor: staff,
-      action: 'payment.approved',
-      subjectType: 'payment',
-      subjectId: id,
-      details: { kind: payment.kind, amountKobo: payment.amountKobo, months: payment.months, userId: payment.userId, ...(change.reason ? { correction: { fromMonths: current?.months, reason: change.reason } } : {}) },
-    });
-    if (!member) return { kind: payment.kind, months: payment.months, receiptNumber: null };
-    const receiptNumber = await BOOKINGS[payment.kind](ctx, tx, payment, member, staff);
-    advertPaid = payment.kind === 'ad';
-    return { kind: payment.kind, months: payment.months, receiptNumber };
+    return bookConfirmed(ctx, tx, staff, payment, member, change.reason ? { fromMonths: current?.months, reason: change.reason } : undefined);
   });
-  ctx.mailer.nudge();
-  if (advertPaid) forgetRunningAds(ctx);
+  afterConfirming(ctx, confirmed);
   return confirmed;
+}
+
+/** What Paystack said of a payment: booked now, booked before, not ours, or not what was charged (listed for finance). */
+export type OnlineOutcome = 'booked' | 'already-booked' | 'unknown' | 'mismatch' | 'not-paid';
+
+const PAYSTACK: Confirmer = { id: null, role: 'paystack' };
+
+/**
+ * Paystack's verify answer or signed charge.success webhook for one of our references: booked
+ * exactly once however many times and in whatever order they come. An amount, currency or
+ * reference that is not the charge's books nothing and is kept on the payment for finance.
+ */
+export async function confirmOnlinePayment(ctx: AppContext, paid: PaystackTransaction): Promise<OnlineOutcome> {
+  if (paid.status !== 'success') return 'not-paid';
+  const [known] = await ctx.db.select({ id: payments.id }).from(payments).where(and(eq(payments.reference, paid.reference), eq(payments.channel, 'paystack')));
+  if (!known) return 'unknown';
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const { payment: current, member } = await lockMemberOfPayment(tx, known.id);
+    if (!current || current.state !== 'pending') return { outcome: 'already-booked' as const };
+    const issue = mismatchOf(current, paid);
+    if (issue) {
+      await tx.update(payments).set({ issue }).where(eq(payments.id, current.id));
+      await recordAudit(tx, { actor: null, action: 'payment.online-mismatch', subjectType: 'payment', subjectId: current.id, details: { issue, reference: paid.reference } });
+      return { outcome: 'mismatch' as const };
+    }
+    const [payment] = await tx
+      .update(payments)
+      .set({ state: 'approved', reviewedAt: new Date(), issue: null })
+      .where(and(eq(payments.id, current.id), eq(payments.state, 'pending')))
+      .returning();
+    if (!payment) return { outcome: 'already-booked' as const };
+    return { outcome: 'booked' as const, confirmed: await bookConfirmed(ctx, tx, PAYSTACK, payment, member) };
+  });
+  if (outcome.outcome === 'booked') afterConfirming(ctx, outcome.confirmed);
+  return outcome.outcome;
+}
+
+function mismatchOf(payment: Payment, paid: PaystackTransaction): string | null {
+  if (paid.reference !== payment.reference) return `Paystack answered for reference ${paid.reference}, not ${payment.reference ?? 'none'}.`;
+  if (paid.currency !== 'NGN') return `Paid in ${paid.currency}, not NGN.`;
+  if (paid.amount !== payment.amountKobo) return `Paid ${formatNaira(paid.amount)}, not the ${formatNaira(payment.amountKobo)} charged.`;
+  return null;
+}
+
+/** The audit and the kind's booking of a payment just turned approved, in its transaction. */
+async function bookConfirmed(ctx: AppContext, tx: Transaction, by: Confirmer, payment: Payment, member: Member | undefined, correction?: { fromMonths: number | null | undefined; reason: string }): Promise<ConfirmedPayment> {
+  await recordAudit(tx, {
+    actor: by.id && by.email ? { id: by.id, email: by.email } : null,
+    action: 'payment.approved',
+    subjectType: 'payment',
+    subjectId: payment.id,
+    details: { kind: payment.kind, channel: payment.channel, amountKobo: payment.amountKobo, months: payment.months, userId: payment.userId, ...(correction ? { correction } : {}) },
+  });
+  const receiptNumber = member ? await BOOKINGS[payment.kind](ctx, tx, payment, member, by) : null;
+  return { kind: payment.kind, months: payment.months, receiptNumber };
+}
+
+function afterConfirming(ctx: AppContext, confirmed: ConfirmedPayment): void {
+  ctx.mailer.nudge();
+  if (confirmed.kind === 'ad') forgetRunningAds(ctx);
 }
 
 /** A membership payment keeps the months and amount the member chose unless finance corrects the months, with a reason. */
@@ -89,7 +140,7 @@ async function correctedValues(tx: Transaction, payment: Payment, correction: Pa
   return { months: correction.months, amountKobo, reason: correction.reason };
 }
 
-type Booking = (ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: AuthUser) => Promise<string>;
+type Booking = (ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: Confirmer) => Promise<string>;
 
 /** What a confirmed payment of each kind books (shared/charges.ts says it in words); each answers the receipt number. */
 export const BOOKINGS: Record<PaymentKind, Booking> = {
@@ -99,7 +150,7 @@ export const BOOKINGS: Record<PaymentKind, Booking> = {
 };
 
 /** Membership months: paid-until moves on; a first payment is followed by the OTP that activates. */
-async function bookMembership(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: AuthUser): Promise<string> {
+async function bookMembership(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: Confirmer): Promise<string> {
   const months = payment.months ?? 1;
   const period = await extendMembership(ctx, tx, member, months);
   const charge = { kind: CHARGE_KINDS.fee.ledgerKind, description: CHARGE_KINDS.fee.describe({ months }), ...period };
@@ -124,7 +175,7 @@ async function extendMembership(ctx: AppContext, tx: Transaction, member: Member
 }
 
 /** Advert weeks: the advert is paid, and runs between its dates once its content is approved too. */
-async function bookAdvert(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: AuthUser): Promise<string> {
+async function bookAdvert(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: Confirmer): Promise<string> {
   const [ad] = await tx.update(ads).set({ paidAt: new Date() }).where(eq(ads.paymentId, payment.id)).returning();
   const weeks = ad?.weeks ?? 0;
   const scheduled = ad?.state === 'approved' && ad.startDate && ad.endDate ? { periodFrom: ad.startDate, periodTo: ad.endDate } : { periodFrom: null, periodTo: null };
@@ -136,7 +187,7 @@ async function bookAdvert(ctx: AppContext, tx: Transaction, payment: Payment, me
 }
 
 /** A fine: already charged, now settled by the payment. */
-async function bookFine(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: AuthUser): Promise<string> {
+async function bookFine(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: Confirmer): Promise<string> {
   const charge = await fineCharge(tx, payment.fineId);
   const receiptNumber = await bookPayment(ctx, tx, payment, member, staff, charge);
   await notify(tx, member.id, 'payment-approved', `Your payment of this fine was approved: ${charge.description}. Receipt ${receiptNumber}.`);

@@ -5,7 +5,6 @@ import { todayInLagos } from '../../shared/dates.js';
 import { formatMemberNumber } from '../../shared/membership.js';
 import type { FineStatus, Ledger, MemberAccount, MemberPayment, ReceiptCompany, ReceiptDetails } from '../../shared/schemas/ledger.js';
 import type { SiteSettings } from '../../shared/site.js';
-import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Transaction } from '../db/client.js';
 import { ledgerEntries, payments, receiptCounters, receipts, type users } from '../db/schema.js';
@@ -27,7 +26,14 @@ export interface Charge {
  * Books an approved payment in the approval's transaction: the charge it pays for, the payment
  * itself, and its receipt with the next number of the year. Returns the receipt number.
  */
-export async function bookApprovedPayment(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: AuthUser, charge: Charge): Promise<string> {
+/** Who confirmed a payment: a staff member, or the payment service itself (id null, role 'paystack'). */
+export interface Confirmer {
+  id: string | null;
+  role: string;
+  email?: string;
+}
+
+export async function bookApprovedPayment(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: Confirmer, charge: Charge): Promise<string> {
   await tx.insert(ledgerEntries).values({
     userId: member.id,
     kind: charge.kind,
@@ -45,7 +51,7 @@ export async function bookApprovedPayment(ctx: AppContext, tx: Transaction, paym
  * Books an approved payment of a charge already on the ledger (a fine): the payment and its
  * receipt. Returns the receipt number.
  */
-export async function bookPayment(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: AuthUser, charge: Charge): Promise<string> {
+export async function bookPayment(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: Confirmer, charge: Charge): Promise<string> {
   await tx.insert(ledgerEntries).values({
     userId: member.id,
     kind: 'payment',

@@ -45,6 +45,8 @@ export async function listPayments(ctx: AppContext, status: PaymentState, kind?:
     reviewedAt: payment.reviewedAt?.toISOString() ?? null,
     reviewerEmail: reviewerEmail ?? null,
     reason: payment.state === 'reversed' ? payment.reversalReason : payment.reason,
+    channel: payment.channel,
+    issue: payment.issue,
   }));
 }
 

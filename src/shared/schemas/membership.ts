@@ -29,6 +29,9 @@ export const uploadSlipFields = z.object({
   fineId: z.uuid({ error: 'Fine not found' }).optional(),
 });
 
+/** Membership months paid online (Paystack), instead of a slip. */
+export const onlinePaymentSchema = z.object({ plan: planSchema.optional(), months: monthsField.default(1) });
+
 /** Step 4: both readings of the spec (userId, or userID with email and otp). */
 export const sendOtpSchema = z
   .object({ userId: userIdField, userID: userIdField, email: z.string().optional(), otp: z.string().optional(), paymentDetails: z.unknown().optional() })
@@ -77,6 +80,10 @@ export interface PaymentSummary {
   reviewedAt: string | null;
   reviewerEmail: string | null;
   reason: string | null;
+  /** A slip, or Paystack's checkout (confirmed by Paystack, not by finance). */
+  channel: 'slip' | 'paystack';
+  /** Why an online payment was not booked (amount or currency not as charged): for finance to look at. */
+  issue: string | null;
 }
 
 /** Where the member stands in the fee wizard, for restoring it from the server. */

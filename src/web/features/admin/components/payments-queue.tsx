@@ -75,6 +75,18 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
               </dd>
             </>
           )}
+          {payment.channel === 'paystack' && (
+            <>
+              <dt>Paid</dt>
+              <dd>Online (Paystack)</dd>
+            </>
+          )}
+          {payment.issue && (
+            <>
+              <dt>Not booked</dt>
+              <dd>{payment.issue}</dd>
+            </>
+          )}
           {payment.reason && (
             <>
               <dt>Reason</dt>
