@@ -13,7 +13,7 @@ import type { AppContext } from '../context.js';
 import type { Transaction } from '../db/client.js';
 import { decidePending } from '../db/decide-pending.js';
 import { ads, payments, users } from '../db/schema.js';
-import { badRequest, forbidden } from '../http/errors.js';
+import { badRequest, conflict, forbidden } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
@@ -63,6 +63,8 @@ export async function confirmPayment(ctx: AppContext, staff: AuthUser, id: strin
   if (!mayUse(staff.role, 'payments')) throw forbidden('Only finance and admin confirm payments.');
   const confirmed = await ctx.db.transaction(async (tx) => {
     const { payment: current, member } = await lockMemberOfPayment(tx, id);
+    // Money paid online is confirmed by Paystack's word only: no one books it by hand.
+    if (current?.channel === 'paystack' && current.state === 'pending') throw conflict('An online payment is confirmed by Paystack, not by hand.');
     const change = current ? await correctedValues(tx, current, correction) : {};
     const payment = await decidePending(tx, payments, id, staff, { state: 'approved', ...change });
     return bookConfirmed(ctx, tx, staff, payment, member, change.reason ? { fromMonths: current?.months, reason: change.reason } : undefined);

@@ -121,6 +121,10 @@ describe('the webhook', () => {
     expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'pending' } });
     const listed = (await finance.get('/api/admin/payments?status=pending')).json().find((p: { id: string }) => p.id === payment.id);
     expect(listed.issue).toBe('Paid ₦60,499.99, not the ₦60,500.00 charged.');
+    const byHand = await finance.post(`/api/admin/payments/${payment.id}/approve`, { json: {} });
+    expect(byHand.statusCode).toBe(409);
+    expect(byHand.json().message).toBe('An online payment is confirmed by Paystack, not by hand.');
+    expect((await booksOf(payment.id)).receipts).toBe(0);
   });
 
   it('answers 200 for a reference it does not know, booking nothing', async () => {
