@@ -39,6 +39,7 @@ import { registerStorableTextCheck } from './http/storable-text.js';
 import { createTransport, type MailTransport, startMailWorker } from './mail/mail-worker.js';
 import { portalAddress } from './mail/portal-address.js';
 import { ledgerRoutes } from './ledger/routes.js';
+import { paystackRoutes } from './ledger/paystack-routes.js';
 import { memberCardRoutes } from './member-card/routes.js';
 import { membershipRoutes } from './membership/routes.js';
 import { notificationsRoutes } from './notifications/notifications.js';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(siteRoutes(ctx));
   await app.register(membershipRoutes(ctx));
   await app.register(ledgerRoutes(ctx));
+  await app.register(paystackRoutes(ctx));
   await app.register(notificationsRoutes(ctx));
   await app.register(adsRoutes(ctx));
   await app.register(formsRoutes(ctx));

@@ -118,6 +118,9 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** Online payment through Paystack; unset: members pay by slip only and nothing speaks of paying online. */
+  PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
@@ -185,6 +188,8 @@ export interface Config {
   redis: { url: string; keyPrefix: string } | undefined;
   /** Uploaded files in this bucket; unset: on local disk in DATA_DIR/uploads. */
   s3: S3Settings | undefined;
+  /** Online payment (ledger/paystack-client.ts); unset: slips only. */
+  paystack: { secretKey: string; baseUrl: string } | undefined;
   /** Bearer token that opens GET /metrics; unset: no metrics are served. */
   metricsToken: string | undefined;
   /** How many portal processes `npm start` runs on this host (node:cluster); PostgreSQL is needed for more than one. */
@@ -262,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
         }
       : undefined,
+    paystack: e.PAYSTACK_SECRET_KEY ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, '') } : undefined,
     metricsToken: e.METRICS_TOKEN,
     processes: e.PROCESSES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

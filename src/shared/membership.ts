@@ -1,4 +1,5 @@
 import { addMonths, format, parseISO } from 'date-fns';
+import type { PaymentState } from './charges.js';
 import { shiftDate } from './dates.js';
 import { keepingLastAnswer } from './last-answer.js';
 
@@ -36,7 +37,7 @@ export interface MembershipFacts {
   activated: boolean;
   paidUntil: string | null;
   suspended: boolean;
-  latestPayment: 'pending' | 'approved' | 'rejected' | null;
+  latestPayment: PaymentState | null;
 }
 
 export function membershipState(facts: MembershipFacts, today: string): MembershipState {

@@ -73,7 +73,7 @@ test('a member places an ad, staff approve it, a visitor clicks it, the member s
   await expect(section.getByRole('button', { name: 'Place Your Ad' })).toHaveCount(0);
   await shot(page, 'dashboard-pending');
 
-  // Staff check the ad and its payment in the console and approve it for today, always shown.
+  // Staff check the ad in the console and approve it for today, always shown.
   const staffContext = await browser.newContext({ baseURL });
   const staff = await staffContext.newPage();
   const staffErrors = watchConsole(staff);
@@ -86,8 +86,9 @@ test('a member places an ad, staff approve it, a visitor clicks it, the member s
   await expect(card).toContainText(link);
   await expect(card).toContainText(altText);
   await expect(card).toContainText('2 weeks · ₦10,000.00');
-  await expect(card).toContainText('pending');
-  await expect(card.getByRole('link', { name: 'Open the payment slip' })).toBeVisible();
+  await expect(card).toContainText('pending (finance confirms it)');
+  // Moderators judge the content only: the slip is the payments queue's.
+  await expect(card.getByRole('link', { name: /slip/ })).toHaveCount(0);
   await expect(card.getByRole('img', { name: altText })).toBeVisible();
   const today = todayInLagos();
   await expect(card.getByLabel('Start date')).toHaveValue(today);
@@ -98,6 +99,14 @@ test('a member places an ad, staff approve it, a visitor clicks it, the member s
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(staff.getByText(`Advert approved: it runs from ${today} to ${today}.`)).toBeVisible();
   await expect(card).toHaveCount(0);
+
+  // Finance (here the admin) confirms the advert's payment in the payments queue: only then does it run.
+  await staff.goto('/admin/payments');
+  const payment = staff.getByRole('listitem').filter({ hasText: member.email });
+  await expect(payment).toContainText('Advert');
+  await payment.getByRole('button', { name: 'Approve' }).click();
+  await expect(staff.getByText('Advert payment approved. The member has their receipt.')).toBeVisible();
+  await staff.goto('/admin/ads');
 
   await staff.locator('[name="status"]').selectOption('running');
   const running = staff.getByRole('listitem', { name: `Ad of ${member.name}` }).filter({ hasText: member.email });

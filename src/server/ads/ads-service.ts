@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lte, ne, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lte, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AD_WEEKLY_FEE_KOBO } from '../../shared/constants.js';
+import { CHARGE_KINDS } from '../../shared/charges.js';
 import { displayDate } from '../../shared/display-date.js';
 import { todayInLagos } from '../../shared/dates.js';
 import { AD_IMAGE_SIZE, type AdStatus, type AdSummary, type approveAdSchema, type MemberAd, type placeAdFields, type PublicAd, type updateAdSchema } from '../../shared/schemas/ads.js';
@@ -16,17 +16,22 @@ import type { ReceivedFile } from '../files/multipart.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
-import { bookApprovedPayment } from '../ledger/ledger-service.js';
 import { notify } from '../notifications/notifications.js';
 
 type AdRow = typeof ads.$inferSelect;
 
 
-/** What members and staff see, derived from the stored state and today's date. */
-export function adStatus(ad: Pick<AdRow, 'state' | 'endDate'>, today = todayInLagos()): AdStatus {
+/** The advert as moderators decided it, with today's date: the staff queue's status. */
+function contentStatus(ad: Pick<AdRow, 'state' | 'endDate'>, today: string): AdStatus {
   if (ad.state === 'approved') return ad.endDate && ad.endDate < today ? 'ended' : 'running';
   if (ad.state === 'deleted') return 'ended';
   return ad.state;
+}
+
+/** What members see: approved content waits for finance to confirm its payment before it runs. */
+export function adStatus(ad: Pick<AdRow, 'state' | 'endDate' | 'paidAt'>, today = todayInLagos()): AdStatus {
+  const status = contentStatus(ad, today);
+  return status === 'running' && !ad.paidAt ? 'pending' : status;
 }
 
 /** The member's latest advert that is not deleted: the one their dashboard shows. */
@@ -61,8 +66,8 @@ export async function memberAd(ctx: AppContext, userId: string): Promise<MemberA
 }
 
 /**
- * Place Your Ad: the image, link and text wait for staff review together with the payment for
- * the weeks wanted (a payment of kind `ad`, reviewed like the fee). One live ad per member.
+ * Place Your Ad: the image, link and text wait for a moderator's review, and the slip for the
+ * weeks wanted (a payment of kind `ad`) for finance's, like the fee. One live ad per member.
  */
 export async function placeAd(
   ctx: AppContext,
@@ -73,15 +78,16 @@ export async function placeAd(
 ): Promise<void> {
   if (!user.activated) throw forbidden('Only activated members can place adverts.');
   if (!image) throw badRequest('Ad image is required');
+  if (!slip) throw badRequest('Payment slip is required');
   // Cropped and stretched to exactly the strip's slot.
   const resized = await readablePhoto(image.data, 'Ad image', { ...AD_IMAGE_SIZE, fit: 'cover', enlarge: true });
   await withFileTransaction(ctx, async (tx, store) => {
     await refuseSecondLiveAd(tx, user.id);
     const stored = await store({ ownerId: user.id, purpose: 'ad-image', ...resized });
-    const slipFile = slip ? await store({ ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType }) : undefined;
+    const slipFile = await store({ ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType });
     const [payment] = await tx
       .insert(payments)
-      .values({ userId: user.id, kind: 'ad', amountKobo: AD_WEEKLY_FEE_KOBO * input.weeks, slipFileId: slipFile?.id ?? null })
+      .values({ userId: user.id, kind: 'ad', amountKobo: CHARGE_KINDS.ad.amountKobo({ weeks: input.weeks }), slipFileId: slipFile.id })
       .returning({ id: payments.id });
     await tx.insert(ads).values({ userId: user.id, imageFileId: stored.id, linkUrl: input.linkUrl, altText: input.altText, weeks: input.weeks, paymentId: payment?.id ?? null });
     await notify(tx, user.id, 'ad-received', 'We received your advert. It will appear on the homepage once staff approve it.');
@@ -123,14 +129,15 @@ export async function deleteAd(ctx: AppContext, user: AuthUser): Promise<void> {
 type RunningAd = Pick<AdRow, 'id' | 'linkUrl' | 'altText' | 'frequency'>;
 
 /**
- * Every landing page asks for the running ads, and they change only when staff decide or a
+ * Every landing page asks for the running ads, and they change only when staff decide (content or
+ * payment) or a
  * member deletes one: each process keeps the list for a few seconds, and forgets it at once
  * when it makes such a change itself (another process's change shows within the TTL).
  */
 const RUNNING_ADS_TTL_MS = 10_000;
 const runningAdsCache = new WeakMap<Database, { until: number; today: string; rows: RunningAd[] }>();
 
-function forgetRunningAds(ctx: AppContext): void {
+export function forgetRunningAds(ctx: AppContext): void {
   runningAdsCache.delete(ctx.db);
 }
 
@@ -141,7 +148,7 @@ async function runningAds(ctx: AppContext): Promise<RunningAd[]> {
   const rows = await ctx.db
     .select({ id: ads.id, linkUrl: ads.linkUrl, altText: ads.altText, frequency: ads.frequency })
     .from(ads)
-    .where(and(eq(ads.state, 'approved'), lte(ads.startDate, today), gte(ads.endDate, today), sql`${ads.imageFileId} is not null`))
+    .where(and(eq(ads.state, 'approved'), isNotNull(ads.paidAt), lte(ads.startDate, today), gte(ads.endDate, today), sql`${ads.imageFileId} is not null`))
     .orderBy(ads.startDate);
   runningAdsCache.set(ctx.db, { until: Date.now() + RUNNING_ADS_TTL_MS, today, rows });
   return rows;
@@ -166,7 +173,7 @@ async function runningAd(ctx: AppContext, id: string): Promise<AdRow> {
   const [ad] = await ctx.db
     .select()
     .from(ads)
-    .where(and(eq(ads.id, id), eq(ads.state, 'approved'), lte(ads.startDate, today), gte(ads.endDate, today)));
+    .where(and(eq(ads.id, id), eq(ads.state, 'approved'), isNotNull(ads.paidAt), lte(ads.startDate, today), gte(ads.endDate, today)));
   if (!ad) throw notFound('Advert not found');
   return ad;
 }
@@ -203,7 +210,7 @@ function statusCondition(status: AdStatus, today: string) {
 export async function listAds(ctx: AppContext, status: AdStatus): Promise<AdSummary[]> {
   const today = todayInLagos();
   const rows = await ctx.db
-    .select({ ad: ads, member: { fullName: users.fullName, email: users.email }, payment: { amountKobo: payments.amountKobo, state: payments.state, slipFileId: payments.slipFileId } })
+    .select({ ad: ads, member: { fullName: users.fullName, email: users.email }, payment: { amountKobo: payments.amountKobo, state: payments.state } })
     .from(ads)
     .innerJoin(users, eq(users.id, ads.userId))
     .leftJoin(payments, eq(payments.id, ads.paymentId))
@@ -222,8 +229,7 @@ export async function listAds(ctx: AppContext, status: AdStatus): Promise<AdSumm
     weeks: ad.weeks,
     amountKobo: payment?.amountKobo ?? null,
     paymentStatus: payment?.state ?? null,
-    slipUrl: payment?.slipFileId && ad.paymentId ? `/api/admin/payments/${ad.paymentId}/slip` : null,
-    status: adStatus(ad, today),
+    status: contentStatus(ad, today),
     startDate: ad.startDate,
     endDate: ad.endDate,
     frequency: ad.frequency,
@@ -239,23 +245,16 @@ async function memberOf(tx: Transaction, userId: string) {
   return member;
 }
 
+/** A moderator approves the content and its schedule; the payment is finance's (ledger/confirm-payment.ts). */
 export async function approveAd(ctx: AppContext, staff: AuthUser, id: string, schedule: z.output<typeof approveAdSchema>): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const ad = await decidePending(tx, ads, id, staff, { state: 'approved', ...schedule });
     const member = await memberOf(tx, ad.userId);
-    if (ad.paymentId) {
-      const [payment] = await tx
-        .update(payments)
-        .set({ state: 'approved', reviewerId: staff.id, reviewedAt: new Date() })
-        .where(and(eq(payments.id, ad.paymentId), eq(payments.state, 'pending')))
-        .returning();
-      const charge = { kind: 'advert' as const, description: `Advert, ${ad.weeks} week${ad.weeks === 1 ? '' : 's'}`, periodFrom: schedule.startDate, periodTo: schedule.endDate };
-      if (payment) await bookApprovedPayment(ctx, tx, payment, member, staff, charge);
-    }
     await recordAudit(tx, { actor: staff, action: 'ad.approved', subjectType: 'ad', subjectId: id, details: { ...schedule, paymentId: ad.paymentId } });
     const when = `from ${displayDate(schedule.startDate)} to ${displayDate(schedule.endDate)}`;
-    await notify(tx, member.id, 'ad-approved', `Your advert was approved and runs ${when}.`);
-    await enqueueMail(tx, mailTemplates.adApproved(ctx.mailer.brand, member.email, member.fullName, when));
+    const runs = ad.paidAt ? when : `${when}, once our finance team confirms your payment`;
+    await notify(tx, member.id, 'ad-approved', `Your advert was approved and runs ${runs}.`);
+    await enqueueMail(tx, mailTemplates.adApproved(ctx.mailer.brand, member.email, member.fullName, runs));
   });
   ctx.mailer.nudge();
   forgetRunningAds(ctx);

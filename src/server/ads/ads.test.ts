@@ -36,11 +36,14 @@ function adForm(fields: Record<string, string>, image?: Buffer, name = 'ad.jpg')
 
 const goodAd = { linkUrl: 'https://ngozi-styles.example.com/shop', altText: 'Ngozi Styles: bridal fashion in Lekki', weeks: '2' };
 
-async function placedAd(fields: Record<string, string> = goodAd) {
+async function placedAd(fields: Record<string, string> = goodAd, paid = true) {
   const member = await activatedMember(portal.app);
   const response = await member.client.put('/api/users/profile', { form: adForm(fields, await photo()) });
   expect(response.statusCode).toBe(200);
   const ad = response.json().user.ad;
+  // Finance confirms the advert's payment in the payments queue; an advert runs only once paid.
+  const [row] = await portal.app.ctx.db.select({ paymentId: ads.paymentId }).from(ads).where(eq(ads.id, ad.id));
+  if (paid) expect((await staff.post(`/api/admin/payments/${row!.paymentId}/approve`, { json: {} })).statusCode).toBe(200);
   return { ...member, ad };
 }
 
@@ -53,7 +56,7 @@ async function publicIds(times = 1): Promise<string[][]> {
 
 describe('placing an ad', () => {
   it('stores it pending, not public, with its payment waiting for review', async () => {
-    const { client, ad } = await placedAd();
+    const { client, ad } = await placedAd(goodAd, false);
     expect(ad).toMatchObject({ status: 'pending', linkUrl: goodAd.linkUrl, altText: goodAd.altText, weeks: 2, clicks: 0 });
     expect(ad.imageUrl).toMatch(/^\/api\/files\//);
     expect((await client.get('/api/users/profile')).json().user.ad.status).toBe('pending');

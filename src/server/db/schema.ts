@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CompanyEventKind } from '../../shared/company-events.js';
 import type { FormKind } from '../../shared/form-definitions.js';
+import { LEDGER_KINDS, PAYMENT_KINDS, PAYMENT_STATES } from '../../shared/charges.js';
 import type { ReceiptDetails } from '../../shared/schemas/ledger.js';
 import { ROLES } from '../../shared/roles.js';
 import type { BookingRequestFields } from '../../shared/schemas/talent.js';
@@ -227,17 +228,27 @@ export const payments = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['fee', 'ad', 'fine'] }).notNull(),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
     plan: text('plan'),
     amountKobo: integer('amount_kobo').notNull(),
     months: integer('months'),
-    state: text('state', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    state: text('state', { enum: PAYMENT_STATES }).notNull().default('pending'),
     slipFileId: uuid('slip_file_id').references(() => files.id, { onDelete: 'set null' }),
     reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reason: text('reason'),
     /** The fine (its ledger charge) a `fine` payment settles. */
     fineId: uuid('fine_id').references((): AnyPgColumn => ledgerEntries.id, { onDelete: 'set null' }),
+    /** Finance reversed an approved payment (booked in error): why, who and when; its contra entry is on the ledger. */
+    reversalReason: text('reversal_reason'),
+    reversedBy: uuid('reversed_by').references(() => users.id, { onDelete: 'set null' }),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    /** How the money came: a slip finance checks, or Paystack's checkout (confirmed by its verify call or webhook). */
+    channel: text('channel', { enum: ['slip', 'paystack'] }).notNull().default('slip'),
+    /** The reference Paystack knows an online payment by. */
+    reference: text('reference'),
+    /** Why an online payment was not booked (amount or currency not as charged): finance's list to look at. */
+    issue: text('issue'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -249,14 +260,16 @@ export const payments = pgTable(
     index('payments_approved_idx').on(t.reviewedAt, t.id).where(sql`${t.state} = 'approved'`),
     // Members with a slip under review, for the state of every member at once.
     index('payments_pending_fee_idx').on(t.userId).where(sql`${t.state} = 'pending' and ${t.kind} = 'fee'`),
-    // A fine has at most one slip under review or approved: it is paid once.
-    uniqueIndex('payments_fine_open_key').on(t.fineId).where(sql`${t.state} <> 'rejected'`),
+    // A fine has at most one slip under review or approved: it is paid once (a reversed payment leaves it unpaid).
+    uniqueIndex('payments_fine_open_key').on(t.fineId).where(sql`${t.state} in ('pending', 'approved')`),
+    uniqueIndex('payments_reference_key').on(t.reference),
   ],
 );
 
 /**
- * A member's account with the company, in kobo: charges are positive (membership months, advert
- * weeks, fines), payments negative (approved slips), so the sum is what the member owes.
+ * A member's account with the company, in kobo: charges are positive (the kinds of
+ * shared/charges.ts), payments negative (approved slips), a reversal the contra of a payment
+ * approved in error (positive), so the sum is what the member owes.
  * Entries are never changed; a correction is another entry.
  */
 export const ledgerEntries = pgTable(
@@ -264,7 +277,7 @@ export const ledgerEntries = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['membership', 'advert', 'fine', 'payment'] }).notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     amountKobo: integer('amount_kobo').notNull(),
     description: text('description').notNull(),
     periodFrom: date('period_from', { mode: 'string' }),
@@ -430,8 +443,8 @@ export const galleryImages = pgTable('gallery_images', {
 });
 
 /**
- * A member's paid advert on the public homepage. It runs between its dates once staff approve
- * it (and the payment for its weeks); a deleted ad keeps its row, without image or link, for
+ * A member's paid advert on the public homepage. It runs between its dates once a moderator
+ * approved its content and finance its payment (`paidAt`); a deleted ad keeps its row, without image or link, for
  * the books and the click count.
  */
 export const ads = pgTable(
@@ -455,6 +468,8 @@ export const ads = pgTable(
     clicks: integer('clicks').notNull().default(0),
     reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** When finance confirmed the payment for its weeks: an approved advert runs only once it is paid. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -69,6 +69,9 @@ const ACCESS: Record<string, Access> = {
   'POST /api/talent/:id/requests': 'public',
   'POST /api/talent/requests/:confirmationId/confirm': 'public',
   'GET /api/plans': 'public',
+  // Paystack's redirect back and its webhook (signed; 404 without PAYSTACK_SECRET_KEY, as here).
+  'GET /api/payments/paystack/callback': 'public',
+  'POST /api/payments/paystack/webhook': 'public',
   'GET /api/verify/:memberNumber': 'public',
   'GET /api/verify/:memberNumber/photo': 'public',
   'GET /api/files/:id': 'owner-or-staff',
@@ -81,6 +84,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/users/membership': 'member',
   'GET /api/users/ledger': 'member',
   'GET /api/users/payments': 'member',
+  'POST /api/users/payments/online': 'member',
   'GET /api/users/payments/:id/receipt': 'member',
   'POST /api/users/verify-email': 'member',
   'POST /api/users/verify-code': 'member',

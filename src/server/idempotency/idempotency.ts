@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route stores something: a request with an Idempotency-Key is handled once per key. */
     idempotent?: boolean;
+    /** Called by a payment service, not a browser: no CSRF token, its signature is checked instead. */
+    signedWebhook?: boolean;
   }
   interface FastifyRequest {
     /** The key this request holds while it is handled. */

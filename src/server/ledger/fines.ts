@@ -1,5 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
-import { FINES, fineDescription, type FineType } from '../../shared/fines.js';
+import { and, eq, inArray } from 'drizzle-orm';
+import { CHARGE_KINDS } from '../../shared/charges.js';
+import type { FineType } from '../../shared/fines.js';
 import { formatNaira } from '../../shared/money.js';
 import { lockMemberForStaff } from '../admin/member-target.js';
 import { recordAudit } from '../audit/audit.js';
@@ -16,8 +17,8 @@ import { notify } from '../notifications/notifications.js';
 export async function recordFine(ctx: AppContext, staff: AuthUser, memberId: string, type: FineType, reason: string) {
   const fine = await ctx.db.transaction(async (tx) => {
     const member = await lockMemberForStaff(tx, memberId);
-    const { amountKobo } = FINES[type];
-    const description = fineDescription(type, reason);
+    const amountKobo = CHARGE_KINDS.fine.amountKobo({ type });
+    const description = CHARGE_KINDS.fine.describe({ type, reason });
     const [entry] = await tx
       .insert(ledgerEntries)
       .values({ userId: member.id, kind: 'fine', amountKobo, description, createdBy: staff.id })
@@ -45,7 +46,7 @@ export async function payableFine(db: Executor, userId: string, fineId: string) 
   const [open] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.fineId, fine.id), ne(payments.state, 'rejected')));
+    .where(and(eq(payments.fineId, fine.id), inArray(payments.state, ['pending', 'approved'])));
   if (open?.state === 'approved') throw conflict('This fine is already paid.');
   return { fine, pending: open };
 }
@@ -53,5 +54,5 @@ export async function payableFine(db: Executor, userId: string, fineId: string) 
 /** The fine a fine payment settles, as the receipt names it. */
 export async function fineCharge(db: Executor, fineId: string | null) {
   const [fine] = fineId ? await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, fineId)) : [];
-  return { kind: 'fine' as const, description: fine?.description ?? 'Fine', periodFrom: null, periodTo: null };
+  return { kind: CHARGE_KINDS.fine.ledgerKind, description: fine?.description ?? CHARGE_KINDS.fine.label, periodFrom: null, periodTo: null };
 }

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, ne, sql, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { ChargeLedgerKind, PaymentState } from '../../shared/charges.js';
 import { todayInLagos } from '../../shared/dates.js';
 import { formatMemberNumber } from '../../shared/membership.js';
 import type { FineStatus, Ledger, MemberAccount, MemberPayment, ReceiptCompany, ReceiptDetails } from '../../shared/schemas/ledger.js';
 import type { SiteSettings } from '../../shared/site.js';
-import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Executor, Transaction } from '../db/client.js';
 import { ledgerEntries, payments, receiptCounters, receipts, type users } from '../db/schema.js';
@@ -16,7 +16,7 @@ type Member = Pick<typeof users.$inferSelect, 'id' | 'fullName' | 'memberNumber'
 
 /** What an approved payment paid for: the charge entry it settles. */
 export interface Charge {
-  kind: 'membership' | 'advert' | 'fine';
+  kind: ChargeLedgerKind;
   description: string;
   periodFrom: string | null;
   periodTo: string | null;
@@ -26,7 +26,14 @@ export interface Charge {
  * Books an approved payment in the approval's transaction: the charge it pays for, the payment
  * itself, and its receipt with the next number of the year. Returns the receipt number.
  */
-export async function bookApprovedPayment(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: AuthUser, charge: Charge): Promise<string> {
+/** Who confirmed a payment: a staff member, or the payment service itself (id null, role 'paystack'). */
+export interface Confirmer {
+  id: string | null;
+  role: string;
+  email?: string;
+}
+
+export async function bookApprovedPayment(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: Confirmer, charge: Charge): Promise<string> {
   await tx.insert(ledgerEntries).values({
     userId: member.id,
     kind: charge.kind,
@@ -44,7 +51,7 @@ export async function bookApprovedPayment(ctx: AppContext, tx: Transaction, paym
  * Books an approved payment of a charge already on the ledger (a fine): the payment and its
  * receipt. Returns the receipt number.
  */
-export async function bookPayment(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: AuthUser, charge: Charge): Promise<string> {
+export async function bookPayment(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: Confirmer, charge: Charge): Promise<string> {
   await tx.insert(ledgerEntries).values({
     userId: member.id,
     kind: 'payment',
@@ -109,7 +116,7 @@ async function nextReceiptNumber(tx: Transaction, year: number): Promise<string>
   return `HM-R-${year}-${String(counter!.last).padStart(6, '0')}`;
 }
 
-/** A fine's open payment (under review or approved): at most one, by the unique index on payments. */
+/** A fine's open payment (under review or approved): at most one, by the unique index on payments; a reversed one leaves it unpaid. */
 const finePayments = alias(payments, 'fine_payments');
 
 export async function memberLedger(ctx: AppContext, userId: string): Promise<Ledger> {
@@ -117,7 +124,7 @@ export async function memberLedger(ctx: AppContext, userId: string): Promise<Led
     ctx.db
       .select({ entry: ledgerEntries, finePaymentState: finePayments.state })
       .from(ledgerEntries)
-      .leftJoin(finePayments, and(eq(finePayments.fineId, ledgerEntries.id), ne(finePayments.state, 'rejected')))
+      .leftJoin(finePayments, and(eq(finePayments.fineId, ledgerEntries.id), inArray(finePayments.state, ['pending', 'approved'])))
       .where(eq(ledgerEntries.userId, userId))
       .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.amountKobo)),
     ctx.db.select({ balance: sum(ledgerEntries.amountKobo) }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId)),
@@ -137,7 +144,7 @@ export async function memberLedger(ctx: AppContext, userId: string): Promise<Led
   };
 }
 
-function fineStatus(paymentState: 'pending' | 'approved' | 'rejected' | null): FineStatus {
+function fineStatus(paymentState: PaymentState | null): FineStatus {
   if (paymentState === 'approved') return 'paid';
   return paymentState === 'pending' ? 'under-review' : 'unpaid';
 }
@@ -147,13 +154,14 @@ export async function memberPayments(ctx: AppContext, userId: string): Promise<M
     .select({ payment: payments, receiptNumber: receipts.number })
     .from(payments)
     .leftJoin(receipts, eq(receipts.paymentId, payments.id))
-    .where(and(eq(payments.userId, userId), eq(payments.state, 'approved')))
+    .where(and(eq(payments.userId, userId), inArray(payments.state, ['approved', 'reversed'])))
     .orderBy(desc(payments.reviewedAt));
   return rows.map(({ payment, receiptNumber }) => ({
     id: payment.id,
     kind: payment.kind,
     amountKobo: payment.amountKobo,
     approvedAt: (payment.reviewedAt ?? payment.createdAt).toISOString(),
+    reversal: payment.state === 'reversed' && payment.reversedAt ? { reason: payment.reversalReason ?? '', at: payment.reversedAt.toISOString() } : null,
     receiptNumber,
     receiptUrl: receiptNumber ? `/api/users/payments/${payment.id}/receipt` : null,
   }));

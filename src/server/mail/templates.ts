@@ -82,15 +82,18 @@ export const mailTemplates = {
       ],
     }),
 
-  paymentApproved: (brand: MailBrand, to: string, name: string, otp: string | null, months: number) =>
+  paymentApproved: (brand: MailBrand, to: string, name: string, otp: string | null, months: number, correction: string | null = null) =>
     compose(brand, to, otp ? 'Payment approved: your activation code (OTP)' : 'Payment approved', {
       greeting: hello(name),
-      paragraphs: otp
-        ? [
-            `Your payment has been approved for ${months} month${months === 1 ? '' : 's'}. Enter this one-time code on the fees page (${link(brand, '/user/fees')}) to activate your profile. It expires in ${minutes(CODE_TTL_MS.otp)}; you can ask for a new one there.`,
-            'Never share this code with anybody.',
-          ]
-        : [`Your payment has been approved for ${months} month${months === 1 ? '' : 's'}. Thank you.`],
+      paragraphs: [
+        ...(otp
+          ? [
+              `Your payment has been approved for ${months} month${months === 1 ? '' : 's'}. Enter this one-time code on the fees page (${link(brand, '/user/fees')}) to activate your profile. It expires in ${minutes(CODE_TTL_MS.otp)}; you can ask for a new one there.`,
+              'Never share this code with anybody.',
+            ]
+          : [`Your payment has been approved for ${months} month${months === 1 ? '' : 's'}. Thank you.`]),
+        ...(correction ? [`Our staff changed the months you chose: ${correction}`] : []),
+      ],
       code: otp ?? undefined,
     }),
 

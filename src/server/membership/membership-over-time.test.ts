@@ -37,8 +37,8 @@ async function activeMember(months = 1) {
   const email = member.user.email;
   await member.client.post('/api/users/verify-email', { json: { email } });
   await member.client.post('/api/users/verify-code', { json: { email, code: await mailbox.codeFor(email, /verification code/) } });
-  const paymentId = await uploadSlip(member.client, member.user.id);
-  expect((await staff.post(`/api/admin/payments/${paymentId}/approve`, { json: { months } })).statusCode).toBe(200);
+  const paymentId = await uploadSlip(member.client, member.user.id, months);
+  expect((await staff.post(`/api/admin/payments/${paymentId}/approve`, { json: {} })).statusCode).toBe(200);
   const otp = await mailbox.codeFor(email, /OTP/);
   expect((await member.client.post('/api/users/activate-profile', { json: { userId: member.user.id, otp } })).statusCode).toBe(200);
   return member;

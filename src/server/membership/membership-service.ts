@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
+import { CHARGE_KINDS } from '../../shared/charges.js';
 import { formatMemberNumber, GRACE_DAYS, hasMemberAccess, membershipState } from '../../shared/membership.js';
 import type { MembershipStatus } from '../../shared/schemas/membership.js';
 import { FAILURE, SUCCESS } from '../../shared/messages.js';
@@ -63,7 +64,7 @@ async function membershipSlipTarget(tx: Executor, user: AuthUser, plan: string |
   await tx.update(users).set({ plan: chosenPlan }).where(eq(users.id, user.id));
   const previous = await latestFeePayment(tx, user.id);
   return {
-    values: { kind: 'fee', plan: chosenPlan, months, amountKobo: (await monthlyPriceOf(tx, chosenPlan)) * months },
+    values: { kind: 'fee', plan: chosenPlan, months, amountKobo: CHARGE_KINDS.fee.amountKobo({ monthlyPriceKobo: await monthlyPriceOf(tx, chosenPlan), months }) },
     pending: previous?.state === 'pending' ? previous : undefined,
     next: user.activated ? 'approval' : 'otp',
   };

@@ -67,7 +67,7 @@ describe('the whole activation path', () => {
     expect(line).toMatchObject({ email, fullName: 'Chioma Okafor', plan: 'premium', status: 'pending', kind: 'fee', amountKobo: 6_050_000 });
     expect(Date.parse(line.uploadedAt)).toBeGreaterThan(Date.now() - 60_000);
 
-    const approve = await staff.post(`/api/admin/payments/${line.id}/approve`, { json: { months: 2 } });
+    const approve = await staff.post(`/api/admin/payments/${line.id}/approve`, { json: { months: 2, reason: 'The transfer covers two months.' } });
     expect(approve.statusCode).toBe(200);
     const otp = await mailbox.codeFor(email, /OTP/);
 
@@ -373,7 +373,7 @@ describe('staff and member at the same moment', () => {
   it('approves once when two staff approve at once: one 200, the other 409', async () => {
     const member = await memberWithSlip();
     const url = `/api/admin/payments/${member.paymentId}/approve`;
-    const answers = await Promise.all([staff.post(url, { json: { months: 1 } }), staff.post(url, { json: { months: 3 } })]);
+    const answers = await Promise.all([staff.post(url, { json: { months: 1 } }), staff.post(url, { json: { months: 3, reason: 'The statement shows three months.' } })]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(await outboxRowsTo(portal.app.ctx.db, member.user.email, /OTP/)).toBe(1);
     await outboxDrained(portal.app.ctx.db);

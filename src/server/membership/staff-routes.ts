@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { approvePaymentSchema, paymentsQuerySchema, rejectPaymentSchema } from '../../shared/schemas/membership.js';
+import { approvePaymentSchema, paymentsQuerySchema, rejectPaymentSchema, reversePaymentSchema } from '../../shared/schemas/membership.js';
 import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
-import { approvePayment, listPayments, paymentSlip, rejectPayment } from './payments-review.js';
+import { listPayments, paymentSlip, rejectPayment } from './payments-review.js';
+import { confirmPayment } from '../ledger/confirm-payment.js';
+import { reversePayment } from '../ledger/reverse-payment.js';
 import { staffLookQuery } from '../files/staff-look.js';
 import { sendStoredFile } from '../files/send-file.js';
 import { receiptOf } from '../ledger/ledger-service.js';
@@ -12,7 +14,8 @@ import { sendReceipt } from '../ledger/routes.js';
 const paymentParams = z.object({ id: z.uuid({ error: 'Payment not found' }) });
 
 /**
- * The staff payments queue: slips checked against the bank statement, then approved or rejected
+ * The staff payments queue: slips checked against the bank statement, then confirmed (the months and
+ * amount the member chose, unless corrected with a reason) or rejected
  * (under /api/admin, behind the staff hook: admin/routes.ts).
  */
 export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -20,15 +23,20 @@ export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/payments', { schema: { querystring: paymentsQuerySchema } }, async (request) => listPayments(ctx, request.query.status, request.query.kind));
 
     app.post('/payments/:id/approve', { schema: { params: paymentParams, body: approvePaymentSchema } }, async (request) => {
-      const { months } = request.body;
-      const kind = await approvePayment(ctx, staffUser(request), request.params.id, months);
+      const { kind, months } = await confirmPayment(ctx, staffUser(request), request.params.id, request.body);
       if (kind === 'fine') return { message: 'Fine payment approved. The member has their receipt.' };
+      if (kind === 'ad') return { message: 'Advert payment approved. The member has their receipt.' };
       return { message: `Payment approved for ${months} month${months === 1 ? '' : 's'}.` };
     });
 
     app.post('/payments/:id/reject', { schema: { params: paymentParams, body: rejectPaymentSchema } }, async (request) => {
       await rejectPayment(ctx, staffUser(request), request.params.id, request.body.reason);
       return { message: 'Payment rejected. The member has been told why.' };
+    });
+
+    app.post('/payments/:id/reverse', { schema: { params: paymentParams, body: reversePaymentSchema } }, async (request) => {
+      await reversePayment(ctx, staffUser(request), request.params.id, request.body.reason);
+      return { message: 'Payment reversed. The member owes the charge again and has been told why.' };
     });
 
     app.get('/payments/:id/receipt', { schema: { params: paymentParams } }, async (request, reply) =>

@@ -91,7 +91,7 @@ describe('plans', () => {
     const pending = (await admin.get('/api/admin/payments?status=pending')).json() as { id: string; plan: string; amountKobo: number }[];
     expect(pending.find((p) => p.id === uploaded.json().paymentId)).toMatchObject({ plan: 'premium', amountKobo: 2 * 75_000_00 });
 
-    expect((await admin.post(`/api/admin/payments/${uploaded.json().paymentId}/approve`, { json: { months: 3 } })).statusCode).toBe(200);
+    expect((await admin.post(`/api/admin/payments/${uploaded.json().paymentId}/approve`, { json: { months: 3, reason: 'The transfer covers three months.' } })).statusCode).toBe(200);
     const ledger = (await member.client.get('/api/users/ledger')).json();
     expect(ledger.entries.find((e: { kind: string }) => e.kind === 'membership')).toMatchObject({ amountKobo: 3 * 75_000_00 });
   });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { shiftDate, startOfLagosDay, todayInLagos } from '../../shared/dates.js';
 import { formatMemberNumber } from '../../shared/membership.js';
-import { MEMBER_STATE_LABELS, MONEY_KINDS, MONEY_KIND_OF_PAYMENT } from '../../shared/schemas/reports.js';
+import { chargeLedgerKindOf, MEMBER_STATE_LABELS, MONEY_KINDS } from '../../shared/schemas/reports.js';
 import { labelOf } from '../../shared/form-options.js';
 import type { AppContext } from '../context.js';
 import { membershipFactsSql, membershipStateSql } from '../membership/state-sql.js';
@@ -104,7 +104,7 @@ export async function* paymentCsvRows(ctx: AppContext, range: { from?: string; t
         row.day,
         row.member_number === null ? '' : formatMemberNumber(Number(row.member_number)),
         row.full_name ?? 'Former member',
-        labelOf(MONEY_KINDS, MONEY_KIND_OF_PAYMENT[row.kind] ?? row.kind),
+        labelOf(MONEY_KINDS, chargeLedgerKindOf(row.kind)),
         nairaCell(Number(row.amount_kobo)),
         row.receipt ?? '',
       ]);

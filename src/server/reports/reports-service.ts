@@ -2,7 +2,7 @@ import { addMonths, format, parseISO } from 'date-fns';
 import { sql, type SQL } from 'drizzle-orm';
 import { shiftDate, startOfLagosDay, todayInLagos } from '../../shared/dates.js';
 import { formatMemberNumber, type MembershipState } from '../../shared/membership.js';
-import { type LapsingMember, MONEY_KIND_OF_PAYMENT, type MonthFigures, type ReportsView } from '../../shared/schemas/reports.js';
+import { type LapsingMember, chargeLedgerKindOf, type MonthFigures, type ReportsView } from '../../shared/schemas/reports.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { membershipFactsSql, membershipStateSql } from '../membership/state-sql.js';
@@ -76,7 +76,7 @@ export async function monthlyFigures(db: Executor, months: string[]): Promise<Mo
   return months.map((month) => {
     const receivedKobo: Record<string, number> = { membership: 0, advert: 0, fine: 0 };
     for (const row of money.filter((r) => r.month === month)) {
-      const kind = MONEY_KIND_OF_PAYMENT[row.kind] ?? row.kind;
+      const kind = chargeLedgerKindOf(row.kind);
       receivedKobo[kind] = (receivedKobo[kind] ?? 0) + Number(row.kobo);
     }
     return { month, signups: countIn(signups, month), activations: countIn(activations, month), renewals: countIn(renewals, month), receivedKobo };

@@ -114,7 +114,6 @@ export interface AdSummary {
   weeks: number;
   amountKobo: number | null;
   paymentStatus: string | null;
-  slipUrl: string | null;
   status: AdStatus;
   startDate: string | null;
   endDate: string | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LedgerKind, PaymentKind } from '../charges.js';
 import { FINE_TYPES } from '../fines.js';
 import { requiredText } from './fields.js';
 
@@ -27,7 +28,7 @@ export interface ReceiptCompany {
 
 export interface LedgerEntry {
   id: string;
-  kind: 'membership' | 'advert' | 'fine' | 'payment';
+  kind: LedgerKind;
   amountKobo: number;
   description: string;
   periodFrom: string | null;
@@ -47,9 +48,11 @@ export interface Ledger {
 
 export interface MemberPayment {
   id: string;
-  kind: 'fee' | 'ad' | 'fine';
+  kind: PaymentKind;
   amountKobo: number;
   approvedAt: string;
+  /** Finance reversed it (approved in error): why and when; the receipt stays, with this note beside it. */
+  reversal: { reason: string; at: string } | null;
   receiptNumber: string | null;
   receiptUrl: string | null;
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { PAYMENT_KIND_ERROR, PAYMENT_KINDS, PAYMENT_STATES, type PaymentKind, type PaymentState } from '../charges.js';
 import { PLANS } from '../constants.js';
 import type { MembershipState } from '../membership.js';
-import { email, isoDate, requiredText, sixDigits } from './fields.js';
+import { email, isoDate, optionalText, requiredText, sixDigits } from './fields.js';
 
 /** The member is named by the session; a userId sent by the page must be the member's own. */
 const userIdField = z.string().trim().optional();
@@ -12,7 +13,7 @@ export const verifyCodeSchema = z.object({ email: email().optional(), code: sixD
 export const planSchema = z.enum(PLANS.map((p) => p.key) as [string, ...string[]], { error: 'Plan must be Free, Standard or Premium' });
 
 /** Text fields that come with the slip (multipart). */
-/** Months of membership a payment covers: staff choose them when approving, members when paying. */
+/** Months of membership a payment covers: members choose them when paying; finance may correct them. */
 const monthsField = z.coerce
   .number({ error: 'Months must be a number' })
   .int({ error: 'Months must be a whole number' })
@@ -28,6 +29,9 @@ export const uploadSlipFields = z.object({
   fineId: z.uuid({ error: 'Fine not found' }).optional(),
 });
 
+/** Membership months paid online (Paystack), instead of a slip. */
+export const onlinePaymentSchema = z.object({ plan: planSchema.optional(), months: monthsField.default(1) });
+
 /** Step 4: both readings of the spec (userId, or userID with email and otp). */
 export const sendOtpSchema = z
   .object({ userId: userIdField, userID: userIdField, email: z.string().optional(), otp: z.string().optional(), paymentDetails: z.unknown().optional() })
@@ -35,21 +39,26 @@ export const sendOtpSchema = z
 
 export const activateProfileSchema = z.object({ userId: userIdField, otp: sixDigits('OTP') });
 
-export const PAYMENT_STATES = ['pending', 'approved', 'rejected'] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
+export { PAYMENT_STATES, type PaymentState };
 
 export const paymentsQuerySchema = z.object({
-  status: z.enum(PAYMENT_STATES, { error: 'Status must be pending, approved or rejected' }).default('pending'),
-  kind: z.enum(['fee', 'ad', 'fine'], { error: 'Kind must be fee, ad or fine' }).optional(),
+  status: z.enum(PAYMENT_STATES, { error: 'Status must be pending, approved, rejected or reversed' }).default('pending'),
+  kind: z.enum(PAYMENT_KINDS, { error: PAYMENT_KIND_ERROR }).optional(),
 });
 
-/** The body is optional: an empty approval covers one month. */
+/**
+ * The body is optional: an empty approval confirms the months and amount the member chose. Finance
+ * may correct the months of a membership payment, with a reason the member and the audit see.
+ */
 export const approvePaymentSchema = z.preprocess(
   (body) => body ?? {},
-  z.object({ months: monthsField.default(1) }),
+  z.object({ months: monthsField.optional(), reason: optionalText('Reason', 500) }),
 );
 
 export const rejectPaymentSchema = z.object({ reason: requiredText('Reason', 500) });
+
+/** Finance reverses a payment approved in error: the reason is on the member's receipt list and in the audit. */
+export const reversePaymentSchema = z.object({ reason: requiredText('Reason', 500) });
 
 /** One line of the staff payments queue. */
 export interface PaymentSummary {
@@ -58,7 +67,7 @@ export interface PaymentSummary {
   email: string | null;
   fullName: string | null;
   phone: string | null;
-  kind: 'fee' | 'ad' | 'fine';
+  kind: PaymentKind;
   /** What a fine payment settles ("Fine (Late): ..."); null for other kinds. */
   description: string | null;
   plan: string | null;
@@ -71,6 +80,10 @@ export interface PaymentSummary {
   reviewedAt: string | null;
   reviewerEmail: string | null;
   reason: string | null;
+  /** A slip, or Paystack's checkout (confirmed by Paystack, not by finance). */
+  channel: 'slip' | 'paystack';
+  /** Why an online payment was not booked (amount or currency not as charged): for finance to look at. */
+  issue: string | null;
 }
 
 /** Where the member stands in the fee wizard, for restoring it from the server. */

@@ -1,18 +1,9 @@
 import type { MembershipState } from '../membership.js';
-import type { Option } from '../options.js';
 
 /** What the console home and the reports page answer: typed once here for the server and the pages. */
 
-/** What money was received for: an approved slip's payment kind, as staff say it. */
-export const MONEY_KINDS = [
-  { value: 'membership', label: 'Membership' },
-  { value: 'advert', label: 'Adverts' },
-  { value: 'fine', label: 'Fines' },
-] as const satisfies readonly Option[];
-export type MoneyKind = (typeof MONEY_KINDS)[number]['value'];
-
-/** A payment's stored kind -> what it paid for (a kind not listed here is reported under its own name). */
-export const MONEY_KIND_OF_PAYMENT: Record<string, MoneyKind> = { fee: 'membership', ad: 'advert', fine: 'fine' };
+/** What money was received for, as staff say it, and a payment's stored kind -> what it paid for: from the charges' catalogue. */
+export { MONEY_KINDS, chargeLedgerKindOf } from '../charges.js';
 
 export interface MonthFigures {
   /** YYYY-MM, a Lagos calendar month. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { displayDayOf } from '../../shared/display-date';
 import { formatNaira } from '../../shared/money';
+import { CHARGE_KINDS } from '../../shared/charges';
 import type { Ledger, LedgerEntry, MemberPayment } from '../../shared/schemas/ledger';
 import './ledger.css';
 
@@ -38,9 +39,7 @@ export function LedgerEntries({ ledger, action }: { ledger: Ledger; action?: (en
   );
 }
 
-const KIND_LABELS: Record<MemberPayment['kind'], string> = { fee: 'Membership', ad: 'Advert', fine: 'Fine' };
-
-/** Approved payments with their receipt numbers and PDF downloads. */
+/** Approved payments with their receipt numbers and PDF downloads; a reversed one keeps its receipt, with finance's note. */
 export function ReceiptList({ payments }: { payments: MemberPayment[] }) {
   if (payments.length === 0) return <p className="muted">No receipts yet: each approved payment gets one.</p>;
   return (
@@ -49,11 +48,16 @@ export function ReceiptList({ payments }: { payments: MemberPayment[] }) {
         <li key={payment.id} className="ledger__entry">
           <div className="ledger__what">
             <span>
-              {payment.receiptNumber ?? 'No receipt'} · {KIND_LABELS[payment.kind]}
+              {payment.receiptNumber ?? 'No receipt'} · {CHARGE_KINDS[payment.kind].label}
             </span>
             <time className="muted" dateTime={payment.approvedAt}>
               {displayDayOf(payment.approvedAt)}
             </time>
+            {payment.reversal && (
+              <span className="ledger__note">
+                Reversed on {displayDayOf(payment.reversal.at)}: {payment.reversal.reason}
+              </span>
+            )}
           </div>
           <div className="ledger__amount">
             <span>{formatNaira(payment.amountKobo)}</span>

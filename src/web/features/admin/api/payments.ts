@@ -14,10 +14,19 @@ export function usePayments(status: PaymentState) {
 export function useReviewPayment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (decision: { id: string; approve: true; months: number } | { id: string; approve: false; reason: string }) =>
+    mutationFn: (decision: { id: string; approve: true; months?: number; reason?: string } | { id: string; approve: false; reason: string }) =>
       decision.approve
-        ? api.post<{ message: string }>(`/api/admin/payments/${decision.id}/approve`, { json: { months: decision.months } })
+        ? api.post<{ message: string }>(`/api/admin/payments/${decision.id}/approve`, { json: { months: decision.months, reason: decision.reason } })
         : api.post<{ message: string }>(`/api/admin/payments/${decision.id}/reject`, { json: { reason: decision.reason } }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'payments'] }),
+  });
+}
+
+/** Finance reverses an approved payment booked in error, with a reason the member sees. */
+export function useReversePayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => api.post<{ message: string }>(`/api/admin/payments/${id}/reverse`, { json: { reason } }),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'payments'] }),
   });
 }

@@ -15,7 +15,7 @@ import { displayDate, displayDateTime } from '../../../../shared/display-date';
 
 const FREQUENCY_OPTIONS = AD_FREQUENCIES.map((f) => ({ value: f, label: f === 'always' ? 'Always' : 'Randomly (about half of the visits)' }));
 
-/** /admin/ads: members' adverts to check with their payment slip, approve with a schedule or reject; running ones rescheduled or ended. */
+/** /admin/ads: members' adverts to check, approve with a schedule or reject (their payment is finance's); running ones rescheduled or ended. */
 export function AdsQueue() {
   return <ReviewQueue title="Ads" noun="ads" statuses={AD_STATUSES} useItems={useAdminAds} renderItem={(ad) => <AdCard key={ad.id} ad={ad} />} />;
 }
@@ -56,17 +56,7 @@ function AdCard({ ad }: { ad: AdSummary }) {
           </dd>
           <dt>Payment</dt>
           <dd>
-            {ad.paymentStatus ?? 'no payment recorded'}
-            {ad.slipUrl ? (
-              <>
-                {' · '}
-                <a href={ad.slipUrl} target="_blank" rel="noopener noreferrer">
-                  Open the payment slip
-                </a>
-              </>
-            ) : (
-              ' · no slip uploaded'
-            )}
+            {ad.paymentStatus ? `${ad.paymentStatus} (finance confirms it)` : 'no payment recorded'}
           </dd>
           {ad.startDate && (
             <>

@@ -1,18 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { PAYMENT_STATES, type PaymentState, type PaymentSummary } from '../../../../shared/schemas/membership';
+import { CHARGE_KINDS } from '../../../../shared/charges';
 import { PLANS } from '../../../../shared/constants';
 import { formatNaira } from '../../../../shared/money';
 import { useFlash } from '../../../components/flash-context';
 import { FormError } from '../../../components/form-error';
 import { TextAreaField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
-import { usePayments, useReviewPayment } from '../api/payments';
+import { usePayments, useReversePayment, useReviewPayment } from '../api/payments';
 import { ReviewQueue } from './review-queue';
 import { displayDateTime } from '../../../../shared/display-date';
 
 const STATES: readonly PaymentState[] = PAYMENT_STATES;
 
-/** /admin/payments: slips to check against the bank statement, then approve (with months) or reject (with a reason). */
+/** /admin/payments: slips to check against the bank statement, then approve (the months the member chose, or corrected with a reason) or reject (with a reason). */
 export function PaymentsQueue() {
   return (
     <ReviewQueue
@@ -28,8 +29,11 @@ export function PaymentsQueue() {
 function PaymentCard({ payment }: { payment: PaymentSummary }) {
   const flash = useFlash();
   const review = useReviewPayment();
-  const [months, setMonths] = useState(1);
+  const chosenMonths = payment.months ?? 1;
+  const [months, setMonths] = useState(chosenMonths);
+  const [correction, setCorrection] = useState('');
   const [reason, setReason] = useState('');
+  const corrected = payment.kind === 'fee' && months !== chosenMonths;
   const [rejecting, setRejecting] = useState(false);
   const planName = PLANS.find((p) => p.key === payment.plan)?.name ?? payment.plan ?? '—';
 
@@ -53,7 +57,7 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
           <dt>Phone</dt>
           <dd>{payment.phone ?? '—'}</dd>
           <dt>For</dt>
-          <dd>{payment.kind === 'fee' ? `Membership fee · ${planName}` : payment.kind === 'fine' ? payment.description ?? 'Fine' : 'Advert'}</dd>
+          <dd>{payment.kind === 'fee' ? `${CHARGE_KINDS.fee.label} · ${planName}` : (payment.description ?? CHARGE_KINDS[payment.kind].label)}</dd>
           <dt>Amount</dt>
           <dd>
             {formatNaira(payment.amountKobo)}
@@ -71,6 +75,18 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
               </dd>
             </>
           )}
+          {payment.channel === 'paystack' && (
+            <>
+              <dt>Paid</dt>
+              <dd>Online (Paystack)</dd>
+            </>
+          )}
+          {payment.issue && (
+            <>
+              <dt>Not booked</dt>
+              <dd>{payment.issue}</dd>
+            </>
+          )}
           {payment.reason && (
             <>
               <dt>Reason</dt>
@@ -83,7 +99,7 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
       {payment.status === 'pending' && (
         <div className="admin__decision">
           <div className="admin__approve">
-            {payment.kind !== 'fine' && (
+            {payment.kind === 'fee' && (
               <label>
                 Months covered{' '}
                 <select name="months" value={months} onChange={(e) => setMonths(Number(e.target.value))}>
@@ -95,13 +111,28 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
                 </select>
               </label>
             )}
-            <button type="button" className="button button--primary" disabled={review.isPending} onClick={() => decide({ id: payment.id, approve: true, months })}>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={review.isPending || (corrected && !correction.trim())}
+              onClick={() => decide({ id: payment.id, approve: true, ...(corrected ? { months, reason: correction } : {}) })}
+            >
               {review.isPending && <ButtonSpinner />} Approve
             </button>
             <button type="button" className="button button--ghost" onClick={() => setRejecting((open) => !open)} aria-expanded={rejecting}>
               Reject...
             </button>
           </div>
+          {corrected && (
+            <TextAreaField
+              label={`Reason for changing the ${chosenMonths} month${chosenMonths === 1 ? '' : 's'} the member chose (the member sees it)`}
+              name="correction"
+              required
+              rows={2}
+              value={correction}
+              onChange={(e) => setCorrection(e.target.value)}
+            />
+          )}
           <FormError message={review.error?.message} />
           {rejecting && (
             <form className="form" onSubmit={reject}>
@@ -113,7 +144,38 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
           )}
         </div>
       )}
+      {payment.status === 'approved' && <ReversePayment payment={payment} />}
     </li>
+  );
+}
+
+/** A payment approved in error is reversed, never edited: a contra entry on the member's ledger and a note by the receipt. */
+function ReversePayment({ payment }: { payment: PaymentSummary }) {
+  const flash = useFlash();
+  const reverse = useReversePayment();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    reverse.mutate({ id: payment.id, reason }, { onSuccess: (data) => flash.showSuccess(data.message) });
+  }
+
+  return (
+    <div className="admin__decision">
+      <button type="button" className="button button--ghost" onClick={() => setOpen((was) => !was)} aria-expanded={open}>
+        Reverse...
+      </button>
+      <FormError message={reverse.error?.message} />
+      {open && (
+        <form className="form" onSubmit={submit}>
+          <TextAreaField label="Why this payment is reversed (the member sees it)" name="reversalReason" required rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <button type="submit" className="button button--danger" disabled={reverse.isPending || !reason.trim()}>
+            Reverse payment
+          </button>
+        </form>
+      )}
+    </div>
   );
 }
 

@@ -14,6 +14,7 @@ import { CopyButton } from './copy-button';
 import { PlanAmount, useChosenPlan } from './plan-amount';
 import { EmailCheck } from './email-check';
 import { RenewalPanel } from './renewal-panel';
+import { PayOnline } from './pay-online';
 import { SlipUpload } from './slip-upload';
 import './fees.css';
 
@@ -148,7 +149,10 @@ function PayStage({ status, plan, email, userId }: StageProps) {
       <HowToPay plan={plan} />
       <h3 className="fees__subtitle">{rejected ? 'Upload a new slip' : 'Upload your payment slip'}</h3>
       {status.emailVerified ? (
-        <SlipUpload email={email} userId={userId} plan={plan} submitLabel={rejected ? 'Upload new slip' : 'Upload slip'} />
+        <>
+          <SlipUpload email={email} userId={userId} plan={plan} submitLabel={rejected ? 'Upload new slip' : 'Upload slip'} />
+          <PayOnline plan={plan} months={1} />
+        </>
       ) : (
         <EmailCheck email={email} />
       )}

@@ -1,3 +1,4 @@
+import { PayOnline } from './pay-online';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { displayDate } from '../../../../shared/display-date';
@@ -89,6 +90,7 @@ export function RenewalPanel({ status, email, userId }: { status: MembershipStat
                 {upload.pending && <ButtonSpinner />} Upload slip for {amount}
               </button>
             </form>
+            <PayOnline plan={status.plan ?? undefined} months={months} amount={amount} />
           </div>
         )
       )}

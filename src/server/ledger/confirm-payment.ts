@@ -1,0 +1,198 @@
+import { and, eq } from 'drizzle-orm';
+import { CHARGE_KINDS, type PaymentKind } from '../../shared/charges.js';
+import { displayDate } from '../../shared/display-date.js';
+import { formatNaira } from '../../shared/money.js';
+import { shiftDate, todayInLagos } from '../../shared/dates.js';
+import { extendPaidUntil } from '../../shared/membership.js';
+import { mayUse } from '../../shared/roles.js';
+import { forgetRunningAds } from '../ads/ads-service.js';
+import { recordAudit } from '../audit/audit.js';
+import { issueCode } from '../auth/codes.js';
+import type { AuthUser } from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import type { Transaction } from '../db/client.js';
+import { decidePending } from '../db/decide-pending.js';
+import { ads, payments, users } from '../db/schema.js';
+import { badRequest, conflict, forbidden } from '../http/errors.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { mailTemplates } from '../mail/templates.js';
+import { notify } from '../notifications/notifications.js';
+import { monthlyPriceOf } from '../plans/plans-service.js';
+import { fineCharge } from './fines.js';
+import { bookApprovedPayment, bookPayment, type Confirmer } from './ledger-service.js';
+import type { PaystackTransaction } from './paystack-client.js';
+
+type Payment = typeof payments.$inferSelect;
+type Member = typeof users.$inferSelect;
+
+/** Finance changing the months a member chose and paid for: only with a reason the member and the audit see. */
+export interface PaymentCorrection {
+  months?: number | undefined;
+  reason?: string | undefined;
+}
+
+/** What was confirmed, for the staff's message. */
+export interface ConfirmedPayment {
+  kind: Payment['kind'];
+  months: number | null;
+  receiptNumber: string | null;
+}
+
+/**
+ * The payment's kind and its member, the member's row locked before the payment is decided: a
+ * slip upload takes the member's row first too, so approvals, rejections and uploads wait for
+ * each other in one order and never deadlock, and two approvals for one member extend one after
+ * the other. The payment is read once the lock is held: a slip re-uploaded meanwhile may have
+ * changed it.
+ */
+export async function lockMemberOfPayment(tx: Transaction, id: string) {
+  const [owner] = await tx.select({ userId: payments.userId }).from(payments).where(eq(payments.id, id));
+  const [member] = owner?.userId ? await tx.select().from(users).where(eq(users.id, owner.userId)).for('update') : [];
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, id));
+  return { payment, member };
+}
+
+/**
+ * The one way money is confirmed, whatever the channel: the payment turns approved once (a
+ * second confirmation finds it no longer pending), and in the same transaction its charge, the
+ * payment and its receipt are booked and the kind's booking is done (paid-until extended, the
+ * advert paid, the fine settled). Staff confirm slips here (finance and admin only; a second
+ * approval answers 409); Paystack's verify call and webhook through `confirmOnlinePayment`.
+ */
+export async function confirmPayment(ctx: AppContext, staff: AuthUser, id: string, correction: PaymentCorrection = {}): Promise<ConfirmedPayment> {
+  if (!mayUse(staff.role, 'payments')) throw forbidden('Only finance and admin confirm payments.');
+  const confirmed = await ctx.db.transaction(async (tx) => {
+    const { payment: current, member } = await lockMemberOfPayment(tx, id);
+    // Money paid online is confirmed by Paystack's word only: no one books it by hand.
+    if (current?.channel === 'paystack' && current.state === 'pending') throw conflict('An online payment is confirmed by Paystack, not by hand.');
+    const change = current ? await correctedValues(tx, current, correction) : {};
+    const payment = await decidePending(tx, payments, id, staff, { state: 'approved', ...change });
+    return bookConfirmed(ctx, tx, staff, payment, member, change.reason ? { fromMonths: current?.months, reason: change.reason } : undefined);
+  });
+  afterConfirming(ctx, confirmed);
+  return confirmed;
+}
+
+/** What Paystack said of a payment: booked now, booked before, not ours, or not what was charged (listed for finance). */
+export type OnlineOutcome = 'booked' | 'already-booked' | 'unknown' | 'mismatch' | 'not-paid';
+
+const PAYSTACK: Confirmer = { id: null, role: 'paystack' };
+
+/**
+ * Paystack's verify answer or signed charge.success webhook for one of our references: booked
+ * exactly once however many times and in whatever order they come. An amount, currency or
+ * reference that is not the charge's books nothing and is kept on the payment for finance.
+ */
+export async function confirmOnlinePayment(ctx: AppContext, paid: PaystackTransaction): Promise<OnlineOutcome> {
+  if (paid.status !== 'success') return 'not-paid';
+  const [known] = await ctx.db.select({ id: payments.id }).from(payments).where(and(eq(payments.reference, paid.reference), eq(payments.channel, 'paystack')));
+  if (!known) return 'unknown';
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const { payment: current, member } = await lockMemberOfPayment(tx, known.id);
+    if (!current || current.state !== 'pending') return { outcome: 'already-booked' as const };
+    const issue = mismatchOf(current, paid);
+    if (issue) {
+      await tx.update(payments).set({ issue }).where(eq(payments.id, current.id));
+      await recordAudit(tx, { actor: null, action: 'payment.online-mismatch', subjectType: 'payment', subjectId: current.id, details: { issue, reference: paid.reference } });
+      return { outcome: 'mismatch' as const };
+    }
+    const [payment] = await tx
+      .update(payments)
+      .set({ state: 'approved', reviewedAt: new Date(), issue: null })
+      .where(and(eq(payments.id, current.id), eq(payments.state, 'pending')))
+      .returning();
+    if (!payment) return { outcome: 'already-booked' as const };
+    return { outcome: 'booked' as const, confirmed: await bookConfirmed(ctx, tx, PAYSTACK, payment, member) };
+  });
+  if (outcome.outcome === 'booked') afterConfirming(ctx, outcome.confirmed);
+  return outcome.outcome;
+}
+
+function mismatchOf(payment: Payment, paid: PaystackTransaction): string | null {
+  if (paid.reference !== payment.reference) return `Paystack answered for reference ${paid.reference}, not ${payment.reference ?? 'none'}.`;
+  if (paid.currency !== 'NGN') return `Paid in ${paid.currency}, not NGN.`;
+  if (paid.amount !== payment.amountKobo) return `Paid ${formatNaira(paid.amount)}, not the ${formatNaira(payment.amountKobo)} charged.`;
+  return null;
+}
+
+/** The audit and the kind's booking of a payment just turned approved, in its transaction. */
+async function bookConfirmed(ctx: AppContext, tx: Transaction, by: Confirmer, payment: Payment, member: Member | undefined, correction?: { fromMonths: number | null | undefined; reason: string }): Promise<ConfirmedPayment> {
+  await recordAudit(tx, {
+    actor: by.id && by.email ? { id: by.id, email: by.email } : null,
+    action: 'payment.approved',
+    subjectType: 'payment',
+    subjectId: payment.id,
+    details: { kind: payment.kind, channel: payment.channel, amountKobo: payment.amountKobo, months: payment.months, userId: payment.userId, ...(correction ? { correction } : {}) },
+  });
+  const receiptNumber = member ? await BOOKINGS[payment.kind](ctx, tx, payment, member, by) : null;
+  return { kind: payment.kind, months: payment.months, receiptNumber };
+}
+
+function afterConfirming(ctx: AppContext, confirmed: ConfirmedPayment): void {
+  ctx.mailer.nudge();
+  if (confirmed.kind === 'ad') forgetRunningAds(ctx);
+}
+
+/** A membership payment keeps the months and amount the member chose unless finance corrects the months, with a reason. */
+async function correctedValues(tx: Transaction, payment: Payment, correction: PaymentCorrection): Promise<Partial<typeof payments.$inferInsert>> {
+  const chosen = payment.months ?? 1;
+  if (payment.kind !== 'fee' || payment.state !== 'pending' || correction.months === undefined || correction.months === chosen) return {};
+  if (!correction.reason) throw badRequest(`Give the member a reason for changing the months they chose (${chosen}).`);
+  const amountKobo = CHARGE_KINDS.fee.amountKobo({ monthlyPriceKobo: await monthlyPriceOf(tx, payment.plan ?? 'standard'), months: correction.months });
+  return { months: correction.months, amountKobo, reason: correction.reason };
+}
+
+type Booking = (ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: Confirmer) => Promise<string>;
+
+/** What a confirmed payment of each kind books (shared/charges.ts says it in words); each answers the receipt number. */
+export const BOOKINGS: Record<PaymentKind, Booking> = {
+  fee: bookMembership,
+  ad: bookAdvert,
+  fine: bookFine,
+};
+
+/** Membership months: paid-until moves on; a first payment is followed by the OTP that activates. */
+async function bookMembership(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: Confirmer): Promise<string> {
+  const months = payment.months ?? 1;
+  const period = await extendMembership(ctx, tx, member, months);
+  const charge = { kind: CHARGE_KINDS.fee.ledgerKind, description: CHARGE_KINDS.fee.describe({ months }), ...period };
+  const receiptNumber = await bookApprovedPayment(ctx, tx, payment, member, staff, charge);
+  const otp = member.activated ? null : await issueCode(ctx, tx, member.id, 'otp');
+  const correction = payment.reason ? ` Our staff changed the months you chose: ${payment.reason}` : '';
+  await notify(tx, member.id, 'payment-approved', (otp ? 'Your payment was approved. Check your email for the OTP to activate your profile.' : 'Your payment was approved.') + correction);
+  await enqueueMail(tx, mailTemplates.paymentApproved(ctx.mailer.brand, member.email, member.fullName, otp, months, payment.reason));
+  return receiptNumber;
+}
+
+/**
+ * An approved membership payment of `months` extends paid-until from the later of today and the
+ * current one; returns the days it covers.
+ */
+async function extendMembership(ctx: AppContext, tx: Transaction, member: Member, months: number) {
+  const today = todayInLagos(ctx.clock());
+  const paidUntil = extendPaidUntil(member.paidUntil, today, months);
+  await tx.update(users).set({ paidUntil }).where(eq(users.id, member.id));
+  const periodFrom = member.paidUntil && member.paidUntil >= today ? shiftDate(member.paidUntil, 1) : today;
+  return { periodFrom, periodTo: paidUntil };
+}
+
+/** Advert weeks: the advert is paid, and runs between its dates once its content is approved too. */
+async function bookAdvert(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: Confirmer): Promise<string> {
+  const [ad] = await tx.update(ads).set({ paidAt: new Date() }).where(eq(ads.paymentId, payment.id)).returning();
+  const weeks = ad?.weeks ?? 0;
+  const scheduled = ad?.state === 'approved' && ad.startDate && ad.endDate ? { periodFrom: ad.startDate, periodTo: ad.endDate } : { periodFrom: null, periodTo: null };
+  const charge = { kind: CHARGE_KINDS.ad.ledgerKind, description: CHARGE_KINDS.ad.describe({ weeks }), ...scheduled };
+  const receiptNumber = await bookApprovedPayment(ctx, tx, payment, member, staff, charge);
+  const when = scheduled.periodFrom && scheduled.periodTo ? `It runs from ${displayDate(scheduled.periodFrom)} to ${displayDate(scheduled.periodTo)}.` : 'It runs once our staff approve its content.';
+  await notify(tx, member.id, 'payment-approved', `Your advert payment was approved. Receipt ${receiptNumber}. ${when}`);
+  return receiptNumber;
+}
+
+/** A fine: already charged, now settled by the payment. */
+async function bookFine(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: Confirmer): Promise<string> {
+  const charge = await fineCharge(tx, payment.fineId);
+  const receiptNumber = await bookPayment(ctx, tx, payment, member, staff, charge);
+  await notify(tx, member.id, 'payment-approved', `Your payment of this fine was approved: ${charge.description}. Receipt ${receiptNumber}.`);
+  await enqueueMail(tx, mailTemplates.finePaid(ctx.mailer.brand, member.email, member.fullName, charge.description, receiptNumber));
+  return receiptNumber;
+}

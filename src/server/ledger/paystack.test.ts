@@ -1,0 +1,156 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerEntries, payments, receipts } from '../db/schema.js';
+import { TestMailbox } from '../test-support/mailbox.js';
+import { PaystackStandIn } from '../test-support/paystack-server.js';
+import { createTestApp, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
+
+const mailbox = new TestMailbox();
+const paystack = new PaystackStandIn();
+let portal: Awaited<ReturnType<typeof createTestApp>>;
+let finance: TestClient;
+beforeAll(async () => {
+  const baseUrl = await paystack.start();
+  portal = await createTestApp({ PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: baseUrl }, { mailTransport: mailbox.transport });
+  finance = (await signedInStaffAs(portal.app, 'finance')).client;
+});
+afterAll(async () => {
+  await portal.close();
+  await paystack.close();
+});
+
+async function memberPayingOnline(months = 1) {
+  const member = await signedUpMember(portal.app);
+  const email = member.user.email;
+  await member.client.post('/api/users/verify-email', { json: { email } });
+  await member.client.post('/api/users/verify-code', { json: { email, code: await mailbox.codeFor(email, /verification code/) } });
+  const started = await member.client.post('/api/users/payments/online', { json: { plan: 'standard', months } });
+  expect(started.statusCode, started.body).toBe(200);
+  const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, member.user.id));
+  return { ...member, payment: payment!, authorizationUrl: started.json().authorizationUrl as string };
+}
+
+/** The webhook as Paystack sends it: the raw body and its signature. */
+function webhook(body: string, signature: string | undefined) {
+  return portal.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: { 'content-type': 'application/json', ...(signature ? { 'x-paystack-signature': signature } : {}) }, payload: body });
+}
+
+async function booksOf(paymentId: string) {
+  const { db } = portal.app.ctx;
+  const [entries, issued, [payment]] = await Promise.all([
+    db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, paymentId)),
+    db.select().from(receipts).where(eq(receipts.paymentId, paymentId)),
+    db.select().from(payments).where(eq(payments.id, paymentId)),
+  ]);
+  return { entries: entries.map((entry) => entry.kind).sort(), receipts: issued.length, payment: payment! };
+}
+
+describe('paying the fee online', () => {
+  it('starts with a pending payment and a checkout; the callback books it once, the OTP follows, the receipt is there', async () => {
+    const { client, user, payment, authorizationUrl } = await memberPayingOnline(3);
+    expect(payment).toMatchObject({ state: 'pending', channel: 'paystack', kind: 'fee', months: 3, amountKobo: 18_150_000 });
+    expect(payment.reference).toMatch(/^HM-/);
+    expect(authorizationUrl.startsWith(`${paystack.baseUrl}/checkout/`)).toBe(true);
+    expect(paystack.transactions.get(payment.reference!)).toMatchObject({ amount: 18_150_000, currency: 'NGN', email: user.email });
+    expect(paystack.transactions.get(payment.reference!)?.callbackUrl).toMatch(/\/api\/payments\/paystack\/callback$/);
+
+    paystack.settle(payment.reference!, 'success');
+    const back = await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`);
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe('/user/fees?online=paid');
+    expect(await booksOf(payment.id)).toMatchObject({ entries: ['membership', 'payment'], receipts: 1, payment: { state: 'approved' } });
+
+    const again = await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`);
+    expect(again.headers.location).toBe('/user/fees?online=paid');
+    expect((await booksOf(payment.id)).receipts).toBe(1);
+
+    const otp = await mailbox.codeFor(user.email, /OTP/);
+    expect((await client.post('/api/users/activate-profile', { json: { otp } })).statusCode).toBe(200);
+    const [receipt] = (await client.get('/api/users/payments')).json().payments;
+    expect(receipt).toMatchObject({ id: payment.id, amountKobo: 18_150_000 });
+    expect(receipt.receiptNumber).toMatch(/^HM-R-/);
+    const queued = (await finance.get('/api/admin/payments?status=approved')).json().find((p: { id: string }) => p.id === payment.id);
+    expect(queued).toMatchObject({ channel: 'paystack', status: 'approved' });
+  });
+
+  it('books nothing for a checkout that failed or was abandoned', async () => {
+    const { client, payment } = await memberPayingOnline();
+    paystack.settle(payment.reference!, 'abandoned');
+    const back = await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`);
+    expect(back.headers.location).toBe('/user/fees?online=not-paid');
+    expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'pending' } });
+  });
+
+  it('books one payment and one receipt for the callback and 5 copies of the webhook at once', async () => {
+    const { client, payment } = await memberPayingOnline();
+    paystack.settle(payment.reference!, 'success');
+    const { body, signature } = paystack.webhookFor(payment.reference!);
+    const answers = await Promise.all([client.get(`/api/payments/paystack/callback?reference=${payment.reference}`), ...Array.from({ length: 5 }, () => webhook(body, signature))]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([303, 200, 200, 200, 200, 200]);
+    expect(await booksOf(payment.id)).toMatchObject({ entries: ['membership', 'payment'], receipts: 1, payment: { state: 'approved' } });
+  });
+});
+
+describe('the webhook', () => {
+  it('refuses a wrong, missing or re-used-but-altered signature with 401, and books nothing', async () => {
+    const { payment } = await memberPayingOnline();
+    paystack.settle(payment.reference!, 'success');
+    const { body, signature } = paystack.webhookFor(payment.reference!);
+    const altered = body.replace(`"amount":${payment.amountKobo}`, `"amount":${payment.amountKobo + 100}`);
+    expect(altered).not.toBe(body);
+    for (const [sent, signed] of [
+      [body, 'f'.repeat(128)],
+      [body, undefined],
+      [altered, signature],
+      [body, new PaystackStandIn('sk_test_someone_else').sign(body)],
+    ] as const) {
+      const answer = await webhook(sent, signed);
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json().message).toBe('Invalid signature');
+    }
+    expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'pending' } });
+    expect((await webhook(body, signature)).statusCode).toBe(200);
+    expect((await booksOf(payment.id)).receipts).toBe(1);
+  });
+
+  it('books nothing for an amount one kobo short, and lists it for finance with the reason', async () => {
+    const { payment } = await memberPayingOnline();
+    paystack.settle(payment.reference!, 'success', payment.amountKobo - 1);
+    const { body, signature } = paystack.webhookFor(payment.reference!);
+    expect((await webhook(body, signature)).statusCode).toBe(200);
+    expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'pending' } });
+    const listed = (await finance.get('/api/admin/payments?status=pending')).json().find((p: { id: string }) => p.id === payment.id);
+    expect(listed.issue).toBe('Paid ₦60,499.99, not the ₦60,500.00 charged.');
+    const byHand = await finance.post(`/api/admin/payments/${payment.id}/approve`, { json: {} });
+    expect(byHand.statusCode).toBe(409);
+    expect(byHand.json().message).toBe('An online payment is confirmed by Paystack, not by hand.');
+    expect((await booksOf(payment.id)).receipts).toBe(0);
+  });
+
+  it('answers 200 for a reference it does not know, booking nothing', async () => {
+    const body = JSON.stringify({ event: 'charge.success', data: { reference: 'HM-not-ours', amount: 100, currency: 'NGN', status: 'success' } });
+    const before = await portal.app.ctx.db.$count(receipts);
+    const answer = await webhook(body, paystack.sign(body));
+    expect(answer.statusCode).toBe(200);
+    expect(await portal.app.ctx.db.$count(receipts)).toBe(before);
+  });
+
+  it('tells the fee wizard online payment is on', async () => {
+    expect((await new TestClient(portal.app).get('/api/plans')).json().onlinePayment).toBe(true);
+  });
+});
+
+describe('without PAYSTACK_SECRET_KEY', () => {
+  it('says nothing of online payment and refuses its routes', async () => {
+    const plain = await createTestApp({}, { mailTransport: mailbox.transport });
+    try {
+      expect((await new TestClient(plain.app).get('/api/plans')).json().onlinePayment).toBe(false);
+      const member = await signedUpMember(plain.app);
+      expect((await member.client.post('/api/users/payments/online', { json: { months: 1 } })).statusCode).toBe(404);
+      const body = JSON.stringify({ event: 'charge.success', data: { reference: 'x', amount: 1, currency: 'NGN', status: 'success' } });
+      expect((await plain.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: { 'content-type': 'application/json' }, payload: body })).statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,165 @@
+import { eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerEntries, payments, receipts, users } from '../db/schema.js';
+import { TestMailbox } from '../test-support/mailbox.js';
+import { createTestApp, signedInStaffAs, signedUpMember, type TestClient } from '../test-support/test-app.js';
+
+const mailbox = new TestMailbox();
+let portal: Awaited<ReturnType<typeof createTestApp>>;
+let finance: TestClient;
+let moderator: TestClient;
+beforeAll(async () => {
+  portal = await createTestApp({}, { mailTransport: mailbox.transport });
+  finance = (await signedInStaffAs(portal.app, 'finance')).client;
+  moderator = (await signedInStaffAs(portal.app, 'moderator')).client;
+});
+afterAll(() => portal.close());
+
+const png = async () => new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer())]);
+
+async function memberWithSlip() {
+  const member = await signedUpMember(portal.app);
+  const email = member.user.email;
+  await member.client.post('/api/users/verify-email', { json: { email } });
+  await member.client.post('/api/users/verify-code', { json: { email, code: await mailbox.codeFor(email, /verification code/) } });
+  const form = new FormData();
+  form.append('paymentSlip', await png(), 'slip.png');
+  const upload = await member.client.post('/api/users/upload-slip', { form });
+  expect(upload.statusCode).toBe(201);
+  return { ...member, paymentId: upload.json().paymentId as string };
+}
+
+/** Members and their pending membership payments written straight to the database: many at once, quickly. */
+let made = 0;
+async function pendingPayments(count: number): Promise<string[]> {
+  const { db } = portal.app.ctx;
+  const rows = Array.from({ length: count }, () => {
+    made += 1;
+    const email = `payer-${process.pid}-${made}@example.com`;
+    return { fullName: `Payer ${made}`, email, phone: `payer:${email}`, passwordHash: 'not-for-signing-in', plan: 'standard' };
+  });
+  const members = await db.insert(users).values(rows).returning({ id: users.id });
+  const written = await db
+    .insert(payments)
+    .values(members.map((member) => ({ userId: member.id, kind: 'fee' as const, plan: 'standard', months: 1, amountKobo: 6_050_000 })))
+    .returning({ id: payments.id });
+  return written.map((payment) => payment.id);
+}
+
+async function entriesOf(paymentId: string) {
+  return portal.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, paymentId));
+}
+
+/** The books of one payment agree with its state: one charge and one payment once approved, and one contra once reversed. */
+async function expectConsistentBooks(paymentId: string) {
+  const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.id, paymentId));
+  const entries = await entriesOf(paymentId);
+  const count = (kind: string) => entries.filter((entry) => entry.kind === kind).length;
+  const booked = payment!.state === 'approved' || payment!.state === 'reversed';
+  expect(count('membership')).toBe(booked ? 1 : 0);
+  expect(count('payment')).toBe(booked ? 1 : 0);
+  expect(count('reversal')).toBe(payment!.state === 'reversed' ? 1 : 0);
+  expect(await portal.app.ctx.db.select().from(receipts).where(eq(receipts.paymentId, paymentId))).toHaveLength(booked ? 1 : 0);
+  const balance = entries.reduce((sum, entry) => sum + entry.amountKobo, 0);
+  expect(balance).toBe(payment!.state === 'reversed' ? payment!.amountKobo : 0);
+  return payment!.state;
+}
+
+describe('a payment approved in error', () => {
+  it('is reversed by finance with a reason: a contra entry and a note, never an edited or deleted row', async () => {
+    const { client, paymentId } = await memberWithSlip();
+    const pending = await finance.post(`/api/admin/payments/${paymentId}/reverse`, { json: { reason: 'Fake transfer screenshot' } });
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().message).toBe('Only an approved payment can be reversed; this one is pending.');
+
+    expect((await finance.post(`/api/admin/payments/${paymentId}/approve`, { json: {} })).statusCode).toBe(200);
+    const before = await entriesOf(paymentId);
+    const [receipt] = await portal.app.ctx.db.select().from(receipts).where(eq(receipts.paymentId, paymentId));
+
+    const unexplained = await finance.post(`/api/admin/payments/${paymentId}/reverse`, { json: { reason: ' ' } });
+    expect(unexplained.statusCode).toBe(400);
+    expect(unexplained.json().message).toBe('Reason is required');
+    expect((await moderator.post(`/api/admin/payments/${paymentId}/reverse`, { json: { reason: 'No' } })).statusCode).toBe(403);
+    expect(await entriesOf(paymentId)).toHaveLength(2);
+
+    const reason = 'The transfer screenshot was fake: no such credit on the statement.';
+    const reversed = await finance.post(`/api/admin/payments/${paymentId}/reverse`, { json: { reason } });
+    expect(reversed.statusCode).toBe(200);
+    expect(reversed.json().message).toBe('Payment reversed. The member owes the charge again and has been told why.');
+
+    const after = await entriesOf(paymentId);
+    expect(after.filter((entry) => entry.kind !== 'reversal')).toEqual(before);
+    expect(after.find((entry) => entry.kind === 'reversal')).toMatchObject({ amountKobo: 6_050_000, description: `Payment reversed (Membership fee): ${reason}` });
+    expect(await portal.app.ctx.db.select().from(receipts).where(eq(receipts.paymentId, paymentId))).toEqual([receipt]);
+    expect((await client.get('/api/users/ledger')).json().balanceKobo).toBe(6_050_000);
+
+    const [listed] = (await client.get('/api/users/payments')).json().payments;
+    expect(listed).toMatchObject({ id: paymentId, receiptNumber: receipt!.number, reversal: { reason } });
+    const notes = (await client.get('/api/notifications')).json().notifications.map((n: { message: string }) => n.message);
+    expect(notes[0]).toBe(`Your payment of ₦60,500.00 (Membership fee) was reversed by our finance team: ${reason}`);
+    const audit = (await finance.get(`/api/admin/audit?subjectType=payment&subjectId=${paymentId}`)).json().entries;
+    expect(audit[0]).toMatchObject({ action: 'payment.reversed' });
+    expect(JSON.stringify(audit[0].details)).toContain(reason);
+    const queued = (await finance.get('/api/admin/payments?status=reversed')).json().find((p: { id: string }) => p.id === paymentId);
+    expect(queued).toMatchObject({ status: 'reversed', reason });
+
+    const again = await finance.post(`/api/admin/payments/${paymentId}/reverse`, { json: { reason } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Only an approved payment can be reversed; this one is reversed.');
+    expect(await entriesOf(paymentId)).toHaveLength(3);
+  });
+
+  it('leaves a fine it settled unpaid again, to be paid anew', async () => {
+    const { client, user } = await memberWithSlip();
+    const fined = await finance.post(`/api/admin/members/${user.id}/fines`, { json: { type: 'late', reason: 'arrived 40 minutes late' } });
+    expect(fined.statusCode).toBe(201);
+    const fineId = fined.json().fineId as string;
+    const payFine = async () => {
+      const form = new FormData();
+      form.append('fineId', fineId);
+      form.append('paymentSlip', await png(), 'slip.png');
+      return client.post('/api/users/upload-slip', { form });
+    };
+    const first = await payFine();
+    expect((await finance.post(`/api/admin/payments/${first.json().paymentId}/approve`, { json: {} })).statusCode).toBe(200);
+    expect((await payFine()).statusCode).toBe(409);
+    expect((await finance.post(`/api/admin/payments/${first.json().paymentId}/reverse`, { json: { reason: 'Bounced transfer' } })).statusCode).toBe(200);
+    const fine = (await client.get('/api/users/ledger')).json().entries.find((entry: { id: string }) => entry.id === fineId);
+    expect(fine.fineStatus).toBe('unpaid');
+    expect((await payFine()).statusCode).toBe(201);
+  });
+});
+
+describe('money at the same moment', () => {
+  it('leaves consistent books when an approval and a reversal race', async () => {
+    for (let round = 0; round < 5; round++) {
+      const [paymentId] = await pendingPayments(1);
+      const answers = await Promise.all([
+        finance.post(`/api/admin/payments/${paymentId}/approve`, { json: {} }),
+        finance.post(`/api/admin/payments/${paymentId}/reverse`, { json: { reason: 'Approved in error' } }),
+      ]);
+      expect(answers[0].statusCode).toBe(200);
+      expect([200, 409]).toContain(answers[1].statusCode);
+      expect(await expectConsistentBooks(paymentId!)).toBe(answers[1].statusCode === 200 ? 'reversed' : 'approved');
+    }
+  });
+
+  it('reverses once when two reversals race', async () => {
+    const [paymentId] = await pendingPayments(1);
+    expect((await finance.post(`/api/admin/payments/${paymentId}/approve`, { json: {} })).statusCode).toBe(200);
+    const answers = await Promise.all([1, 2, 3].map(() => finance.post(`/api/admin/payments/${paymentId}/reverse`, { json: { reason: 'Approved in error' } })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await expectConsistentBooks(paymentId!)).toBe('reversed');
+  });
+
+  it('gives 50 payments confirmed at once 50 receipts with distinct numbers', async () => {
+    const ids = await pendingPayments(50);
+    const answers = await Promise.all(ids.map((id) => finance.post(`/api/admin/payments/${id}/approve`, { json: {} })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(50).fill(200));
+    const issued = await portal.app.ctx.db.select({ number: receipts.number }).from(receipts).where(inArray(receipts.paymentId, ids));
+    expect(issued).toHaveLength(50);
+    expect(new Set(issued.map((receipt) => receipt.number)).size).toBe(50);
+    for (const id of ids.slice(0, 5)) await expectConsistentBooks(id);
+  });
+});
