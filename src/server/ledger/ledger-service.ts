@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, sum } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ChargeLedgerKind, PaymentState } from '../../shared/charges.js';
 import { todayInLagos } from '../../shared/dates.js';
