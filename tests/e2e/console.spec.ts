@@ -119,3 +119,18 @@ test('reports show members by state, the months and who lapses, and export the m
   await expect(page.getByRole('alert')).toContainText('From must be on or before To.');
   expect(unexpectedErrors(errors)).toEqual([]);
 });
+
+test('staff get the console, not the member’s notifications page, and the menu fits one line at 1280 px', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu.getByRole('link', { name: 'Console' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: /Notifications/ })).toHaveCount(0);
+  const rows = await menu.locator('.navbar__list > li').evaluateAll((items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))).size);
+  expect(rows).toBe(1);
+  await page.goto('/notifications');
+  await expect(page).toHaveURL(/\/admin$/);
+  expect(unexpectedErrors(errors)).toEqual([]);
+});

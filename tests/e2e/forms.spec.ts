@@ -191,8 +191,9 @@ test('staff put a casting day and gallery pictures on /events; a member on a pho
   await expect(event).toContainText('12 Allen Avenue, Ikeja');
   await expect(event.locator('img')).toBeVisible();
 
-  await expect(page.getByText('You have not sent an event request yet.')).toBeVisible();
-  await page.getByRole('link', { name: 'Event Form' }).click();
+  // The seed's words, exactly, with the way to the form.
+  await expect(page.getByText('No events at the moment. Please fill out form below', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Event Form', exact: true }).click();
   await expect(page).toHaveURL(/\/eventform$/);
   await fillEventForm(page);
   // Held back a moment, so the pending state can be seen.

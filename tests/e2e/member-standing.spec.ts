@@ -107,10 +107,10 @@ test('staff set a level, award an achievement and announce to the level; the mem
   });
 
   await scanner.goto('/verify/HM-999999');
-  await expect(scanner.getByRole('alert')).toHaveText("No member has the number HM-999999. Check it against the member's card.");
+  await expect(scanner.getByRole('alert')).toHaveText("This card could not be checked: no member has the number HM-999999 with this check code. Scan the card's QR code again, or check the number against the card.");
   // A number without its card's code is answered as a number nobody has: the check cannot be walked.
   await scanner.goto(`/verify/${memberNumber}`);
-  await expect(scanner.getByRole('alert')).toHaveText(`No member has the number ${memberNumber}. Check it against the member's card.`);
+  await expect(scanner.getByRole('alert')).toHaveText(`This card could not be checked: no member has the number ${memberNumber} with this check code. Scan the card's QR code again, or check the number against the card.`);
   await door.close();
   expect(unexpectedErrors(errors)).toEqual([]);
 });

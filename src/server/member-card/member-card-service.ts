@@ -26,8 +26,9 @@ function verifiedFacts(row: CardRow & { memberNumber: number }, today: string, p
   };
 }
 
+/** One answer for a number nobody has and for a wrong or missing check code, so the check cannot be walked. */
 function unknownNumber(text: string) {
-  return notFound(`No member has the number ${text.trim().toUpperCase().slice(0, 20)}. Check it against the member's card.`);
+  return notFound(`This card could not be checked: no member has the number ${text.trim().toUpperCase().slice(0, 20)} with this check code. Scan the card's QR code again, or check the number against the card.`);
 }
 
 /**

@@ -73,14 +73,14 @@ describe('the membership card and the check at the door', () => {
     for (const [number, shown] of [['HM-999999', 'HM-999999'], ['hello', 'HELLO']]) {
       const response = await new TestClient(portal.app).get(`/api/verify/${number}`);
       expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe(`No member has the number ${shown}. Check it against the member's card.`);
+      expect(response.json().message).toBe(`This card could not be checked: no member has the number ${shown} with this check code. Scan the card's QR code again, or check the number against the card.`);
     }
   });
 
   it('answers a number without its card’s check code, or with another card’s, as a number nobody has: the check cannot be walked', async () => {
     const first = await numberedMember();
     const second = await numberedMember();
-    const unknown = `No member has the number ${first.card.memberNumber}. Check it against the member's card.`;
+    const unknown = `This card could not be checked: no member has the number ${first.card.memberNumber} with this check code. Scan the card's QR code again, or check the number against the card.`;
     const otherCode = new URL(second.card.verifyUrl).searchParams.get('code');
     for (const url of [`/api/verify/${first.card.memberNumber}`, `/api/verify/${first.card.memberNumber}?code=`, `/api/verify/${first.card.memberNumber}?code=${otherCode}`, `/api/verify/${first.card.memberNumber}?code=${otherCode}x`]) {
       const response = await new TestClient(portal.app).get(url);

@@ -302,7 +302,7 @@ describe('contact', () => {
   it.each([
     [{ firstName: '' }, 'First name is required'],
     [{ email: 'x' }, 'Email must be a valid email address'],
-    [{ feedback: 'complaint' }, 'Feedback must be one of the listed options'],
+    [{ feedback: 'complaint' }, 'Type of enquiry must be one of the listed options'],
     [{ phone: undefined }, 'Phone is required'],
   ])('refuses %o', async (override, text) => {
     const response = await new TestClient(portal.app).post('/api/contact', { json: { ...message, ...override } });

@@ -7,7 +7,7 @@ export const contactSchema = z.object({
   lastName: requiredText('Last name', 80),
   email: email(),
   phone: phone(),
-  feedback: choice('Feedback', CONTACT_FEEDBACK),
+  feedback: choice('Type of enquiry', CONTACT_FEEDBACK),
   message: optionalText('Message', 2000),
 });
 export type ContactInput = z.input<typeof contactSchema>;

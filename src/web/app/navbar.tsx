@@ -77,12 +77,14 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
                     Events
                   </NavLink>
                 </li>
-                <li>
-                  <NavLink to="/notifications" className={navClass}>
-                    Notifications
-                    <MenuCount count={counts?.notifications} what="unread" />
-                  </NavLink>
-                </li>
+                {!isStaffRole(user.role) && (
+                  <li>
+                    <NavLink to="/notifications" className={navClass}>
+                      Notifications
+                      <MenuCount count={counts?.notifications} what="unread" />
+                    </NavLink>
+                  </li>
+                )}
                 {isStaffRole(user.role) ? (
                   <li>
                     <NavLink to="/admin" className={navClass}>

@@ -123,8 +123,8 @@ export const appRoutes = (
         <Route path="profile/privacy" element={<PrivacySettingsPage />} />
         <Route path="editprofile" element={<EditProfilePage />} />
         <Route path="user/fees" element={<FeesPage />} />
+        <Route path="notifications" element={<NotificationsPage />} />
       </Route>
-      <Route path="notifications" element={<NotificationsPage />} />
     </Route>
 
     {/* Signed out, the general guard sends the visitor to sign in with the console page asked for. */}

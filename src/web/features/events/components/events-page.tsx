@@ -41,9 +41,14 @@ export function EventsPage() {
           query={memberEvents}
           isEmpty={(events) => events.length === 0}
           empty={
-            <p className="events__empty">
-              You have not sent an event request yet. To donate to an event or buy a ticket, fill in the <Link to="/eventform">Event Form</Link>.
-            </p>
+            <div className="events__empty">
+              <p>No events at the moment. Please fill out form below</p>
+              <p>
+                <Link className="button button--primary" to="/eventform">
+                  Event Form
+                </Link>
+              </p>
+            </div>
           }
         >
           {(events) => (
