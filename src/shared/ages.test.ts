@@ -1,6 +1,6 @@
 import { addDays, eachDayOfInterval, format, subYears } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { ageOn, isChildOn } from './ages.js';
+import { ageBand, ageOn, isChildOn } from './ages.js';
 
 describe('isChildOn', () => {
   it('turns 18 on the birthday, not the day before', () => {
@@ -36,5 +36,23 @@ describe('isChildOn', () => {
       }
     }
     expect(disagreements).toEqual([]);
+  });
+});
+
+describe('ageBand', () => {
+  it('puts each age in its band, on both sides of every boundary', () => {
+    const bands = Object.fromEntries([0, 5, 6, 9, 10, 12, 13, 15, 16, 17].map((age) => [age, ageBand(age)]));
+    expect(bands).toEqual({
+      0: 'Under 6',
+      5: 'Under 6',
+      6: '6 to 9',
+      9: '6 to 9',
+      10: '10 to 12',
+      12: '10 to 12',
+      13: '13 to 15',
+      15: '13 to 15',
+      16: '16 to 17',
+      17: '16 to 17',
+    });
   });
 });
