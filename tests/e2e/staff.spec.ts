@@ -56,6 +56,23 @@ test('an admin invites a moderator, who sets a password, turns on two-factor sig
   await moderator.getByLabel('Code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
   await moderator.getByRole('button', { name: 'Sign in' }).click();
   await expect(moderator).toHaveURL(/\/admin$/);
+
+  // A reset with the emailed code changes the password, and the authenticator is still asked for.
+  await moderator.getByRole('button', { name: 'Sign out' }).click();
+  await expect(moderator).toHaveURL(/\/login$/);
+  await moderator.goto('/forgot-password');
+  await moderator.getByLabel('Email or phone').fill(MODERATOR.email);
+  await moderator.getByRole('button', { name: 'Send code' }).click();
+  await moderator.getByLabel('6-digit code').fill(await mailbox.codeFor(MODERATOR.email, /password reset code/i));
+  await moderator.getByLabel('New password', { exact: true }).fill('moderator-reset-8');
+  await moderator.getByLabel('Confirm new password').fill('moderator-reset-8');
+  await moderator.getByRole('button', { name: 'Set new password' }).click();
+  await expect(moderator).toHaveURL(/\/login\/2fa$/);
+  await expect(moderator.getByText('Your password was changed. Enter the 6-digit code')).toBeVisible();
+  // The next 30-second step: the code just used does not sign in twice.
+  await moderator.getByLabel('Code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+  await moderator.getByRole('button', { name: 'Sign in' }).click();
+  await expect(moderator).toHaveURL(/\/admin$/);
   await invitee.close();
 
   // The admin sees the moderator's sign-in and two-factor state, and the trail of it all.

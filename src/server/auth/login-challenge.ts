@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
 import { loginChallenges, users } from '../db/schema.js';
 import { badRequest, forbidden, unauthorized } from '../http/errors.js';
 import { ACCOUNT_DISABLED } from './auth-service.js';
@@ -14,6 +15,11 @@ const CHALLENGE_COOKIE = 'sid2fa';
 const CHALLENGE_PATH = '/api/users/login';
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const START_AGAIN = 'This sign-in has expired or had too many wrong codes. Sign in again with your password.';
+
+/** Ends every sign-in of the account that waits for its second factor: a password reset or change makes them stale. */
+export async function endLoginChallenges(db: Executor, userId: string): Promise<void> {
+  await db.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+}
 
 /** Remembers, for five minutes and five codes, that this browser gave the right password. */
 export async function startLoginChallenge(ctx: AppContext, reply: FastifyReply, userId: string): Promise<void> {

@@ -5,6 +5,7 @@ import type { profileUpdateSchema } from '../../shared/schemas/users.js';
 import { tellAccountChanged } from '../auth/account-recovery.js';
 import { assertContactFree, duplicateContactError } from '../auth/auth-service.js';
 import { consumeCode, issueCode } from '../auth/codes.js';
+import { endLoginChallenges } from '../auth/login-challenge.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { type AuthUser, publicUserColumns } from '../auth/sessions.js';
 import { FORGOTTEN, forgetPersonInAudit, recordAudit } from '../audit/audit.js';
@@ -64,6 +65,7 @@ export async function updateProfile(
     if (passwordHash) {
       // A new password signs the account out everywhere else.
       await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)));
+      await endLoginChallenges(tx, user.id);
       await tellAccountChanged(ctx, tx, user, 'password');
     }
     if (newEmail) {

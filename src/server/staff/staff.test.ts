@@ -224,6 +224,49 @@ describe('two-factor sign-in', () => {
     expect(await portal.app.ctx.db.select().from(loginChallenges).where(eq(loginChallenges.userId, finance.id))).toHaveLength(1);
   });
 
+  it('asks for the second factor after a password reset, before any session, and ends the sign-ins waiting for it', async () => {
+    const finance = await signedInStaffAs(portal.app, 'finance');
+    const { secret } = await enrol(finance.client);
+    const waiting = new TestClient(portal.app);
+    expect((await login(waiting, finance.email)).json()).toMatchObject({ twoFactorRequired: true });
+
+    expect((await new TestClient(portal.app).post('/api/users/password/forgot', { json: { identifier: finance.email } })).statusCode).toBe(200);
+    const resetCode = await mailbox.codeFor(finance.email, /password reset code/);
+    const browser = new TestClient(portal.app);
+    const reset = await browser.post('/api/users/password/reset', {
+      json: { identifier: finance.email, code: resetCode, password: 'reset-but-not-in-9', confirmPassword: 'reset-but-not-in-9' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json()).toMatchObject({ twoFactorRequired: true, message: /password was changed\. Enter the 6-digit code/ });
+    expect(reset.json().user).toBeUndefined();
+    expect(browser.cookie('sid')).toBeUndefined();
+    expect((await browser.get('/api/admin/payments')).statusCode).toBe(401);
+    expect((await finance.client.get('/api/admin/me')).statusCode).toBe(401);
+
+    // The sign-in that was waiting before the reset is over, right code or not.
+    const stale = await waiting.post('/api/users/login/2fa', { json: { code: await appCode(secret) } });
+    expect(stale.statusCode).toBe(401);
+    const right = await browser.post('/api/users/login/2fa', { json: { code: await appCode(secret) } });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().user.role).toBe('finance');
+    expect((await browser.get('/api/admin/payments')).statusCode).toBe(200);
+  });
+
+  it('ends the sign-ins waiting for the second factor when the password is changed', async () => {
+    const finance = await signedInStaffAs(portal.app, 'finance');
+    const { secret } = await enrol(finance.client);
+    await portal.app.ctx.db.update(users).set({ phone: '+2348031234599' }).where(eq(users.id, finance.id));
+    const waiting = new TestClient(portal.app);
+    await login(waiting, finance.email);
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ phone: '08031234599', title: 'Accounts', password: 'changed-pass-12', currentPassword: PASSWORD })) form.append(key, value);
+    const changed = await finance.client.put('/api/users/profile', { form });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const stale = await waiting.post('/api/users/login/2fa', { json: { code: await appCode(secret) } });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().message).toMatch(/Sign in again/);
+  });
+
   it('refuses a wrong enabling code and a second setup once on', async () => {
     const finance = await signedInStaffAs(portal.app, 'finance');
     await finance.client.post('/api/admin/me/2fa/setup');
