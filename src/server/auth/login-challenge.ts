@@ -6,6 +6,7 @@ import type { Executor } from '../db/client.js';
 import { loginChallenges, users } from '../db/schema.js';
 import { badRequest, forbidden, unauthorized } from '../http/errors.js';
 import { ACCOUNT_DISABLED } from './auth-service.js';
+import { holdCodeTry, keepWrongCodeTry, releaseCodeTry } from './code-guesses.js';
 import { MAX_WRONG_TRIES } from './codes.js';
 import { hashToken, publicUserColumns, type AuthUser } from './sessions.js';
 import { passSecondFactor } from './two-factor.js';
@@ -41,7 +42,8 @@ export async function startLoginChallenge(ctx: AppContext, reply: FastifyReply, 
 /**
  * The account whose sign-in this code completes. The try is counted before the code is checked,
  * in one UPDATE, so codes sent at the same moment cannot get past five; after the fifth wrong
- * one the sign-in starts again from the password.
+ * one the sign-in starts again from the password. The account's day of codes counts it too
+ * (code-guesses.ts), whatever challenge or address it comes from.
  */
 export async function completeLoginChallenge(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, code: string): Promise<AuthUser & { passedWith: 'app' | 'recovery-code' }> {
   const token = request.cookies[CHALLENGE_COOKIE];
@@ -54,11 +56,14 @@ export async function completeLoginChallenge(ctx: AppContext, request: FastifyRe
     .returning({ userId: loginChallenges.userId, attempts: loginChallenges.attempts });
   if (!challenge) throw unauthorized(START_AGAIN);
 
+  const held = await holdCodeTry(ctx, ctx.db, challenge.userId);
   const passedWith = await passSecondFactor(ctx, challenge.userId, code);
   if (!passedWith) {
+    await keepWrongCodeTry(ctx, ctx.db, held);
     const left = MAX_WRONG_TRIES - challenge.attempts;
     throw badRequest(left > 0 ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` : `That code is not right. ${START_AGAIN}`);
   }
+  await releaseCodeTry(ctx.db, held);
   await ctx.db.delete(loginChallenges).where(eq(loginChallenges.id, id));
   reply.clearCookie(CHALLENGE_COOKIE, { path: CHALLENGE_PATH });
   const [user] = await ctx.db

@@ -51,3 +51,12 @@ export interface TwoFactorSetup {
   /** The otpauthUrl as a QR code image (data: URL) to scan. */
   qrCode: string;
 }
+
+/** An account whose second-factor and reset codes are refused for the rest of the day (too many wrong ones). */
+export interface CodeLock {
+  userId: string;
+  name: string;
+  email: string;
+  role: string;
+  wrongTries: number;
+}

@@ -8,7 +8,7 @@ import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
 import { WelcomeTextSetting } from './welcome-text-setting';
-import { useInviteStaff, useSaveStaffSettings, useStaffList, useStaffSettings, useUpdateStaff } from '../api/staff';
+import { useCodeLocks, useInviteStaff, useLiftCodeLock, useSaveStaffSettings, useStaffList, useStaffSettings, useUpdateStaff } from '../api/staff';
 import { displayDateTime } from '../../../../shared/display-date';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -46,6 +46,7 @@ export function StaffPage() {
           </div>
         )}
       </QueryView>
+      <CodeLocks />
       <TwoFactorSetting />
       <WelcomeTextSetting />
     </div>
@@ -131,6 +132,52 @@ function InviteStaff() {
         {invite.isPending && <ButtonSpinner />} Send invitation
       </button>
     </form>
+  );
+}
+
+/** Members' and staff accounts that had too many wrong codes today; an admin lifts the lock after checking with the owner. */
+function CodeLocks() {
+  const locks = useCodeLocks();
+  const lift = useLiftCodeLock();
+  const flash = useFlash();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <section className="card admin__add" aria-label="Accounts locked out of codes">
+      <h3>Accounts locked out of codes</h3>
+      <p className="muted">Too many wrong sign-in or reset codes today: their codes are refused until midnight. Lift a lock once you have checked with the owner.</p>
+      <QueryView query={locks}>
+        {(rows) =>
+          rows.length === 0 ? (
+            <p>No account is locked today.</p>
+          ) : (
+            <ul>
+              {rows.map((lock) => (
+                <li key={lock.userId}>
+                  {lock.name} <span className="muted">{lock.email}</span> ({lock.wrongTries} wrong codes){' '}
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    disabled={lift.isPending}
+                    onClick={() =>
+                      lift.mutate(lock.userId, {
+                        onSuccess: ({ message }) => {
+                          setError(null);
+                          flash.showSuccess(message);
+                        },
+                        onError: (failure) => setError(failure.message),
+                      })
+                    }
+                  >
+                    Lift the lock for {lock.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
+      <FormError message={error ?? undefined} />
+    </section>
   );
 }
 
