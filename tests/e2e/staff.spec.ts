@@ -10,6 +10,8 @@ test('an admin invites a moderator, who sets a password, turns on two-factor sig
   await expect(page).toHaveURL(/\/admin$/);
 
   await openConsoleSection(page, 'Staff');
+  // Each change to the staff asks for the admin's password again.
+  await page.getByLabel('Your password').fill(ADMIN.password);
   const invite = page.getByRole('form', { name: 'Invite a staff member' });
   await invite.getByLabel('Name').fill(MODERATOR.name);
   await invite.getByLabel('Email').fill(MODERATOR.email);
@@ -44,6 +46,7 @@ test('an admin invites a moderator, who sets a password, turns on two-factor sig
   const now = Math.floor(Date.now() / 1000);
   // One step back for enrolling, the current step for signing in: each code is good once.
   await moderator.getByLabel('Code from the app').fill(await generate({ secret, epoch: now - 30 }));
+  await moderator.getByLabel('Your password').fill(MODERATOR.password);
   await moderator.getByRole('button', { name: 'Turn on' }).click();
   await expect(moderator.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
 

@@ -24,7 +24,7 @@ const appCode = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Ma
 async function financeWithTwoFactor() {
   const finance = await signedInStaffAs(portal.app, 'finance');
   const { secret } = (await finance.client.post('/api/admin/me/2fa/setup')).json();
-  expect((await finance.client.post('/api/admin/me/2fa/enable', { json: { code: await appCode(secret, -1) } })).statusCode).toBe(200);
+  expect((await finance.client.post('/api/admin/me/2fa/enable', { json: { code: await appCode(secret, -1), currentPassword: PASSWORD } })).statusCode).toBe(200);
   return { ...finance, secret: secret as string };
 }
 

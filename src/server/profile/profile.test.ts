@@ -269,7 +269,7 @@ describe('DELETE /api/users/terminate', () => {
     const [fileRow] = await portal.app.ctx.db.select().from(files).where(eq(files.ownerId, user.id));
     expect(readdirSync(uploads)).toContain(fileRow?.storageKey);
 
-    const response = await client.delete('/api/users/terminate');
+    const response = await client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Account terminated successfully');
     expect(await portal.app.ctx.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);

@@ -98,7 +98,7 @@ describe('terminating an account', () => {
     expect(storedKeys.length).toBeGreaterThanOrEqual(7);
     const paymentsBefore = (await portal.app.ctx.db.select().from(payments)).length;
 
-    ok(await client.delete('/api/users/terminate'));
+    ok(await client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } }));
 
     expect(await mentioning()).toEqual([]);
     const stillStored = new Set((await portal.app.ctx.storage.list()).map((entry) => entry.key));

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { inviteStaffSchema, staffSettingsSchema, updateStaffSchema } from '../../shared/schemas/staff.js';
 import { liftCodeLock, listCodeLocks } from '../auth/code-guesses.js';
 import { staffUser } from '../auth/guards.js';
+import { assertReauthenticated } from '../auth/reauthenticate.js';
 import type { AppContext } from '../context.js';
 import { inviteStaff, listStaff, updateStaff } from './staff-service.js';
 import { readStaffSettings, saveStaffSettings } from './staff-settings.js';
@@ -14,15 +15,16 @@ export function staffStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/staff', async () => ({ staff: await listStaff(ctx) }));
 
-    app.post('/staff', { schema: { body: inviteStaffSchema } }, async (request, reply) =>
-      reply.status(201).send({
-        message: `Invitation sent to ${request.body.email}.`,
-        staff: await inviteStaff(ctx, staffUser(request), request.body),
-      }),
-    );
+    app.post('/staff', { schema: { body: inviteStaffSchema } }, async (request, reply) => {
+      const admin = staffUser(request);
+      await assertReauthenticated(ctx, admin, request.body.currentPassword);
+      return reply.status(201).send({ message: `Invitation sent to ${request.body.email}.`, staff: await inviteStaff(ctx, admin, request.body) });
+    });
 
     app.patch('/staff/:id', { schema: { params: staffParams, body: updateStaffSchema } }, async (request) => {
-      const staff = await updateStaff(ctx, staffUser(request), request.params.id, request.body);
+      const admin = staffUser(request);
+      await assertReauthenticated(ctx, admin, request.body.currentPassword);
+      const staff = await updateStaff(ctx, admin, request.params.id, request.body);
       return { message: 'Staff member updated.', staff };
     });
 

@@ -22,7 +22,7 @@ export function useInviteStaff() {
 export function useUpdateStaff() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...change }: { id: string; role?: StaffRole; disabled?: boolean }) =>
+    mutationFn: ({ id, ...change }: { id: string; role?: StaffRole; disabled?: boolean; currentPassword: string }) =>
       api.patch<{ message: string; staff: StaffMember }>(`/api/admin/staff/${encodeURIComponent(id)}`, { json: change }),
     onSettled: () => client.invalidateQueries({ queryKey: staffKey }),
   });

@@ -16,12 +16,23 @@ const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABEL
 /** /admin/staff (admins): the staff accounts with role, last sign-in and two-factor state; invite, change role, disable. */
 export function StaffPage() {
   const staff = useStaffList();
+  // Every change to the staff asks for the admin's own password (or authenticator code) again.
+  const [currentPassword, setCurrentPassword] = useState('');
   return (
     <div className="admin__section">
       <div className="admin__toolbar">
         <h2>Staff</h2>
       </div>
-      <InviteStaff />
+      <TextField
+        label="Your password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        hint="Needed to invite, change a role or disable: your password, or a code from your authenticator app"
+        value={currentPassword}
+        onChange={(e) => setCurrentPassword(e.target.value)}
+      />
+      <InviteStaff currentPassword={currentPassword} />
       <QueryView query={staff}>
         {(members) => (
           <div className="table-wrap">
@@ -39,7 +50,7 @@ export function StaffPage() {
               </thead>
               <tbody>
                 {members.map((member) => (
-                  <StaffRow key={member.id} member={member} />
+                  <StaffRow key={member.id} member={member} currentPassword={currentPassword} />
                 ))}
               </tbody>
             </table>
@@ -53,12 +64,12 @@ export function StaffPage() {
   );
 }
 
-function StaffRow({ member }: { member: StaffMember }) {
+function StaffRow({ member, currentPassword }: { member: StaffMember; currentPassword: string }) {
   const update = useUpdateStaff();
   const [error, setError] = useState<string | null>(null);
   const change = (body: { role?: StaffRole; disabled?: boolean }) => {
     setError(null);
-    update.mutate({ id: member.id, ...body }, { onError: (failure) => setError(failure.message) });
+    update.mutate({ id: member.id, ...body, currentPassword }, { onError: (failure) => setError(failure.message) });
   };
   return (
     <tr aria-label={member.name}>
@@ -92,7 +103,7 @@ function StaffRow({ member }: { member: StaffMember }) {
   );
 }
 
-function InviteStaff() {
+function InviteStaff({ currentPassword }: { currentPassword: string }) {
   const invite = useInviteStaff();
   const flash = useFlash();
   const [name, setName] = useState('');
@@ -104,7 +115,7 @@ function InviteStaff() {
     event.preventDefault();
     setErrors({});
     invite.mutate(
-      { name, email, role },
+      { name, email, role, currentPassword },
       {
         onSuccess: ({ message }) => {
           flash.showSuccess(message);
