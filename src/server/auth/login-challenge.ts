@@ -11,9 +11,13 @@ import { MAX_WRONG_TRIES } from './codes.js';
 import { hashToken, publicUserColumns, type AuthUser } from './sessions.js';
 import { passSecondFactor } from './two-factor.js';
 
-/** The cookie of a sign-in that passed the password and waits for the authenticator code. */
-const CHALLENGE_COOKIE = 'sid2fa';
-const CHALLENGE_PATH = '/api/users/login';
+/**
+ * The cookie of a sign-in that passed the password and waits for the authenticator code:
+ * `__Host-` in production like the session's, so its path is the whole site.
+ */
+function challengeCookieName(config: Pick<AppContext['config'], 'env'>): string {
+  return config.env === 'production' ? '__Host-sid2fa' : 'sid2fa';
+}
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const START_AGAIN = 'This sign-in has expired or had too many wrong codes. Sign in again with your password.';
 
@@ -30,8 +34,8 @@ export async function startLoginChallenge(ctx: AppContext, reply: FastifyReply, 
     userId,
     expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
   });
-  reply.setCookie(CHALLENGE_COOKIE, token, {
-    path: CHALLENGE_PATH,
+  reply.setCookie(challengeCookieName(ctx.config), token, {
+    path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: ctx.config.env === 'production',
@@ -46,7 +50,7 @@ export async function startLoginChallenge(ctx: AppContext, reply: FastifyReply, 
  * (code-guesses.ts), whatever challenge or address it comes from.
  */
 export async function completeLoginChallenge(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, code: string): Promise<AuthUser & { passedWith: 'app' | 'recovery-code' }> {
-  const token = request.cookies[CHALLENGE_COOKIE];
+  const token = request.cookies[challengeCookieName(ctx.config)];
   if (!token) throw unauthorized(START_AGAIN);
   const id = hashToken(ctx.config.sessionSecret, token);
   const [challenge] = await ctx.db
@@ -65,7 +69,7 @@ export async function completeLoginChallenge(ctx: AppContext, request: FastifyRe
   }
   await releaseCodeTry(ctx.db, held);
   await ctx.db.delete(loginChallenges).where(eq(loginChallenges.id, id));
-  reply.clearCookie(CHALLENGE_COOKIE, { path: CHALLENGE_PATH });
+  reply.clearCookie(challengeCookieName(ctx.config), { path: '/', secure: ctx.config.env === 'production' });
   const [user] = await ctx.db
     .select(publicUserColumns)
     .from(users)
