@@ -1,5 +1,5 @@
 import { todayInLagos } from '../../shared/dates.js';
-import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { User } from '../../shared/schemas/users.js';
 import { publicUserColumns } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
@@ -47,7 +47,8 @@ export async function searchMembers(
   ctx: AppContext,
   filter: { q?: string; page: number },
 ): Promise<{ members: MemberSummary[]; page: number; pageSize: number; total: number }> {
-  const where = memberMatches(filter.q ?? '');
+  // Staff accounts are not members: they have the staff page.
+  const where = and(eq(users.role, 'member'), memberMatches(filter.q ?? ''));
   const [rows, [totals]] = await Promise.all([
     ctx.db
       .select({
@@ -77,7 +78,11 @@ export async function searchMembers(
 /** One member for the console: their profile and status, and what they have submitted. */
 export async function getMember(ctx: AppContext, id: string): Promise<{ member: User; submissions: MemberSubmission[] }> {
   if (!isUuid(id)) throw notFound('Member not found');
-  const [row] = await ctx.db.select(publicUserColumns).from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await ctx.db
+    .select(publicUserColumns)
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'member')))
+    .limit(1);
   if (!row) throw notFound('Member not found');
   return { member: toUserView(row, todayInLagos(ctx.clock())), submissions: await listMemberSubmissions(ctx, row.id) };
 }

@@ -38,7 +38,9 @@ describe('member search', () => {
   it('lists everyone newest first without a query', async () => {
     const body = await search('');
     expect(body.members.map((m) => m.email).slice(0, 2)).toEqual(['tunde.k@example.com', 'funke.a@example.com']);
-    expect(body.total).toBe(3);
+    // The two members; the staff account is not one.
+    expect(body.total).toBe(2);
+    expect(body.members.map((m) => m.email)).not.toContain(STAFF.email);
     expect(JSON.stringify(body)).not.toMatch(/password|hash/i);
   });
 
@@ -81,6 +83,14 @@ describe('member detail', () => {
   it('answers 404 for an unknown or malformed id', async () => {
     expect((await staff.get('/api/admin/members/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await staff.get('/api/admin/members/nobody')).statusCode).toBe(404);
+  });
+
+  it('leaves staff accounts out: not found by search, 404 for a staff id', async () => {
+    expect((await search('staff@example.com')).members).toEqual([]);
+    const [admin] = await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, STAFF.email));
+    const view = await staff.get(`/api/admin/members/${admin!.id}`);
+    expect(view.statusCode).toBe(404);
+    expect(view.json().message).toBe('Member not found');
   });
 });
 

@@ -30,13 +30,13 @@ const login = (client: TestClient, email: string, password = PASSWORD) => client
 const appCode = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 
 /** Sets up and enables two-factor sign-in for a signed-in staff client; the enabling code is one step behind. */
-async function enrol(client: TestClient) {
+async function enrol(client: TestClient, password = PASSWORD) {
   const setup = await client.post('/api/admin/me/2fa/setup');
   expect(setup.statusCode).toBe(200);
   const { secret, otpauthUrl, qrCode } = setup.json();
   expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
   expect(qrCode).toMatch(/^data:image\/png;base64,/);
-  const enabled = await client.post('/api/admin/me/2fa/enable', { json: { code: await appCode(secret, -1), currentPassword: PASSWORD } });
+  const enabled = await client.post('/api/admin/me/2fa/enable', { json: { code: await appCode(secret, -1), currentPassword: password } });
   expect(enabled.statusCode, enabled.body).toBe(200);
   return { secret: secret as string, recoveryCodes: enabled.json().recoveryCodes as string[] };
 }
@@ -282,7 +282,7 @@ describe('two-factor sign-in', () => {
     const finance = (await signedInStaffAs(portal.app, 'finance')).client;
     expect((await finance.put('/api/admin/settings', { json: { twoFactorRequired: true } })).statusCode).toBe(403);
     // The admin enrols first, or the setting would lock them out of the console too.
-    await enrol(admin);
+    await enrol(admin, STAFF.password);
     const saved = await admin.put('/api/admin/settings', { json: { twoFactorRequired: true } });
     expect(saved.statusCode).toBe(200);
 
