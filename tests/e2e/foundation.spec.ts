@@ -40,6 +40,7 @@ test('a member signs up, signs out, signs in by phone, edits the profile with a 
   await page.getByRole('button', { name: 'Terminate Account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Terminate account' });
   await expect(dialog).toContainText('Are you sure you want to terminate your account? This action cannot be undone.');
+  await dialog.getByLabel('Current password').fill(member.password);
   await dialog.getByRole('button', { name: 'Terminate' }).click();
   await expect(page).toHaveURL(/\/signup$/);
   await expect(page.getByText('Account terminated successfully')).toBeVisible();

@@ -12,6 +12,8 @@ test('an admin invites a moderator, who sets a password, turns on two-factor sig
   await expect(page).toHaveURL(/\/admin$/);
 
   await openConsoleSection(page, 'Staff');
+  // Each change to the staff asks for the admin's password again.
+  await page.getByLabel('Your password').fill(ADMIN.password);
   const invite = page.getByRole('form', { name: 'Invite a staff member' });
   await invite.getByLabel('Name').fill(MODERATOR.name);
   await invite.getByLabel('Email').fill(MODERATOR.email);
@@ -46,6 +48,7 @@ test('an admin invites a moderator, who sets a password, turns on two-factor sig
   const now = Math.floor(Date.now() / 1000);
   // One step back for enrolling, the current step for signing in: each code is good once.
   await moderator.getByLabel('Code from the app').fill(await generate({ secret, epoch: now - 30 }));
+  await moderator.getByLabel('Your password').fill(MODERATOR.password);
   await moderator.getByRole('button', { name: 'Turn on' }).click();
   await expect(moderator.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
 
@@ -56,6 +59,23 @@ test('an admin invites a moderator, who sets a password, turns on two-factor sig
   await moderator.getByRole('button', { name: 'Sign in' }).click();
   await expect(moderator.getByRole('alert')).toContainText('4 tries left');
   await moderator.getByLabel('Code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+  await moderator.getByRole('button', { name: 'Sign in' }).click();
+  await expect(moderator).toHaveURL(/\/admin$/);
+
+  // A reset with the emailed code changes the password, and the authenticator is still asked for.
+  await moderator.getByRole('button', { name: 'Sign out' }).click();
+  await expect(moderator).toHaveURL(/\/login$/);
+  await moderator.goto('/forgot-password');
+  await moderator.getByLabel('Email or phone').fill(MODERATOR.email);
+  await moderator.getByRole('button', { name: 'Send code' }).click();
+  await moderator.getByLabel('6-digit code').fill(await mailbox.codeFor(MODERATOR.email, /password reset code/i));
+  await moderator.getByLabel('New password', { exact: true }).fill('moderator-reset-8');
+  await moderator.getByLabel('Confirm new password').fill('moderator-reset-8');
+  await moderator.getByRole('button', { name: 'Set new password' }).click();
+  await expect(moderator).toHaveURL(/\/login\/2fa$/);
+  await expect(moderator.getByText('Your password was changed. Enter the 6-digit code')).toBeVisible();
+  // The next 30-second step: the code just used does not sign in twice.
+  await moderator.getByLabel('Code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
   await moderator.getByRole('button', { name: 'Sign in' }).click();
   await expect(moderator).toHaveURL(/\/admin$/);
   await invitee.close();

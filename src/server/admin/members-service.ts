@@ -82,7 +82,11 @@ export async function searchMembers(
  */
 export async function getMember(ctx: AppContext, id: string, viewerRole: StaffRole): Promise<{ member: User; submissions: MemberSubmission[] }> {
   if (!isUuid(id)) throw notFound('Member not found');
-  const [row] = await ctx.db.select(publicUserColumns).from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await ctx.db
+    .select(publicUserColumns)
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'member')))
+    .limit(1);
   if (!row) throw notFound('Member not found');
   const sent = await listMemberSubmissions(ctx, row.id);
   const opensUploads = mayUse(viewerRole, 'submissions');

@@ -84,6 +84,14 @@ describe('member detail', () => {
     expect((await staff.get('/api/admin/members/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await staff.get('/api/admin/members/nobody')).statusCode).toBe(404);
   });
+
+  it('leaves staff accounts out: not found by search, 404 for a staff id', async () => {
+    expect((await search('staff@example.com')).members).toEqual([]);
+    const [admin] = await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, STAFF.email));
+    const view = await staff.get(`/api/admin/members/${admin!.id}`);
+    expect(view.statusCode).toBe(404);
+    expect(view.json().message).toBe('Member not found');
+  });
 });
 
 describe('who may look members up', () => {

@@ -5,7 +5,7 @@ import { uniqueViolation } from '../db/errors.js';
 import { ads, files, payments } from '../db/schema.js';
 import { corruptPng, stillStored, storedFilesOf } from '../test-support/files.js';
 import { TestMailbox } from '../test-support/mailbox.js';
-import { activatedMember, createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { activatedMember, createTestApp, PASSWORD, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
 
 const mailbox = new TestMailbox();
@@ -255,7 +255,7 @@ describe('deleting an ad', () => {
     const stored = await storedFilesOf(portal.app, user.id);
     expect(stored.map((file) => file.purpose).sort()).toEqual(['ad-image', 'payment-slip']);
     expect(stored.every((file) => file.inStorage)).toBe(true);
-    expect((await client.delete('/api/users/terminate')).statusCode).toBe(200);
+    expect((await client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } })).statusCode).toBe(200);
     expect(await stillStored(portal.app, stored.map((file) => file.storageKey))).toEqual([]);
     expect((await publicIds())[0]).not.toContain(ad.id);
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verificationCodes } from '../db/schema.js';
+import { users, verificationCodes } from '../db/schema.js';
 import { outboxDrained, outboxRowsTo, TestMailbox } from '../test-support/mailbox.js';
 import { createTestApp, PASSWORD, signedUpMember, TestClient } from '../test-support/test-app.js';
 
@@ -94,6 +94,21 @@ describe('forgotten password', () => {
     await outboxDrained(portal.app.ctx.db);
     expect(mailbox.countTo(user.email, RESET_SUBJECT)).toBe(1);
     expect((await reset(new TestClient(portal.app), String(fields.email), code)).statusCode).toBe(200);
+  });
+
+  it('does not sign a disabled account in: it says the account is disabled and keeps the password', async () => {
+    const { fields, user } = await signedUpMember(portal.app);
+    await portal.app.ctx.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, user.id));
+    await forgot(String(fields.email));
+    const browser = new TestClient(portal.app);
+    const response = await reset(browser, String(fields.email), await mailbox.codeFor(user.email, RESET_SUBJECT));
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toMatch(/has been disabled/);
+    expect(response.body).not.toMatch(/signed in/);
+    expect(browser.cookie('sid')).toBeUndefined();
+    await portal.app.ctx.db.update(users).set({ disabledAt: null }).where(eq(users.id, user.id));
+    const oldPassword = await new TestClient(portal.app).post('/api/users/login', { json: { email: fields.email, password: PASSWORD } });
+    expect(oldPassword.statusCode).toBe(200);
   });
 
   it('refuses a new password that does not match its confirmation, and changes nothing', async () => {

@@ -6,10 +6,12 @@ import { readSiteSettings } from '../site/site-settings.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, forbidden } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
-import { findAccount } from './auth-service.js';
+import { ACCOUNT_DISABLED, findAccount } from './auth-service.js';
+import { endLoginChallenges } from './login-challenge.js';
+import { holdCodeTry, keepWrongCodeTry, releaseCodeTry } from './code-guesses.js';
 import { consumeCode, hasRecentCode, issueCode } from './codes.js';
 import { hashPassword } from './passwords.js';
 import { type AuthUser, publicUserColumns } from './sessions.js';
@@ -37,19 +39,28 @@ export async function requestPasswordReset(ctx: AppContext, account: { id: strin
 }
 
 /**
- * Sets a new password with the emailed code. Every session of the account ends (the caller
- * starts a new one) and the account's address is told. An unknown identifier is refused like a
- * code that is not (or no longer) there.
+ * Sets a new password with the emailed code. Every session of the account ends, and every
+ * sign-in waiting for its second factor (the caller starts a new one, or a second-factor
+ * challenge for an account with two-factor on), and the account's address is told. An unknown
+ * identifier is refused like a code that is not (or no longer) there; a disabled account keeps
+ * its password and is told it is disabled.
  */
 export async function resetPassword(ctx: AppContext, input: z.output<typeof resetPasswordSchema>): Promise<AuthUser> {
   const account = await findAccount(ctx, input.identifier);
   const passwordHash = await hashPassword(input.password);
   if (!account) throw badRequest(NO_LIVE_CODE);
   const outcome = await ctx.db.transaction(async (tx) => {
+    const held = await holdCodeTry(ctx, tx, account.id);
     const refusal = await consumeCode(ctx, tx, account.id, 'password-reset', input.code, 'That code is not right.');
-    if (refusal) return { refusal };
+    if (refusal) {
+      await keepWrongCodeTry(ctx, tx, held);
+      return { refusal };
+    }
+    await releaseCodeTry(tx, held);
+    if (account.disabledAt) return { refusal: forbidden(ACCOUNT_DISABLED) };
     const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, account.id)).returning(publicUserColumns);
     await tx.delete(sessions).where(eq(sessions.userId, account.id));
+    await endLoginChallenges(tx, account.id);
     await recordAudit(tx, { actor: { id: account.id, email: account.email }, action: 'password.reset', subjectType: 'user', subjectId: account.id });
     await tellAccountChanged(ctx, tx, account, 'password');
     return { user: user! };

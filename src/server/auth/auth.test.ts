@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { generate, generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../db/schema.js';
+import { sessions, twoFactor, users } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
-import { createTestApp, PASSWORD, signedUpMember, signupFields, TestClient } from '../test-support/test-app.js';
+import { createTestApp, PASSWORD, signedUpMember, signupFields, STAFF, TestClient } from '../test-support/test-app.js';
 
 let portal: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -240,6 +241,40 @@ describe('CSRF', () => {
       const signup = await production.app.inject({ method: 'POST', url: '/api/users/signup', headers: { cookie: jar, 'x-xsrf-token': token }, payload: fields });
       expect(signup.statusCode).toBe(201);
       expect((signup.cookies as { name: string }[]).map((c) => c.name).sort()).toEqual(['__Host-XSRF-TOKEN', '__Host-sid']);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('names the second-factor cookie __Host- in production too, and signs in with it', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9' }, { mailTransport: new TestMailbox().transport });
+    try {
+      const [staff] = await production.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, STAFF.email));
+      const secret = generateSecret();
+      await production.app.ctx.db.insert(twoFactor).values({ userId: staff!.id, secret, enabledAt: new Date() });
+      const first = await production.app.inject({ method: 'GET', url: '/api/users/profile' });
+      const cookies = first.cookies as { name: string; value: string }[];
+      const token = cookies.find((c) => c.name === '__Host-XSRF-TOKEN')!.value;
+      const jar = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+      const login = await production.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        headers: { cookie: jar, 'x-xsrf-token': token },
+        payload: { email: STAFF.email, password: STAFF.password },
+      });
+      expect(login.json()).toMatchObject({ twoFactorRequired: true });
+      const challenge = (login.cookies as { name: string; value: string; secure?: boolean; path?: string; domain?: string }[]).find((c) => c.name.includes('sid2fa'));
+      expect(challenge).toMatchObject({ name: '__Host-sid2fa', secure: true, path: '/' });
+      expect(challenge!.domain).toBeUndefined();
+      const code = await generate({ secret });
+      const second = await production.app.inject({
+        method: 'POST',
+        url: '/api/users/login/2fa',
+        headers: { cookie: `${jar}; __Host-sid2fa=${challenge!.value}`, 'x-xsrf-token': token },
+        payload: { code },
+      });
+      expect(second.statusCode, second.body).toBe(200);
+      expect((second.cookies as { name: string }[]).map((c) => c.name)).toContain('__Host-sid');
     } finally {
       await production.close();
     }

@@ -39,6 +39,8 @@ export async function hasRecentCode(db: Executor, userId: string, purpose: CodeP
       and(
         eq(verificationCodes.userId, userId),
         eq(verificationCodes.purpose, purpose),
+        // A code already used is no reason to wait: it cannot be entered again.
+        isNull(verificationCodes.consumedAt),
         gt(verificationCodes.createdAt, sql`now() - ${`${RESEND_INTERVAL_MS} milliseconds`}::interval`),
       ),
     )

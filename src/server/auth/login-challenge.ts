@@ -2,18 +2,29 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
 import { loginChallenges, users } from '../db/schema.js';
 import { badRequest, forbidden, unauthorized } from '../http/errors.js';
 import { ACCOUNT_DISABLED } from './auth-service.js';
+import { holdCodeTry, keepWrongCodeTry, releaseCodeTry } from './code-guesses.js';
 import { MAX_WRONG_TRIES } from './codes.js';
 import { hashToken, publicUserColumns, type AuthUser } from './sessions.js';
 import { passSecondFactor } from './two-factor.js';
 
-/** The cookie of a sign-in that passed the password and waits for the authenticator code. */
-const CHALLENGE_COOKIE = 'sid2fa';
-const CHALLENGE_PATH = '/api/users/login';
+/**
+ * The cookie of a sign-in that passed the password and waits for the authenticator code:
+ * `__Host-` in production like the session's, so its path is the whole site.
+ */
+function challengeCookieName(config: Pick<AppContext['config'], 'env'>): string {
+  return config.env === 'production' ? '__Host-sid2fa' : 'sid2fa';
+}
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const START_AGAIN = 'This sign-in has expired or had too many wrong codes. Sign in again with your password.';
+
+/** Ends every sign-in of the account that waits for its second factor: a password reset or change makes them stale. */
+export async function endLoginChallenges(db: Executor, userId: string): Promise<void> {
+  await db.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+}
 
 /** Remembers, for five minutes and five codes, that this browser gave the right password. */
 export async function startLoginChallenge(ctx: AppContext, reply: FastifyReply, userId: string): Promise<void> {
@@ -23,8 +34,8 @@ export async function startLoginChallenge(ctx: AppContext, reply: FastifyReply, 
     userId,
     expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
   });
-  reply.setCookie(CHALLENGE_COOKIE, token, {
-    path: CHALLENGE_PATH,
+  reply.setCookie(challengeCookieName(ctx.config), token, {
+    path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: ctx.config.env === 'production',
@@ -35,10 +46,11 @@ export async function startLoginChallenge(ctx: AppContext, reply: FastifyReply, 
 /**
  * The account whose sign-in this code completes. The try is counted before the code is checked,
  * in one UPDATE, so codes sent at the same moment cannot get past five; after the fifth wrong
- * one the sign-in starts again from the password.
+ * one the sign-in starts again from the password. The account's day of codes counts it too
+ * (code-guesses.ts), whatever challenge or address it comes from.
  */
 export async function completeLoginChallenge(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, code: string): Promise<AuthUser & { passedWith: 'app' | 'recovery-code' }> {
-  const token = request.cookies[CHALLENGE_COOKIE];
+  const token = request.cookies[challengeCookieName(ctx.config)];
   if (!token) throw unauthorized(START_AGAIN);
   const id = hashToken(ctx.config.sessionSecret, token);
   const [challenge] = await ctx.db
@@ -48,13 +60,16 @@ export async function completeLoginChallenge(ctx: AppContext, request: FastifyRe
     .returning({ userId: loginChallenges.userId, attempts: loginChallenges.attempts });
   if (!challenge) throw unauthorized(START_AGAIN);
 
+  const held = await holdCodeTry(ctx, ctx.db, challenge.userId);
   const passedWith = await passSecondFactor(ctx, challenge.userId, code);
   if (!passedWith) {
+    await keepWrongCodeTry(ctx, ctx.db, held);
     const left = MAX_WRONG_TRIES - challenge.attempts;
     throw badRequest(left > 0 ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` : `That code is not right. ${START_AGAIN}`);
   }
+  await releaseCodeTry(ctx.db, held);
   await ctx.db.delete(loginChallenges).where(eq(loginChallenges.id, id));
-  reply.clearCookie(CHALLENGE_COOKIE, { path: CHALLENGE_PATH });
+  reply.clearCookie(challengeCookieName(ctx.config), { path: '/', secure: ctx.config.env === 'production' });
   const [user] = await ctx.db
     .select(publicUserColumns)
     .from(users)

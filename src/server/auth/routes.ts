@@ -17,6 +17,7 @@ import { hasTwoFactor } from './two-factor.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const TWO_FACTOR_NEEDED = 'Enter the 6-digit code from your authenticator app to finish signing in.';
+const PASSWORD_RESET_TWO_FACTOR_NEEDED = `Your password was changed. ${TWO_FACTOR_NEEDED}`;
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -82,6 +83,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/api/users/password/reset', { schema: { body: resetPasswordSchema }, config: perAddress(limits.codes) }, async (request, reply) => {
       const user = await resetPassword(ctx, request.body);
+      // The emailed code stands for the password, not for the authenticator: that still comes first.
+      if (await hasTwoFactor(ctx.db, user.id)) {
+        await startLoginChallenge(ctx, reply, user.id);
+        return { message: PASSWORD_RESET_TWO_FACTOR_NEEDED, twoFactorRequired: true };
+      }
       setSessionCookie(ctx, reply, await createSession(ctx, user.id));
       return { message: SUCCESS.passwordReset, user: await loadUserView(ctx, user) };
     });

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { twoFactorCodeSchema } from '../../shared/schemas/staff.js';
+import { twoFactorChangeSchema } from '../../shared/schemas/staff.js';
 import type { AppContext } from '../context.js';
 import { staffUser } from './guards.js';
-import { enableTwoFactor, staffMe, startTwoFactorSetup } from './two-factor.js';
+import { assertReauthenticated } from './reauthenticate.js';
+import { disableTwoFactor, enableTwoFactor, staffMe, startTwoFactorSetup } from './two-factor.js';
 
 /**
  * The signed-in staff member's own sign-in: what the console needs to know, and setting up the
@@ -14,9 +15,21 @@ export function authStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/me/2fa/setup', async (request) => startTwoFactorSetup(ctx, staffUser(request)));
 
-    app.post('/me/2fa/enable', { schema: { body: twoFactorCodeSchema } }, async (request) => ({
-      message: 'Two-factor sign-in is on. Keep the recovery codes somewhere safe: each works once, and they are not shown again.',
-      recoveryCodes: await enableTwoFactor(ctx, staffUser(request), request.body.code),
-    }));
+    app.post('/me/2fa/enable', { schema: { body: twoFactorChangeSchema } }, async (request) => {
+      const staff = staffUser(request);
+      await assertReauthenticated(ctx, staff, request.body.currentPassword);
+      return {
+        message: 'Two-factor sign-in is on. Keep the recovery codes somewhere safe: each works once, and they are not shown again.',
+        recoveryCodes: await enableTwoFactor(ctx, staff, request.body.code),
+      };
+    });
+
+    // Off needs the app's code besides the password: a password alone cannot undo the second factor.
+    app.post('/me/2fa/disable', { schema: { body: twoFactorChangeSchema } }, async (request) => {
+      const staff = staffUser(request);
+      await assertReauthenticated(ctx, staff, request.body.currentPassword);
+      await disableTwoFactor(ctx, staff, request.body.code);
+      return { message: 'Two-factor sign-in is off. You sign in with your password alone.' };
+    });
   };
 }

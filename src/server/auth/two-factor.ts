@@ -9,6 +9,7 @@ import type { Executor } from '../db/client.js';
 import { twoFactor } from '../db/schema.js';
 import { badRequest, conflict, forbidden } from '../http/errors.js';
 import { readStaffSettings } from '../staff/staff-settings.js';
+import { holdCodeTry, keepWrongCodeTry, releaseCodeTry } from './code-guesses.js';
 import type { StaffUser } from './guards.js';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -89,6 +90,25 @@ export async function enableTwoFactor(ctx: AppContext, staff: StaffUser, code: s
     await recordAudit(tx, { actor: staff, action: '2fa.enable', subjectType: 'user', subjectId: staff.id });
   });
   return recoveryCodes;
+}
+
+/**
+ * Turns the second factor off with a code from the app or a recovery code (the caller checked the
+ * password). Refused while an admin requires it for every staff account.
+ */
+export async function disableTwoFactor(ctx: AppContext, staff: StaffUser, code: string): Promise<void> {
+  if (!(await hasTwoFactor(ctx.db, staff.id))) throw conflict('Two-factor sign-in is already off for your account.');
+  if ((await readStaffSettings(ctx.db)).twoFactorRequired) throw forbidden('An admin requires two-factor sign-in for every staff account, so it stays on.');
+  const held = await holdCodeTry(ctx, ctx.db, staff.id);
+  if (!(await passSecondFactor(ctx, staff.id, code))) {
+    await keepWrongCodeTry(ctx, ctx.db, held);
+    throw badRequest(WRONG_APP_CODE);
+  }
+  await releaseCodeTry(ctx.db, held);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, staff.id));
+    await recordAudit(tx, { actor: staff, action: '2fa.disable', subjectType: 'user', subjectId: staff.id });
+  });
 }
 
 /** The 30-second step a 6-digit code belongs to, if it is right and later than the last one used. */

@@ -119,6 +119,24 @@ export const twoFactor = pgTable('two_factor', {
   createdAt: createdAt(),
 });
 
+/**
+ * The second-factor and password-reset codes tried for an account on one Lagos day, from every
+ * address and process: counted before a code is checked and given back when it is right, so it
+ * holds the wrong ones. At the ceiling (auth/code-guesses.ts) codes are refused until the day
+ * ends or an admin lifts it (the row is deleted).
+ */
+export const codeGuesses = pgTable(
+  'code_guesses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
 /** A sign-in whose password was right, waiting for the authenticator code (cookie: HMAC of its token). */
 export const loginChallenges = pgTable(
   'login_challenges',

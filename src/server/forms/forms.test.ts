@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_DEFINITIONS, FORM_KINDS } from '../../shared/form-definitions.js';
 import { FORM_SCHEMAS } from '../../shared/schemas/forms.js';
 import { files, premieres, sessions, submissionFiles, submissions, users } from '../db/schema.js';
-import { createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { createTestApp, PASSWORD, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { corruptPng, jpegWithGps, LARGE_BYTES, multipart, PDF_BYTES, pngBytes, TEXT_BYTES } from '../test-support/files.js';
 import { welfareFields } from '../test-support/sample-forms.js';
 
@@ -701,7 +701,7 @@ describe('account termination', () => {
     const owned = await app.ctx.db.select().from(files).where(eq(files.ownerId, user.id));
     expect(owned).toHaveLength(10);
     const ids = (await submissionsOf(user.id)).map((s) => s.id);
-    expect((await client.delete('/api/users/terminate')).statusCode).toBe(200);
+    expect((await client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } })).statusCode).toBe(200);
     expect(await submissionsOf(user.id)).toHaveLength(0);
     for (const id of ids) expect(await app.ctx.db.select().from(submissionFiles).where(eq(submissionFiles.submissionId, id))).toHaveLength(0);
     const left = new Set(uploadsOnDisk());

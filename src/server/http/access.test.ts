@@ -29,6 +29,7 @@ const CONSOLE_ROLES: Record<string, readonly StaffRole[]> = {
   gallery: ['admin', 'moderator'],
   talent: ['admin', 'moderator'],
   staff: ['admin'],
+  'code-locks': ['admin'],
   mail: STAFF_ROLES,
   settings: ['admin'],
   plans: ['admin'],

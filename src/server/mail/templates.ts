@@ -222,6 +222,17 @@ export const mailTemplates = {
       ],
     }),
 
+  wrongCodesTried: (brand: MailBrand, to: string, name: string, tries: number, locked: boolean, supportEmail: string | null) =>
+    compose(brand, to, locked ? 'Sign-in codes for your account are locked for today' : 'Wrong codes were entered for your account', {
+      greeting: hello(name),
+      paragraphs: [
+        locked
+          ? `${tries} wrong sign-in or password-reset codes were entered for your account today, so we now refuse every such code for it until midnight (Lagos time), or until an admin lifts the lock.`
+          : `${tries} wrong sign-in or password-reset codes were entered for your account today. If that was you, no need to worry.`,
+        `If it was not you, someone may know your password or be guessing: change your password${supportEmail ? ` and write to us at ${supportEmail}` : ''}.`,
+      ],
+    }),
+
   fineRecorded: (brand: MailBrand, to: string, name: string, amount: string, description: string) =>
     compose(brand, to, `A fine of ${amount} on your account`, {
       greeting: hello(name),

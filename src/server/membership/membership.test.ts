@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, payments, plans, verificationCodes } from '../db/schema.js';
 import { stillStored, storedFilesOf } from '../test-support/files.js';
 import { outboxDrained, outboxRowsTo, TestMailbox } from '../test-support/mailbox.js';
-import { createTestApp, onPostgresServer, signedInStaff, signedUpMember, type TestClient } from '../test-support/test-app.js';
+import { createTestApp, onPostgresServer, PASSWORD, signedInStaff, signedUpMember, type TestClient } from '../test-support/test-app.js';
 
 const mailbox = new TestMailbox();
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -216,7 +216,7 @@ describe('step 3: the slip', () => {
     const member = await memberWithSlip();
     const stored = await storedFilesOf(portal.app, member.user.id);
     expect(stored).toEqual([expect.objectContaining({ purpose: 'payment-slip', inStorage: true })]);
-    expect((await member.client.delete('/api/users/terminate')).statusCode).toBe(200);
+    expect((await member.client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } })).statusCode).toBe(200);
     expect(await stillStored(portal.app, stored.map((file) => file.storageKey))).toEqual([]);
     const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.id, member.paymentId));
     expect(payment).toMatchObject({ userId: null, slipFileId: null });

@@ -5,6 +5,7 @@ import { todayInLagos } from '../../shared/dates.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
 import {
   ads,
   auditLog,
@@ -37,6 +38,17 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 type FileRow = typeof files.$inferSelect;
+
+/**
+ * Names a staff member in the export by role ("finance"), never by id, name or address: those are
+ * the staff member's own. An id that is no longer a staff account reads "staff".
+ */
+async function staffRoles(db: Executor, ids: (string | null)[]): Promise<(id: string | null) => string | null> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  const rows = wanted.length ? await db.select({ id: users.id, role: users.role }).from(users).where(inArray(users.id, wanted)) : [];
+  const roles = new Map(rows.map((row) => [row.id, row.role]));
+  return (id) => (id === null ? null : roles.get(id) === 'member' ? null : (roles.get(id) ?? 'staff'));
+}
 
 /** Everything the portal holds about one member, table by table (the files' bytes are streamed separately). */
 export async function memberData(ctx: AppContext, user: AuthUser) {
@@ -88,26 +100,36 @@ export async function memberData(ctx: AppContext, user: AuthUser) {
     db.select().from(fileAccessLog).where(eq(fileAccessLog.ownerId, id)).orderBy(asc(fileAccessLog.id)),
   ]);
   const { passwordHash: _never, ...account } = profile!;
+  const role = await staffRoles(db, [
+    ...memberPayments.map((p) => p.reviewerId),
+    ...memberSubmissions.map((s) => s.handledBy),
+    ...ledger.map((l) => l.createdBy),
+    ...adRows.map((a) => a.reviewerId),
+    ...bookings.map((b) => b.closedBy),
+    ...contact.map((c) => c.handledBy),
+    ...audit.map((a) => a.actorId),
+    ...accessLog.map((a) => a.staffId),
+  ]);
   return {
     tables: {
       profile: account,
       guardian,
       consents: consentRows,
-      payments: memberPayments,
-      ledger_entries: ledger,
+      payments: memberPayments.map((row) => ({ ...row, reviewerId: role(row.reviewerId) })),
+      ledger_entries: ledger.map((row) => ({ ...row, createdBy: role(row.createdBy) })),
       receipts: receiptRows,
       membership_reminders: reminders,
-      submissions: memberSubmissions,
+      submissions: memberSubmissions.map((row) => ({ ...row, handledBy: role(row.handledBy) })),
       submission_files: uploads,
       talent_profiles: profiles,
       talent_photos: photos,
-      booking_requests: bookings,
-      ads: adRows,
+      booking_requests: bookings.map((row) => ({ ...row, closedBy: role(row.closedBy) })),
+      ads: adRows.map((row) => ({ ...row, reviewerId: role(row.reviewerId) })),
       notifications: notificationRows,
-      contact_messages: contact,
+      contact_messages: contact.map((row) => ({ ...row, handledBy: role(row.handledBy) })),
       // Staff appear by role, as on the privacy page: their names and addresses are theirs.
-      audit_entries: audit.map((row) => (row.actorId === id ? row : { ...row, actorId: null, actorEmail: row.actorId ? 'staff' : null })),
-      file_access_log: accessLog.map(({ staffId: _staff, ...row }) => ({ ...row, file: purposeInWords(row.filePurpose) })),
+      audit_entries: audit.map((row) => (row.actorId === id ? row : { ...row, actorId: role(row.actorId), actorEmail: null })),
+      file_access_log: accessLog.map(({ staffId, ...row }) => ({ ...row, staff: role(staffId), file: purposeInWords(row.filePurpose) })),
       files: owned.map(({ storageKey: _key, ...row }) => ({ ...row, pathInZip: filePath(row) })),
     },
     files: owned,

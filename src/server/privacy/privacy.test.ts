@@ -23,6 +23,7 @@ import {
   verificationCodes,
 } from '../db/schema.js';
 import { storeFile } from '../files/files-service.js';
+import { recordAudit } from '../audit/audit.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
 import { PDF_BYTES, stillStored } from '../test-support/files.js';
@@ -674,6 +675,20 @@ describe('download my data', () => {
       expect(storedFiles.length).toBe(owned.size);
       expect(storedFiles.filter((entry) => !owned.has(entry.name.split('/')[2]!.split('.')[0]!)).map((entry) => entry.name)).toEqual([]);
     }
+  });
+
+  it('names staff by role, never by id or address', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    const finance = await signedInStaffAs(portal.app, 'finance');
+    await db().insert(payments).values({ userId: user.id, kind: 'fee', amountKobo: 6_050_000, months: 1, reviewerId: finance.id });
+    await recordAudit(db(), { actor: { id: finance.id, email: finance.email }, action: 'payment.approve', subjectType: 'user', subjectId: user.id });
+    const entries = await readZip((await client.get('/api/users/me/export')).rawPayload);
+    const json = (table: string) => JSON.parse(entries.find((e) => e.name === `data/${table}.json`)!.data.toString('utf8'));
+    expect(json('payments')).toEqual([expect.objectContaining({ reviewerId: 'finance' })]);
+    expect(json('audit_entries')).toContainEqual(expect.objectContaining({ action: 'payment.approve', actorId: 'finance', actorEmail: null }));
+    const everything = JSON.stringify(entries.map((e) => e.data.toString('latin1')));
+    expect(everything).not.toContain(finance.id);
+    expect(everything).not.toContain(finance.email);
   });
 
   it('is refused to a visitor with 401 and a message', async () => {

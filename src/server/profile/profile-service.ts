@@ -1,11 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { FAILURE } from '../../shared/messages.js';
 import type { profileUpdateSchema } from '../../shared/schemas/users.js';
 import { tellAccountChanged } from '../auth/account-recovery.js';
 import { assertContactFree, duplicateContactError } from '../auth/auth-service.js';
 import { consumeCode, issueCode } from '../auth/codes.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { endLoginChallenges } from '../auth/login-challenge.js';
+import { hashPassword } from '../auth/passwords.js';
+import { assertReauthenticated } from '../auth/reauthenticate.js';
 import { type AuthUser, publicUserColumns } from '../auth/sessions.js';
 import { FORGOTTEN, forgetPersonInAudit, recordAudit } from '../audit/audit.js';
 import { forgetContactMessages } from '../contact/contact-service.js';
@@ -21,9 +22,9 @@ import { forgetRequestsFrom } from '../talent/booking-service.js';
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
-/** Whether the update asks for a change that needs the current password: a new email or password. */
+/** Whether the update asks for a change that needs the current password: a new email, phone number (both sign in) or password. */
 export function changesCredentials(user: AuthUser, input: ProfileUpdate): boolean {
-  return Boolean(input.password) || (input.email !== undefined && input.email !== user.email);
+  return Boolean(input.password) || (input.email !== undefined && input.email !== user.email) || input.phone !== user.phone;
 }
 
 /**
@@ -40,7 +41,7 @@ export async function updateProfile(
 ): Promise<AuthUser> {
   if (input.userId && input.userId !== user.id) throw forbidden('You can only change your own profile.');
   const newEmail = input.email !== undefined && input.email !== user.email ? input.email : undefined;
-  if (changesCredentials(user, input)) await assertCurrentPassword(ctx, user, input.currentPassword);
+  if (changesCredentials(user, input)) await assertReauthenticated(ctx, user, input.currentPassword);
   await assertContactFree(ctx, { email: newEmail, phone: input.phone }, user.id);
   const photo = picture ? await readablePhoto(picture.data, 'Profile picture', { width: 512, height: 512, fit: 'cover' }) : undefined;
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
@@ -65,6 +66,7 @@ export async function updateProfile(
     if (passwordHash) {
       // A new password signs the account out everywhere else.
       await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, currentSessionId)));
+      await endLoginChallenges(tx, user.id);
       await tellAccountChanged(ctx, tx, user, 'password');
     }
     if (newEmail) {
@@ -82,13 +84,6 @@ export async function updateProfile(
     if (old) await deleteFiles(ctx, [old]);
   }
   return updated;
-}
-
-/** 400 when the current password is missing, 403 when it is not the account's. */
-async function assertCurrentPassword(ctx: AppContext, user: AuthUser, currentPassword: string | undefined): Promise<void> {
-  if (!currentPassword) throw badRequest(FAILURE.currentPasswordRequired);
-  const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
-  if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) throw forbidden('Your current password is not right.');
 }
 
 /** Makes the pending email the account's email once the code sent to it is entered; the old address is told. */

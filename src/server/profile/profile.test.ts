@@ -32,7 +32,7 @@ describe('PUT /api/users/profile', () => {
   it('updates the basic profile', async () => {
     const { client } = await signedUpMember(portal.app);
     const response = await client.put('/api/users/profile', {
-      form: profileForm({ fullName: 'Chioma A. Okafor', phone: '+2348091112233', title: 'Lead actress', bio: 'Stage and screen.', address: '3 Allen Avenue, Ikeja' }),
+      form: profileForm({ fullName: 'Chioma A. Okafor', phone: '+2348091112233', currentPassword: PASSWORD, title: 'Lead actress', bio: 'Stage and screen.', address: '3 Allen Avenue, Ikeja' }),
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -46,7 +46,7 @@ describe('PUT /api/users/profile', () => {
   it('stores the picture without its EXIF data and serves it only to its owner and staff', async () => {
     const { client } = await signedUpMember(portal.app);
     const response = await client.put('/api/users/profile', {
-      form: profileForm({ phone: '08031230000', title: 'Model' }, { data: await photoWithGps(), name: 'me.jpg', type: 'image/jpeg' }),
+      form: profileForm({ phone: '08031230000', title: 'Model', currentPassword: PASSWORD }, { data: await photoWithGps(), name: 'me.jpg', type: 'image/jpeg' }),
     });
     expect(response.statusCode).toBe(200);
     const url: string = response.json().user.profilePic;
@@ -68,7 +68,7 @@ describe('PUT /api/users/profile', () => {
   it('refuses a file that only claims to be an image', async () => {
     const { client } = await signedUpMember(portal.app);
     const response = await client.put('/api/users/profile', {
-      form: profileForm({ phone: '08031230001', title: 'Model' }, { data: Buffer.from('not an image at all'), name: 'fake.png', type: 'image/png' }),
+      form: profileForm({ phone: '08031230001', title: 'Model', currentPassword: PASSWORD }, { data: Buffer.from('not an image at all'), name: 'fake.png', type: 'image/png' }),
     });
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toMatch(/Profile picture must be a JPEG, PNG or WebP/);
@@ -77,7 +77,7 @@ describe('PUT /api/users/profile', () => {
   it('refuses a picture that starts like a PNG but does not decode, and keeps the old one', async () => {
     const { client, user } = await signedUpMember(portal.app);
     const response = await client.put('/api/users/profile', {
-      form: profileForm({ phone: '08031230003', title: 'Model' }, { data: await corruptPng(), name: 'broken.png', type: 'image/png' }),
+      form: profileForm({ phone: '08031230003', title: 'Model', currentPassword: PASSWORD }, { data: await corruptPng(), name: 'broken.png', type: 'image/png' }),
     });
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toBe('Profile picture could not be read as an image');
@@ -89,7 +89,7 @@ describe('PUT /api/users/profile', () => {
     const { client } = await signedUpMember(portal.app);
     const big = Buffer.alloc(6 * 1024 * 1024, 1);
     const response = await client.put('/api/users/profile', {
-      form: profileForm({ phone: '08031230002', title: 'Model' }, { data: big, name: 'big.png', type: 'image/png' }),
+      form: profileForm({ phone: '08031230002', title: 'Model', currentPassword: PASSWORD }, { data: big, name: 'big.png', type: 'image/png' }),
     });
     expect(response.statusCode).toBe(413);
   });
@@ -269,7 +269,7 @@ describe('DELETE /api/users/terminate', () => {
     const [fileRow] = await portal.app.ctx.db.select().from(files).where(eq(files.ownerId, user.id));
     expect(readdirSync(uploads)).toContain(fileRow?.storageKey);
 
-    const response = await client.delete('/api/users/terminate');
+    const response = await client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Account terminated successfully');
     expect(await portal.app.ctx.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);

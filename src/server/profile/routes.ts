@@ -2,11 +2,12 @@ import { todayInLagos } from '../../shared/dates.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SUCCESS } from '../../shared/messages.js';
 import { AD_IMAGE_MAX_BYTES, AD_IMAGE_TYPES, deleteAdSchema, placeAdFields } from '../../shared/schemas/ads.js';
-import { confirmEmailSchema, profileUpdateSchema } from '../../shared/schemas/users.js';
+import { confirmEmailSchema, profileUpdateSchema, terminateAccountSchema } from '../../shared/schemas/users.js';
 import { deleteAd, placeAd } from '../ads/ads-service.js';
 import { keepMemberAds } from '../ads/kept-member-ads.js';
 import { accountLimit } from '../auth/account-limits.js';
 import { accessHooks, requireActivated, requireMember, requireUser } from '../auth/guards.js';
+import { assertReauthenticated } from '../auth/reauthenticate.js';
 import { clearSessionCookie } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
@@ -60,8 +61,11 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { message: SUCCESS.emailConfirmed, user: await loadUserView(ctx, await confirmEmailChange(ctx, user, request.body.code)) };
     });
 
-    app.delete('/api/users/terminate', async (request, reply) => {
-      await terminateAccount(ctx, requireMember(request));
+    app.delete('/api/users/terminate', { schema: { body: terminateAccountSchema } }, async (request, reply) => {
+      const member = requireMember(request);
+      await credentialChecks(request, member.id);
+      await assertReauthenticated(ctx, member, request.body?.currentPassword);
+      await terminateAccount(ctx, member);
       clearSessionCookie(ctx, reply);
       return { message: SUCCESS.terminated };
     });

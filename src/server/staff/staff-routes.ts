@@ -1,28 +1,38 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inviteStaffSchema, staffSettingsSchema, updateStaffSchema } from '../../shared/schemas/staff.js';
+import { liftCodeLock, listCodeLocks } from '../auth/code-guesses.js';
 import { staffUser } from '../auth/guards.js';
+import { assertReauthenticated } from '../auth/reauthenticate.js';
 import type { AppContext } from '../context.js';
 import { inviteStaff, listStaff, updateStaff } from './staff-service.js';
 import { readStaffSettings, saveStaffSettings } from './staff-settings.js';
 
 const staffParams = z.object({ id: z.string() });
 
-/** Admins manage the staff accounts and the staff settings (under /api/admin, admin only: admin/routes.ts). */
+/** Admins manage the staff accounts, the staff settings and the accounts locked out of codes (under /api/admin, admin only: admin/routes.ts). */
 export function staffStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/staff', async () => ({ staff: await listStaff(ctx) }));
 
-    app.post('/staff', { schema: { body: inviteStaffSchema } }, async (request, reply) =>
-      reply.status(201).send({
-        message: `Invitation sent to ${request.body.email}.`,
-        staff: await inviteStaff(ctx, staffUser(request), request.body),
-      }),
-    );
+    app.post('/staff', { schema: { body: inviteStaffSchema } }, async (request, reply) => {
+      const admin = staffUser(request);
+      await assertReauthenticated(ctx, admin, request.body.currentPassword);
+      return reply.status(201).send({ message: `Invitation sent to ${request.body.email}.`, staff: await inviteStaff(ctx, admin, request.body) });
+    });
 
     app.patch('/staff/:id', { schema: { params: staffParams, body: updateStaffSchema } }, async (request) => {
-      const staff = await updateStaff(ctx, staffUser(request), request.params.id, request.body);
+      const admin = staffUser(request);
+      await assertReauthenticated(ctx, admin, request.body.currentPassword);
+      const staff = await updateStaff(ctx, admin, request.params.id, request.body);
       return { message: 'Staff member updated.', staff };
+    });
+
+    app.get('/code-locks', async () => ({ locks: await listCodeLocks(ctx) }));
+
+    app.delete('/code-locks/:userId', { schema: { params: z.object({ userId: z.string() }) } }, async (request) => {
+      await liftCodeLock(ctx, staffUser(request), request.params.userId);
+      return { message: 'Lock lifted: codes work again for this account.' };
     });
 
     app.get('/settings', async () => readStaffSettings(ctx.db));

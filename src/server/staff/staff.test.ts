@@ -30,13 +30,13 @@ const login = (client: TestClient, email: string, password = PASSWORD) => client
 const appCode = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 
 /** Sets up and enables two-factor sign-in for a signed-in staff client; the enabling code is one step behind. */
-async function enrol(client: TestClient) {
+async function enrol(client: TestClient, password = PASSWORD) {
   const setup = await client.post('/api/admin/me/2fa/setup');
   expect(setup.statusCode).toBe(200);
   const { secret, otpauthUrl, qrCode } = setup.json();
   expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
   expect(qrCode).toMatch(/^data:image\/png;base64,/);
-  const enabled = await client.post('/api/admin/me/2fa/enable', { json: { code: await appCode(secret, -1) } });
+  const enabled = await client.post('/api/admin/me/2fa/enable', { json: { code: await appCode(secret, -1), currentPassword: password } });
   expect(enabled.statusCode, enabled.body).toBe(200);
   return { secret: secret as string, recoveryCodes: enabled.json().recoveryCodes as string[] };
 }
@@ -64,7 +64,7 @@ describe('roles', () => {
 
 describe('staff management', () => {
   it('invites by email: the invitee sets a password with the emailed code and signs in', async () => {
-    const invited = await admin.post('/api/admin/staff', { json: { email: 'Ngozi.Eze@example.com', name: 'Ngozi Eze', role: 'moderator' } });
+    const invited = await admin.post('/api/admin/staff', { json: { email: 'Ngozi.Eze@example.com', name: 'Ngozi Eze', role: 'moderator', currentPassword: STAFF.password } });
     expect(invited.statusCode, invited.body).toBe(201);
     expect(invited.json().staff).toMatchObject({ email: 'ngozi.eze@example.com', role: 'moderator', invited: true, twoFactorEnabled: false });
 
@@ -92,10 +92,10 @@ describe('staff management', () => {
 
   it('refuses an email already in use and bad input, storing nothing', async () => {
     const member = await signedUpMember(portal.app);
-    const taken = await admin.post('/api/admin/staff', { json: { email: member.user.email, name: 'Someone', role: 'finance' } });
+    const taken = await admin.post('/api/admin/staff', { json: { email: member.user.email, name: 'Someone', role: 'finance', currentPassword: STAFF.password } });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toMatch(/already exists/);
-    const bad = await admin.post('/api/admin/staff', { json: { email: 'not-an-email', name: '', role: 'owner' } });
+    const bad = await admin.post('/api/admin/staff', { json: { email: 'not-an-email', name: '', role: 'owner', currentPassword: STAFF.password } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toEqual(expect.any(String));
     const [row] = await portal.app.ctx.db.select().from(users).where(eq(users.email, 'not-an-email'));
@@ -106,20 +106,20 @@ describe('staff management', () => {
     const moderator = await signedInStaffAs(portal.app, 'moderator');
     expect((await moderator.client.get('/api/admin/submissions')).statusCode).toBe(200);
 
-    const promoted = await admin.patch(`/api/admin/staff/${moderator.id}`, { json: { role: 'finance' } });
+    const promoted = await admin.patch(`/api/admin/staff/${moderator.id}`, { json: { role: 'finance', currentPassword: STAFF.password } });
     expect(promoted.statusCode, promoted.body).toBe(200);
     expect(promoted.json().staff.role).toBe('finance');
     expect((await moderator.client.get('/api/admin/submissions')).statusCode).toBe(403);
     expect((await moderator.client.get('/api/admin/payments')).statusCode).toBe(200);
 
-    expect((await admin.patch(`/api/admin/staff/${moderator.id}`, { json: { disabled: true } })).statusCode).toBe(200);
+    expect((await admin.patch(`/api/admin/staff/${moderator.id}`, { json: { disabled: true, currentPassword: STAFF.password } })).statusCode).toBe(200);
     expect((await moderator.client.get('/api/admin/payments')).statusCode).toBe(401);
     expect((await moderator.client.get('/api/users/profile')).statusCode).toBe(401);
     const again = await login(new TestClient(portal.app), moderator.email);
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toMatch(/disabled/);
 
-    expect((await admin.patch(`/api/admin/staff/${moderator.id}`, { json: { disabled: false } })).statusCode).toBe(200);
+    expect((await admin.patch(`/api/admin/staff/${moderator.id}`, { json: { disabled: false, currentPassword: STAFF.password } })).statusCode).toBe(200);
     expect((await login(new TestClient(portal.app), moderator.email)).statusCode).toBe(200);
     const actions = (await admin.get(`/api/admin/audit?subjectId=${moderator.id}`)).json().entries.map((e: { action: string }) => e.action);
     expect(actions).toEqual(['staff.enable', 'staff.disable', 'staff.role']);
@@ -127,22 +127,22 @@ describe('staff management', () => {
 
   it('never leaves the portal without an active admin', async () => {
     const [first] = await portal.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, STAFF.email));
-    const demote = await admin.patch(`/api/admin/staff/${first!.id}`, { json: { role: 'finance' } });
+    const demote = await admin.patch(`/api/admin/staff/${first!.id}`, { json: { role: 'finance', currentPassword: STAFF.password } });
     expect(demote.statusCode).toBe(409);
     expect(demote.json().message).toMatch(/last active admin/);
     const second = await signedInStaffAs(portal.app, 'admin');
-    const disableFirst = await second.client.patch(`/api/admin/staff/${first!.id}`, { json: { disabled: true } });
+    const disableFirst = await second.client.patch(`/api/admin/staff/${first!.id}`, { json: { disabled: true, currentPassword: PASSWORD } });
     expect(disableFirst.statusCode).toBe(200);
-    expect((await second.client.patch(`/api/admin/staff/${second.id}`, { json: { role: 'moderator' } })).statusCode).toBe(409);
-    expect((await second.client.patch(`/api/admin/staff/${first!.id}`, { json: { disabled: false } })).statusCode).toBe(200);
+    expect((await second.client.patch(`/api/admin/staff/${second.id}`, { json: { role: 'moderator', currentPassword: PASSWORD } })).statusCode).toBe(409);
+    expect((await second.client.patch(`/api/admin/staff/${first!.id}`, { json: { disabled: false, currentPassword: PASSWORD } })).statusCode).toBe(200);
     admin = await signedInStaff(portal.app);
-    expect((await admin.patch(`/api/admin/staff/${second.id}`, { json: { role: 'moderator' } })).statusCode).toBe(200);
+    expect((await admin.patch(`/api/admin/staff/${second.id}`, { json: { role: 'moderator', currentPassword: STAFF.password } })).statusCode).toBe(200);
   });
 
   it('refuses a member or an unknown id as a staff member with 404', async () => {
     const member = await signedUpMember(portal.app);
-    expect((await admin.patch(`/api/admin/staff/${member.user.id}`, { json: { role: 'admin' } })).statusCode).toBe(404);
-    expect((await admin.patch('/api/admin/staff/not-a-uuid', { json: { role: 'admin' } })).statusCode).toBe(404);
+    expect((await admin.patch(`/api/admin/staff/${member.user.id}`, { json: { role: 'admin', currentPassword: STAFF.password } })).statusCode).toBe(404);
+    expect((await admin.patch('/api/admin/staff/not-a-uuid', { json: { role: 'admin', currentPassword: STAFF.password } })).statusCode).toBe(404);
   });
 
   it.skipIf(!onPostgresServer)('lets only one of two admins demoting each other at once win: an admin is left', async () => {
@@ -150,17 +150,17 @@ describe('staff management', () => {
     const b = await signedInStaffAs(portal.app, 'admin');
     // The first admin goes, so that a and b are the only active admins.
     const [first] = await portal.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, STAFF.email));
-    expect((await a.client.patch(`/api/admin/staff/${first!.id}`, { json: { role: 'finance' } })).statusCode).toBe(200);
+    expect((await a.client.patch(`/api/admin/staff/${first!.id}`, { json: { role: 'finance', currentPassword: PASSWORD } })).statusCode).toBe(200);
 
     const answers = await Promise.all([
-      a.client.patch(`/api/admin/staff/${b.id}`, { json: { role: 'moderator' } }),
-      b.client.patch(`/api/admin/staff/${a.id}`, { json: { role: 'moderator' } }),
+      a.client.patch(`/api/admin/staff/${b.id}`, { json: { role: 'moderator', currentPassword: PASSWORD } }),
+      b.client.patch(`/api/admin/staff/${a.id}`, { json: { role: 'moderator', currentPassword: PASSWORD } }),
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 403]);
     const admins = await portal.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
     expect(admins).toHaveLength(1);
     const winner = answers[0]!.statusCode === 200 ? a : b;
-    expect((await winner.client.patch(`/api/admin/staff/${first!.id}`, { json: { role: 'admin' } })).statusCode).toBe(200);
+    expect((await winner.client.patch(`/api/admin/staff/${first!.id}`, { json: { role: 'admin', currentPassword: PASSWORD } })).statusCode).toBe(200);
   });
 });
 
@@ -224,10 +224,53 @@ describe('two-factor sign-in', () => {
     expect(await portal.app.ctx.db.select().from(loginChallenges).where(eq(loginChallenges.userId, finance.id))).toHaveLength(1);
   });
 
+  it('asks for the second factor after a password reset, before any session, and ends the sign-ins waiting for it', async () => {
+    const finance = await signedInStaffAs(portal.app, 'finance');
+    const { secret } = await enrol(finance.client);
+    const waiting = new TestClient(portal.app);
+    expect((await login(waiting, finance.email)).json()).toMatchObject({ twoFactorRequired: true });
+
+    expect((await new TestClient(portal.app).post('/api/users/password/forgot', { json: { identifier: finance.email } })).statusCode).toBe(200);
+    const resetCode = await mailbox.codeFor(finance.email, /password reset code/);
+    const browser = new TestClient(portal.app);
+    const reset = await browser.post('/api/users/password/reset', {
+      json: { identifier: finance.email, code: resetCode, password: 'reset-but-not-in-9', confirmPassword: 'reset-but-not-in-9' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json()).toMatchObject({ twoFactorRequired: true, message: /password was changed\. Enter the 6-digit code/ });
+    expect(reset.json().user).toBeUndefined();
+    expect(browser.cookie('sid')).toBeUndefined();
+    expect((await browser.get('/api/admin/payments')).statusCode).toBe(401);
+    expect((await finance.client.get('/api/admin/me')).statusCode).toBe(401);
+
+    // The sign-in that was waiting before the reset is over, right code or not.
+    const stale = await waiting.post('/api/users/login/2fa', { json: { code: await appCode(secret) } });
+    expect(stale.statusCode).toBe(401);
+    const right = await browser.post('/api/users/login/2fa', { json: { code: await appCode(secret) } });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().user.role).toBe('finance');
+    expect((await browser.get('/api/admin/payments')).statusCode).toBe(200);
+  });
+
+  it('ends the sign-ins waiting for the second factor when the password is changed', async () => {
+    const finance = await signedInStaffAs(portal.app, 'finance');
+    const { secret } = await enrol(finance.client);
+    await portal.app.ctx.db.update(users).set({ phone: '+2348031234599' }).where(eq(users.id, finance.id));
+    const waiting = new TestClient(portal.app);
+    await login(waiting, finance.email);
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ phone: '08031234599', title: 'Accounts', password: 'changed-pass-12', currentPassword: PASSWORD })) form.append(key, value);
+    const changed = await finance.client.put('/api/users/profile', { form });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const stale = await waiting.post('/api/users/login/2fa', { json: { code: await appCode(secret) } });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().message).toMatch(/Sign in again/);
+  });
+
   it('refuses a wrong enabling code and a second setup once on', async () => {
     const finance = await signedInStaffAs(portal.app, 'finance');
     await finance.client.post('/api/admin/me/2fa/setup');
-    const wrong = await finance.client.post('/api/admin/me/2fa/enable', { json: { code: '000000' } });
+    const wrong = await finance.client.post('/api/admin/me/2fa/enable', { json: { code: '000000', currentPassword: PASSWORD } });
     expect(wrong.statusCode).toBe(400);
     expect((await finance.client.get('/api/admin/me')).json().twoFactorEnabled).toBe(false);
     await enrol(finance.client);
@@ -239,7 +282,7 @@ describe('two-factor sign-in', () => {
     const finance = (await signedInStaffAs(portal.app, 'finance')).client;
     expect((await finance.put('/api/admin/settings', { json: { twoFactorRequired: true } })).statusCode).toBe(403);
     // The admin enrols first, or the setting would lock them out of the console too.
-    await enrol(admin);
+    await enrol(admin, STAFF.password);
     const saved = await admin.put('/api/admin/settings', { json: { twoFactorRequired: true } });
     expect(saved.statusCode).toBe(200);
 

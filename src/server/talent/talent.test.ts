@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, files, submissions, talentPhotos, users } from '../db/schema.js';
 import { stillStored, storedFilesOf } from '../test-support/files.js';
 import { TestMailbox } from '../test-support/mailbox.js';
-import { activatedMember, createTestApp, signedInStaff, signedUpMember, STAFF, TestClient } from '../test-support/test-app.js';
+import { activatedMember, createTestApp, PASSWORD, signedInStaff, signedUpMember, STAFF, TestClient } from '../test-support/test-app.js';
 
 const mailbox = new TestMailbox();
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -253,7 +253,7 @@ describe('the member publishes a talent profile', () => {
     const photos = (await storedFilesOf(portal.app, user.id)).filter((file) => file.purpose === 'talent-photo');
     expect(photos.length).toBeGreaterThan(0);
     expect(photos.every((photo) => photo.inStorage)).toBe(true);
-    expect((await client.delete('/api/users/terminate')).statusCode).toBe(200);
+    expect((await client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } })).statusCode).toBe(200);
     expect((await visitor().get(`/api/talent/${profile.id}`)).statusCode).toBe(404);
     expect(await portal.app.ctx.db.select().from(files).where(eq(files.ownerId, user.id))).toHaveLength(0);
     expect(await stillStored(portal.app, photos.map((photo) => photo.storageKey))).toEqual([]);

@@ -43,6 +43,18 @@ export function phone(label = 'Phone') {
   });
 }
 
+/**
+ * The signed-in person's current password (or, for staff with two-factor sign-in, a code from the
+ * app), asked again before a change that matters; the server says when it is missing.
+ */
+export function currentPassword() {
+  return z
+    .string()
+    .max(128)
+    .optional()
+    .transform((value) => value || undefined);
+}
+
 export function password(label = 'Password') {
   return z
     .string({ error: `${label} is required` })

@@ -7,6 +7,7 @@ import { todayInLagos } from '../dates.js';
 import { isChildOn } from '../ages.js';
 import {
   choice,
+  currentPassword,
   dateOfBirth,
   email,
   mustAccept,
@@ -127,12 +128,8 @@ export const profileUpdateSchema = z.object({
     .optional()
     .transform((value) => value || undefined)
     .pipe(password('New password').optional()),
-  /** Needed to change the email or the password. */
-  currentPassword: z
-    .string()
-    .max(128)
-    .optional()
-    .transform((value) => value || undefined),
+  /** Needed to change the email, the phone number or the password. */
+  currentPassword: currentPassword(),
   phone: phone(),
   title: requiredText('Title', 120),
   bio: optionalText('Bio', 2000),
@@ -203,3 +200,6 @@ export interface User {
   /** The member's own advert; imageUrl, linkUrl and altText are null when none is placed. */
   ad: MemberAd;
 }
+
+/** Ending the account: the current password again. */
+export const terminateAccountSchema = z.object({ currentPassword: currentPassword() }).nullish();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { FormError } from './form-error';
 
 interface ConfirmDialogProps {
@@ -9,12 +9,14 @@ interface ConfirmDialogProps {
   busy?: boolean;
   /** Why the last attempt failed: the dialog stays open with it, so the member can try again or cancel. */
   error?: string | null;
+  /** What the confirmation asks for besides the click (the current password). */
+  children?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** A modal confirmation on the native <dialog>, which traps focus and closes on Escape. */
-export function ConfirmDialog({ open, title, message, confirmLabel, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, busy, error, children, onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const messageId = useId();
@@ -32,6 +34,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy, error,
         {title}
       </h2>
       <p id={messageId}>{message}</p>
+      {children}
       <FormError message={error} />
       <div className="dialog__actions">
         <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>

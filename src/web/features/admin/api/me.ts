@@ -16,7 +16,16 @@ export function useTwoFactorSetup() {
 export function useEnableTwoFactor() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.post<{ message: string; recoveryCodes: string[] }>('/api/admin/me/2fa/enable', { json: { code } }),
+    mutationFn: (input: { code: string; currentPassword: string }) =>
+      api.post<{ message: string; recoveryCodes: string[] }>('/api/admin/me/2fa/enable', { json: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: meKey }),
+  });
+}
+
+export function useDisableTwoFactor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { code: string; currentPassword: string }) => api.post<{ message: string }>('/api/admin/me/2fa/disable', { json: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: meKey }),
   });
 }

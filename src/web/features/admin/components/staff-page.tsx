@@ -8,7 +8,7 @@ import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
 import { WelcomeTextSetting } from './welcome-text-setting';
-import { useInviteStaff, useSaveStaffSettings, useStaffList, useStaffSettings, useUpdateStaff } from '../api/staff';
+import { useCodeLocks, useInviteStaff, useLiftCodeLock, useSaveStaffSettings, useStaffList, useStaffSettings, useUpdateStaff } from '../api/staff';
 import { displayDateTime } from '../../../../shared/display-date';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -16,12 +16,23 @@ const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABEL
 /** /admin/staff (admins): the staff accounts with role, last sign-in and two-factor state; invite, change role, disable. */
 export function StaffPage() {
   const staff = useStaffList();
+  // Every change to the staff asks for the admin's own password (or authenticator code) again.
+  const [currentPassword, setCurrentPassword] = useState('');
   return (
     <div className="admin__section">
       <div className="admin__toolbar">
         <h2>Staff</h2>
       </div>
-      <InviteStaff />
+      <TextField
+        label="Your password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        hint="Needed to invite, change a role or disable: your password, or a code from your authenticator app"
+        value={currentPassword}
+        onChange={(e) => setCurrentPassword(e.target.value)}
+      />
+      <InviteStaff currentPassword={currentPassword} />
       <QueryView query={staff}>
         {(members) => (
           <div className="table-wrap">
@@ -39,25 +50,26 @@ export function StaffPage() {
               </thead>
               <tbody>
                 {members.map((member) => (
-                  <StaffRow key={member.id} member={member} />
+                  <StaffRow key={member.id} member={member} currentPassword={currentPassword} />
                 ))}
               </tbody>
             </table>
           </div>
         )}
       </QueryView>
+      <CodeLocks />
       <TwoFactorSetting />
       <WelcomeTextSetting />
     </div>
   );
 }
 
-function StaffRow({ member }: { member: StaffMember }) {
+function StaffRow({ member, currentPassword }: { member: StaffMember; currentPassword: string }) {
   const update = useUpdateStaff();
   const [error, setError] = useState<string | null>(null);
   const change = (body: { role?: StaffRole; disabled?: boolean }) => {
     setError(null);
-    update.mutate({ id: member.id, ...body }, { onError: (failure) => setError(failure.message) });
+    update.mutate({ id: member.id, ...body, currentPassword }, { onError: (failure) => setError(failure.message) });
   };
   return (
     <tr aria-label={member.name}>
@@ -91,7 +103,7 @@ function StaffRow({ member }: { member: StaffMember }) {
   );
 }
 
-function InviteStaff() {
+function InviteStaff({ currentPassword }: { currentPassword: string }) {
   const invite = useInviteStaff();
   const flash = useFlash();
   const [name, setName] = useState('');
@@ -103,7 +115,7 @@ function InviteStaff() {
     event.preventDefault();
     setErrors({});
     invite.mutate(
-      { name, email, role },
+      { name, email, role, currentPassword },
       {
         onSuccess: ({ message }) => {
           flash.showSuccess(message);
@@ -131,6 +143,52 @@ function InviteStaff() {
         {invite.isPending && <ButtonSpinner />} Send invitation
       </button>
     </form>
+  );
+}
+
+/** Members' and staff accounts that had too many wrong codes today; an admin lifts the lock after checking with the owner. */
+function CodeLocks() {
+  const locks = useCodeLocks();
+  const lift = useLiftCodeLock();
+  const flash = useFlash();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <section className="card admin__add" aria-label="Accounts locked out of codes">
+      <h3>Accounts locked out of codes</h3>
+      <p className="muted">Too many wrong sign-in or reset codes today: their codes are refused until midnight. Lift a lock once you have checked with the owner.</p>
+      <QueryView query={locks}>
+        {(rows) =>
+          rows.length === 0 ? (
+            <p>No account is locked today.</p>
+          ) : (
+            <ul>
+              {rows.map((lock) => (
+                <li key={lock.userId}>
+                  {lock.name} <span className="muted">{lock.email}</span> ({lock.wrongTries} wrong codes){' '}
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    disabled={lift.isPending}
+                    onClick={() =>
+                      lift.mutate(lock.userId, {
+                        onSuccess: ({ message }) => {
+                          setError(null);
+                          flash.showSuccess(message);
+                        },
+                        onError: (failure) => setError(failure.message),
+                      })
+                    }
+                  >
+                    Lift the lock for {lock.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
+      <FormError message={error ?? undefined} />
+    </section>
   );
 }
 

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { TextField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
-import { useEnableTwoFactor, useStaffMe, useTwoFactorSetup } from '../api/me';
+import { useDisableTwoFactor, useEnableTwoFactor, useStaffMe, useTwoFactorSetup } from '../api/me';
+import { useFlash } from '../../../components/flash-context';
 
 /** /admin/2fa: a staff member sets up sign-in with an authenticator app, and keeps the recovery codes. */
 export function TwoFactorPage() {
@@ -20,7 +21,10 @@ export function TwoFactorPage() {
         <QueryView query={me}>
           {(state) =>
             state.twoFactorEnabled ? (
-              <p>Two-factor sign-in is on: after your password, you enter the code your authenticator app shows.</p>
+              <>
+                <p>Two-factor sign-in is on: after your password, you enter the code your authenticator app shows.</p>
+                {!state.twoFactorRequired && <TurnOff />}
+              </>
             ) : (
               <>
                 {state.twoFactorRequired && (
@@ -42,12 +46,13 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const setup = useTwoFactorSetup();
   const enable = useEnableTwoFactor();
   const [code, setCode] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    enable.mutate(code, { onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes), onError: (failure) => setError(failure.message) });
+    enable.mutate({ code, currentPassword }, { onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes), onError: (failure) => setError(failure.message) });
   }
 
   if (!setup.data) {
@@ -80,10 +85,51 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         value={code}
         onChange={(e) => setCode(e.target.value)}
         maxLength={6}
+      />
+      <TextField
+        label="Your password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={(e) => setCurrentPassword(e.target.value)}
         error={error ?? undefined}
       />
       <button type="submit" className="button button--primary" disabled={enable.isPending || code.trim().length !== 6}>
         {enable.isPending && <ButtonSpinner />} Turn on
+      </button>
+    </form>
+  );
+}
+
+/** Turning the second factor off: the password and a code from the app (or a recovery code). */
+function TurnOff() {
+  const disable = useDisableTwoFactor();
+  const flash = useFlash();
+  const [code, setCode] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    disable.mutate({ code, currentPassword }, { onSuccess: ({ message }) => flash.showSuccess(message), onError: (failure) => setError(failure.message) });
+  }
+
+  return (
+    <form className="card" onSubmit={submit} aria-label="Turn off two-factor sign-in" noValidate>
+      <TextField label="Code from the app or a recovery code" name="code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={20} />
+      <TextField
+        label="Your password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={(e) => setCurrentPassword(e.target.value)}
+        error={error ?? undefined}
+      />
+      <button type="submit" className="button button--ghost" disabled={disable.isPending || !code.trim()}>
+        {disable.isPending && <ButtonSpinner />} Turn off
       </button>
     </form>
   );

@@ -36,7 +36,7 @@ interface CodeRequest {
 /**
  * Forgotten password, in two steps on one page: the email or phone of the account (the login
  * page passes what was typed there), then the emailed code with the new password, which signs
- * the member in.
+ * the member in (a staff member with two-factor sign-in goes on to the authenticator's code).
  */
 export function ForgotPasswordPage() {
   const typedAtLogin = (useLocation().state as { identifier?: string } | null)?.identifier ?? '';
@@ -138,9 +138,14 @@ function ResetForm({ request, onResent, onChangeIdentifier }: ResetFormProps) {
 
   const onSubmit = handleSubmit((values) => {
     reset.mutate(values, {
-      onSuccess: ({ message, user }) => {
-        flash.showSuccess(message || SUCCESS.passwordReset);
-        void navigate(destination(user), { replace: true });
+      onSuccess: (result) => {
+        if ('twoFactorRequired' in result) {
+          flash.showSuccess(result.message);
+          void navigate('/login/2fa', { replace: true });
+          return;
+        }
+        flash.showSuccess(result.message || SUCCESS.passwordReset);
+        void navigate(destination(result.user), { replace: true });
       },
       onError: (error) => {
         if (showFieldErrors(error, setError, ['code', 'password', 'confirmPassword'])) return;

@@ -16,6 +16,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { Avatar } from './avatar';
 import { PendingEmail } from './pending-email';
 import './profile.css';
+import { toE164 } from '../../../../shared/phone';
 
 type EditValues = Required<Omit<ProfileUpdateInput, 'userId'>>;
 const FIELDS = ['fullName', 'email', 'password', 'currentPassword', 'phone', 'title', 'bio', 'address'] as const;
@@ -27,9 +28,15 @@ function changesEmail(user: User, email: string): boolean {
   return typed !== '' && typed !== user.email;
 }
 
-/** A new email or a new password: both need the current password. */
-function changesCredentials(user: User, values: Pick<EditValues, 'email' | 'password'>): boolean {
-  return Boolean(values.password) || changesEmail(user, values.email);
+/** A phone number that signs in as another one than the account's (another spelling of the same number does not). */
+function changesPhone(user: User, phone: string): boolean {
+  const typed = toE164(phone.trim());
+  return typed !== null && typed !== user.phone;
+}
+
+/** A new email, phone number or password: each needs the current password. */
+function changesCredentials(user: User, values: Pick<EditValues, 'email' | 'password' | 'phone'>): boolean {
+  return Boolean(values.password) || changesEmail(user, values.email) || changesPhone(user, values.phone);
 }
 
 // The schema cannot know the account's email: the form's context (the member) tells whether the
@@ -78,7 +85,7 @@ function EditProfileForm({ user }: { user: User }) {
     watch,
     formState: { errors },
   } = useForm<EditValues, User>({ resolver, context: user, mode: 'onTouched', defaultValues: formValues(user) });
-  const needsCurrentPassword = changesCredentials(user, { email: watch('email'), password: watch('password') });
+  const needsCurrentPassword = changesCredentials(user, { email: watch('email'), password: watch('password'), phone: watch('phone') });
 
   // An object URL holds the file in memory until it is revoked.
   useEffect(() => {
@@ -186,7 +193,7 @@ function EditProfileForm({ user }: { user: User }) {
             type="password"
             autoComplete="current-password"
             required
-            hint="Needed to change your email or password"
+            hint="Needed to change your email, phone number or password"
             {...register('currentPassword')}
             error={errors.currentPassword?.message}
           />

@@ -15,6 +15,7 @@ import { Avatar } from './avatar';
 import { ProfileFormsSlot } from './dashboard-slots';
 import { ProfileOverview } from './profile-overview';
 import './profile.css';
+import { TextField } from '../../../components/form-field';
 
 /** A section another feature owns, placed after the forms; `id` is its element's id, for the sidebar's link. */
 export interface DashboardSection {
@@ -38,6 +39,7 @@ export function ProfilePage({ nextStep, sections: extraSections }: ProfilePagePr
   const [sidebarOpen, setSidebarOpen] = useState(() => window.matchMedia('(min-width: 900px)').matches);
   const [confirming, setConfirming] = useState(false);
   const [terminateError, setTerminateError] = useState<string | null>(null);
+  const [currentPassword, setCurrentPassword] = useState('');
   const terminate = useTerminateAccount();
   const flash = useFlash();
   const navigate = useNavigate();
@@ -55,7 +57,7 @@ export function ProfilePage({ nextStep, sections: extraSections }: ProfilePagePr
   if (!user) return <Spinner />;
 
   function confirmTermination() {
-    terminate.mutate(undefined, {
+    terminate.mutate(currentPassword, {
       onSuccess: (data) => {
         setConfirming(false);
         flash.showSuccess(data.message || SUCCESS.terminated);
@@ -145,8 +147,20 @@ export function ProfilePage({ nextStep, sections: extraSections }: ProfilePagePr
         onCancel={() => {
           setConfirming(false);
           setTerminateError(null);
+          setCurrentPassword('');
         }}
-      />
+      >
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(event) => {
+            setCurrentPassword(event.target.value);
+            setTerminateError(null);
+          }}
+        />
+      </ConfirmDialog>
     </div>
   );
 }

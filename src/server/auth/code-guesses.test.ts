@@ -1,0 +1,112 @@
+import { and, eq } from 'drizzle-orm';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeGuesses } from '../db/schema.js';
+import { TestMailbox } from '../test-support/mailbox.js';
+import { createTestApp, onPostgresServer, PASSWORD, signedInStaff, signedInStaffAs, TestClient } from '../test-support/test-app.js';
+
+const mailbox = new TestMailbox();
+let portal: Awaited<ReturnType<typeof createTestApp>>;
+let admin: TestClient;
+
+beforeAll(async () => {
+  portal = await createTestApp({}, { mailTransport: mailbox.transport });
+  admin = await signedInStaff(portal.app);
+});
+afterAll(() => portal.close());
+
+const WARNED = /Wrong codes were entered for your account/;
+const LOCKED = /locked for today/;
+/** The code the authenticator app shows `stepsAhead` 30-second steps from now. */
+const appCode = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+
+/** A finance account with two-factor sign-in on; answers its email and the app's secret. */
+async function financeWithTwoFactor() {
+  const finance = await signedInStaffAs(portal.app, 'finance');
+  const { secret } = (await finance.client.post('/api/admin/me/2fa/setup')).json();
+  expect((await finance.client.post('/api/admin/me/2fa/enable', { json: { code: await appCode(secret, -1), currentPassword: PASSWORD } })).statusCode).toBe(200);
+  return { ...finance, secret: secret as string };
+}
+
+/** A browser at `address` that gave the right password and waits for the second factor. */
+async function waitingSignIn(email: string, address: string) {
+  const browser = new TestClient(portal.app);
+  const answer = await browser.request({ method: 'POST', url: '/api/users/login', remoteAddress: address }, { json: { email, password: PASSWORD } });
+  expect(answer.json()).toMatchObject({ twoFactorRequired: true });
+  return (code: string) => browser.request({ method: 'POST', url: '/api/users/login/2fa', remoteAddress: address }, { json: { code } });
+}
+
+describe('the daily ceiling of wrong codes per account', () => {
+  it('locks second-factor and reset codes after 20 wrong ones from any address, tells the owner, and an admin lifts it', async () => {
+    const finance = await financeWithTwoFactor();
+    const statuses: number[] = [];
+    let send = await waitingSignIn(finance.email, '10.1.0.1');
+    for (let i = 0; i < 21; i += 1) {
+      // Five wrong codes end a sign-in: the guesser starts another from another address.
+      if (i > 0 && i % 5 === 0) send = await waitingSignIn(finance.email, `10.1.0.${i + 1}`);
+      statuses.push((await send('000000')).statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(20).fill(400), 429]);
+
+    const right = await (await waitingSignIn(finance.email, '10.1.1.1'))(await appCode(finance.secret));
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toMatch(/Too many wrong codes were entered for this account today.*An admin can lift this sooner/);
+
+    // The emailed reset code is refused too, and the password stays.
+    await new TestClient(portal.app).post('/api/users/password/forgot', { json: { identifier: finance.email } });
+    const resetCode = await mailbox.codeFor(finance.email, /password reset code/);
+    const reset = await new TestClient(portal.app).post('/api/users/password/reset', {
+      json: { identifier: finance.email, code: resetCode, password: 'taken-over-pass-1', confirmPassword: 'taken-over-pass-1' },
+    });
+    expect(reset.statusCode).toBe(429);
+    expect(reset.json().message).toMatch(/Too many wrong codes/);
+
+    await mailbox.waitFor((mail) => mail.to === finance.email && LOCKED.test(mail.subject));
+    expect(mailbox.countTo(finance.email, WARNED)).toBe(1);
+    expect(mailbox.countTo(finance.email, LOCKED)).toBe(1);
+
+    const locks = (await admin.get('/api/admin/code-locks')).json().locks;
+    expect(locks).toContainEqual(expect.objectContaining({ userId: finance.id, email: finance.email, wrongTries: 20 }));
+    const moderator = await signedInStaffAs(portal.app, 'moderator');
+    expect((await moderator.client.delete(`/api/admin/code-locks/${finance.id}`)).statusCode).toBe(403);
+    const lifted = await admin.delete(`/api/admin/code-locks/${finance.id}`);
+    expect(lifted.statusCode).toBe(200);
+    expect((await admin.delete(`/api/admin/code-locks/${finance.id}`)).statusCode).toBe(404);
+    const actions = (await admin.get(`/api/admin/audit?subjectId=${finance.id}`)).json().entries.map((e: { action: string }) => e.action);
+    expect(actions).toContain('codes.unlock');
+
+    const after = await (await waitingSignIn(finance.email, '10.1.1.2'))(await appCode(finance.secret, 1));
+    expect(after.statusCode, after.body).toBe(200);
+  });
+
+  it('lifts itself when the day passes, and a right code does not count', async () => {
+    const finance = await financeWithTwoFactor();
+    const send = await waitingSignIn(finance.email, '10.2.0.1');
+    expect((await send('000000')).statusCode).toBe(400);
+    expect((await send(await appCode(finance.secret))).statusCode).toBe(200);
+    const [row] = await portal.app.ctx.db.select().from(codeGuesses).where(eq(codeGuesses.userId, finance.id));
+    expect(row?.wrongTries).toBe(1);
+
+    await portal.app.ctx.db.update(codeGuesses).set({ wrongTries: 20 }).where(eq(codeGuesses.userId, finance.id));
+    expect((await (await waitingSignIn(finance.email, '10.2.0.2'))(await appCode(finance.secret, 1))).statusCode).toBe(429);
+    await portal.app.ctx.db
+      .update(codeGuesses)
+      .set({ day: '2020-01-01' })
+      .where(and(eq(codeGuesses.userId, finance.id)));
+    expect((await (await waitingSignIn(finance.email, '10.2.0.3'))(await appCode(finance.secret, 1))).statusCode).toBe(200);
+  });
+
+  it.skipIf(!onPostgresServer)('lets no more than 20 wrong codes through when they all arrive at once', async () => {
+    const finance = await financeWithTwoFactor();
+    const senders = [];
+    for (let i = 0; i < 6; i += 1) senders.push(await waitingSignIn(finance.email, `10.3.0.${i + 1}`));
+    const answers = await Promise.all(senders.flatMap((send) => Array.from({ length: 5 }, () => send('000000'))));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    const [row] = await portal.app.ctx.db.select().from(codeGuesses).where(eq(codeGuesses.userId, finance.id));
+    expect(row?.wrongTries).toBe(20);
+    await mailbox.waitFor((mail) => mail.to === finance.email && LOCKED.test(mail.subject));
+    expect(mailbox.countTo(finance.email, LOCKED)).toBe(1);
+  });
+});

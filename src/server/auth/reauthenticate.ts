@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import { FAILURE } from '../../shared/messages.js';
+import type { AppContext } from '../context.js';
+import { users } from '../db/schema.js';
+import { badRequest, forbidden } from '../http/errors.js';
+import { holdCodeTry, keepWrongCodeTry, releaseCodeTry } from './code-guesses.js';
+import { verifyPassword } from './passwords.js';
+import { hasTwoFactor, passSecondFactor } from './two-factor.js';
+
+export const CURRENT_PASSWORD_WRONG = 'Your current password is not right.';
+const STAFF_PROOF_WRONG = 'That is neither your current password nor a code from your authenticator app.';
+
+/**
+ * Asks the signed-in person to prove it is still them before a change that matters: 400 when
+ * nothing is given, 403 when it is not the account's password, nor (for a staff member with
+ * two-factor sign-in) a code from the app or a recovery code, counted like any other code.
+ */
+export async function assertReauthenticated(ctx: AppContext, user: { id: string; role: string }, proof: string | undefined): Promise<void> {
+  if (!proof) throw badRequest(FAILURE.currentPasswordRequired);
+  const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+  if (row && (await verifyPassword(row.passwordHash, proof))) return;
+  if (user.role === 'member' || !(await hasTwoFactor(ctx.db, user.id))) throw forbidden(CURRENT_PASSWORD_WRONG);
+  const held = await holdCodeTry(ctx, ctx.db, user.id);
+  if (await passSecondFactor(ctx, user.id, proof)) {
+    await releaseCodeTry(ctx.db, held);
+    return;
+  }
+  await keepWrongCodeTry(ctx, ctx.db, held);
+  throw forbidden(STAFF_PROOF_WRONG);
+}
