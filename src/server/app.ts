@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,12 +14,14 @@ import { sessionCookieName } from './auth/sessions.js';
 import type { Config } from './config.js';
 import { contactRoutes } from './contact/routes.js';
 import type { AppContext } from './context.js';
-import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { type DatabaseHandle, databaseTimeouts, openDatabase } from './db/client.js';
 import { filesRoutes } from './files/routes.js';
 import { configuredStorage } from './files/configured-storage.js';
-import type { FileStorage } from './files/storage.js';
+import { type FileStorage, guardedStorage } from './files/storage.js';
 import { formsRoutes } from './forms/routes.js';
 import { startHousekeeping } from './housekeeping.js';
+import { DependencyHealth } from './dependencies.js';
+import { registerLoadShedding } from './http/load-shedding.js';
 import { registerIdempotency } from './idempotency/idempotency.js';
 import { registerCsrf } from './http/csrf.js';
 import { logSerializers, registerErrorHandling } from './http/errors.js';
@@ -91,6 +94,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
+    // A request still unanswered after this gets 503; uploads, which include receiving the files, get longer (uploadRoute).
+    handlerTimeout: config.timeouts.requestMs,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -103,8 +108,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
       onConnectionError: (error) => app.log.warn({ err: error.message }, 'database connection lost; it is reopened on the next query'),
+      timeouts: databaseTimeouts(config),
+      migrate: config.migrateOnStart,
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
+  const health = new DependencyHealth(app.log, {
+    configured: ['database', 'storage', ...(config.redis ? (['redis'] as const) : [])],
+    probes: { database: () => database.db.execute(sql`select 1`) },
+    withoutIt: { redis: 'rate limits are counted in this process alone until it is back (decision 017)' },
+  });
+  app.addHook('onClose', async () => health.stop());
+  const storage = guardedStorage(options.storage ?? configuredStorage(config), config.timeouts.storageMs, health);
+  health.addProbe('storage', () => storage.check());
   const mailTransport = options.mailTransport ?? createTransport(config, app.log);
   const mailWorker = startMailWorker({
     db: database.db,
@@ -122,7 +137,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ctx: AppContext = {
     config,
     db: database.db,
-    storage: options.storage ?? configuredStorage(config),
+    storage,
+    health,
     log: app.log,
     mailer: { brand: { companyName: config.company.name, publicUrl: config.publicUrl }, nudge: mailWorker.nudge },
     listen: database.listen,
@@ -136,7 +152,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const webRoot = options.webRoot ?? defaultWebRoot;
   const stylesheet = inlineStylesheet(webRoot);
   registerSecurityHeaders(app, { production: config.env === 'production', inlineStyleHashes: stylesheet ? [stylesheet.hash] : [] });
-  await registerRateLimits(app, config.redis);
+  await registerLoadShedding(app, config.shedding, database);
+  await registerRateLimits(app, config.redis, health);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, fieldSize: 64 * 1024, fields: 100 } });
 
   const routeTable: { method: string; url: string }[] = [];
@@ -145,10 +162,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorate('routeTable', routeTable);
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, health);
   registerStorableTextCheck(app);
   registerCsrf(app, { production: config.env === 'production', secret: config.sessionSecret, sessionCookie: sessionCookieName(config) });
-  registerHealth(app, database.db);
+  registerHealth(app, database.db, health);
   registerMetrics(app, ctx, database);
   await registerSessionLookup(app, ctx);
   registerIdempotency(app, ctx);
@@ -178,6 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ensureAdmin(ctx);
   // Mail is signed with the company name staff saved, from the first message on.
   await readSiteSettings(ctx);
-  await startHousekeeping(app, ctx);
+  // Started once the port is open, so a long first round never delays the answers to the load balancer's probes.
+  app.addHook('onListen', async () => startHousekeeping(app, ctx));
   return app;
 }

@@ -6,12 +6,19 @@ import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './db/client.js';
 
-/** One portal process: on SIGTERM it stops taking traffic, drains the requests in flight, then closes. */
+/**
+ * One portal process: on SIGTERM it first says it is not ready (/readyz 503) while still serving,
+ * so the load balancer stops sending it traffic; then it closes the listener, drains the requests
+ * in flight, and closes.
+ */
 async function serve(config: Config): Promise<void> {
   const app = await buildApp(config);
-  closeWithGrace({ delay: config.shutdownTimeoutMs, logger: app.log }, async ({ signal, err }) => {
+  closeWithGrace({ delay: config.readinessDrainMs + config.shutdownTimeoutMs, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'stopping after an unexpected error');
-    else app.log.info({ signal }, 'shutting down');
+    else {
+      app.log.info({ signal, readinessDrainMs: config.readinessDrainMs }, 'shutting down: /readyz answers 503 before the listener closes');
+      await app.drainReadiness(config.readinessDrainMs);
+    }
     await app.close();
   });
   await app.listen({ port: config.port, host: config.host });
@@ -29,7 +36,7 @@ function superviseProcesses(config: Config): void {
       if (!stopping) cluster.fork();
     }, 1000);
   });
-  closeWithGrace({ delay: config.shutdownTimeoutMs + 2000 }, async () => {
+  closeWithGrace({ delay: config.readinessDrainMs + config.shutdownTimeoutMs + 2000 }, async () => {
     stopping = true;
     const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
     await Promise.all(

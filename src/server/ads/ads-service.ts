@@ -78,14 +78,13 @@ export async function placeAd(
   }
   // Cropped and stretched to exactly the strip's slot.
   const resized = await readablePhoto(image.data, 'Ad image', { ...AD_IMAGE_SIZE, fit: 'cover', enlarge: true });
-  await withFileTransaction(ctx, async (tx, store) => {
-    const stored = await store({ ownerId: user.id, purpose: 'ad-image', ...resized });
-    const slipFile = slip ? await store({ ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType }) : undefined;
+  const newFiles = [{ ownerId: user.id, purpose: 'ad-image', ...resized }, ...(slip ? [{ ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType }] : [])];
+  await withFileTransaction(ctx, newFiles, async (tx, [stored, slipFile]) => {
     const [payment] = await tx
       .insert(payments)
       .values({ userId: user.id, kind: 'ad', amountKobo: AD_WEEKLY_FEE_KOBO * input.weeks, slipFileId: slipFile?.id ?? null })
       .returning({ id: payments.id });
-    await tx.insert(ads).values({ userId: user.id, imageFileId: stored.id, linkUrl: input.linkUrl, altText: input.altText, weeks: input.weeks, paymentId: payment?.id ?? null });
+    await tx.insert(ads).values({ userId: user.id, imageFileId: stored!.id, linkUrl: input.linkUrl, altText: input.altText, weeks: input.weeks, paymentId: payment?.id ?? null });
     await notify(tx, user.id, 'ad-received', 'We received your advert. It will appear on the homepage once staff approve it.');
   });
 }

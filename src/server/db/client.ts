@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lock as lockFile } from 'proper-lockfile';
+import type { Config } from '../config.js';
 import * as schema from './schema.js';
 
 /** The same type for both drivers, so every query is written once. */
@@ -63,17 +64,21 @@ export async function openDatabase(options: {
   poolSize?: number;
   /** Told when a connection breaks (server restart); the pool opens new ones for the next queries. */
   onConnectionError?: (error: Error) => void;
+  /** How long a stalled PostgreSQL may hold a query (unset: no limit, as for `npm run migrate`). */
+  timeouts?: DatabaseTimeouts;
+  /** false: the migrations are applied by a step of their own; this process only uses the schema. */
+  migrate?: boolean;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const listening = options.listenUrl !== null;
-    const { pool, ownNotifications, isPoolBackend } = poolHearingItsOwnChanges(options.databaseUrl, options.poolSize ?? 10, listening);
+    const { pool, ownNotifications, isPoolBackend } = poolHearingItsOwnChanges(options.databaseUrl, options.poolSize ?? 10, listening, options.timeouts);
     // Without listeners, a connection dropped by a PostgreSQL restart would crash the process:
     // the pool's covers idle connections, each client's covers one checked out (in a transaction).
     const onError = options.onConnectionError ?? (() => {});
     pool.on('error', onError);
     pool.on('connect', (client) => client.on('error', onError));
     const db = drizzlePg(pool, { schema });
-    await migrateUnderLock(pool);
+    if (options.migrate !== false) await migrateUnderLock(options.databaseUrl);
     return {
       db: db as unknown as Database,
       driver: 'postgres',
@@ -83,7 +88,7 @@ export async function openDatabase(options: {
         ? async (channel, handlers) => {
             const stopOwn = ownNotifications.add(channel, handlers.onMessage);
             const fromOthers = { ...handlers, onMessage: (payload: string, sender: number) => isPoolBackend(sender) || handlers.onMessage(payload) };
-            const stopServer = await listenOnServer(options.listenUrl ?? options.databaseUrl!, channel, fromOthers, onError);
+            const stopServer = await listenOnServer(options.listenUrl ?? options.databaseUrl!, channel, fromOthers, onError, options.timeouts?.connectMs);
             return async () => {
               stopOwn();
               await stopServer();
@@ -110,7 +115,7 @@ export async function openDatabase(options: {
     throw error;
   });
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
     driver: 'pglite',
@@ -138,10 +143,12 @@ export async function openDatabase(options: {
 
 /**
  * Several processes may start together on one server: the first to take the lock applies the
- * migrations, the others wait for it and then find nothing left to apply.
+ * migrations, the others wait for it and then find nothing left to apply. On a connection of its
+ * own, outside the pool's statement timeout: a migration, or the wait for another's, may be long.
  */
-async function migrateUnderLock(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+async function migrateUnderLock(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
   try {
     await client.query(`select pg_advisory_lock(hashtext('portal.migrations'))`);
     try {
@@ -150,7 +157,7 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
       await client.query(`select pg_advisory_unlock(hashtext('portal.migrations'))`);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }
 
@@ -193,13 +200,14 @@ export class DataDirInUseError extends Error {}
  * (decision 016). A connection passes on only its own; the others' come once, by the process's
  * LISTEN connection, which skips what the pool's server processes sent.
  */
-function poolHearingItsOwnChanges(connectionString: string, max: number, listening: boolean) {
+function poolHearingItsOwnChanges(connectionString: string, max: number, listening: boolean, timeouts: DatabaseTimeouts | undefined) {
   const ownNotifications = new ChannelSubscribers();
   const poolBackends = new Set<number>();
   const backendOf = new WeakMap<pg.PoolClient, number>();
   const pool = new pg.Pool({
     connectionString,
     max,
+    ...(timeouts ? poolTimeouts(timeouts) : {}),
     onConnect: listening
       ? async (client) => {
           const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
@@ -215,6 +223,34 @@ function poolHearingItsOwnChanges(connectionString: string, max: number, listeni
   });
   pool.on('remove', (client) => poolBackends.delete(backendOf.get(client) ?? -1));
   return { pool, ownNotifications, isPoolBackend: (pid: number) => poolBackends.has(pid) };
+}
+
+export interface DatabaseTimeouts {
+  /** Waiting for a connection: opening one, or a free one of the pool. */
+  connectMs: number;
+  /** One statement, ended by PostgreSQL (57014). */
+  statementMs: number;
+  /** A transaction left idle (its locks held), ended by PostgreSQL (25P03). */
+  idleInTransactionMs: number;
+}
+
+/** The configured limits, as the pool takes them. */
+export function databaseTimeouts(config: Pick<Config, 'timeouts'>): DatabaseTimeouts {
+  return { connectMs: config.timeouts.databaseConnectMs, statementMs: config.timeouts.statementMs, idleInTransactionMs: config.timeouts.idleInTransactionMs };
+}
+
+/**
+ * The pool's limits. PostgreSQL enforces the statement and idle-transaction ones; a server that
+ * does not answer at all (paused, or the network gone) cannot, so the client gives up on a query
+ * a little after the server would have.
+ */
+function poolTimeouts(timeouts: DatabaseTimeouts): pg.PoolConfig {
+  return {
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    query_timeout: timeouts.statementMs + 2000,
+  };
 }
 
 /** As the process's own LISTEN connection tells them: with the server process that sent each. */
@@ -253,6 +289,7 @@ async function listenOnServer(
   channel: string,
   handlers: ServerChannelHandlers,
   onError: (error: Error) => void,
+  connectMs: number | undefined,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
@@ -270,7 +307,7 @@ async function listenOnServer(
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString });
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: connectMs });
     client = next;
     next.on('notification', (message) => {
       if (message.channel === channel) handlers.onMessage(message.payload ?? '', message.processId);

@@ -2,11 +2,12 @@ import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { expect, it } from 'vitest';
+import { DependencyHealth } from '../dependencies.js';
 import { HttpError, logSerializers, registerErrorHandling } from './errors.js';
 
 async function answerFor(thrown: unknown, logger: FastifyServerOptions['logger'] = false) {
   const app = Fastify({ logger });
-  registerErrorHandling(app);
+  registerErrorHandling(app, new DependencyHealth(app.log, { configured: ['database'] }));
   app.get('/boom', async () => {
     throw thrown;
   });
