@@ -52,3 +52,14 @@ it('logs a failed query without the values it was given', async () => {
   expect(log).toContain('23505');
   expect(log).not.toMatch(/ada\.obi|Ada Obi/);
 });
+
+it('answers a request that outlives its timeout with 503 and Retry-After', async () => {
+  const app = Fastify({ handlerTimeout: 100 });
+  registerErrorHandling(app, new DependencyHealth(app.log, { configured: ['database'] }));
+  app.get('/stuck', () => new Promise(() => {}));
+  const response = await app.inject({ method: 'GET', url: '/stuck' });
+  await app.close();
+  expect(response.statusCode).toBe(503);
+  expect(response.headers['retry-after']).toBe('2');
+  expect(response.json().message).toMatch(/briefly unavailable/);
+});
