@@ -20,6 +20,7 @@ import { configuredStorage } from './files/configured-storage.js';
 import { type FileStorage, guardedStorage } from './files/storage.js';
 import { formsRoutes } from './forms/routes.js';
 import { startHousekeeping } from './housekeeping.js';
+import { SERVICE } from './service.js';
 import { DependencyHealth } from './dependencies.js';
 import { registerLoadShedding } from './http/load-shedding.js';
 import { registerIdempotency } from './idempotency/idempotency.js';
@@ -87,6 +88,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      // Every line says which program and which release wrote it.
+      base: { service: SERVICE.name, version: SERVICE.version, pid: process.pid },
       redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: { ...logSerializers, req: serializeRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
@@ -107,7 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       listenUrl: config.databaseListenUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
-      onConnectionError: (error) => app.log.warn({ err: error.message }, 'database connection lost; it is reopened on the next query'),
+      onConnectionError: (error) => app.log.warn({ dependency: 'database', err: error }, 'database connection lost; it is reopened on the next query'),
       timeouts: databaseTimeouts(config),
       migrate: config.migrateOnStart,
     }));

@@ -5,6 +5,8 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './db/client.js';
+import { errorForLog } from './http/errors.js';
+import { logLine } from './service.js';
 
 /**
  * One portal process: on SIGTERM it first says it is not ready (/readyz 503) while still serving,
@@ -30,7 +32,7 @@ function superviseProcesses(config: Config): void {
   for (let i = 0; i < config.processes; i++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
-    console.error(`portal process ${worker.process.pid} ended (${signal ?? code}); starting another in a second`);
+    console.error(logLine('warn', 'portal process ended; starting another in a second', { worker: worker.process.pid, exit: signal ?? code }));
     // A second's pause, so a process that cannot start (its database away) is not restarted in a tight loop.
     setTimeout(() => {
       if (!stopping) cluster.fork();
@@ -56,6 +58,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error);
+  // A configuration problem is the operator's to fix: its message says what; anything else keeps its stack.
+  const known = error instanceof ConfigError || error instanceof DataDirInUseError;
+  console.error(logLine('fatal', known ? error.message : 'the portal could not start', known ? {} : { err: errorForLog(error) }));
   process.exit(1);
 });
