@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { DataDirInUseError } from './db/client.js';
+import { DataDirInUseError, MigrationsMissingError } from './db/client.js';
 import { errorForLog } from './http/errors.js';
 import { logLine } from './service.js';
 
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A configuration problem is the operator's to fix: its message says what; anything else keeps its stack.
-  const known = error instanceof ConfigError || error instanceof DataDirInUseError;
+  const known = error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof MigrationsMissingError;
   console.error(logLine('fatal', known ? error.message : 'the portal could not start', known ? {} : { err: errorForLog(error) }));
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -79,6 +80,7 @@ export async function openDatabase(options: {
     pool.on('connect', (client) => client.on('error', onError));
     const db = drizzlePg(pool, { schema });
     if (options.migrate !== false) await migrateUnderLock(options.databaseUrl);
+    else await assertMigrated(db as unknown as Database);
     return {
       db: db as unknown as Database,
       driver: 'postgres',
@@ -116,6 +118,7 @@ export async function openDatabase(options: {
   });
   const db = drizzlePglite(client, { schema });
   if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
+  else await assertMigrated(db as unknown as Database);
   return {
     db: db as unknown as Database,
     driver: 'pglite',
@@ -160,6 +163,27 @@ async function migrateUnderLock(connectionString: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * With MIGRATE_ON_START=false the migrations are a step of their own, run before this version
+ * starts (expand/contract, decision 018): a database that lacks any is refused, rather than served
+ * with a schema the code does not know.
+ */
+async function assertMigrated(db: Database): Promise<void> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  const applied = await db
+    .execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+    .then((result) => Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0))
+    .catch(() => 0);
+  const missing = journal.entries.length - applied;
+  if (missing > 0) {
+    throw new MigrationsMissingError(
+      `MIGRATE_ON_START is false and ${missing} of ${journal.entries.length} migrations are not applied to this database: run \`npm run migrate\` (as a role allowed to change the schema) first.`,
+    );
+  }
+}
+
+export class MigrationsMissingError extends Error {}
 
 /** A session advisory lock on a connection held for the job: released by the unlock, or by PostgreSQL if the process dies. */
 async function runUnderTryLock(pool: pg.Pool, name: string, job: () => Promise<void>): Promise<boolean> {
