@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,12 +14,15 @@ import { sessionCookieName } from './auth/sessions.js';
 import type { Config } from './config.js';
 import { contactRoutes } from './contact/routes.js';
 import type { AppContext } from './context.js';
-import { type DatabaseHandle, openDatabase } from './db/client.js';
+import { type DatabaseHandle, databaseTimeouts, openDatabase } from './db/client.js';
 import { filesRoutes } from './files/routes.js';
 import { configuredStorage } from './files/configured-storage.js';
-import type { FileStorage } from './files/storage.js';
+import { type FileStorage, guardedStorage } from './files/storage.js';
 import { formsRoutes } from './forms/routes.js';
 import { startHousekeeping } from './housekeeping.js';
+import { SERVICE } from './service.js';
+import { DependencyHealth } from './dependencies.js';
+import { registerLoadShedding } from './http/load-shedding.js';
 import { registerIdempotency } from './idempotency/idempotency.js';
 import { registerLargeImageLimit } from './files/large-images.js';
 import { registerCachePolicy } from './http/cache-policy.js';
@@ -88,6 +92,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      // Every line says which program and which release wrote it.
+      base: { service: SERVICE.name, version: SERVICE.version, pid: process.pid },
       redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: { ...logSerializers, req: serializeRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
@@ -95,6 +101,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
+    // A request still unanswered after this gets 503; uploads, which include receiving the files, get longer (uploadRoute).
+    handlerTimeout: config.timeouts.requestMs,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -106,9 +114,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       listenUrl: config.databaseListenUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
-      onConnectionError: (error) => app.log.warn({ err: error.message }, 'database connection lost; it is reopened on the next query'),
+      onConnectionError: (error) => app.log.warn({ dependency: 'database', err: error }, 'database connection lost; it is reopened on the next query'),
+      timeouts: databaseTimeouts(config),
+      migrate: config.migrateOnStart,
     }));
   if (!options.database) app.addHook('onClose', () => database.close());
+  const health = new DependencyHealth(app.log, {
+    configured: ['database', 'storage', ...(config.redis ? (['redis'] as const) : [])],
+    probes: { database: () => database.db.execute(sql`select 1`) },
+    withoutIt: { redis: 'rate limits are counted in this process alone until it is back (decision 017)' },
+  });
+  app.addHook('onClose', async () => health.stop());
+  const storage = guardedStorage(options.storage ?? configuredStorage(config), config.timeouts.storageMs, health);
+  health.addProbe('storage', () => storage.check());
   const mailTransport = options.mailTransport ?? createTransport(config, app.log);
   const mailWorker = startMailWorker({
     db: database.db,
@@ -126,7 +144,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ctx: AppContext = {
     config,
     db: database.db,
-    storage: options.storage ?? configuredStorage(config),
+    storage,
+    health,
     log: app.log,
     mailer: { brand: { companyName: config.company.name, publicUrl: portalAddress(config), replyTo: config.company.email }, nudge: mailWorker.nudge },
     listen: database.listen,
@@ -144,7 +163,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const webRoot = options.webRoot ?? defaultWebRoot;
   const stylesheet = inlineStylesheet(webRoot);
   registerSecurityHeaders(app, { production: config.env === 'production', inlineStyleHashes: stylesheet ? [stylesheet.hash] : [] });
-  await registerRateLimits(app, config.redis);
+  await registerLoadShedding(app, config.shedding, database);
+  await registerRateLimits(app, config.redis, health);
   registerLargeImageLimit(app, config.rateLimits.largePhotos);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, fieldSize: 64 * 1024, fields: 100 } });
 
@@ -154,11 +174,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorate('routeTable', routeTable);
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, health);
   registerStorableTextCheck(app);
   registerCsrf(app, { production: config.env === 'production', secret: config.sessionSecret, sessionCookie: sessionCookieName(config) });
   registerCachePolicy(app);
-  registerHealth(app, database.db);
+  registerHealth(app, database.db, health);
   registerMetrics(app, ctx, database);
   await registerSessionLookup(app, ctx);
   registerIdempotency(app, ctx);
@@ -189,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ensureAdmin(ctx);
   // Mail is signed with the company name staff saved, from the first message on.
   await readSiteSettings(ctx);
-  await startHousekeeping(app, ctx);
+  // Started once the port is open, so a long first round never delays the answers to the load balancer's probes.
+  app.addHook('onListen', async () => startHousekeeping(app, ctx));
   return app;
 }

@@ -57,6 +57,70 @@ const trustProxy = z
     return entries;
   });
 
+const milliseconds = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback);
+
+/**
+ * Operations (issue 27): how long a stalled dependency may hold a request, when a busy process
+ * sheds load, and how a deploy starts and stops. Kept together here.
+ */
+const operationsEnv = {
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(15_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(15_000),
+  S3_CONNECT_TIMEOUT_MS: milliseconds(3000),
+  S3_REQUEST_TIMEOUT_MS: milliseconds(10_000),
+  STORAGE_TIMEOUT_MS: milliseconds(15_000),
+  REQUEST_TIMEOUT_MS: milliseconds(30_000),
+  UPLOAD_TIMEOUT_MS: milliseconds(300_000),
+  SHED_EVENT_LOOP_DELAY_MS: milliseconds(1000, 0),
+  SHED_POOL_WAITING: z.coerce.number().int().min(0).default(100),
+  MIGRATE_ON_START: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  READINESS_DRAIN_MS: milliseconds(5000, 0),
+};
+
+/** What the operations variables become (config.ts's own part for issue 27). */
+function operationsConfig(e: Env): OperationsConfig {
+  return {
+    timeouts: {
+      databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      s3ConnectMs: e.S3_CONNECT_TIMEOUT_MS,
+      s3RequestMs: e.S3_REQUEST_TIMEOUT_MS,
+      storageMs: e.STORAGE_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      uploadMs: e.UPLOAD_TIMEOUT_MS,
+    },
+    shedding: { eventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS, poolWaiting: e.SHED_POOL_WAITING },
+    migrateOnStart: e.MIGRATE_ON_START === 'true',
+    readinessDrainMs: e.READINESS_DRAIN_MS,
+  };
+}
+
+export interface OperationsConfig {
+  /**
+   * The longest a dependency may keep a request waiting: a connection from the pool, a statement,
+   * a transaction left idle, an S3 connection and request, any storage call; a whole request
+   * (an upload's, which includes receiving its files, is longer).
+   */
+  timeouts: {
+    databaseConnectMs: number;
+    statementMs: number;
+    idleInTransactionMs: number;
+    s3ConnectMs: number;
+    s3RequestMs: number;
+    storageMs: number;
+    requestMs: number;
+    uploadMs: number;
+  };
+  /** Requests answered 503 at once while the event loop lags this much, or this many queries wait for a connection (0: never). */
+  shedding: { eventLoopDelayMs: number; poolWaiting: number };
+  /** false: the migrations run as a step of their own (`npm run migrate`), for a runtime role without DDL rights. */
+  migrateOnStart: boolean;
+  /** On SIGTERM, how long /readyz answers 503 before the listener closes, so the load balancer stops sending first. */
+  readinessDrainMs: number;
+}
+
 /**
  * The one place that reads the environment. Everything else receives a Config.
  * Bad values stop the start with a message naming the variable.
@@ -124,6 +188,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  ...operationsEnv,
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -138,9 +203,11 @@ export interface S3Settings {
   /** Unset: the SDK's own chain (instance role, AWS_* variables). */
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   forcePathStyle: boolean;
+  /** Opening a connection, and one request's whole answer (S3_CONNECT_TIMEOUT_MS, S3_REQUEST_TIMEOUT_MS). */
+  timeouts: { connectMs: number; requestMs: number };
 }
 
-export interface Config {
+export interface Config extends OperationsConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -265,12 +332,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           endpoint: e.S3_ENDPOINT,
           credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
           forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          timeouts: { connectMs: e.S3_CONNECT_TIMEOUT_MS, requestMs: e.S3_REQUEST_TIMEOUT_MS },
         }
       : undefined,
     paystack: e.PAYSTACK_SECRET_KEY ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, '') } : undefined,
     metricsToken: e.METRICS_TOKEN,
     processes: e.PROCESSES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    ...operationsConfig(e),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
+import type { DependencyHealth } from './dependencies.js';
 import type { FileStorage } from './files/storage.js';
 import type { MailBrand } from './mail/templates.js';
 
@@ -8,7 +9,10 @@ import type { MailBrand } from './mail/templates.js';
 export interface AppContext {
   config: Config;
   db: Database;
+  /** Every call bounded in time (STORAGE_TIMEOUT_MS); a store out of reach is a 503 naming it. */
   storage: FileStorage;
+  /** Which dependencies answer: each outage logged once as it starts and once as it ends. */
+  health: DependencyHealth;
   log: FastifyBaseLogger;
   /** Mail is queued in the outbox inside transactions; `nudge` asks the worker to send it now. */
   mailer: { brand: MailBrand; nudge(): void };

@@ -4,14 +4,23 @@ import { once } from 'node:events';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { DataDirInUseError } from './db/client.js';
+import { DataDirInUseError, MigrationsMissingError } from './db/client.js';
+import { errorForLog } from './http/errors.js';
+import { logLine } from './service.js';
 
-/** One portal process: on SIGTERM it stops taking traffic, drains the requests in flight, then closes. */
+/**
+ * One portal process: on SIGTERM it first says it is not ready (/readyz 503) while still serving,
+ * so the load balancer stops sending it traffic; then it closes the listener, drains the requests
+ * in flight, and closes.
+ */
 async function serve(config: Config): Promise<void> {
   const app = await buildApp(config);
-  closeWithGrace({ delay: config.shutdownTimeoutMs, logger: app.log }, async ({ signal, err }) => {
+  closeWithGrace({ delay: config.readinessDrainMs + config.shutdownTimeoutMs, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'stopping after an unexpected error');
-    else app.log.info({ signal }, 'shutting down');
+    else {
+      app.log.info({ signal, readinessDrainMs: config.readinessDrainMs }, 'shutting down: /readyz answers 503 before the listener closes');
+      await app.drainReadiness(config.readinessDrainMs);
+    }
     await app.close();
   });
   await app.listen({ port: config.port, host: config.host });
@@ -23,13 +32,13 @@ function superviseProcesses(config: Config): void {
   for (let i = 0; i < config.processes; i++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
-    console.error(`portal process ${worker.process.pid} ended (${signal ?? code}); starting another in a second`);
+    console.error(logLine('warn', 'portal process ended; starting another in a second', { worker: worker.process.pid, exit: signal ?? code }));
     // A second's pause, so a process that cannot start (its database away) is not restarted in a tight loop.
     setTimeout(() => {
       if (!stopping) cluster.fork();
     }, 1000);
   });
-  closeWithGrace({ delay: config.shutdownTimeoutMs + 2000 }, async () => {
+  closeWithGrace({ delay: config.readinessDrainMs + config.shutdownTimeoutMs + 2000 }, async () => {
     stopping = true;
     const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
     await Promise.all(
@@ -49,6 +58,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error);
+  // A configuration problem is the operator's to fix: its message says what; anything else keeps its stack.
+  const known = error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof MigrationsMissingError;
+  console.error(logLine('fatal', known ? error.message : 'the portal could not start', known ? {} : { err: errorForLog(error) }));
   process.exit(1);
 });

@@ -81,15 +81,17 @@ export async function placeAd(
   if (!slip) throw badRequest('Payment slip is required');
   // Cropped and stretched to exactly the strip's slot.
   const resized = await readablePhoto(image.data, 'Ad image', { ...AD_IMAGE_SIZE, fit: 'cover', enlarge: true });
-  await withFileTransaction(ctx, async (tx, store) => {
+  const newFiles = [
+    { ownerId: user.id, purpose: 'ad-image', ...resized },
+    { ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType },
+  ];
+  await withFileTransaction(ctx, newFiles, async (tx, [stored, slipFile]) => {
     await refuseSecondLiveAd(tx, user.id);
-    const stored = await store({ ownerId: user.id, purpose: 'ad-image', ...resized });
-    const slipFile = await store({ ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType });
     const [payment] = await tx
       .insert(payments)
-      .values({ userId: user.id, kind: 'ad', amountKobo: CHARGE_KINDS.ad.amountKobo({ weeks: input.weeks }), slipFileId: slipFile.id })
+      .values({ userId: user.id, kind: 'ad', amountKobo: CHARGE_KINDS.ad.amountKobo({ weeks: input.weeks }), slipFileId: slipFile!.id })
       .returning({ id: payments.id });
-    await tx.insert(ads).values({ userId: user.id, imageFileId: stored.id, linkUrl: input.linkUrl, altText: input.altText, weeks: input.weeks, paymentId: payment?.id ?? null });
+    await tx.insert(ads).values({ userId: user.id, imageFileId: stored!.id, linkUrl: input.linkUrl, altText: input.altText, weeks: input.weeks, paymentId: payment?.id ?? null });
     await notify(tx, user.id, 'ad-received', 'We received your advert. It will appear on the homepage once staff approve it.');
   }).catch((error: unknown) => {
     if (uniqueViolation(error) === 'ads_one_pending_per_member_key') throw conflict(SECOND_LIVE_AD);

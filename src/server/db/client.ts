@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -9,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lock as lockFile } from 'proper-lockfile';
+import type { Config } from '../config.js';
 import * as schema from './schema.js';
 
 /** The same type for both drivers, so every query is written once. */
@@ -63,17 +65,22 @@ export async function openDatabase(options: {
   poolSize?: number;
   /** Told when a connection breaks (server restart); the pool opens new ones for the next queries. */
   onConnectionError?: (error: Error) => void;
+  /** How long a stalled PostgreSQL may hold a query (unset: no limit, as for `npm run migrate`). */
+  timeouts?: DatabaseTimeouts;
+  /** false: the migrations are applied by a step of their own; this process only uses the schema. */
+  migrate?: boolean;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const listening = options.listenUrl !== null;
-    const { pool, ownNotifications, isPoolBackend } = poolHearingItsOwnChanges(options.databaseUrl, options.poolSize ?? 10, listening);
+    const { pool, ownNotifications, isPoolBackend } = poolHearingItsOwnChanges(options.databaseUrl, options.poolSize ?? 10, listening, options.timeouts);
     // Without listeners, a connection dropped by a PostgreSQL restart would crash the process:
     // the pool's covers idle connections, each client's covers one checked out (in a transaction).
     const onError = options.onConnectionError ?? (() => {});
     pool.on('error', onError);
     pool.on('connect', (client) => client.on('error', onError));
     const db = drizzlePg(pool, { schema });
-    await migrateUnderLock(pool);
+    if (options.migrate !== false) await migrateUnderLock(options.databaseUrl);
+    else await assertMigrated(db as unknown as Database);
     return {
       db: db as unknown as Database,
       driver: 'postgres',
@@ -83,7 +90,7 @@ export async function openDatabase(options: {
         ? async (channel, handlers) => {
             const stopOwn = ownNotifications.add(channel, handlers.onMessage);
             const fromOthers = { ...handlers, onMessage: (payload: string, sender: number) => isPoolBackend(sender) || handlers.onMessage(payload) };
-            const stopServer = await listenOnServer(options.listenUrl ?? options.databaseUrl!, channel, fromOthers, onError);
+            const stopServer = await listenOnServer(options.listenUrl ?? options.databaseUrl!, channel, fromOthers, onError, options.timeouts?.connectMs);
             return async () => {
               stopOwn();
               await stopServer();
@@ -110,7 +117,8 @@ export async function openDatabase(options: {
     throw error;
   });
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
+  else await assertMigrated(db as unknown as Database);
   return {
     db: db as unknown as Database,
     driver: 'pglite',
@@ -138,10 +146,12 @@ export async function openDatabase(options: {
 
 /**
  * Several processes may start together on one server: the first to take the lock applies the
- * migrations, the others wait for it and then find nothing left to apply.
+ * migrations, the others wait for it and then find nothing left to apply. On a connection of its
+ * own, outside the pool's statement timeout: a migration, or the wait for another's, may be long.
  */
-async function migrateUnderLock(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+async function migrateUnderLock(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
   try {
     await client.query(`select pg_advisory_lock(hashtext('portal.migrations'))`);
     try {
@@ -150,9 +160,30 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
       await client.query(`select pg_advisory_unlock(hashtext('portal.migrations'))`);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }
+
+/**
+ * With MIGRATE_ON_START=false the migrations are a step of their own, run before this version
+ * starts (expand/contract, decision 018): a database that lacks any is refused, rather than served
+ * with a schema the code does not know.
+ */
+async function assertMigrated(db: Database): Promise<void> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  const applied = await db
+    .execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+    .then((result) => Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0))
+    .catch(() => 0);
+  const missing = journal.entries.length - applied;
+  if (missing > 0) {
+    throw new MigrationsMissingError(
+      `MIGRATE_ON_START is false and ${missing} of ${journal.entries.length} migrations are not applied to this database: run \`npm run migrate\` (as a role allowed to change the schema) first.`,
+    );
+  }
+}
+
+export class MigrationsMissingError extends Error {}
 
 /** A session advisory lock on a connection held for the job: released by the unlock, or by PostgreSQL if the process dies. */
 async function runUnderTryLock(pool: pg.Pool, name: string, job: () => Promise<void>): Promise<boolean> {
@@ -193,13 +224,14 @@ export class DataDirInUseError extends Error {}
  * (decision 016). A connection passes on only its own; the others' come once, by the process's
  * LISTEN connection, which skips what the pool's server processes sent.
  */
-function poolHearingItsOwnChanges(connectionString: string, max: number, listening: boolean) {
+function poolHearingItsOwnChanges(connectionString: string, max: number, listening: boolean, timeouts: DatabaseTimeouts | undefined) {
   const ownNotifications = new ChannelSubscribers();
   const poolBackends = new Set<number>();
   const backendOf = new WeakMap<pg.PoolClient, number>();
   const pool = new pg.Pool({
     connectionString,
     max,
+    ...(timeouts ? poolTimeouts(timeouts) : {}),
     onConnect: listening
       ? async (client) => {
           const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
@@ -215,6 +247,34 @@ function poolHearingItsOwnChanges(connectionString: string, max: number, listeni
   });
   pool.on('remove', (client) => poolBackends.delete(backendOf.get(client) ?? -1));
   return { pool, ownNotifications, isPoolBackend: (pid: number) => poolBackends.has(pid) };
+}
+
+export interface DatabaseTimeouts {
+  /** Waiting for a connection: opening one, or a free one of the pool. */
+  connectMs: number;
+  /** One statement, ended by PostgreSQL (57014). */
+  statementMs: number;
+  /** A transaction left idle (its locks held), ended by PostgreSQL (25P03). */
+  idleInTransactionMs: number;
+}
+
+/** The configured limits, as the pool takes them. */
+export function databaseTimeouts(config: Pick<Config, 'timeouts'>): DatabaseTimeouts {
+  return { connectMs: config.timeouts.databaseConnectMs, statementMs: config.timeouts.statementMs, idleInTransactionMs: config.timeouts.idleInTransactionMs };
+}
+
+/**
+ * The pool's limits. PostgreSQL enforces the statement and idle-transaction ones; a server that
+ * does not answer at all (paused, or the network gone) cannot, so the client gives up on a query
+ * a little after the server would have.
+ */
+function poolTimeouts(timeouts: DatabaseTimeouts): pg.PoolConfig {
+  return {
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    query_timeout: timeouts.statementMs + 2000,
+  };
 }
 
 /** As the process's own LISTEN connection tells them: with the server process that sent each. */
@@ -253,6 +313,7 @@ async function listenOnServer(
   channel: string,
   handlers: ServerChannelHandlers,
   onError: (error: Error) => void,
+  connectMs: number | undefined,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
@@ -270,7 +331,7 @@ async function listenOnServer(
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString });
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: connectMs });
     client = next;
     next.on('notification', (message) => {
       if (message.channel === channel) handlers.onMessage(message.payload ?? '', message.processId);

@@ -63,8 +63,7 @@ async function fileRow(ctx: AppContext, id: string | null): Promise<FileRow | un
 /** Adds an event, with its picture when one is sent. */
 export async function createEvent(ctx: AppContext, staff: AuthUser, input: CompanyEventInput, picture?: ReceivedFile): Promise<CompanyEvent> {
   const resized = picture && (await readablePhoto(picture.data, 'Picture', PICTURE_BOX));
-  return withFileTransaction(ctx, async (tx, store) => {
-    const image = resized && (await store({ ownerId: null, purpose: 'event-image', ...resized }));
+  return withFileTransaction(ctx, resized ? [{ ownerId: null, purpose: 'event-image', ...resized }] : [], async (tx, [image]) => {
     const [row] = await tx
       .insert(companyEvents)
       .values({ ...input, imageFileId: image?.id ?? null })
@@ -79,8 +78,7 @@ export async function createEvent(ctx: AppContext, staff: AuthUser, input: Compa
 export async function updateEvent(ctx: AppContext, staff: AuthUser, id: string, input: CompanyEventInput, picture?: ReceivedFile): Promise<CompanyEvent> {
   const before = await eventRow(ctx, id);
   const resized = picture && (await readablePhoto(picture.data, 'Picture', PICTURE_BOX));
-  const updated = await withFileTransaction(ctx, async (tx, store) => {
-    const image = resized && (await store({ ownerId: null, purpose: 'event-image', ...resized }));
+  const updated = await withFileTransaction(ctx, resized ? [{ ownerId: null, purpose: 'event-image', ...resized }] : [], async (tx, [image]) => {
     const [row] = await tx
       .update(companyEvents)
       .set({ ...input, ...(image ? { imageFileId: image.id } : {}) })
@@ -118,9 +116,8 @@ export async function listGallery(ctx: AppContext): Promise<GalleryImage[]> {
 
 export async function addGalleryImage(ctx: AppContext, staff: AuthUser, caption: string, image: ReceivedFile): Promise<GalleryImage> {
   const resized = await readablePhoto(image.data, 'Image', PICTURE_BOX);
-  return withFileTransaction(ctx, async (tx, store) => {
-    const file = await store({ ownerId: null, purpose: 'gallery-image', ...resized });
-    const [row] = await tx.insert(galleryImages).values({ fileId: file.id, caption }).returning();
+  return withFileTransaction(ctx, [{ ownerId: null, purpose: 'gallery-image', ...resized }], async (tx, [file]) => {
+    const [row] = await tx.insert(galleryImages).values({ fileId: file!.id, caption }).returning();
     if (!row) throw new Error('gallery row was not written');
     await recordAudit(tx, { actor: staff, action: 'gallery.added', subjectType: 'gallery-image', subjectId: row.id, details: { caption } });
     return { id: row.id, caption: row.caption, imageUrl: galleryImageUrl(row.id) };

@@ -5,7 +5,7 @@ import { companyEventFields, galleryImageFields } from '../../shared/schemas/eve
 import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { IMAGE_TYPES } from '../files/file-kinds.js';
-import { readMultipart } from '../files/multipart.js';
+import { readMultipart, uploadRoute } from '../files/multipart.js';
 import { badRequest } from '../http/errors.js';
 import { parseBody } from '../http/parse.js';
 import { addGalleryImage, createEvent, deleteEvent, deleteGalleryImage, listAllEvents, listGallery, updateEvent } from './events-service.js';
@@ -19,13 +19,14 @@ export function eventsStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/events', async () => ({ events: await listAllEvents(ctx) }));
 
-    app.post('/events', async (request, reply) => {
+    const upload = uploadRoute(ctx.config);
+    app.post('/events', upload, async (request, reply) => {
       const { fields, files } = await readMultipart(request, { picture: pictureRule('Picture') });
       const event = await createEvent(ctx, staffUser(request), parseBody(companyEventFields, fields), files.picture);
       return reply.status(201).send({ message: 'Event added.', event });
     });
 
-    app.put('/events/:id', { schema: { params: eventParams } }, async (request) => {
+    app.put('/events/:id', { ...upload, schema: { params: eventParams } }, async (request) => {
       const { fields, files } = await readMultipart(request, { picture: pictureRule('Picture') });
       const event = await updateEvent(ctx, staffUser(request), request.params.id, parseBody(companyEventFields, fields), files.picture);
       return { message: 'Event saved.', event };
@@ -38,7 +39,7 @@ export function eventsStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/gallery', async () => ({ images: await listGallery(ctx) }));
 
-    app.post('/gallery', async (request, reply) => {
+    app.post('/gallery', upload, async (request, reply) => {
       const { fields, files } = await readMultipart(request, { image: pictureRule('Image') });
       const { caption } = parseBody(galleryImageFields, fields);
       if (!files.image) throw badRequest('Image is required');

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import type { Executor } from '../db/client.js';
+import type { Executor, Transaction } from '../db/client.js';
 import { files } from '../db/schema.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { AuthUser } from '../auth/sessions.js';
@@ -16,17 +16,30 @@ export function fileUrl(id: string): string {
   return `/api/files/${id}`;
 }
 
+/** An upload as a service keeps it: who owns it, what it is for, its bytes and detected type. */
+export interface NewFile {
+  ownerId: string | null;
+  purpose: string;
+  data: Buffer;
+  mimeType: string;
+}
+
 /**
- * Writes the bytes to storage and records them in `files` within `db` (usually a transaction).
- * If the transaction later fails, the caller removes the returned keys with `discardStored`.
+ * Writes the bytes to storage and records them in `files` within `db`: for a file kept on its own
+ * (tests, scripts). A request that keeps files with other rows uses withFileTransaction.
  */
-export async function storeFile(
-  ctx: AppContext,
-  db: Executor,
-  file: { ownerId: string | null; purpose: string; data: Buffer; mimeType: string },
-): Promise<FileRow> {
+export async function storeFile(ctx: AppContext, db: Executor, file: NewFile): Promise<FileRow> {
+  const storageKey = await putBytes(ctx, file);
+  return recordFile(db, file, storageKey);
+}
+
+async function putBytes(ctx: AppContext, file: NewFile): Promise<string> {
   const storageKey = randomUUID();
   await ctx.storage.put(storageKey, file.data);
+  return storageKey;
+}
+
+async function recordFile(db: Executor, file: NewFile, storageKey: string): Promise<FileRow> {
   const [row] = await db
     .insert(files)
     .values({
@@ -43,24 +56,28 @@ export async function storeFile(
 }
 
 /**
- * Runs `work` in a transaction; bytes stored during it are removed again when it fails,
- * so a failed request leaves neither rows nor files behind.
+ * Keeps `newFiles` with the rows `work` writes: the bytes are written to storage first, and only
+ * then does the transaction open, so a slow or stalled store never holds a transaction or its
+ * locks. `work` gets each file's row, in order. If anything fails, the bytes are removed again;
+ * bytes the store cannot remove then are orphans, swept by the housekeeping.
  */
-export async function withFileTransaction<T>(
-  ctx: AppContext,
-  work: (tx: Executor, store: (file: Parameters<typeof storeFile>[2]) => Promise<FileRow>) => Promise<T>,
-): Promise<T> {
+export async function withFileTransaction<T>(ctx: AppContext, newFiles: NewFile[], work: (tx: Transaction, stored: FileRow[]) => Promise<T>): Promise<T> {
   const written: string[] = [];
   try {
-    return await ctx.db.transaction(async (tx) =>
-      work(tx, async (file) => {
-        const row = await storeFile(ctx, tx, file);
-        written.push(row.storageKey);
-        return row;
+    const keys = await Promise.all(
+      newFiles.map(async (file) => {
+        const key = await putBytes(ctx, file);
+        written.push(key);
+        return key;
       }),
     );
+    return await ctx.db.transaction(async (tx) => {
+      const stored: FileRow[] = [];
+      for (const [index, file] of newFiles.entries()) stored.push(await recordFile(tx, file, keys[index]!));
+      return work(tx, stored);
+    });
   } catch (error) {
-    await Promise.all(written.map((key) => ctx.storage.remove(key)));
+    await Promise.all(written.map((key) => ctx.storage.remove(key).catch(() => {})));
     throw error;
   }
 }

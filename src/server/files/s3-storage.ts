@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, paginateListObjectsV2, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config.js';
 import { checkedKey, type FileStorage } from './storage.js';
 
@@ -14,6 +14,10 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     // default (a checksum trailer on every upload) as a bad signature.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A store that accepts the connection and then says nothing (paused, overloaded) fails the
+    // request instead of holding it; one retry, so a stalled store costs two request timeouts at most.
+    requestHandler: { connectionTimeout: settings.timeouts.connectMs, requestTimeout: settings.timeouts.requestMs, throwOnRequestTimeout: true },
+    maxAttempts: 2,
   });
   const Bucket = settings.bucket;
   return {
@@ -26,6 +30,9 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
     async list() {
       const entries: { key: string; writtenAt: Date }[] = [];

@@ -34,17 +34,26 @@ export async function submitForm(
   };
   // A form without files is one INSERT, atomic by itself: no transaction round trips.
   if (definition.files.length === 0) return record(ctx.db);
-  return withFileTransaction(ctx, async (tx, store) => {
-    const row = await record(tx);
-    for (const file of definition.files) {
+  // Photos are re-encoded and every file stored before the transaction opens.
+  const kept = await Promise.all(
+    definition.files.flatMap((file) => {
       const upload = uploads[file.field];
-      if (!upload) continue;
-      const content = file.photo ? await readablePhoto(upload.data, file.label, PHOTO_BOX) : { data: upload.data, mimeType: upload.mimeType };
-      const stored = await store({ ownerId: row.userId, purpose: `form:${form}`, ...content });
-      await tx.insert(submissionFiles).values({ submissionId: row.id, fileId: stored.id, field: file.field });
-    }
-    return row;
-  });
+      if (!upload) return [];
+      const content = file.photo ? readablePhoto(upload.data, file.label, PHOTO_BOX) : Promise.resolve({ data: upload.data, mimeType: upload.mimeType });
+      return [content.then((bytes) => ({ field: file.field, file: { ownerId: user.id, purpose: `form:${form}`, ...bytes } }))];
+    }),
+  );
+  return withFileTransaction(
+    ctx,
+    kept.map((entry) => entry.file),
+    async (tx, stored) => {
+      const row = await record(tx);
+      for (const [index, file] of stored.entries()) {
+        await tx.insert(submissionFiles).values({ submissionId: row.id, fileId: file.id, field: kept[index]!.field });
+      }
+      return row;
+    },
+  );
 }
 
 interface SubmittedRow {

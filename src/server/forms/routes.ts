@@ -7,7 +7,7 @@ import { requireAccess, requireUser } from '../auth/guards.js';
 import { assertGuardianConfirmed } from '../privacy/guardian-service.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
-import { type FileRule, readMultipart } from '../files/multipart.js';
+import { type FileRule, readMultipart, uploadRoute } from '../files/multipart.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { parseBody } from '../http/parse.js';
 import { listMemberEvents, listMemberSubmissions, submitForm } from './forms-service.js';
@@ -53,7 +53,7 @@ export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         keyGenerator: (request: FastifyRequest) => `forms|${request.user?.id ?? request.ip}`,
         errorResponseBuilder: () => new HttpError(429, 'Too many forms sent. Please wait a few minutes and try again.'),
       };
-      for (const url of [route.endpoint, ...route.aliases]) app.post(url, { config: { rateLimit, idempotent: true } }, handler);
+      for (const url of [route.endpoint, ...route.aliases]) app.post(url, { ...uploadRoute(ctx.config), config: { rateLimit, idempotent: true } }, handler);
     }
 
     app.get('/api/users/events', async (request) => listMemberEvents(ctx, requireUser(request)));

@@ -2,11 +2,12 @@ import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { expect, it } from 'vitest';
+import { DependencyHealth } from '../dependencies.js';
 import { HttpError, logSerializers, registerErrorHandling } from './errors.js';
 
 async function answerFor(thrown: unknown, logger: FastifyServerOptions['logger'] = false) {
   const app = Fastify({ logger });
-  registerErrorHandling(app);
+  registerErrorHandling(app, new DependencyHealth(app.log, { configured: ['database'] }));
   app.get('/boom', async () => {
     throw thrown;
   });
@@ -50,4 +51,15 @@ it('logs a failed query without the values it was given', async () => {
   expect(log).toContain('insert into \\"users\\"');
   expect(log).toContain('23505');
   expect(log).not.toMatch(/ada\.obi|Ada Obi/);
+});
+
+it('answers a request that outlives its timeout with 503 and Retry-After', async () => {
+  const app = Fastify({ handlerTimeout: 100 });
+  registerErrorHandling(app, new DependencyHealth(app.log, { configured: ['database'] }));
+  app.get('/stuck', () => new Promise(() => {}));
+  const response = await app.inject({ method: 'GET', url: '/stuck' });
+  await app.close();
+  expect(response.statusCode).toBe(503);
+  expect(response.headers['retry-after']).toBe('2');
+  expect(response.json().message).toMatch(/briefly unavailable/);
 });

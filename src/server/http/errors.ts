@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type Dependency, type DependencyHealth, DependencyUnavailableError } from '../dependencies.js';
 
 /** An answer the client should see as `{ message }` with this status. Thrown by guards and services. */
 export class HttpError extends Error {
@@ -20,21 +21,30 @@ export const tooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedType = (message: string) => new HttpError(415, message);
 
 const INTERNAL = 'Something went wrong on our side. Please try again.';
-const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+export const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 
-// PostgreSQL's shutdown and connection classes, and the socket's.
-const DATABASE_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET']);
+// PostgreSQL's shutdown and connection classes, a statement or idle transaction ended by its
+// timeout (57014, 25P03), and the socket's.
+const DATABASE_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '57014', '25P03', 'ECONNREFUSED', 'ECONNRESET']);
+// node-postgres's own words for a server that does not answer (pool and query timeouts).
+const DATABASE_UNAVAILABLE_TEXT = /Connection terminated|not queryable|Cannot use a pool after calling end|timeout exceeded when trying to connect|Query read timeout/;
 
-/** The database is restarting or out of reach: a moment's outage, not a fault in the request. */
+/** The database is restarting, out of reach or too slow to answer: a moment's outage, not a fault in the request. */
 function databaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 3; depth++) {
     const e = current as { code?: string; message?: string; cause?: unknown };
     if (DATABASE_UNAVAILABLE_CODES.has(e.code ?? '')) return true;
-    if (/Connection terminated|not queryable|Cannot use a pool after calling end/.test(e.message ?? '')) return true;
+    if (DATABASE_UNAVAILABLE_TEXT.test(e.message ?? '')) return true;
     current = e.cause;
   }
   return false;
+}
+
+/** Which dependency a failure is an outage of, if it is one. */
+export function unavailableDependency(error: unknown): Dependency | null {
+  if (error instanceof DependencyUnavailableError) return error.dependency;
+  return databaseUnavailable(error) ? 'database' : null;
 }
 
 /** Fastify's own client errors whose text is written for developers, reworded for members. */
@@ -81,7 +91,7 @@ export const logSerializers = { err: errorForLog };
  * The one error handler: every failure becomes `{ message }` with the right status.
  * Stacks and SQL stay in the log.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, health: DependencyHealth): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
@@ -98,8 +108,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = CLIENT_ERROR_TEXT[error.code] ?? (error.message || 'Bad request');
       return reply.status(status).send({ message });
     }
-    if (databaseUnavailable(error)) {
-      request.log.warn({ err: errorForLog(error).message }, 'database unavailable');
+    const dependency = unavailableDependency(error);
+    if (dependency) {
+      // The outage itself is logged once, as it starts and as it ends; each request only at debug.
+      health.failed(dependency, error);
+      request.log.debug({ dependency, err: error }, `answered 503: ${dependency} unavailable`);
+      return reply.status(503).header('Retry-After', '2').send({ message: UNAVAILABLE });
+    }
+    if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
+      request.log.warn({ err: error }, 'answered 503: the request took longer than its timeout');
       return reply.status(503).header('Retry-After', '2').send({ message: UNAVAILABLE });
     }
     request.log.error({ err: error }, 'request failed');

@@ -24,7 +24,7 @@ describe('probes', () => {
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
-  it('is not ready when its database is gone, and while it is stopping', async () => {
+  it('is not ready when its database is gone, and while it is stopping', { timeout: 60_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-ready-'));
     let url = '';
     const database = await openDatabase({ dataDir, inMemory: true });

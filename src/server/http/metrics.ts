@@ -37,6 +37,17 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, database:
       this.set(database.poolWaiting());
     },
   });
+  new Gauge({
+    name: 'portal_dependency_up',
+    help: 'Whether each configured dependency answers (1) or is away (0; Redis away: limits counted per process)',
+    labelNames: ['dependency'],
+    registers: [registry],
+    collect() {
+      for (const [dependency, state] of Object.entries(ctx.health.states())) {
+        if (state !== 'not configured') this.set({ dependency }, state === 'up' ? 1 : 0);
+      }
+    },
+  });
   const unsent = new Gauge({ name: 'portal_outbox_unsent', help: 'Mail waiting to be sent', registers: [registry] });
   const oldest = new Gauge({ name: 'portal_outbox_oldest_unsent_age_seconds', help: 'How long the oldest unsent mail has waited', registers: [registry] });
   const dead = new Gauge({ name: 'portal_outbox_dead', help: 'Mail given up on after its last attempt', registers: [registry] });

@@ -91,21 +91,21 @@ export async function uploadSlip(
   if (!slip) throw badRequest('Payment slip is required');
   if (!input.fineId && !(await hasVerifiedEmail(ctx.db, user.id))) throw forbidden('Verify your email address first (step 1).');
 
-  const { paymentId, replacedSlip } = await withFileTransaction(ctx, async (tx, store) => {
+  const newSlip = { ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType };
+  const { paymentId, replacedSlip } = await withFileTransaction(ctx, [newSlip], async (tx, [stored]) => {
     const target = input.fineId ? await fineSlipTarget(tx, user, input.fineId) : await membershipSlipTarget(tx, user, input.plan, input.months ?? 1);
-    const stored = await store({ ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType });
     // Staff may approve or reject meanwhile: a reviewed slip is never replaced, the new one starts a new review.
     const [replaced] = target.pending
       ? await tx
           .update(payments)
-          .set({ ...target.values, slipFileId: stored.id, createdAt: new Date() })
+          .set({ ...target.values, slipFileId: stored!.id, createdAt: new Date() })
           .where(and(eq(payments.id, target.pending.id), eq(payments.state, 'pending')))
           .returning({ id: payments.id })
       : [];
     if (replaced && target.pending) return { paymentId: replaced.id, replacedSlip: target.pending.slipFileId };
     const [payment] = await tx
       .insert(payments)
-      .values({ ...target.values, userId: user.id, slipFileId: stored.id })
+      .values({ ...target.values, userId: user.id, slipFileId: stored!.id })
       .returning({ id: payments.id });
     if (!payment) throw new Error('payment row was not written');
     await notify(tx, user.id, 'slip-received', 'We received your payment slip. Our staff will review it shortly.');

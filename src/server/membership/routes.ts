@@ -5,7 +5,7 @@ import { accessHooks, requireUser } from '../auth/guards.js';
 import { assertGuardianConfirmed } from '../privacy/guardian-service.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES } from '../files/file-kinds.js';
-import { readMultipart } from '../files/multipart.js';
+import { readMultipart, uploadRoute } from '../files/multipart.js';
 import { HttpError } from '../http/errors.js';
 import { parseBody } from '../http/parse.js';
 import { loadUserView } from '../profile/user-view.js';
@@ -33,7 +33,7 @@ export function membershipRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { message: SUCCESS.emailVerified, userId: user.id };
     });
 
-    app.post('/api/users/upload-slip', { config: { idempotent: true } }, async (request, reply) => {
+    app.post('/api/users/upload-slip', { ...uploadRoute(ctx.config), config: { idempotent: true } }, async (request, reply) => {
       const user = requireUser(request);
       assertGuardianConfirmed(ctx, user);
       const { fields, files } = await readMultipart(request, { paymentSlip: { label: 'Payment slip', types: DOCUMENT_TYPES } });

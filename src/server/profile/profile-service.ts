@@ -47,8 +47,7 @@ export async function updateProfile(
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const previousPicture = user.profilePicFileId;
 
-  const updated = await withFileTransaction(ctx, async (tx, store) => {
-    const stored = photo ? await store({ ownerId: user.id, purpose: 'profile-pic', ...photo }) : undefined;
+  const updated = await withFileTransaction(ctx, photo ? [{ ownerId: user.id, purpose: 'profile-pic', ...photo }] : [], async (tx, [stored]) => {
     const [row] = await tx
       .update(users)
       .set({

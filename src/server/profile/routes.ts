@@ -11,7 +11,7 @@ import { assertReauthenticated } from '../auth/reauthenticate.js';
 import { clearSessionCookie } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
-import { readMultipart } from '../files/multipart.js';
+import { readMultipart, uploadRoute } from '../files/multipart.js';
 import { parseBody } from '../http/parse.js';
 import { changesCredentials, confirmEmailChange, terminateAccount, updateProfile } from './profile-service.js';
 import { loadUserView, NO_AD, toUserView } from './user-view.js';
@@ -36,7 +36,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // One call, three uses, as the first client made it: edit the profile, place an ad (multipart with
     // imageUrl, linkUrl, altText), or delete the ad (JSON with the three fields null).
-    app.put('/api/users/profile', { config: { idempotent: true } }, async (request) => {
+    app.put('/api/users/profile', { ...uploadRoute(ctx.config), config: { idempotent: true } }, async (request) => {
       const user = requireUser(request);
       if (!request.isMultipart()) {
         parseBody(deleteAdSchema, request.body);

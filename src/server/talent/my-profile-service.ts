@@ -59,7 +59,8 @@ export async function saveMyProfile(ctx: AppContext, user: AuthUser, input: z.ou
   if (input.published) await assertMayPublish(ctx, user);
   if (input.published && !user.activated) throw forbidden('Only activated members can publish a talent profile.');
   const photos = await Promise.all(newPhotos.map((upload) => readablePhoto(upload.data, 'Photo', TALENT_PHOTO_BOX)));
-  await withFileTransaction(ctx, async (tx, store) => {
+  const newFiles = photos.map((photo) => ({ ownerId: user.id, purpose: 'talent-photo', ...photo }));
+  await withFileTransaction(ctx, newFiles, async (tx, stored) => {
     const values = { ...input, updatedAt: new Date() };
     // The upsert holds the profile's row until commit, as an upload's lock does.
     const [profile] = await tx
@@ -73,9 +74,8 @@ export async function saveMyProfile(ctx: AppContext, user: AuthUser, input: z.ou
     if (had + photos.length > MAX_TALENT_PHOTOS) {
       throw badRequest(`A talent profile has at most ${MAX_TALENT_PHOTOS} photos; you have ${had} and chose ${photos.length}.`);
     }
-    for (const [index, photo] of photos.entries()) {
-      const stored = await store({ ownerId: user.id, purpose: 'talent-photo', ...photo });
-      await tx.insert(talentPhotos).values({ profileId: profile.id, fileId: stored.id, primary: had + index === 0 });
+    for (const [index, file] of stored.entries()) {
+      await tx.insert(talentPhotos).values({ profileId: profile.id, fileId: file.id, primary: had + index === 0 });
     }
     if (input.published && had + photos.length === 0) throw badRequest('Add at least one photo before publishing');
   });
@@ -84,15 +84,14 @@ export async function saveMyProfile(ctx: AppContext, user: AuthUser, input: z.ou
 export async function addPhoto(ctx: AppContext, user: AuthUser, upload: ReceivedFile | undefined): Promise<void> {
   if (!upload) throw badRequest('Photo is required');
   const photo = await readablePhoto(upload.data, 'Photo', TALENT_PHOTO_BOX);
-  await withFileTransaction(ctx, async (tx, store) => {
+  await withFileTransaction(ctx, [{ ownerId: user.id, purpose: 'talent-photo', ...photo }], async (tx, [stored]) => {
     // Locks the profile so two uploads at once cannot both be the sixth.
     const [profile] = await tx.select().from(talentProfiles).where(eq(talentProfiles.userId, user.id)).for('update');
     if (!profile) throw badRequest('Save your talent profile before adding photos');
     const [existing] = await tx.select({ n: count() }).from(talentPhotos).where(eq(talentPhotos.profileId, profile.id));
     const n = existing?.n ?? 0;
     if (n >= MAX_TALENT_PHOTOS) throw badRequest(`A talent profile has at most ${MAX_TALENT_PHOTOS} photos. Delete one to add another.`);
-    const stored = await store({ ownerId: user.id, purpose: 'talent-photo', ...photo });
-    await tx.insert(talentPhotos).values({ profileId: profile.id, fileId: stored.id, primary: n === 0 });
+    await tx.insert(talentPhotos).values({ profileId: profile.id, fileId: stored!.id, primary: n === 0 });
   });
 }
 

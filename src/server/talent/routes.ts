@@ -13,7 +13,7 @@ import {
 import { accessHooks, requireUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { IMAGE_TYPES } from '../files/file-kinds.js';
-import { readMultipart, type ReceivedFile } from '../files/multipart.js';
+import { readMultipart, type ReceivedFile, uploadRoute } from '../files/multipart.js';
 import { sendStoredFile } from '../files/send-file.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { parseBody } from '../http/parse.js';
@@ -89,7 +89,7 @@ export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // ---- the member's own talent profile: the guard runs before the body is validated.
     const member = { onRequest: accessHooks.member };
-    const storing = { ...member, config: { idempotent: true } };
+    const storing = { ...member, ...uploadRoute(ctx.config), config: { idempotent: true } };
     app.get('/api/talent/me', member, async (request, reply) => reply.header('Cache-Control', 'no-store').send(await myProfile(ctx, requireUser(request))));
 
     // JSON, or multipart with the details as JSON in `details` and up to six photos chosen with them.
