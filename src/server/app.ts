@@ -198,7 +198,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ensureAdmin(ctx);
   // Mail is signed with the company name staff saved, from the first message on.
   await readSiteSettings(ctx);
-  // Started once the port is open, so a long first round never delays the answers to the load balancer's probes.
-  app.addHook('onListen', async () => startHousekeeping(app, ctx));
+  startHousekeeping(app, ctx);
   return app;
 }

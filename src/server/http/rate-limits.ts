@@ -18,7 +18,8 @@ export async function registerRateLimits(app: FastifyInstance, redis: { url: str
   }
   // Commands fail at once while Redis is away instead of queueing behind the reconnection, and the
   // client keeps reconnecting in the background (ioredis's default retry, at most every 2 s).
-  const client = new Redis(redis.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5000 });
+  // A Redis that holds the connection and says nothing (paused) fails a command after a second.
+  const client = new Redis(redis.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5000, commandTimeout: 1000 });
   client.on('error', (error: Error) => health.failed('redis', error, { redisUrl: withoutPassword(redis.url) }));
   client.on('ready', () => health.recovered('redis'));
   // A Redis that is away at start is not fatal: the portal starts degraded and the client connects when it can.
