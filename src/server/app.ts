@@ -122,7 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const health = new DependencyHealth(app.log, {
     configured: ['database', 'storage', ...(config.redis ? (['redis'] as const) : [])],
     probes: { database: () => database.db.execute(sql`select 1`) },
-    withoutIt: { redis: 'rate limits are counted in this process alone until it is back (decision 017)' },
+    withoutIt: { redis: 'rate limits are counted in this process alone until it is back (decision 018)' },
   });
   app.addHook('onClose', async () => health.stop());
   const storage = guardedStorage(options.storage ?? configuredStorage(config), config.timeouts.storageMs, health);
@@ -209,7 +209,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ensureAdmin(ctx);
   // Mail is signed with the company name staff saved, from the first message on.
   await readSiteSettings(ctx);
-  // Started once the port is open, so a long first round never delays the answers to the load balancer's probes.
-  app.addHook('onListen', async () => startHousekeeping(app, ctx));
+  startHousekeeping(app, ctx);
   return app;
 }

@@ -34,8 +34,11 @@ export async function runHousekeeping(ctx: AppContext): Promise<void> {
   if (reminders > 0) ctx.log.info({ reminders }, 'membership reminders sent');
 }
 
-/** Runs the housekeeping at start and hourly. */
-export async function startHousekeeping(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/**
+ * Runs the housekeeping once the port is open (a long first round never delays the first answers
+ * to the load balancer's probes), then hourly.
+ */
+export function startHousekeeping(app: FastifyInstance, ctx: AppContext): void {
   const run = async () => {
     try {
       await ctx.runAlone('housekeeping', () => runHousekeeping(ctx));
@@ -43,8 +46,11 @@ export async function startHousekeeping(app: FastifyInstance, ctx: AppContext): 
       ctx.log.warn({ err: error }, 'housekeeping failed; it runs again in an hour');
     }
   };
-  await run();
-  const timer = setInterval(() => void run(), HOUR);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onListen', async () => {
+    void run();
+    timer = setInterval(() => void run(), HOUR);
+    timer.unref();
+  });
   app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -166,7 +166,7 @@ async function migrateUnderLock(connectionString: string): Promise<void> {
 
 /**
  * With MIGRATE_ON_START=false the migrations are a step of their own, run before this version
- * starts (expand/contract, decision 018): a database that lacks any is refused, rather than served
+ * starts (expand/contract, decision 019): a database that lacks any is refused, rather than served
  * with a schema the code does not know.
  */
 async function assertMigrated(db: Database): Promise<void> {

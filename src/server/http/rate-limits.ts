@@ -9,7 +9,7 @@ import type { DependencyHealth } from '../dependencies.js';
  * The counters behind every rate limit (route limits and `app.createRateLimit`): in Redis/Valkey
  * when REDIS_URL is set, so every process and host counts together; in this process otherwise.
  * While Redis is away, at start or later, every limit is counted in this process alone, as
- * without REDIS_URL: neither open to a guesser nor closed to members (decision 017).
+ * without REDIS_URL: neither open to a guesser nor closed to members (decision 018).
  */
 export async function registerRateLimits(app: FastifyInstance, redis: { url: string; keyPrefix: string } | undefined, health: DependencyHealth): Promise<void> {
   if (!redis) {
@@ -18,7 +18,8 @@ export async function registerRateLimits(app: FastifyInstance, redis: { url: str
   }
   // Commands fail at once while Redis is away instead of queueing behind the reconnection, and the
   // client keeps reconnecting in the background (ioredis's default retry, at most every 2 s).
-  const client = new Redis(redis.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5000 });
+  // A Redis that holds the connection and says nothing (paused) fails a command after a second.
+  const client = new Redis(redis.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5000, commandTimeout: 1000 });
   client.on('error', (error: Error) => health.failed('redis', error, { redisUrl: withoutPassword(redis.url) }));
   client.on('ready', () => health.recovered('redis'));
   // A Redis that is away at start is not fatal: the portal starts degraded and the client connects when it can.
