@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, verificationCodes } from '../db/schema.js';
 import { outboxDrained, outboxRowsTo, TestMailbox } from '../test-support/mailbox.js';
-import { createTestApp, PASSWORD, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { createTestApp, onPostgresServer, PASSWORD, signedUpMember, TestClient } from '../test-support/test-app.js';
 
 const mailbox = new TestMailbox();
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -79,8 +79,10 @@ describe('forgotten password', () => {
     await portal.app.ctx.db.update(verificationCodes).set({ createdAt: earlier }).where(eq(verificationCodes.userId, user.id));
     mailbox.sent.length = 0;
     await forgot(String(fields.email));
+    // The code is made after the answer: its mail says it exists.
+    const lateCode = await mailbox.codeFor(user.email, RESET_SUBJECT);
     await portal.app.ctx.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.userId, user.id));
-    const expired = await reset(new TestClient(portal.app), String(fields.email), await mailbox.codeFor(user.email, RESET_SUBJECT));
+    const expired = await reset(new TestClient(portal.app), String(fields.email), lateCode);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toMatch(/expired/);
   });
@@ -121,6 +123,26 @@ describe('forgotten password', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/Passwords do not match/);
     expect((await reset(new TestClient(portal.app), String(fields.email), code)).statusCode).toBe(200);
+  });
+});
+
+describe('the forgotten-password answer', () => {
+  it.skipIf(!onPostgresServer)('does not wait for the code of a known account: it answers as soon as for an unknown one', async () => {
+    const { fields, user } = await signedUpMember(portal.app);
+    // Another request holds the account's row: making the code has to wait for it, the answer must not.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holding = portal.app.ctx.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      await released;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const answer = await Promise.race([forgot(String(fields.email)), new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3000))]);
+    release();
+    await holding;
+    expect(answer).not.toBe('waited');
+    expect((answer as { statusCode: number }).statusCode).toBe(200);
+    await mailbox.codeFor(user.email, RESET_SUBJECT);
   });
 });
 

@@ -390,6 +390,24 @@ describe('rate limits', () => {
     }
   });
 
+  it('limits "already exists" answers from one address like the password-reset request, whichever contacts are tried', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_CODES: '3' });
+    try {
+      const client = new TestClient(limited.app);
+      const signupFrom = async (address: string, fields: Record<string, unknown>) =>
+        (await client.request({ method: 'POST', url: '/api/users/signup', remoteAddress: address }, { json: fields })).statusCode;
+      const registered = await Promise.all([1, 2, 3, 4].map(() => signedUpMember(limited.app)));
+      const probes = [];
+      for (const member of registered) probes.push(await signupFrom('10.9.0.1', signupFields({ email: member.user.email })));
+      expect(probes).toEqual([409, 409, 409, 429]);
+      expect(await signupFrom('10.9.0.2', signupFields({ email: registered[0]!.user.email }))).toBe(409);
+      // A new member from the probing address still signs up.
+      expect(await signupFrom('10.9.0.1', signupFields())).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('limits sign-ups retrying one email or one phone number, from any address', async () => {
     const defaults = await createTestApp({ RATE_LIMIT_SIGNUP: '', RATE_LIMIT_SIGNUP_CONTACT: '' });
     try {

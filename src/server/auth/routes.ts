@@ -34,12 +34,18 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // sign-up or a probe for registered contacts repeats is the email or phone number.
     const signupWithEmail = accountLimit(app, 'signup-email', limits.signupPerContact);
     const signupWithPhone = accountLimit(app, 'signup-phone', limits.signupPerContact);
+    // The "already exists" answer tells whether a contact is registered: from one address it is
+    // limited like the password-reset request, whichever contacts are tried.
+    const takenFromAddress = accountLimit(app, 'signup-taken', limits.codes);
     const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: FIFTEEN_MINUTES, errorResponseBuilder: tooMany } });
 
     app.post('/api/users/signup', { schema: { body: signupSchema }, config: perAddress(limits.signup) }, async (request, reply) => {
       await signupWithEmail(request, request.body.email);
       await signupWithPhone(request, request.body.phone);
-      const user = await signup(ctx, request.body);
+      const user = await signup(ctx, request.body).catch(async (error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 409) await takenFromAddress(request, request.ip);
+        throw error;
+      });
       await startSession(request.cookies[sessionCookie], user.id, reply);
       return reply.status(201).send({ message: SUCCESS.signup, user: toUserView(user, todayInLagos(ctx.clock())) });
     });
@@ -77,7 +83,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/api/users/password/forgot', { schema: { body: forgotPasswordSchema }, config: perAddress(limits.codes) }, async (request) => {
       const account = await findAccount(ctx, request.body.identifier);
       await resetToAccount(request, limitKey(request.body.identifier, account));
-      await requestPasswordReset(ctx, account);
+      // Answered before the code is made and mailed, so a known account takes as long as an unknown one.
+      requestPasswordReset(ctx, account).catch((error: unknown) => request.log.error({ err: error }, 'password reset request failed'));
       return { message: RESET_REQUESTED };
     });
 
