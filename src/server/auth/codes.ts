@@ -4,17 +4,8 @@ import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { verificationCodes } from '../db/schema.js';
 import { badRequest, HttpError } from '../http/errors.js';
+import { CODE_TTL_MS, type CodePurpose } from '../../shared/codes.js';
 
-export type CodePurpose = 'email' | 'otp' | 'password-reset' | 'email-change' | 'guardian';
-
-/** How long each kind of code lives: the activation codes 10 minutes, account recovery 15, a guardian's 72 hours (a parent may read mail once a day). */
-export const CODE_TTL_MS: Record<CodePurpose, number> = {
-  email: 10 * 60 * 1000,
-  otp: 10 * 60 * 1000,
-  'password-reset': 15 * 60 * 1000,
-  'email-change': 15 * 60 * 1000,
-  guardian: 72 * 60 * 60 * 1000,
-};
 export const MAX_WRONG_TRIES = 5;
 /** A member may ask for a new code once a minute. */
 export const RESEND_INTERVAL_MS = 60 * 1000;

@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html';
-import { CODE_TTL_MS } from '../auth/codes.js';
+import { CODE_TTL_MS } from '../../shared/codes.js';
 import type { MailMessage } from './outbox.js';
 
 /**
