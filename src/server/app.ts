@@ -61,7 +61,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     /** Every route, as registered: the access and robustness tests walk it. */
-    routeTable: { method: string; url: string }[];
+    /** Every route; `signedWebhook` marks one a sender proves by its signature instead of the CSRF token. */
+    routeTable: { method: string; url: string; signedWebhook: boolean }[];
   }
 }
 
@@ -168,9 +169,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerLargeImageLimit(app, config.rateLimits.largePhotos);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, fieldSize: 64 * 1024, fields: 100 } });
 
-  const routeTable: { method: string; url: string }[] = [];
+  const routeTable: { method: string; url: string; signedWebhook: boolean }[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, signedWebhook: Boolean(route.config?.signedWebhook) });
   });
   app.decorate('routeTable', routeTable);
 

@@ -95,7 +95,7 @@ describeOnPostgres('races', () => {
     expect(await auditOf('payment.approved', paymentId)).toHaveLength(1);
   });
 
-  it('two staff approving one advert at once: one decision, one ledger entry, one approval mail', async () => {
+  it('two staff approving one advert at once: one decision, one approval mail; two approving its payment: one ledger entry', async () => {
     const member = await activatedMember(portal.app);
     const form = new FormData();
     for (const [key, value] of Object.entries({ linkUrl: 'https://ngozi-styles.example.com/shop', altText: 'Ngozi Styles: bridal fashion in Lekki', weeks: '2' })) form.append(key, value);
@@ -108,11 +108,15 @@ describeOnPostgres('races', () => {
     const schedule = { startDate: today(), endDate: shiftDate(today(), 13), frequency: 'always' };
     const answers = await Promise.all([admin.post(url, { json: schedule }), otherAdmin.post(url, { json: schedule })]);
     expect(statuses(answers)).toEqual([200, 409]);
-    const [payment] = await portal.app.ctx.db.select().from(payments).where(and(eq(payments.userId, member.user.id), eq(payments.kind, 'ad')));
-    expect(payment?.state).toBe('approved');
-    expect(kindOrder(await entriesOfPayment(payment!.id))).toEqual(bookedOnce('advert'));
     expect(await auditOf('ad.approved', ad.id)).toHaveLength(1);
     expect(await mailsTo(member.user.email, /advert was approved/)).toHaveLength(1);
+    // The content only: its money is finance's to confirm, booked once however many press Approve.
+    const [payment] = await portal.app.ctx.db.select().from(payments).where(and(eq(payments.userId, member.user.id), eq(payments.kind, 'ad')));
+    expect(payment?.state).toBe('pending');
+    expect(await entriesOfPayment(payment!.id)).toEqual([]);
+    const paymentUrl = `/api/admin/payments/${payment!.id}/approve`;
+    expect(statuses(await Promise.all([finance.post(paymentUrl, { json: {} }), admin.post(paymentUrl, { json: {} })]))).toEqual([200, 409]);
+    expect(kindOrder(await entriesOfPayment(payment!.id))).toEqual(bookedOnce('advert'));
   });
 
   it('paid-until set by staff while a slip is approved: the approval extends the date staff set, not the one it first read', async () => {

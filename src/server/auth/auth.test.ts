@@ -247,7 +247,7 @@ describe('CSRF', () => {
   });
 
   it('names the second-factor cookie __Host- in production too, and signs in with it', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9' }, { mailTransport: new TestMailbox().transport });
+    const production = await createTestApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://portal.example.com' }, { mailTransport: new TestMailbox().transport });
     try {
       const [staff] = await production.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, STAFF.email));
       const secret = generateSecret();

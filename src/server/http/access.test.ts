@@ -162,7 +162,7 @@ function call(client: TestClient, method: string, url: string) {
 describe('access to every route', () => {
   it('walks the whole API, not an empty table', () => {
     expect(routes.length).toBeGreaterThanOrEqual(Object.keys(ACCESS).length);
-    expect(routes).toContainEqual({ method: 'POST', url: '/api/users/login' });
+    expect(routes).toContainEqual(expect.objectContaining({ method: 'POST', url: '/api/users/login' }));
   });
 
   it('has a decision for every route, and staff roles for every console route', () => {
@@ -252,7 +252,8 @@ describe('the security token on every unsafe route', () => {
       expect(own.statusCode).toBe(200);
     }
 
-    const unsafe = portal.app.routeTable.filter((r) => UNSAFE.includes(r.method));
+    // Paystack's webhook carries no session: its signature is checked instead (ledger/paystack.test.ts).
+    const unsafe = portal.app.routeTable.filter((r) => UNSAFE.includes(r.method) && !r.signedWebhook);
     expect(unsafe.filter((r) => r.url.startsWith('/api/admin/')).length).toBeGreaterThanOrEqual(30);
     const forged = randomBytes(32).toString('base64url');
     const refusedNot: string[] = [];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pngBytes } from '../test-support/files.js';
+import { PDF_BYTES, pngBytes } from '../test-support/files.js';
 import { activatedMember, createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
 
 /**
@@ -114,7 +114,7 @@ describe('generated bad input', () => {
   it('walks the whole API, not an empty table', () => {
     const routes = portal.app.routeTable.filter((r) => r.url.startsWith('/api/'));
     expect(routes.length).toBeGreaterThan(40);
-    expect(routes).toContainEqual({ method: 'PUT', url: '/api/users/profile' });
+    expect(routes).toContainEqual(expect.objectContaining({ method: 'PUT', url: '/api/users/profile' }));
     expect(routes.some((r) => r.url.startsWith('/api/admin/'))).toBe(true);
   });
 
@@ -153,8 +153,9 @@ describe('generated bad input', () => {
         : [{ message: 'Hello\u0000' }, { message: 'a\udc00b' }, { 'note\u0000': 'a key' }].map((json) => ({ where: 'body', path: url.replace(/:[a-zA-Z]+/g, () => randomUUID()), json }))),
     ];
     const notRefused: string[] = [];
-    for (const { method, url } of portal.app.routeTable.filter((r) => r.url.startsWith('/api/'))) {
-      for (const { where, path, json } of placements(method, url)) {
+    for (const { method, url, signedWebhook } of portal.app.routeTable.filter((r) => r.url.startsWith('/api/'))) {
+      // A signed webhook's body is read as the sender's raw bytes, proven by the signature before anything is kept.
+      for (const { where, path, json } of placements(method, url).filter((placement) => !(signedWebhook && placement.where === 'body'))) {
         const answers: { who: string; status: number; message?: string }[] = [];
         for (const [who, caller] of Object.entries(callers)) {
           const client = SELF_ENDING.has(`${method} ${url}`) && who === 'member' ? (await activatedMember(portal.app)).client : caller;
@@ -211,6 +212,7 @@ describe('generated bad input', () => {
     const adForm = new FormData();
     for (const [key, value] of Object.entries({ linkUrl: 'https://ada.example.com/', altText: 'Ada’s shop', weeks: '1' })) adForm.append(key, value);
     adForm.append('imageUrl', new Blob([new Uint8Array(await pngBytes())]), 'ad.png');
+    adForm.append('paymentSlip', new Blob([new Uint8Array(PDF_BYTES)]), 'slip.pdf');
     expect((await member.put('/api/users/profile', { form: adForm })).statusCode).toBe(200);
     const [ad] = (await admin.get('/api/admin/ads?status=pending')).json().filter((a: { userId: string }) => a.userId === user.id);
 

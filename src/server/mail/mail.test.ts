@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema.js';
 import { runHousekeeping } from '../housekeeping.js';
 import { TestMailbox } from '../test-support/mailbox.js';
-import { createTestApp, signedInStaff, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { createTestApp, signedInStaff, STAFF, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { createTransport } from './mail-worker.js';
 import { portalAddress } from './portal-address.js';
 import { mailTemplates } from './templates.js';
@@ -117,7 +117,7 @@ describe('links and answers in mail', () => {
     expect(linksIn(guardianMail.text).absolute).toContain(`${listening}/guardian?child=${child.user.id}`);
     expect(linksIn(guardianMail.text).bare).toEqual([]);
 
-    const invited = await (await signedInStaff(portal.app)).post('/api/admin/staff', { json: { email: `invitee-${process.pid}@example.com`, name: 'Ngozi Eze', role: 'moderator' } });
+    const invited = await (await signedInStaff(portal.app)).post('/api/admin/staff', { json: { email: `invitee-${process.pid}@example.com`, name: 'Ngozi Eze', role: 'moderator', currentPassword: STAFF.password } });
     expect(invited.statusCode, invited.body).toBe(201);
     const invite = await mailbox.waitFor((m) => m.to === `invitee-${process.pid}@example.com`);
     expect(linksIn(invite.text).absolute).toContain(`${listening}/forgot-password`);

@@ -231,7 +231,7 @@ describe('GET /api/users/profile', () => {
     const { db } = portal.app.ctx;
     const [ad] = await db
       .insert(ads)
-      .values({ userId: user.id, weeks: 1, state: 'approved', linkUrl: 'https://example.com/', startDate: '2000-01-01', endDate: '2999-12-31' })
+      .values({ userId: user.id, weeks: 1, state: 'approved', paidAt: new Date(), linkUrl: 'https://example.com/', startDate: '2000-01-01', endDate: '2999-12-31' })
       .returning();
     expect((await profileOf(client)).ad.status).toBe('running');
     const kept = portal.app.keptSessions.size;
