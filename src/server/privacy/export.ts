@@ -101,7 +101,7 @@ export async function memberData(ctx: AppContext, user: AuthUser) {
   ]);
   const { passwordHash: _never, ...account } = profile!;
   const role = await staffRoles(db, [
-    ...memberPayments.map((p) => p.reviewerId),
+    ...memberPayments.flatMap((p) => [p.reviewerId, p.reversedBy]),
     ...memberSubmissions.map((s) => s.handledBy),
     ...ledger.map((l) => l.createdBy),
     ...adRows.map((a) => a.reviewerId),
@@ -115,7 +115,7 @@ export async function memberData(ctx: AppContext, user: AuthUser) {
       profile: account,
       guardian,
       consents: consentRows,
-      payments: memberPayments.map((row) => ({ ...row, reviewerId: role(row.reviewerId) })),
+      payments: memberPayments.map((row) => ({ ...row, reviewerId: role(row.reviewerId), reversedBy: role(row.reversedBy) })),
       ledger_entries: ledger.map((row) => ({ ...row, createdBy: role(row.createdBy) })),
       receipts: receiptRows,
       membership_reminders: reminders,

@@ -682,13 +682,24 @@ describe('download my data', () => {
     const finance = await signedInStaffAs(portal.app, 'finance');
     await db().insert(payments).values({ userId: user.id, kind: 'fee', amountKobo: 6_050_000, months: 1, reviewerId: finance.id });
     await recordAudit(db(), { actor: { id: finance.id, email: finance.email }, action: 'payment.approve', subjectType: 'user', subjectId: user.id });
+    const reverser = await signedInStaffAs(portal.app, 'finance');
+    const [booked] = await db().insert(payments).values({ userId: user.id, kind: 'fee', amountKobo: 6_050_000, months: 1 }).returning({ id: payments.id });
+    expect((await finance.client.post(`/api/admin/payments/${booked!.id}/approve`, { json: {} })).statusCode).toBe(200);
+    expect((await reverser.client.post(`/api/admin/payments/${booked!.id}/reverse`, { json: { reason: 'Approved in error' } })).statusCode).toBe(200);
     const entries = await readZip((await client.get('/api/users/me/export')).rawPayload);
     const json = (table: string) => JSON.parse(entries.find((e) => e.name === `data/${table}.json`)!.data.toString('utf8'));
-    expect(json('payments')).toEqual([expect.objectContaining({ reviewerId: 'finance' })]);
+    expect(json('payments')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ reviewerId: 'finance', state: 'pending' }),
+        expect.objectContaining({ reviewerId: 'finance', state: 'reversed', reversedBy: 'finance' }),
+      ]),
+    );
     expect(json('audit_entries')).toContainEqual(expect.objectContaining({ action: 'payment.approve', actorId: 'finance', actorEmail: null }));
     const everything = JSON.stringify(entries.map((e) => e.data.toString('latin1')));
     expect(everything).not.toContain(finance.id);
     expect(everything).not.toContain(finance.email);
+    expect(everything).not.toContain(reverser.id);
+    expect(everything).not.toContain(reverser.email);
   });
 
   it('is refused to a visitor with 401 and a message', async () => {
