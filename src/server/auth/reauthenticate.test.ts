@@ -80,6 +80,20 @@ describe('asking for the current password again', () => {
     expect(signIn.json().user.role).toBe('finance');
   });
 
+  it('off needs the password itself: a recovery code in its place and an app code turn nothing off', async () => {
+    const finance = await signedInStaffAs(portal.app, 'finance');
+    const { secret } = (await finance.client.post('/api/admin/me/2fa/setup')).json();
+    const on = await finance.client.post('/api/admin/me/2fa/enable', { json: { code: await appCode(secret, -1), currentPassword: PASSWORD } });
+    const [recoveryCode] = on.json().recoveryCodes as string[];
+
+    const twoCodes = await finance.client.post('/api/admin/me/2fa/disable', { json: { code: await appCode(secret), currentPassword: recoveryCode } });
+    expect(twoCodes.statusCode).toBe(403);
+    expect(twoCodes.json().message).toBe('Your current password is not right.');
+    expect((await finance.client.get('/api/admin/me')).json().twoFactorEnabled).toBe(true);
+    const off = await finance.client.post('/api/admin/me/2fa/disable', { json: { code: await appCode(secret, 1), currentPassword: PASSWORD } });
+    expect(off.statusCode, off.body).toBe(200);
+  });
+
   it('before an admin invites, changes a role or disables; an admin with two-factor may give the app code instead', async () => {
     const admin = await signedInStaffAs(portal.app, 'admin');
     const moderator = await signedInStaffAs(portal.app, 'moderator');

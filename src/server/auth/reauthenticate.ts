@@ -17,8 +17,7 @@ const STAFF_PROOF_WRONG = 'That is neither your current password nor a code from
  */
 export async function assertReauthenticated(ctx: AppContext, user: { id: string; role: string }, proof: string | undefined): Promise<void> {
   if (!proof) throw badRequest(FAILURE.currentPasswordRequired);
-  const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
-  if (row && (await verifyPassword(row.passwordHash, proof))) return;
+  if (await isOwnPassword(ctx, user.id, proof)) return;
   if (user.role === 'member' || !(await hasTwoFactor(ctx.db, user.id))) throw forbidden(CURRENT_PASSWORD_WRONG);
   const held = await holdCodeTry(ctx, ctx.db, user.id);
   if (await passSecondFactor(ctx, user.id, proof)) {
@@ -27,4 +26,18 @@ export async function assertReauthenticated(ctx: AppContext, user: { id: string;
   }
   await keepWrongCodeTry(ctx, ctx.db, held);
   throw forbidden(STAFF_PROOF_WRONG);
+}
+
+/**
+ * The account's password itself, no code in its place: for turning the second factor off, which
+ * asks for a code besides (two codes would otherwise do it with no password at all).
+ */
+export async function assertCurrentPassword(ctx: AppContext, user: { id: string }, password: string | undefined): Promise<void> {
+  if (!password) throw badRequest(FAILURE.currentPasswordRequired);
+  if (!(await isOwnPassword(ctx, user.id, password))) throw forbidden(CURRENT_PASSWORD_WRONG);
+}
+
+async function isOwnPassword(ctx: AppContext, userId: string, password: string): Promise<boolean> {
+  const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row !== undefined && (await verifyPassword(row.passwordHash, password));
 }

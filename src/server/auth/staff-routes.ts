@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { twoFactorChangeSchema } from '../../shared/schemas/staff.js';
 import type { AppContext } from '../context.js';
 import { staffUser } from './guards.js';
-import { assertReauthenticated } from './reauthenticate.js';
+import { assertCurrentPassword, assertReauthenticated } from './reauthenticate.js';
 import { disableTwoFactor, enableTwoFactor, staffMe, startTwoFactorSetup } from './two-factor.js';
 
 /**
@@ -24,10 +24,10 @@ export function authStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       };
     });
 
-    // Off needs the app's code besides the password: a password alone cannot undo the second factor.
+    // Off needs the password itself and the app's code: neither alone, nor two codes, undoes the second factor.
     app.post('/me/2fa/disable', { schema: { body: twoFactorChangeSchema } }, async (request) => {
       const staff = staffUser(request);
-      await assertReauthenticated(ctx, staff, request.body.currentPassword);
+      await assertCurrentPassword(ctx, staff, request.body.currentPassword);
       await disableTwoFactor(ctx, staff, request.body.code);
       return { message: 'Two-factor sign-in is off. You sign in with your password alone.' };
     });
