@@ -12,7 +12,7 @@ import { mailTemplates } from '../mail/templates.js';
 import { ACCOUNT_DISABLED, findAccount } from './auth-service.js';
 import { endLoginChallenges } from './login-challenge.js';
 import { holdCodeTry, keepWrongCodeTry, releaseCodeTry } from './code-guesses.js';
-import { consumeCode, hasRecentCode, issueCode } from './codes.js';
+import { consumeCode, hasLiveCode, hasRecentCode, issueCode } from './codes.js';
 import { hashPassword } from './passwords.js';
 import { type AuthUser, publicUserColumns } from './sessions.js';
 
@@ -50,13 +50,15 @@ export async function resetPassword(ctx: AppContext, input: z.output<typeof rese
   const passwordHash = await hashPassword(input.password);
   if (!account) throw badRequest(NO_LIVE_CODE);
   const outcome = await ctx.db.transaction(async (tx) => {
-    const held = await holdCodeTry(ctx, tx, account.id);
+    // A try counts against the account's day only when there is a code to guess: otherwise anyone
+    // could lock any account's codes (its second factor too) by sending made-up reset codes.
+    const held = (await hasLiveCode(tx, account.id, 'password-reset')) ? await holdCodeTry(ctx, tx, account.id) : null;
     const refusal = await consumeCode(ctx, tx, account.id, 'password-reset', input.code, 'That code is not right.');
     if (refusal) {
-      await keepWrongCodeTry(ctx, tx, held);
+      if (held) await keepWrongCodeTry(ctx, tx, held);
       return { refusal };
     }
-    await releaseCodeTry(tx, held);
+    if (held) await releaseCodeTry(tx, held);
     if (account.disabledAt) return { refusal: forbidden(ACCOUNT_DISABLED) };
     const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, account.id)).returning(publicUserColumns);
     await tx.delete(sessions).where(eq(sessions.userId, account.id));

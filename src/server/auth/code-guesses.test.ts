@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeGuesses } from '../db/schema.js';
@@ -77,6 +77,23 @@ describe('the daily ceiling of wrong codes per account', () => {
 
     const after = await (await waitingSignIn(finance.email, '10.1.1.2'))(await appCode(finance.secret, 1));
     expect(after.statusCode, after.body).toBe(200);
+  });
+
+  it('does not count reset codes tried for an account that has no live reset code', async () => {
+    const finance = await financeWithTwoFactor();
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      const reset = await new TestClient(portal.app).request(
+        { method: 'POST', url: '/api/users/password/reset', remoteAddress: `10.4.${Math.floor(i / 5)}.${i + 1}` },
+        { json: { identifier: finance.email, code: '000000', password: 'taken-over-pass-1', confirmPassword: 'taken-over-pass-1' } },
+      );
+      statuses.push(reset.statusCode);
+    }
+    expect(statuses).toEqual(Array<number>(25).fill(400));
+    expect(await portal.app.ctx.db.select().from(codeGuesses).where(and(eq(codeGuesses.userId, finance.id), gt(codeGuesses.wrongTries, 0)))).toEqual([]);
+    const signIn = await (await waitingSignIn(finance.email, '10.4.9.1'))(await appCode(finance.secret));
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect(mailbox.countTo(finance.email, WARNED)).toBe(0);
   });
 
   it('lifts itself when the day passes, and a right code does not count', async () => {

@@ -85,6 +85,24 @@ async function spendTry(db: Executor, userId: string, purpose: CodePurpose) {
   return code;
 }
 
+/** Whether the member has a code of this purpose that can still be tried: unexpired, unused, with tries left. */
+export async function hasLiveCode(db: Executor, userId: string, purpose: CodePurpose): Promise<boolean> {
+  const [live] = await db
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.userId, userId),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, sql`now()`),
+        lt(verificationCodes.attempts, MAX_WRONG_TRIES),
+      ),
+    )
+    .limit(1);
+  return Boolean(live);
+}
+
 /** Whether the member's current code of this purpose is alive but has no tries left (else it is expired or used). */
 async function outOfTries(db: Executor, userId: string, purpose: CodePurpose): Promise<boolean> {
   const [current] = await db
