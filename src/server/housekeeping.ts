@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { deletePastCodeGuesses } from './auth/code-guesses.js';
 import { deleteExpiredSessions } from './auth/sessions.js';
 import type { AppContext } from './context.js';
 import { sweepOrphanFiles } from './files/files-service.js';
@@ -13,7 +14,7 @@ const HOUR = 60 * 60 * 1000;
 
 /**
  * Clean-up that keeps the data tidy and no older than it must be: orphaned upload bytes, expired
- * sessions, mail delivered or given up on longer ago than the retention period, booking requests never confirmed,
+ * sessions, past days' counts of wrong codes, mail delivered or given up on longer ago than the retention period, booking requests never confirmed,
  * submissions' kept answers past their 24 hours (idempotency keys),
  * rejected slips and handled submissions' files past their retention (privacy/retention.ts);
  * the guardian links of members who turned 18; and the membership reminders due.
@@ -23,6 +24,7 @@ export async function runHousekeeping(ctx: AppContext): Promise<void> {
   const orphans = await sweepOrphanFiles(ctx, ctx.config.orphanGraceMs);
   if (orphans > 0) ctx.log.info({ orphans }, 'removed upload bytes that no record refers to');
   await deleteExpiredSessions(ctx);
+  await deletePastCodeGuesses(ctx);
   await deleteFinishedMail(ctx.db, new Date(Date.now() - ctx.config.mail.retentionMs));
   await deleteExpiredConfirmations(ctx.db);
   await deleteExpiredKeys(ctx);

@@ -1,7 +1,9 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInLagos } from '../../shared/dates.js';
 import { codeGuesses } from '../db/schema.js';
+import { runHousekeeping } from '../housekeeping.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { createTestApp, onPostgresServer, PASSWORD, signedInStaff, signedInStaffAs, TestClient } from '../test-support/test-app.js';
 
@@ -111,6 +113,20 @@ describe('the daily ceiling of wrong codes per account', () => {
       .set({ day: '2020-01-01' })
       .where(and(eq(codeGuesses.userId, finance.id)));
     expect((await (await waitingSignIn(finance.email, '10.2.0.3'))(await appCode(finance.secret, 1))).statusCode).toBe(200);
+  });
+
+  it("are forgotten by the housekeeping once their Lagos day is over; today's stay", async () => {
+    const finance = await signedInStaffAs(portal.app, 'finance');
+    const today = todayInLagos(new Date());
+    const yesterday = todayInLagos(new Date(Date.now() - 24 * 60 * 60 * 1000));
+    await portal.app.ctx.db.insert(codeGuesses).values([
+      { userId: finance.id, day: '2020-01-01', wrongTries: 20 },
+      { userId: finance.id, day: yesterday, wrongTries: 3 },
+      { userId: finance.id, day: today, wrongTries: 2 },
+    ]);
+    await runHousekeeping(portal.app.ctx);
+    const kept = await portal.app.ctx.db.select().from(codeGuesses).where(eq(codeGuesses.userId, finance.id));
+    expect(kept).toEqual([{ userId: finance.id, day: today, wrongTries: 2 }]);
   });
 
   it.skipIf(!onPostgresServer)('lets no more than 20 wrong codes through when they all arrive at once', async () => {

@@ -66,6 +66,11 @@ export async function keepWrongCodeTry(ctx: AppContext, db: Executor, held: Held
   ctx.mailer.nudge();
 }
 
+/** A day's count means nothing once the day (Lagos time) is over: the housekeeping removes the past days'. */
+export async function deletePastCodeGuesses(ctx: AppContext): Promise<void> {
+  await ctx.db.delete(codeGuesses).where(lt(codeGuesses.day, todayInLagos(ctx.clock())));
+}
+
 /** The accounts whose codes are locked today, for the admins' console. */
 export async function listCodeLocks(ctx: AppContext): Promise<CodeLock[]> {
   const rows = await ctx.db
