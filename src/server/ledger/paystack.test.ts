@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, payments, receipts } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
@@ -28,6 +29,13 @@ async function memberPayingOnline(months = 1) {
   expect(started.statusCode, started.body).toBe(200);
   const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, member.user.id));
   return { ...member, payment: payment!, authorizationUrl: started.json().authorizationUrl as string };
+}
+
+async function uploadSlip(client: TestClient, months = 1) {
+  const form = new FormData();
+  form.append('months', String(months));
+  form.append('paymentSlip', new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer())]), 'slip.png');
+  return client.post('/api/users/upload-slip', { form });
 }
 
 /** The webhook as Paystack sends it: the raw body and its signature. */
@@ -88,6 +96,23 @@ describe('paying the fee online', () => {
     const answers = await Promise.all([client.get(`/api/payments/paystack/callback?reference=${payment.reference}`), ...Array.from({ length: 5 }, () => webhook(body, signature))]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([303, 200, 200, 200, 200, 200]);
     expect(await booksOf(payment.id)).toMatchObject({ entries: ['membership', 'payment'], receipts: 1, payment: { state: 'approved' } });
+  });
+});
+
+describe('an unfinished checkout and a slip', () => {
+  it('keeps the checkout pending beside a new slip: Paystack still books the checkout, finance still approves the slip', async () => {
+    const { client, user, payment } = await memberPayingOnline();
+    const upload = await uploadSlip(client, 2);
+    expect(upload.statusCode, upload.body).toBe(201);
+    const slipId = upload.json().paymentId as string;
+    expect(slipId).not.toBe(payment.id);
+    const rows = await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, user.id));
+    expect(rows.map((row) => [row.channel, row.state, row.months]).sort()).toEqual([['paystack', 'pending', 1], ['slip', 'pending', 2]]);
+
+    paystack.settle(payment.reference!, 'success');
+    expect((await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`)).headers.location).toBe('/user/fees?online=paid');
+    expect(await booksOf(payment.id)).toMatchObject({ receipts: 1, payment: { state: 'approved', reference: payment.reference } });
+    expect((await finance.post(`/api/admin/payments/${slipId}/approve`, { json: {} })).statusCode).toBe(200);
   });
 });
 
