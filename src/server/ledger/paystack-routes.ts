@@ -9,6 +9,7 @@ import type { AuthUser } from '../auth/sessions.js';
 import { hasVerifiedEmail } from '../auth/codes.js';
 import type { AppContext } from '../context.js';
 import { payments, users } from '../db/schema.js';
+import { assertGuardianConfirmed } from '../privacy/guardian-service.js';
 import { forbidden, HttpError, notFound } from '../http/errors.js';
 import { monthlyPriceOf } from '../plans/plans-service.js';
 import { confirmOnlinePayment } from './confirm-payment.js';
@@ -27,6 +28,7 @@ function paystackOf(ctx: AppContext): PaystackSettings {
  */
 async function startOnlinePayment(ctx: AppContext, user: AuthUser, input: z.output<typeof onlinePaymentSchema>, origin: string): Promise<string> {
   const settings = paystackOf(ctx);
+  assertGuardianConfirmed(ctx, user);
   if (!(await hasVerifiedEmail(ctx.db, user.id))) throw forbidden('Verify your email address first (step 1).');
   const reference = `HM-${randomUUID()}`;
   const payment = await ctx.db.transaction(async (tx) => {

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { addDays, format, subYears } from 'date-fns';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';
 import { ledgerEntries, payments, receipts } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { PaystackStandIn } from '../test-support/paystack-server.js';
@@ -113,6 +115,20 @@ describe('an unfinished checkout and a slip', () => {
     expect((await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`)).headers.location).toBe('/user/fees?online=paid');
     expect(await booksOf(payment.id)).toMatchObject({ receipts: 1, payment: { state: 'approved', reference: payment.reference } });
     expect((await finance.post(`/api/admin/payments/${slipId}/approve`, { json: {} })).statusCode).toBe(200);
+  });
+});
+
+describe('a child whose guardian has not confirmed', () => {
+  it('cannot start an online payment, is told why, and no payment is written', async () => {
+    const guardian = { guardianName: 'Ngozi Okafor', guardianRelationship: 'Mother', guardianEmail: `parent${process.pid}-online@example.com`, guardianPhone: '+234 803 555 0101' };
+    const child = await signedUpMember(portal.app, { dob: format(subYears(addDays(new Date(), -10), 12), 'yyyy-MM-dd'), ...guardian });
+    const email = child.user.email;
+    await child.client.post('/api/users/verify-email', { json: { email } });
+    await child.client.post('/api/users/verify-code', { json: { email, code: await mailbox.codeFor(email, /verification code/) } });
+    const started = await child.client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } });
+    expect(started.statusCode).toBe(403);
+    expect(started.json().message).toBe(WAITING_FOR_GUARDIAN);
+    expect(await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, child.user.id))).toHaveLength(0);
   });
 });
 
