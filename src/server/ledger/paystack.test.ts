@@ -168,6 +168,27 @@ describe('the webhook', () => {
     expect((await booksOf(payment.id)).receipts).toBe(0);
   });
 
+  it('refuses finance rejecting an online payment by hand (409), which stays pending', async () => {
+    const { payment } = await memberPayingOnline();
+    const byHand = await finance.post(`/api/admin/payments/${payment.id}/reject`, { json: { reason: 'No money seen yet' } });
+    expect(byHand.statusCode).toBe(409);
+    expect(byHand.json().message).toBe('An online payment is settled by Paystack, not rejected by hand.');
+    expect((await booksOf(payment.id)).payment).toMatchObject({ state: 'pending', reason: null });
+  });
+
+  it('books nothing for money taken on a rejected payment, and lists it for finance with the reason', async () => {
+    const { client, payment } = await memberPayingOnline();
+    // As when the checkout could not start: the member may still have paid on Paystack's page.
+    await portal.app.ctx.db.update(payments).set({ state: 'rejected', reason: 'The online checkout could not start.' }).where(eq(payments.id, payment.id));
+    paystack.settle(payment.reference!, 'success');
+    const { body, signature } = paystack.webhookFor(payment.reference!);
+    expect((await webhook(body, signature)).statusCode).toBe(200);
+    expect((await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`)).headers.location).toBe('/user/fees?online=review');
+    expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'rejected' } });
+    const listed = (await finance.get('/api/admin/payments?status=rejected')).json().find((p: { id: string }) => p.id === payment.id);
+    expect(listed.issue).toBe('Paystack took ₦60,500.00 for this payment, but it is rejected: refund the member or settle it by hand.');
+  });
+
   it('answers 200 for a reference it does not know, booking nothing', async () => {
     const body = JSON.stringify({ event: 'charge.success', data: { reference: 'HM-not-ours', amount: 100, currency: 'NGN', status: 'success' } });
     const before = await portal.app.ctx.db.$count(receipts);
