@@ -71,7 +71,11 @@ export function paystackRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(memberRoutes);
 
     app.get(CALLBACK_PATH, { schema: { querystring: z.object({ reference: z.string().min(1).max(100) }) } }, async (request, reply) => {
-      const paid = await new PaystackClient(paystackOf(ctx)).verify(request.query.reference);
+      const paid = await new PaystackClient(paystackOf(ctx))
+        .verify(request.query.reference)
+        .catch((error: unknown) => request.log.warn({ err: error, reference: request.query.reference }, 'Paystack could not verify a payment on the callback'));
+      // Not verified now: the webhook, or finance with Paystack's dashboard, settles it.
+      if (!paid) return reply.redirect('/user/fees?online=review', 303);
       const outcome = await confirmOnlinePayment(ctx, paid);
       const shown = outcome === 'booked' || outcome === 'already-booked' ? 'paid' : outcome === 'not-paid' ? 'not-paid' : 'review';
       return reply.redirect(`/user/fees?online=${shown}`, 303);
@@ -87,7 +91,14 @@ export function paystackRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!isPaystackSignature(settings.secretKey, raw, typeof signature === 'string' ? signature : undefined)) {
           return reply.status(401).send({ message: 'Invalid signature' });
         }
-        const event = webhookEventSchema.safeParse(JSON.parse(raw));
+        let body: unknown;
+        try {
+          body = JSON.parse(raw);
+        } catch {
+          request.log.warn('Paystack webhook signed but not JSON');
+          return reply.status(400).send({ message: 'The webhook body is not JSON' });
+        }
+        const event = webhookEventSchema.safeParse(body);
         if (!event.success || event.data.event !== 'charge.success') return { received: true };
         const outcome = await confirmOnlinePayment(ctx, event.data.data);
         if (outcome === 'unknown') request.log.info({ reference: event.data.data.reference }, 'Paystack webhook for an unknown reference');

@@ -91,6 +91,15 @@ describe('paying the fee online', () => {
     expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'pending' } });
   });
 
+  it('sends the member to review when Paystack cannot verify the payment on the callback, booking nothing', async () => {
+    const { client, payment } = await memberPayingOnline();
+    paystack.transactions.delete(payment.reference!);
+    const back = await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`);
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe('/user/fees?online=review');
+    expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'pending' } });
+  });
+
   it('books one payment and one receipt for the callback and 5 copies of the webhook at once', async () => {
     const { client, payment } = await memberPayingOnline();
     paystack.settle(payment.reference!, 'success');
@@ -187,6 +196,15 @@ describe('the webhook', () => {
     expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'rejected' } });
     const listed = (await finance.get('/api/admin/payments?status=rejected')).json().find((p: { id: string }) => p.id === payment.id);
     expect(listed.issue).toBe('Paystack took ₦60,500.00 for this payment, but it is rejected: refund the member or settle it by hand.');
+  });
+
+  it('answers 400 for a correctly signed body that is not JSON, booking nothing', async () => {
+    const body = '{"event":"charge.success",';
+    const before = await portal.app.ctx.db.$count(receipts);
+    const answer = await webhook(body, paystack.sign(body));
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe('The webhook body is not JSON');
+    expect(await portal.app.ctx.db.$count(receipts)).toBe(before);
   });
 
   it('answers 200 for a reference it does not know, booking nothing', async () => {
