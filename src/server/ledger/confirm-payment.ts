@@ -81,7 +81,8 @@ const PAYSTACK: Confirmer = { id: null, role: 'paystack' };
 /**
  * Paystack's verify answer or signed charge.success webhook for one of our references: booked
  * exactly once however many times and in whatever order they come. An amount, currency or
- * reference that is not the charge's books nothing and is kept on the payment for finance.
+ * reference that is not the charge's, or money taken for a payment already rejected or reversed,
+ * books nothing and is kept on the payment for finance.
  */
 export async function confirmOnlinePayment(ctx: AppContext, paid: PaystackTransaction): Promise<OnlineOutcome> {
   if (paid.status !== 'success') return 'not-paid';
@@ -89,8 +90,9 @@ export async function confirmOnlinePayment(ctx: AppContext, paid: PaystackTransa
   if (!known) return 'unknown';
   const outcome = await ctx.db.transaction(async (tx) => {
     const { payment: current, member } = await lockMemberOfPayment(tx, known.id);
-    if (!current || current.state !== 'pending') return { outcome: 'already-booked' as const };
-    const issue = mismatchOf(current, paid);
+    if (!current) return { outcome: 'unknown' as const };
+    if (current.state === 'approved') return { outcome: 'already-booked' as const };
+    const issue = current.state === 'pending' ? mismatchOf(current, paid) : `Paystack took ${formatNaira(paid.amount)} for this payment, but it is ${current.state}: refund the member or settle it by hand.`;
     if (issue) {
       await tx.update(payments).set({ issue }).where(eq(payments.id, current.id));
       await recordAudit(tx, { actor: null, action: 'payment.online-mismatch', subjectType: 'payment', subjectId: current.id, details: { issue, reference: paid.reference } });

@@ -9,6 +9,7 @@ import type { AuthUser } from '../auth/sessions.js';
 import { hasVerifiedEmail } from '../auth/codes.js';
 import type { AppContext } from '../context.js';
 import { payments, users } from '../db/schema.js';
+import { assertGuardianConfirmed } from '../privacy/guardian-service.js';
 import { forbidden, HttpError, notFound } from '../http/errors.js';
 import { monthlyPriceOf } from '../plans/plans-service.js';
 import { confirmOnlinePayment } from './confirm-payment.js';
@@ -27,6 +28,7 @@ function paystackOf(ctx: AppContext): PaystackSettings {
  */
 async function startOnlinePayment(ctx: AppContext, user: AuthUser, input: z.output<typeof onlinePaymentSchema>, origin: string): Promise<string> {
   const settings = paystackOf(ctx);
+  assertGuardianConfirmed(ctx, user);
   if (!(await hasVerifiedEmail(ctx.db, user.id))) throw forbidden('Verify your email address first (step 1).');
   const reference = `HM-${randomUUID()}`;
   const payment = await ctx.db.transaction(async (tx) => {
@@ -69,7 +71,11 @@ export function paystackRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(memberRoutes);
 
     app.get(CALLBACK_PATH, { schema: { querystring: z.object({ reference: z.string().min(1).max(100) }) } }, async (request, reply) => {
-      const paid = await new PaystackClient(paystackOf(ctx)).verify(request.query.reference);
+      const paid = await new PaystackClient(paystackOf(ctx))
+        .verify(request.query.reference)
+        .catch((error: unknown) => request.log.warn({ err: error, reference: request.query.reference }, 'Paystack could not verify a payment on the callback'));
+      // Not verified now: the webhook, or finance with Paystack's dashboard, settles it.
+      if (!paid) return reply.redirect('/user/fees?online=review', 303);
       const outcome = await confirmOnlinePayment(ctx, paid);
       const shown = outcome === 'booked' || outcome === 'already-booked' ? 'paid' : outcome === 'not-paid' ? 'not-paid' : 'review';
       return reply.redirect(`/user/fees?online=${shown}`, 303);
@@ -85,7 +91,14 @@ export function paystackRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!isPaystackSignature(settings.secretKey, raw, typeof signature === 'string' ? signature : undefined)) {
           return reply.status(401).send({ message: 'Invalid signature' });
         }
-        const event = webhookEventSchema.safeParse(JSON.parse(raw));
+        let body: unknown;
+        try {
+          body = JSON.parse(raw);
+        } catch {
+          request.log.warn('Paystack webhook signed but not JSON');
+          return reply.status(400).send({ message: 'The webhook body is not JSON' });
+        }
+        const event = webhookEventSchema.safeParse(body);
         if (!event.success || event.data.event !== 'charge.success') return { received: true };
         const outcome = await confirmOnlinePayment(ctx, event.data.data);
         if (outcome === 'unknown') request.log.info({ reference: event.data.data.reference }, 'Paystack webhook for an unknown reference');

@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { addDays, format, subYears } from 'date-fns';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';
 import { ledgerEntries, payments, receipts } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { PaystackStandIn } from '../test-support/paystack-server.js';
@@ -28,6 +31,13 @@ async function memberPayingOnline(months = 1) {
   expect(started.statusCode, started.body).toBe(200);
   const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, member.user.id));
   return { ...member, payment: payment!, authorizationUrl: started.json().authorizationUrl as string };
+}
+
+async function uploadSlip(client: TestClient, months = 1) {
+  const form = new FormData();
+  form.append('months', String(months));
+  form.append('paymentSlip', new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer())]), 'slip.png');
+  return client.post('/api/users/upload-slip', { form });
 }
 
 /** The webhook as Paystack sends it: the raw body and its signature. */
@@ -81,6 +91,15 @@ describe('paying the fee online', () => {
     expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'pending' } });
   });
 
+  it('sends the member to review when Paystack cannot verify the payment on the callback, booking nothing', async () => {
+    const { client, payment } = await memberPayingOnline();
+    paystack.transactions.delete(payment.reference!);
+    const back = await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`);
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe('/user/fees?online=review');
+    expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'pending' } });
+  });
+
   it('books one payment and one receipt for the callback and 5 copies of the webhook at once', async () => {
     const { client, payment } = await memberPayingOnline();
     paystack.settle(payment.reference!, 'success');
@@ -88,6 +107,37 @@ describe('paying the fee online', () => {
     const answers = await Promise.all([client.get(`/api/payments/paystack/callback?reference=${payment.reference}`), ...Array.from({ length: 5 }, () => webhook(body, signature))]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([303, 200, 200, 200, 200, 200]);
     expect(await booksOf(payment.id)).toMatchObject({ entries: ['membership', 'payment'], receipts: 1, payment: { state: 'approved' } });
+  });
+});
+
+describe('an unfinished checkout and a slip', () => {
+  it('keeps the checkout pending beside a new slip: Paystack still books the checkout, finance still approves the slip', async () => {
+    const { client, user, payment } = await memberPayingOnline();
+    const upload = await uploadSlip(client, 2);
+    expect(upload.statusCode, upload.body).toBe(201);
+    const slipId = upload.json().paymentId as string;
+    expect(slipId).not.toBe(payment.id);
+    const rows = await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, user.id));
+    expect(rows.map((row) => [row.channel, row.state, row.months]).sort()).toEqual([['paystack', 'pending', 1], ['slip', 'pending', 2]]);
+
+    paystack.settle(payment.reference!, 'success');
+    expect((await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`)).headers.location).toBe('/user/fees?online=paid');
+    expect(await booksOf(payment.id)).toMatchObject({ receipts: 1, payment: { state: 'approved', reference: payment.reference } });
+    expect((await finance.post(`/api/admin/payments/${slipId}/approve`, { json: {} })).statusCode).toBe(200);
+  });
+});
+
+describe('a child whose guardian has not confirmed', () => {
+  it('cannot start an online payment, is told why, and no payment is written', async () => {
+    const guardian = { guardianName: 'Ngozi Okafor', guardianRelationship: 'Mother', guardianEmail: `parent${process.pid}-online@example.com`, guardianPhone: '+234 803 555 0101' };
+    const child = await signedUpMember(portal.app, { dob: format(subYears(addDays(new Date(), -10), 12), 'yyyy-MM-dd'), ...guardian });
+    const email = child.user.email;
+    await child.client.post('/api/users/verify-email', { json: { email } });
+    await child.client.post('/api/users/verify-code', { json: { email, code: await mailbox.codeFor(email, /verification code/) } });
+    const started = await child.client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } });
+    expect(started.statusCode).toBe(403);
+    expect(started.json().message).toBe(WAITING_FOR_GUARDIAN);
+    expect(await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, child.user.id))).toHaveLength(0);
   });
 });
 
@@ -125,6 +175,36 @@ describe('the webhook', () => {
     expect(byHand.statusCode).toBe(409);
     expect(byHand.json().message).toBe('An online payment is confirmed by Paystack, not by hand.');
     expect((await booksOf(payment.id)).receipts).toBe(0);
+  });
+
+  it('refuses finance rejecting an online payment by hand (409), which stays pending', async () => {
+    const { payment } = await memberPayingOnline();
+    const byHand = await finance.post(`/api/admin/payments/${payment.id}/reject`, { json: { reason: 'No money seen yet' } });
+    expect(byHand.statusCode).toBe(409);
+    expect(byHand.json().message).toBe('An online payment is settled by Paystack, not rejected by hand.');
+    expect((await booksOf(payment.id)).payment).toMatchObject({ state: 'pending', reason: null });
+  });
+
+  it('books nothing for money taken on a rejected payment, and lists it for finance with the reason', async () => {
+    const { client, payment } = await memberPayingOnline();
+    // As when the checkout could not start: the member may still have paid on Paystack's page.
+    await portal.app.ctx.db.update(payments).set({ state: 'rejected', reason: 'The online checkout could not start.' }).where(eq(payments.id, payment.id));
+    paystack.settle(payment.reference!, 'success');
+    const { body, signature } = paystack.webhookFor(payment.reference!);
+    expect((await webhook(body, signature)).statusCode).toBe(200);
+    expect((await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`)).headers.location).toBe('/user/fees?online=review');
+    expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'rejected' } });
+    const listed = (await finance.get('/api/admin/payments?status=rejected')).json().find((p: { id: string }) => p.id === payment.id);
+    expect(listed.issue).toBe('Paystack took ₦60,500.00 for this payment, but it is rejected: refund the member or settle it by hand.');
+  });
+
+  it('answers 400 for a correctly signed body that is not JSON, booking nothing', async () => {
+    const body = '{"event":"charge.success",';
+    const before = await portal.app.ctx.db.$count(receipts);
+    const answer = await webhook(body, paystack.sign(body));
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe('The webhook body is not JSON');
+    expect(await portal.app.ctx.db.$count(receipts)).toBe(before);
   });
 
   it('answers 200 for a reference it does not know, booking nothing', async () => {

@@ -50,6 +50,20 @@ export async function latestFeePayment(db: Executor, userId: string) {
   return row;
 }
 
+/**
+ * The member's latest membership slip, whatever its state: an online checkout left unfinished is
+ * pending too, but it is Paystack's to settle and a slip never takes it over.
+ */
+async function latestFeeSlip(db: Executor, userId: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.kind, 'fee'), eq(payments.channel, 'slip')))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
+}
+
 /** What a slip pays for: the payment row's values, and the slip under review it replaces, if any. */
 interface SlipTarget {
   values: Pick<typeof payments.$inferInsert, 'kind' | 'plan' | 'months' | 'amountKobo' | 'fineId'>;
@@ -62,7 +76,7 @@ interface SlipTarget {
 async function membershipSlipTarget(tx: Executor, user: AuthUser, plan: string | undefined, months: number): Promise<SlipTarget> {
   const chosenPlan = plan ?? user.plan ?? 'standard';
   await tx.update(users).set({ plan: chosenPlan }).where(eq(users.id, user.id));
-  const previous = await latestFeePayment(tx, user.id);
+  const previous = await latestFeeSlip(tx, user.id);
   return {
     values: { kind: 'fee', plan: chosenPlan, months, amountKobo: CHARGE_KINDS.fee.amountKobo({ monthlyPriceKobo: await monthlyPriceOf(tx, chosenPlan), months }) },
     pending: previous?.state === 'pending' ? previous : undefined,

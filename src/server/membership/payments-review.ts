@@ -7,7 +7,7 @@ import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { decidePending } from '../db/decide-pending.js';
 import { files, ledgerEntries, payments, users } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
+import { conflict, notFound } from '../http/errors.js';
 import { lockMemberOfPayment } from '../ledger/confirm-payment.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
@@ -52,7 +52,9 @@ export async function listPayments(ctx: AppContext, status: PaymentState, kind?:
 
 export async function rejectPayment(ctx: AppContext, staff: AuthUser, id: string, reason: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const { member } = await lockMemberOfPayment(tx, id);
+    const { payment: current, member } = await lockMemberOfPayment(tx, id);
+    // The member may have paid already: only Paystack's answer settles an online payment.
+    if (current?.channel === 'paystack') throw conflict('An online payment is settled by Paystack, not rejected by hand.');
     const payment = await decidePending(tx, payments, id, staff, { state: 'rejected', reason });
     await recordAudit(tx, { actor: staff, action: 'payment.rejected', subjectType: 'payment', subjectId: id, details: { reason, kind: payment.kind, userId: payment.userId } });
     if (!member) return;

@@ -1,3 +1,4 @@
+import { OnlinePaymentNotice } from './online-payment-notice';
 import { PayOnline } from './pay-online';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -50,6 +51,7 @@ export function RenewalPanel({ status, email, userId }: { status: MembershipStat
   return (
     <section className="page page--narrow fees" aria-labelledby="renew-title">
       <h1 id="renew-title">Your membership</h1>
+      <OnlinePaymentNotice renewing />
       <p className="fees__standing" role="status">
         {status.memberNumber && <strong>{status.memberNumber} · </strong>}
         {standing(status)}
