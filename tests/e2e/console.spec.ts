@@ -111,7 +111,7 @@ test('reports show members by state, the months and who lapses, and export the m
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download members CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^members-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync((await download.path())!, 'utf8');
-  expect(csv.replace(/^\uFEFF/, '').split('\n')[0]).toBe('Member number,Name,Email,Phone,State,Paid until,Plan');
+  expect(csv.replace(/^\uFEFF/, '').split('\n')[0]).toBe('Member number,Name,Email,Phone,State,Paid until,Plan,Level');
 
   await page.getByLabel('Payments from').fill('2026-12-31');
   await page.getByLabel('To', { exact: true }).fill('2026-01-01');
