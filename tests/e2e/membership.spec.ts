@@ -35,7 +35,10 @@ test('a member pays, staff approve the slip, and the OTP from the email activate
   const card = staff.getByRole('listitem', { name: `Payment of ${member.name}` }).filter({ hasText: member.email });
   await expect(card).toContainText('Premium Plan');
   await expect(card.getByRole('img', { name: 'Payment slip' })).toBeVisible();
+  // The member chose 1 month; finance may book another number only with a reason the member sees.
   await card.locator('[name="months"]').selectOption('3');
+  await expect(card.getByRole('button', { name: 'Approve' })).toBeDisabled();
+  await card.getByLabel(/Reason for changing the 1 month the member chose/).fill('The bank statement shows three months paid.');
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(staff.getByText('Payment approved for 3 months.')).toBeVisible();
   await expect(card).toHaveCount(0);
