@@ -106,7 +106,9 @@ const SECOND_LIVE_AD = 'You already have an advert. Delete it before placing a n
  * forms sent at once take turns here; the database's one-pending-advert index backs it.
  */
 async function refuseSecondLiveAd(tx: Executor, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  // NO KEY UPDATE: the advert's files, recorded just before in this transaction, already hold a key
+  // share on the member's row, which a plain UPDATE lock would wait on in two forms at once (a deadlock).
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   const [current] = await latestAdOf(tx, userId);
   const status = current && adStatus(current);
   if (status === 'pending' || status === 'running') throw conflict(SECOND_LIVE_AD);
