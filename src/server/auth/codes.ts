@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { verificationCodes } from '../db/schema.js';
@@ -23,20 +23,8 @@ export async function assertCanResend(db: Executor, userId: string, purpose: Cod
 }
 
 export async function hasRecentCode(db: Executor, userId: string, purpose: CodePurpose): Promise<boolean> {
-  const [recent] = await db
-    .select({ id: verificationCodes.id })
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.userId, userId),
-        eq(verificationCodes.purpose, purpose),
-        // A code already used is no reason to wait: it cannot be entered again.
-        isNull(verificationCodes.consumedAt),
-        gt(verificationCodes.createdAt, sql`now() - ${`${RESEND_INTERVAL_MS} milliseconds`}::interval`),
-      ),
-    )
-    .limit(1);
-  return Boolean(recent);
+  // A code already used is no reason to wait: it cannot be entered again.
+  return hasUnusedCode(db, userId, purpose, gt(verificationCodes.createdAt, sql`now() - ${`${RESEND_INTERVAL_MS} milliseconds`}::interval`));
 }
 
 /**
@@ -87,20 +75,17 @@ async function spendTry(db: Executor, userId: string, purpose: CodePurpose) {
 
 /** Whether the member has a code of this purpose that can still be tried: unexpired, unused, with tries left. */
 export async function hasLiveCode(db: Executor, userId: string, purpose: CodePurpose): Promise<boolean> {
-  const [live] = await db
+  return hasUnusedCode(db, userId, purpose, and(gt(verificationCodes.expiresAt, sql`now()`), lt(verificationCodes.attempts, MAX_WRONG_TRIES)));
+}
+
+/** Whether the member has an unused code of this purpose that also meets `condition`. */
+async function hasUnusedCode(db: Executor, userId: string, purpose: CodePurpose, condition: SQL | undefined): Promise<boolean> {
+  const [found] = await db
     .select({ id: verificationCodes.id })
     .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.userId, userId),
-        eq(verificationCodes.purpose, purpose),
-        isNull(verificationCodes.consumedAt),
-        gt(verificationCodes.expiresAt, sql`now()`),
-        lt(verificationCodes.attempts, MAX_WRONG_TRIES),
-      ),
-    )
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt), condition))
     .limit(1);
-  return Boolean(live);
+  return Boolean(found);
 }
 
 /** Whether the member's current code of this purpose is alive but has no tries left (else it is expired or used). */
