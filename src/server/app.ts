@@ -15,7 +15,7 @@ import type { Config } from './config.js';
 import { contactRoutes } from './contact/routes.js';
 import type { AppContext } from './context.js';
 import { type DatabaseHandle, databaseTimeouts, openDatabase } from './db/client.js';
-import { filesRoutes } from './files/routes.js';
+import { filesRoutes } from './privacy/file-routes.js';
 import { configuredStorage } from './files/configured-storage.js';
 import { type FileStorage, guardedStorage } from './files/storage.js';
 import { formsRoutes } from './forms/routes.js';
@@ -36,6 +36,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { serializeRequest } from './http/log-privacy.js';
 import { registerSpa } from './http/spa.js';
 import { inlineStylesheet } from './pages/inline-stylesheet.js';
+import { servedPages } from './pages/served-pages.js';
 import { loadPageRenderer } from './pages/page-renderer.js';
 import { pagesRoutes } from './pages/routes.js';
 import type { PageRenderer } from '../shared/rendered-page.js';
@@ -205,7 +206,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
   await app.register(pagesRoutes(ctx));
   const pageRenderer = options.pageRenderer ?? (options.webRoot === undefined ? await loadPageRenderer(defaultPageRenderer) : undefined);
-  await registerSpa(app, webRoot, { renderer: pageRenderer, stylesheet, publicUrl: config.publicUrl, pageDrawsPerMinute: config.rateLimits.pageDraws });
+  const drawPages = pageRenderer && ((indexHtml: string) => servedPages(app, { indexHtml, stylesheet, renderer: pageRenderer, publicUrl: config.publicUrl, drawsPerMinute: config.rateLimits.pageDraws }));
+  await registerSpa(app, webRoot, drawPages);
 
   await ensureAdmin(ctx);
   // Mail is signed with the company name staff saved, from the first message on.

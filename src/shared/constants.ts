@@ -8,6 +8,9 @@ export const ACTIVATION_REDIRECT_MS = 3000;
 export const MIN_MEMBER_AGE = 1;
 export const MAX_MEMBER_AGE = 75;
 
+/** Rows on one page of a console list (members, messages, submissions, ...). */
+export const STAFF_PAGE_SIZE = 50;
+
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 export const PLANS = [

@@ -9,7 +9,7 @@ import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { type Database, type Executor, type Transaction } from '../db/client.js';
 import { uniqueViolation } from '../db/errors.js';
-import { decidePending } from '../db/decide-pending.js';
+import { decidePending } from '../approvals/decide-pending.js';
 import { ads, files, payments, users } from '../db/schema.js';
 import { deleteFiles, fileUrl, readablePhoto, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { labelOf } from '../../shared/form-options.js';
 import { CONTACT_FEEDBACK } from '../../shared/options.js';
 import type { ContactFilter, ContactMessageDetail, ContactMessageSummary, contactSchema } from '../../shared/schemas/contact.js';
-import { STAFF_PAGE_SIZE } from '../admin/members-service.js';
+import { STAFF_PAGE_SIZE } from '../../shared/constants.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';

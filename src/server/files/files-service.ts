@@ -1,13 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Executor, Transaction } from '../db/client.js';
 import { files } from '../db/schema.js';
-import { forbidden, notFound } from '../http/errors.js';
-import type { AuthUser } from '../auth/sessions.js';
-import { isStaffRole } from '../../shared/roles.js';
-import { recordFileAccess } from '../privacy/access-log.js';
-import { staffMayOpenFile } from './file-areas.js';
 import { decodeUpload, unreadableImage } from './images.js';
 
 export type FileRow = typeof files.$inferSelect;
@@ -106,19 +101,6 @@ export async function readablePhoto(data: Buffer, label: string, box: PhotoBox):
   } catch {
     throw unreadableImage(label);
   }
-}
-
-/**
- * The file for a download: only its owner and staff whose role has the file's console area
- * (file-areas.ts) may read it; other staff get 403, anyone else 404. A staff look is recorded for
- * the member (with the reason the console gave, if any).
- */
-export async function findReadableFile(ctx: AppContext, id: string, viewer: AuthUser | null, reason?: string): Promise<FileRow> {
-  const [row] = await ctx.db.select().from(files).where(eq(files.id, id)).limit(1);
-  if (!row || !viewer || (!isStaffRole(viewer.role) && row.ownerId !== viewer.id)) throw notFound('File not found');
-  if (row.ownerId !== viewer.id && !staffMayOpenFile(viewer.role, row.purpose)) throw forbidden('Your staff role does not cover this file.');
-  await recordFileAccess(ctx.db, viewer, row, reason);
-  return row;
 }
 
 /** Removes rows first, then bytes: a crash in between leaves only orphans, swept at start. */

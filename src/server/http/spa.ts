@@ -2,9 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageRenderer } from '../../shared/rendered-page.js';
-import type { InlineStylesheet } from '../pages/inline-stylesheet.js';
-import { servedPages } from '../pages/served-pages.js';
+
+/** Draws a page on the server when it knows the address; false leaves the request to the shell. */
+export interface PageDrawer {
+  send(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year; the public pages, and the not-found
@@ -14,12 +16,13 @@ import { servedPages } from '../pages/served-pages.js';
 export async function registerSpa(
   app: FastifyInstance,
   root: string,
-  options: { renderer: PageRenderer | undefined; stylesheet: InlineStylesheet | undefined; publicUrl: string | undefined; pageDrawsPerMinute: number },
+  /** Given the built page shell, what draws the public pages; unset, every page is the shell. */
+  drawPages: ((indexHtml: string) => PageDrawer) | undefined,
 ): Promise<void> {
   const indexFile = path.join(root, 'index.html');
   // The page shell (under 1 KB) is the same for every page path: read once, sent from memory.
   const shell = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
-  const drawn = shell && options.renderer ? servedPages(app, { indexHtml: shell.toString(), stylesheet: options.stylesheet, renderer: options.renderer, publicUrl: options.publicUrl, drawsPerMinute: options.pageDrawsPerMinute }) : undefined;
+  const drawn = shell && drawPages ? drawPages(shell.toString()) : undefined;
   if (shell) {
     await app.register(fastifyStatic, {
       root,

@@ -11,7 +11,7 @@ import { issueCode } from '../auth/codes.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Transaction } from '../db/client.js';
-import { decidePending } from '../db/decide-pending.js';
+import { decidePending } from '../approvals/decide-pending.js';
 import { ads, payments, users } from '../db/schema.js';
 import { badRequest, conflict, forbidden } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { CHARGE_KINDS } from '../../shared/charges.js';
 import type { FineType } from '../../shared/fines.js';
 import { formatNaira } from '../../shared/money.js';
-import { lockMemberForStaff } from '../admin/member-target.js';
+import { lockMemberForStaff } from '../members/member-target.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';

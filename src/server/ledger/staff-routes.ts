@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FINES } from '../../shared/fines.js';
 import { formatNaira } from '../../shared/money.js';
 import { recordFineSchema } from '../../shared/schemas/ledger.js';
-import { memberForStaff } from '../admin/member-target.js';
+import { memberForStaff } from '../members/member-target.js';
 import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { recordFine } from './fines.js';

@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/audit.js';
 import { recordFileAccess } from '../privacy/access-log.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
-import { decidePending } from '../db/decide-pending.js';
+import { decidePending } from '../approvals/decide-pending.js';
 import { files, ledgerEntries, payments, users } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';
 import { lockMemberOfPayment } from '../ledger/confirm-payment.js';

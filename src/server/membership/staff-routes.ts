@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { listPayments, paymentSlip, rejectPayment } from './payments-review.js';
 import { confirmPayment } from '../ledger/confirm-payment.js';
 import { reversePayment } from '../ledger/reverse-payment.js';
-import { staffLookQuery } from '../files/staff-look.js';
+import { staffLookQuery } from '../privacy/staff-look.js';
 import { sendStoredFile } from '../files/send-file.js';
 import { receiptOf } from '../ledger/ledger-service.js';
 import { sendReceipt } from '../ledger/routes.js';

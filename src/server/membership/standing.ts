@@ -4,7 +4,7 @@ import { displayDate } from '../../shared/display-date.js';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { formatMemberNumber, GRACE_DAYS, membershipState } from '../../shared/membership.js';
 import type { MemberStanding } from '../../shared/schemas/membership.js';
-import { lockMemberForStaff, memberForStaff } from '../admin/member-target.js';
+import { lockMemberForStaff, memberForStaff } from '../members/member-target.js';
 import { recordAudit } from '../audit/audit.js';
 import { hasRecentCode } from '../auth/codes.js';
 import type { AuthUser } from '../auth/sessions.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { memberForStaff } from '../admin/member-target.js';
+import { memberForStaff } from '../members/member-target.js';
 import type { AppContext } from '../context.js';
 import { listNotifications } from './notifications.js';
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { findReadableFile } from './files-service.js';
+import { findReadableFile } from './file-access.js';
 import { staffLookQuery } from './staff-look.js';
-import { sendStoredFile } from './send-file.js';
+import { sendStoredFile } from '../files/send-file.js';
 
 export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

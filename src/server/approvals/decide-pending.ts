@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { AuthUser } from '../auth/sessions.js';
 import { conflict, notFound } from '../http/errors.js';
-import type { Transaction } from './client.js';
-import { type ads, payments } from './schema.js';
+import type { Transaction } from '../db/client.js';
+import { type ads, payments } from '../db/schema.js';
 
 /**
  * Records a staff decision on a pending row, exactly once: the state check is in the UPDATE

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissionFiles, submissions, users } from '../db/schema.js';
 import { PDF_BYTES, pngBytes } from '../test-support/files.js';
 import { createTestApp, signedInStaffAs, signedUpMember } from '../test-support/test-app.js';
-import { storeFile } from './files-service.js';
+import { storeFile } from '../files/files-service.js';
 
 let portal: Awaited<ReturnType<typeof createTestApp>>;
 let memberId: string;
