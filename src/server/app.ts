@@ -8,7 +8,7 @@ import { MAX_UPLOAD_BYTES } from '../shared/constants.js';
 import { ensureAdmin } from './admin/ensure-admin.js';
 import { adminRoutes } from './admin/routes.js';
 import { adsRoutes } from './ads/routes.js';
-import { authRoutes } from './auth/routes.js';
+import { authRoutes } from './accounts/routes.js';
 import { registerSessionLookup } from './auth/session-lookup.js';
 import { sessionCookieName } from './auth/sessions.js';
 import type { Config } from './config.js';
@@ -30,6 +30,7 @@ import { registerCsrf } from './http/csrf.js';
 import { logSerializers, registerErrorHandling } from './http/errors.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
+import { countPendingPayments } from './membership/payments-review.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -149,7 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     storage,
     health,
     log: app.log,
-    mailer: { brand: { companyName: config.company.name, publicUrl: portalAddress(config), replyTo: config.company.email }, nudge: mailWorker.nudge },
+    mailer: { brand: { companyName: config.company.name, publicUrl: portalAddress(config), replyTo: config.company.email, supportEmail: config.siteDefaults.email ?? null }, nudge: mailWorker.nudge },
     listen: database.listen,
     clock: options.clock ?? (() => new Date()),
     runAlone: database.runAlone,
@@ -181,7 +182,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCsrf(app, { production: config.env === 'production', secret: config.sessionSecret, sessionCookie: sessionCookieName(config) });
   registerCachePolicy(app);
   registerHealth(app, database.db, health);
-  registerMetrics(app, ctx, database);
+  registerMetrics(app, ctx, database, [
+    { name: 'portal_payments_pending', help: 'Payment slips waiting for a staff decision', read: () => countPendingPayments(ctx) },
+  ]);
   await registerSessionLookup(app, ctx);
   registerIdempotency(app, ctx);
 

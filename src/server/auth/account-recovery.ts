@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { resetPasswordSchema } from '../../shared/schemas/users.js';
 import { recordAudit } from '../audit/audit.js';
-import { readSiteSettings } from '../site/site-settings.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
@@ -74,6 +73,5 @@ export async function resetPassword(ctx: AppContext, input: z.output<typeof rese
 
 /** Tells the account's (previous) address of a change to its password or email, with how to get help. */
 export async function tellAccountChanged(ctx: AppContext, db: Executor, account: { email: string; fullName: string }, what: 'password' | 'email'): Promise<void> {
-  const { email: supportEmail } = await readSiteSettings(ctx, db);
-  await enqueueMail(db, mailTemplates.accountChanged(ctx.mailer.brand, account.email, account.fullName, what, supportEmail));
+  await enqueueMail(db, mailTemplates.accountChanged(ctx.mailer.brand, account.email, account.fullName, what));
 }

@@ -1,62 +1,16 @@
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import { toE164 } from '../../shared/phone.js';
-import { type signupSchema, signupGuardian } from '../../shared/schemas/users.js';
 import type { AppContext } from '../context.js';
 import { uniqueViolation } from '../db/errors.js';
 import { users } from '../db/schema.js';
-import { recordConsent } from '../privacy/consents.js';
-import { startGuardianConfirmation } from '../privacy/guardian-service.js';
 import { conflict, forbidden, HttpError } from '../http/errors.js';
-import { hashPassword, verifyNothing, verifyPassword } from './passwords.js';
-import { type AuthUser, publicUserColumns } from './sessions.js';
+import { verifyNothing, verifyPassword } from './passwords.js';
+import type { AuthUser } from './sessions.js';
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const PHONE_TAKEN = 'An account with this phone number already exists.';
 const BAD_CREDENTIALS = 'Invalid email, phone or password.';
 export const ACCOUNT_DISABLED = 'This account has been disabled. Ask an admin if you need it back.';
-
-export async function signup(ctx: AppContext, input: z.output<typeof signupSchema>): Promise<AuthUser> {
-  await assertContactFree(ctx, { email: input.email, phone: input.phone });
-  const now = new Date();
-  const guardian = signupGuardian(input);
-  const passwordHash = await hashPassword(input.password);
-  try {
-    const user = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          fullName: input.name,
-          email: input.email,
-          phone: input.phone,
-          passwordHash,
-          dob: input.dob,
-          maritalStatus: input.maritalStatus,
-          countryOfOrigin: input.countryOfOrigin,
-          stateOfOrigin: input.stateOfOrigin,
-          industry: input.industry,
-          occupation: input.occupation,
-          address: input.address,
-          termsAcceptedAt: now,
-          // A child's own tick is not consent (NDPA s.31): they choose marketing themselves at 18, on /profile/privacy.
-          marketingConsentAt: guardian ? null : now,
-        })
-        .returning(publicUserColumns);
-      if (!row) throw new Error('user row was not written');
-      await recordConsent(tx, row.id, 'terms', true, 'member');
-      if (!guardian) {
-        await recordConsent(tx, row.id, 'marketing', true, 'member');
-        return row;
-      }
-      await startGuardianConfirmation(ctx, tx, row, guardian);
-      return { ...row, guardianState: 'waiting' as const };
-    });
-    if (guardian) ctx.mailer.nudge();
-    return user;
-  } catch (error) {
-    throw duplicateContactError(error) ?? error;
-  }
-}
 
 type Account = typeof users.$inferSelect;
 

@@ -9,7 +9,6 @@ import { HttpError, notFound } from '../http/errors.js';
 import { isUuid } from '../http/parse.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
-import { readSiteSettings } from '../site/site-settings.js';
 import type { StaffUser } from './guards.js';
 
 /** Wrong second-factor and reset codes an account may have in one Lagos day, from all addresses together. */
@@ -60,9 +59,8 @@ export async function keepWrongCodeTry(ctx: AppContext, db: Executor, held: Held
   if (held.count !== FIRST_WARNING_AT && held.count !== DAILY_WRONG_CODE_CEILING) return;
   const [owner] = await db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, held.userId)).limit(1);
   if (!owner) return;
-  const { email: supportEmail } = await readSiteSettings(ctx, db);
   const locked = held.count >= DAILY_WRONG_CODE_CEILING;
-  await enqueueMail(db, mailTemplates.wrongCodesTried(ctx.mailer.brand, owner.email, owner.fullName, held.count, locked, supportEmail));
+  await enqueueMail(db, mailTemplates.wrongCodesTried(ctx.mailer.brand, owner.email, owner.fullName, held.count, locked));
   ctx.mailer.nudge();
 }
 

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { twoFactor } from '../db/schema.js';
 import { badRequest, conflict, forbidden } from '../http/errors.js';
-import { readStaffSettings } from '../staff/staff-settings.js';
+import { readStaffSettings } from './staff-settings.js';
 import { holdCodeTry, keepWrongCodeTry, releaseCodeTry } from './code-guesses.js';
 import type { StaffUser } from './guards.js';
 

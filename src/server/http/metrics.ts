@@ -4,13 +4,19 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../context.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { outboxBacklog } from '../mail/outbox.js';
-import { countPendingPayments } from '../membership/payments-review.js';
+
+/** A figure a feature owns (payments waiting, ...), read at each scrape; app.ts hands them in. */
+export interface FeatureGauge {
+  name: string;
+  help: string;
+  read(): Promise<number>;
+}
 
 /**
  * `GET /metrics` in Prometheus format for this process, behind METRICS_TOKEN (a bearer token);
  * not served at all without one. The database figures are the same from every process.
  */
-export function registerMetrics(app: FastifyInstance, ctx: AppContext, database: Pick<DatabaseHandle, 'poolWaiting'>): void {
+export function registerMetrics(app: FastifyInstance, ctx: AppContext, database: Pick<DatabaseHandle, 'poolWaiting'>, featureGauges: FeatureGauge[]): void {
   const token = ctx.config.metricsToken;
   if (!token) return;
   const registry = new Registry();
@@ -51,7 +57,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, database:
   const unsent = new Gauge({ name: 'portal_outbox_unsent', help: 'Mail waiting to be sent', registers: [registry] });
   const oldest = new Gauge({ name: 'portal_outbox_oldest_unsent_age_seconds', help: 'How long the oldest unsent mail has waited', registers: [registry] });
   const dead = new Gauge({ name: 'portal_outbox_dead', help: 'Mail given up on after its last attempt', registers: [registry] });
-  const pendingPayments = new Gauge({ name: 'portal_payments_pending', help: 'Payment slips waiting for a staff decision', registers: [registry] });
+  const features = featureGauges.map((gauge) => ({ gauge: new Gauge({ name: gauge.name, help: gauge.help, registers: [registry] }), read: gauge.read }));
 
   const expected = digest(`Bearer ${token}`);
   app.get('/metrics', async (request, reply) => {
@@ -60,7 +66,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, database:
     unsent.set(backlog.unsent);
     oldest.set(backlog.oldestAgeSeconds);
     dead.set(backlog.dead);
-    pendingPayments.set(await countPendingPayments(ctx));
+    for (const { gauge, read } of features) gauge.set(await read());
     return reply.header('Content-Type', registry.contentType).header('Cache-Control', 'no-store').send(await registry.metrics());
   });
 }

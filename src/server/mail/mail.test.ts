@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => portal.close());
 
-const brand = { companyName: 'Home of Movies', publicUrl: 'https://portal.example.com', replyTo: 'info@homeofmovies.example' };
+const brand = { companyName: 'Home of Movies', publicUrl: 'https://portal.example.com', replyTo: 'info@homeofmovies.example', supportEmail: null };
 
 async function deliveredRow(to: string, subject: RegExp) {
   for (let tries = 0; tries < 100; tries++) {

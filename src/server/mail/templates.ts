@@ -12,6 +12,8 @@ export interface MailBrand {
   publicUrl: string;
   /** The company's own address: the Reply-To of mail that asks for an answer. */
   replyTo: string;
+  /** The company's address as staff or the environment set it, for "write to us at"; unset, left out. */
+  supportEmail: string | null;
 }
 
 interface Body {
@@ -211,25 +213,25 @@ export const mailTemplates = {
     }),
 
   /** Sent to the address the account had, so a change made by somebody else does not go unnoticed. */
-  accountChanged: (brand: MailBrand, to: string, name: string, what: 'password' | 'email', supportEmail: string | null) =>
+  accountChanged: (brand: MailBrand, to: string, name: string, what: 'password' | 'email') =>
     compose(brand, to, what === 'password' ? 'Your password was changed' : 'Your account email was changed', {
       greeting: hello(name),
       paragraphs: [
         what === 'password'
           ? 'The password of your account was just changed, and every other device was signed out.'
           : 'The email address of your account was just changed; mail now goes to the new address.',
-        `If this was not you, reset your password from the login page ("Forgot password?")${supportEmail ? ` and write to us at ${supportEmail}` : ''} at once.`,
+        `If this was not you, reset your password from the login page ("Forgot password?")${brand.supportEmail ? ` and write to us at ${brand.supportEmail}` : ''} at once.`,
       ],
     }),
 
-  wrongCodesTried: (brand: MailBrand, to: string, name: string, tries: number, locked: boolean, supportEmail: string | null) =>
+  wrongCodesTried: (brand: MailBrand, to: string, name: string, tries: number, locked: boolean) =>
     compose(brand, to, locked ? 'Sign-in codes for your account are locked for today' : 'Wrong codes were entered for your account', {
       greeting: hello(name),
       paragraphs: [
         locked
           ? `${tries} wrong sign-in or password-reset codes were entered for your account today, so we now refuse every such code for it until midnight (Lagos time), or until an admin lifts the lock.`
           : `${tries} wrong sign-in or password-reset codes were entered for your account today. If that was you, no need to worry.`,
-        `If it was not you, someone may know your password or be guessing: change your password${supportEmail ? ` and write to us at ${supportEmail}` : ''}.`,
+        `If it was not you, someone may know your password or be guessing: change your password${brand.supportEmail ? ` and write to us at ${brand.supportEmail}` : ''}.`,
       ],
     }),
 

@@ -39,6 +39,7 @@ export async function saveSiteSettings(ctx: AppContext, admin: StaffUser, input:
 function followInMail(ctx: AppContext, current: SiteSettings): void {
   ctx.mailer.brand.companyName = current.companyName;
   ctx.mailer.brand.replyTo = current.email ?? ctx.config.company.email;
+  ctx.mailer.brand.supportEmail = current.email ?? null;
 }
 
 /** Each field the save changed, as it was and as it is now (bank accounts most of all: a changed account changes where members pay). */

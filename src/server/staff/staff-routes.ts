@@ -6,7 +6,7 @@ import { staffUser } from '../auth/guards.js';
 import { assertReauthenticated } from '../auth/reauthenticate.js';
 import type { AppContext } from '../context.js';
 import { inviteStaff, listStaff, updateStaff } from './staff-service.js';
-import { readStaffSettings, saveStaffSettings } from './staff-settings.js';
+import { readStaffSettings, saveStaffSettings } from '../auth/staff-settings.js';
 
 const staffParams = z.object({ id: z.string() });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { StaffSettings } from '../../shared/schemas/staff.js';
 import { recordAudit } from '../audit/audit.js';
-import type { StaffUser } from '../auth/guards.js';
+import type { StaffUser } from './guards.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { settings } from '../db/schema.js';
