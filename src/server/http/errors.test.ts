@@ -3,7 +3,9 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { DependencyHealth } from '../dependencies.js';
+import { z } from 'zod';
 import { HttpError, logSerializers, registerErrorHandling } from './errors.js';
+import { parseBody } from './parse.js';
 
 async function answerFor(thrown: unknown, logger: FastifyServerOptions['logger'] = false) {
   const app = Fastify({ logger });
@@ -20,6 +22,25 @@ it('answers an HttpError with its status and message', async () => {
   const response = await answerFor(new HttpError(409, 'Taken'));
   expect(response.statusCode).toBe(409);
   expect(response.json()).toEqual({ message: 'Taken' });
+});
+
+it('answers a multipart body refused by parseBody in the shape of a schema refusal: every field with its message', async () => {
+  const schema = z.object({ title: z.string({ error: 'Title is required' }), guardian: z.object({ email: z.email({ error: 'Enter a valid email' }) }) });
+  let refusal: unknown;
+  try {
+    parseBody(schema, { guardian: { email: 'no' } });
+  } catch (error) {
+    refusal = error;
+  }
+  const response = await answerFor(refusal);
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toEqual({
+    message: 'Title is required',
+    errors: [
+      { field: 'title', message: 'Title is required' },
+      { field: 'guardian.email', message: 'Enter a valid email' },
+    ],
+  });
 });
 
 it('answers a database restart with 503 and Retry-After, not 500', async () => {

@@ -3,10 +3,18 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type Dependency, type DependencyHealth, DependencyUnavailableError } from '../dependencies.js';
 
 /** An answer the client should see as `{ message }` with this status. Thrown by guards and services. */
+/** One refused field of a request: where it is (`name`, `guardian.email`) and what is wrong with it. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Each refused field, for a 400 whose form shows every message beside its field. */
+    readonly fields?: FieldIssue[],
   ) {
     super(message);
   }
@@ -88,20 +96,21 @@ export function errorForLog(error: unknown, depth = 0): LoggedError {
 export const logSerializers = { err: errorForLog };
 
 /**
- * The one error handler: every failure becomes `{ message }` with the right status.
+ * The one error handler: every failure becomes `{ message }` with the right status, and a refused
+ * body `{ message, errors: [{ field, message }] }` whichever step refused it.
  * Stacks and SQL stay in the log.
  */
 export function registerErrorHandling(app: FastifyInstance, health: DependencyHealth): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
+      const issues: FieldIssue[] = error.validation.map((v) => ({
         field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
         message: v.message ?? 'is invalid',
       }));
       return reply.status(400).send({ message: issues[0]?.message ?? 'Invalid request', errors: issues });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).send(error.fields ? { message: error.message, errors: error.fields } : { message: error.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { badRequest } from './errors.js';
+import { HttpError } from './errors.js';
 
 /**
  * Validates a body that Fastify's schema step could not see (multipart fields) with the same
- * shared schema and the same 400 answer as everywhere else.
+ * shared schema and the same 400 answer as everywhere else: `{ message, errors }`.
  */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body);
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid request');
+  if (!result.success) {
+    const fields = result.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+    throw new HttpError(400, fields[0]?.message ?? 'Invalid request', fields);
+  }
   return result.data;
 }
 
