@@ -8,7 +8,7 @@ import { standingState } from '../../shared/membership.js';
 import { TALENT_CATEGORIES, type TalentCategory } from '../../shared/talent-options.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
-import { castingCalls, talentProfiles, users } from '../db/schema.js';
+import { type castingCalls, talentProfiles, users } from '../db/schema.js';
 import { latestArtistSubmission, measurementColumns } from '../talent/talent-queries.js';
 
 /** What decides whether a member may apply for a role: their row, their talent profile and the gender from their artist form. */
