@@ -61,9 +61,18 @@ function CastingCallForm({ initial, fromBooking = false }: { initial: CallDraft;
   const flash = useFlash();
   const navigate = useNavigate();
 
-  const setField = (field: keyof Omit<CallDraft, 'roles' | 'bookingRequestId'>) => (event: { target: { value: string } }) => setCall((c) => ({ ...c, [field]: event.target.value }));
-  const setRole = (index: number, field: keyof RoleDraft) => (event: { target: { value: string } }) =>
+  // A field's refusal goes once it is changed; the form's own message once anything is.
+  const forget = (key: string) => setErrors((shown) => Object.fromEntries(Object.entries(shown).filter(([k]) => k !== key && k !== 'form')));
+  const setField = (field: keyof Omit<CallDraft, 'roles' | 'bookingRequestId'>) => (event: { target: { value: string } }) => {
+    forget(field);
+    setCall((c) => ({ ...c, [field]: event.target.value }));
+  };
+  const setRole = (index: number, field: keyof RoleDraft) => (event: { target: { value: string } }) => {
+    forget(`roles.${index}.${field}`);
+    // The number to cast is required by the highest level: changing either settles the other's refusal too.
+    if (field === 'maxLevel') forget(`roles.${index}.count`);
     setCall((c) => ({ ...c, roles: c.roles.map((role, i) => (i === index ? { ...role, [field]: event.target.value } : role)) }));
+  };
 
   function submit(event: FormEvent) {
     event.preventDefault();
