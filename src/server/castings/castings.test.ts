@@ -158,7 +158,7 @@ describe('applying', () => {
     for (const [rule, member, message, status] of cases) {
       const client = await member();
       const listed = (await client.get('/api/castings')).json().calls as { id: string; roles: { refusal: string | null }[] }[];
-      expect(listed.find((c) => c.id === call.id)?.roles[0]?.refusal, rule).toMatch(message);
+      expect(listed.find((c) => c.id === call.id)?.roles[0]?.refusal ?? `no refusal for the ${rule} rule`, rule).toMatch(message);
       const answer = await apply(client, role.id);
       expect(answer.statusCode, rule).toBe(status);
       expect(answer.json().message, rule).toMatch(message);
