@@ -127,7 +127,7 @@ function ApplicantCard({ applicant, open, full }: { applicant: CastingApplicant;
         <h4>
           {applicant.stageName} <span className="muted">({applicant.memberName}{applicant.memberNumber ? `, ${applicant.memberNumber}` : ''})</span>
         </h4>
-        <p className={`badge${applicant.state === 'cast' ? ' badge--ok' : ''}`}>{labelOf(APPLICATION_STATES, applicant.state).replace('your guardian', 'guardian')}</p>
+        <p className={`badge${applicant.state === 'cast' ? ' badge--ok' : ''}`}>{labelOf(APPLICATION_STATES, applicant.state)}</p>
         <p>
           Level {applicant.level}
           {applicant.age !== null && ` · age ${applicant.age}`}
