@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -124,7 +125,15 @@ test('on a phone, a member applies to a casting; staff shortlist and cast; the m
   const mail = await mailbox.waitFor((m) => m.to.includes(member.email) && /You were cast/.test(m.subject));
   expect(mail.text).toContain(`Lead actress in ${project}`);
 
-  expect(unexpectedErrors(errors)).toEqual([]);
+  // A guardian's consent link with a code that is not right is refused where the code was typed.
+  await page.goto(`/castings/consent?application=${randomUUID()}`);
+  await page.getByLabel('Code from the email').fill('123456');
+  await page.getByRole('button', { name: 'I agree: send the application' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/no longer waiting for a guardian’s answer/);
+  await shot(page, 'guardian-consent');
+
+  // The consent link's refused code is the one 400 expected on the member's side.
+  expect(unexpectedErrors(errors, [401, 400])).toEqual([]);
   // The console's refused post of a level-5 role without a number is the one 400 expected.
   expect(unexpectedErrors(staffErrors, [401, 400])).toEqual([]);
   await staffContext.close();

@@ -106,7 +106,7 @@ function RoleItem({ role }: { role: MemberCastingRole }) {
         </p>
       )}
       {role.application ? (
-        <p className="badge">{labelOf(APPLICATION_STATES, role.application.state)}</p>
+        <p className={`badge${role.application.state === 'cast' ? ' badge--ok' : ''}`}>{labelOf(APPLICATION_STATES, role.application.state)}</p>
       ) : role.refusal ? (
         <p className="castings__refusal">{role.refusal}</p>
       ) : (
