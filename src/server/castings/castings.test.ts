@@ -228,6 +228,17 @@ describe('a child applying', () => {
     expect(await notesOf(kid.user.id)).toContainEqual(expect.objectContaining({ kind: 'casting-consent-given' }));
   });
 
+  it('is refused to a child whose guardian has not confirmed the account', async () => {
+    const call = await postCall(moderator, {}, [{ title: 'Young Chidi', minAge: 8, maxAge: 14 }]);
+    // An account from before sign-up asked for a guardian: a child by date of birth, with no guardian on record.
+    const kid = await talent(portal);
+    await portal.app.ctx.db.update(users).set({ dob: dobForAge(12) }).where(eq(users.id, kid.user.id));
+    const refused = await apply(kid.client, call.roles[0]!.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/You are under 18: your parent or guardian must confirm your account before you apply/);
+    expect(await applicationsOf(call.roles[0]!.id)).toEqual([]);
+  });
+
   it('is not sent when the guardian refuses', async () => {
     const call = await postCall(moderator, {}, [{ title: 'Young Obi', minAge: 8, maxAge: 14 }]);
     const kid = await child();
