@@ -12,6 +12,7 @@ import { authRoutes } from './accounts/routes.js';
 import { registerSessionLookup } from './auth/session-lookup.js';
 import { sessionCookieName } from './auth/sessions.js';
 import type { Config } from './config.js';
+import { castingsRoutes } from './castings/routes.js';
 import { contactRoutes } from './contact/routes.js';
 import type { AppContext } from './context.js';
 import { type DatabaseHandle, databaseTimeouts, openDatabase } from './db/client.js';
@@ -202,6 +203,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(premieresRoutes(ctx));
   await app.register(eventsRoutes(ctx));
   await app.register(talentRoutes(ctx));
+  await app.register(castingsRoutes(ctx));
   await app.register(plansRoutes(ctx));
   await app.register(recognitionRoutes(ctx));
   await app.register(memberCardRoutes(ctx));

@@ -40,6 +40,8 @@ export const CONSOLE_ROLES = {
   /** The events calendar and the gallery members see on /events. */
   events: ['admin', 'moderator'],
   talent: ['admin', 'moderator'],
+  /** Casting calls: posting them, reviewing applicants, shortlisting, casting and closing (what members publish and send, as talent is). */
+  castings: ['admin', 'moderator'],
   /** The contact page's messages: read, replied to and handled. */
   messages: ['admin', 'moderator'],
   /** The business in figures, and the members and payments exports. */

@@ -5,6 +5,7 @@ import { announcementsStaffRoutes } from '../announcements/staff-routes.js';
 import { auditStaffRoutes } from '../audit/staff-routes.js';
 import { accessHooks, staffRoleHook, staffUser } from '../auth/guards.js';
 import { authStaffRoutes } from '../auth/staff-routes.js';
+import { castingsStaffRoutes } from '../castings/staff-routes.js';
 import { assertTwoFactorEnrolled } from '../auth/two-factor.js';
 import type { AppContext } from '../context.js';
 import { eventsStaffRoutes } from '../events/staff-routes.js';
@@ -50,6 +51,7 @@ const STAFF_AREAS: StaffArea[] = [
   { routes: premieresStaffRoutes, area: 'premieres' },
   { routes: eventsStaffRoutes, area: 'events' },
   { routes: talentStaffRoutes, area: 'talent' },
+  { routes: castingsStaffRoutes, area: 'castings' },
   { routes: contactStaffRoutes, area: 'messages' },
   { routes: reportsStaffRoutes, area: 'reports' },
   { routes: staffStaffRoutes, area: 'staff' },

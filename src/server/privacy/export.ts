@@ -10,6 +10,9 @@ import {
   ads,
   auditLog,
   bookingRequests,
+  castingApplications,
+  castingCalls,
+  castingRoles,
   consents,
   contactMessages,
   fileAccessLog,
@@ -79,6 +82,7 @@ export async function memberData(ctx: AppContext, user: AuthUser) {
     contact,
     audit,
     accessLog,
+    castings,
   ] = await Promise.all([
     db.select().from(users).where(eq(users.id, id)),
     db.select().from(guardians).where(eq(guardians.userId, id)),
@@ -98,6 +102,27 @@ export async function memberData(ctx: AppContext, user: AuthUser) {
       .where(or(eq(auditLog.actorId, id), and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, id)), sql`${auditLog.details} ->> 'userId' = ${id}`))
       .orderBy(asc(auditLog.id)),
     db.select().from(fileAccessLog).where(eq(fileAccessLog.ownerId, id)).orderBy(asc(fileAccessLog.id)),
+    // What the member applied for, with the call and role named; a child's consent code is never kept in clear, and not exported either.
+    db
+      .select({
+        id: castingApplications.id,
+        userId: castingApplications.userId,
+        project: castingCalls.project,
+        role: castingRoles.title,
+        castingDay: castingCalls.castingDay,
+        note: castingApplications.note,
+        state: castingApplications.state,
+        consentBy: castingApplications.consentBy,
+        consentAt: castingApplications.consentAt,
+        decidedBy: castingApplications.decidedBy,
+        decidedAt: castingApplications.decidedAt,
+        createdAt: castingApplications.createdAt,
+      })
+      .from(castingApplications)
+      .innerJoin(castingRoles, eq(castingRoles.id, castingApplications.roleId))
+      .innerJoin(castingCalls, eq(castingCalls.id, castingRoles.callId))
+      .where(eq(castingApplications.userId, id))
+      .orderBy(asc(castingApplications.createdAt)),
   ]);
   const { passwordHash: _never, ...account } = profile!;
   const role = await staffRoles(db, [
@@ -109,6 +134,7 @@ export async function memberData(ctx: AppContext, user: AuthUser) {
     ...contact.map((c) => c.handledBy),
     ...audit.map((a) => a.actorId),
     ...accessLog.map((a) => a.staffId),
+    ...castings.map((c) => c.decidedBy),
   ]);
   return {
     tables: {
@@ -125,6 +151,7 @@ export async function memberData(ctx: AppContext, user: AuthUser) {
       talent_photos: photos,
       booking_requests: bookings.map((row) => ({ ...row, closedBy: role(row.closedBy) })),
       ads: adRows.map((row) => ({ ...row, reviewerId: role(row.reviewerId) })),
+      casting_applications: castings.map((row) => ({ ...row, decidedBy: role(row.decidedBy) })),
       notifications: notificationRows,
       contact_messages: contact.map((row) => ({ ...row, handledBy: role(row.handledBy) })),
       // Staff appear by role, as on the privacy page: their names and addresses are theirs.

@@ -8,6 +8,9 @@ import { MARKETING_FROM_18, NO_PUBLICATION_CONSENT, WAITING_FOR_GUARDIAN } from 
 import {
   ads,
   bookingRequests,
+  castingApplications,
+  castingCalls,
+  castingRoles,
   consents,
   contactMessages,
   files,
@@ -617,6 +620,12 @@ describe('download my data', () => {
       message: 'A bridal shoot for our catalogue.',
     });
     await db().insert(ads).values({ userId: user.id, weeks: 1, linkUrl: 'https://lekki-bridal.example.com/', altText: 'Lekki Bridal House' });
+    const [call] = await db().insert(castingCalls).values({ project: 'Ada’s Journey', castingDay: '2030-02-08', time: '10am–4pm', place: 'Lekki', deadline: '2030-02-01' }).returning();
+    const [role] = await db()
+      .insert(castingRoles)
+      .values({ callId: call!.id, position: 0, title: 'Lead actress', category: 'movie', gender: 'any', minAge: 18, maxAge: 40, minLevel: 1, maxLevel: 3, count: 5 })
+      .returning();
+    await db().insert(castingApplications).values({ roleId: role!.id, userId: user.id, note: 'I played Ada on stage.', state: 'applied' });
     await db().insert(contactMessages).values({ userId: user.id, firstName: 'Chi', lastName: 'O', email: user.email, phone: user.phone, feedback: 'question', message: 'When is the premiere?' });
   }
 
@@ -641,6 +650,7 @@ describe('download my data', () => {
       talent_photos: (row) => profileIds.has(row.profileId as string),
       booking_requests: (row) => profileIds.has(row.profileId as string),
       ads: byUser,
+      casting_applications: byUser,
       notifications: byUser,
       contact_messages: byUser,
       audit_entries: (row) =>

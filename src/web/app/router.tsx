@@ -45,6 +45,11 @@ const FORM_PAGES: Record<FormKind, ComponentType> = {
   'movie-premiere': MoviePremiereFormPage,
 };
 
+const CastingsPage = lazyNamed(() => import('../features/castings/components/castings-page'), 'CastingsPage');
+const CastingConsentPage = lazyNamed(() => import('../features/castings/components/consent-page'), 'CastingConsentPage');
+const CastingsAdminPage = lazyNamed(() => import('../features/admin/components/castings-admin-page'), 'CastingsAdminPage');
+const CastingCallFormPage = lazyNamed(() => import('../features/admin/components/casting-call-form'), 'CastingCallFormPage');
+const CastingCallDetailPage = lazyNamed(() => import('../features/admin/components/casting-call-detail'), 'CastingCallDetailPage');
 const EventsPage = lazyNamed(() => import('../features/events/components/events-page'), 'EventsPage');
 const ProfilePage = lazyNamed(() => import('./pages/dashboard'), 'Dashboard');
 const EditProfilePage = lazyNamed(() => import('../features/profile/components/edit-profile-page'), 'EditProfilePage');
@@ -88,6 +93,7 @@ export const appRoutes = (
     <Route path="terms-and-conditions" element={<TermsPage />} />
     <Route path="privacy" element={<PrivacyPolicyPage />} />
     <Route path="guardian" element={<GuardianConfirmPage />} />
+    <Route path="castings/consent" element={<CastingConsentPage />} />
     <Route path="contact" element={<ContactPage />} />
     <Route path="login" element={<LoginPage />} />
     <Route path="login/2fa" element={<TwoFactorLoginPage />} />
@@ -124,6 +130,7 @@ export const appRoutes = (
         <Route path="editprofile" element={<EditProfilePage />} />
         <Route path="user/fees" element={<FeesPage />} />
         <Route path="notifications" element={<NotificationsPage />} />
+        <Route path="castings" element={<CastingsPage />} />
       </Route>
     </Route>
 
@@ -144,6 +151,9 @@ export const appRoutes = (
           <Route path="premieres" element={<PremieresPage />} />
           <Route path="events" element={<EventsAdminPage />} />
           <Route path="talent" element={<TalentAdminPage />} />
+          <Route path="castings" element={<CastingsAdminPage />} />
+          <Route path="castings/new" element={<CastingCallFormPage />} />
+          <Route path="castings/:id" element={<CastingCallDetailPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="staff" element={<StaffPage />} />
           <Route path="plans" element={<PlansPage />} />

@@ -1,3 +1,4 @@
+import { CastingsDashboardSection } from '../../features/castings/components/castings-dashboard-section';
 import { MemberAdvert } from '../../features/ads/components/member-advert';
 import { MemberCard } from '../../features/member-card/components/member-card';
 import { MySubmissions } from '../../features/forms/components/my-submissions';
@@ -15,6 +16,7 @@ export function Dashboard() {
         { id: 'submissions', label: 'Your submissions', element: <MySubmissions /> },
         { id: 'advert', label: 'Advert', element: <MemberAdvert />, activatedOnly: true },
         { id: 'talent', label: 'Talent profile', element: <TalentDashboardSection /> },
+        { id: 'castings', label: 'Castings', element: <CastingsDashboardSection />, activatedOnly: true },
       ]}
     />
   );

@@ -95,6 +95,9 @@ function RequestCard({ request }: { request: BookingRequestSummary }) {
       </dl>
       <p className="admin-talent__message">{request.message}</p>
       {request.responseMessage && <p className="muted">Talent&apos;s answer: {request.responseMessage}</p>}
+      <Link to={`/admin/castings/new?booking=${request.id}`} className="button button--ghost">
+        Make a casting call
+      </Link>
       {request.state !== 'closed' && (
         <button
           type="button"

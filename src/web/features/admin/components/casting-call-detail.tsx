@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { APPLICATION_STATES, CASTING_CALL_STATES, CASTING_GENDERS, type CastingApplicant, type StaffCastingCall, type StaffCastingRole } from '../../../../shared/castings';
+import { displayDate, displayDayOf } from '../../../../shared/display-date';
+import { labelOf } from '../../../../shared/form-options';
+import { TALENT_CATEGORIES } from '../../../../shared/talent-options';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
+import { QueryView } from '../../../components/query-view';
+import { useAdminCasting, useCastingDecision } from '../api/castings';
+import './castings-admin.css';
+
+/** /admin/castings/:id: each role's applicants with their photos and measurements; shortlist, cast (up to the role's number) and close. */
+export function CastingCallDetailPage() {
+  const { id = '' } = useParams();
+  const call = useAdminCasting(id);
+  return (
+    <div className="admin__section">
+      <div className="admin__toolbar">
+        <Link to="/admin/castings">Back to casting calls</Link>
+      </div>
+      <QueryView query={call}>{(data) => <CallDetail call={data} />}</QueryView>
+    </div>
+  );
+}
+
+function CallDetail({ call }: { call: StaffCastingCall }) {
+  const decide = useCastingDecision();
+  const flash = useFlash();
+  const [closing, setClosing] = useState(false);
+  const open = call.state === 'open';
+  return (
+    <>
+      <div className="admin__toolbar">
+        <h2>{call.project}</h2>
+        <p className={`badge${open ? ' badge--ok' : ''}`}>{labelOf(CASTING_CALL_STATES, call.state)}</p>
+      </div>
+      <dl className="admin__facts">
+        <dt>When</dt>
+        <dd>
+          {displayDate(call.castingDay)}, {call.time} · {call.place}
+        </dd>
+        <dt>Deadline</dt>
+        <dd>{displayDate(call.deadline)}</dd>
+        {call.bookingReference && (
+          <>
+            <dt>From booking</dt>
+            <dd>{call.bookingReference}</dd>
+          </>
+        )}
+      </dl>
+      {call.description && <p>{call.description}</p>}
+      {call.roles.map((role) => (
+        <RoleSection key={role.id} role={role} open={open} />
+      ))}
+      {open && (
+        <button type="button" className="button button--danger" onClick={() => setClosing(true)}>
+          Close casting call
+        </button>
+      )}
+      <ConfirmDialog
+        open={closing}
+        title="Close this casting call?"
+        message="No more applications are taken, and every applicant not cast is told so in the portal and by email."
+        confirmLabel="Close call"
+        busy={decide.isPending}
+        onCancel={() => setClosing(false)}
+        onConfirm={() =>
+          decide.mutate(
+            { action: 'close', callId: call.id },
+            { onSuccess: ({ message }) => flash.showSuccess(message), onError: (error) => flash.showError(error.message), onSettled: () => setClosing(false) },
+          )
+        }
+      />
+    </>
+  );
+}
+
+function RoleSection({ role, open }: { role: StaffCastingRole; open: boolean }) {
+  const gender = role.gender === 'any' ? 'any gender' : labelOf(CASTING_GENDERS, role.gender).toLowerCase();
+  return (
+    <section className="admin-casting__role" aria-label={role.title}>
+      <h3>
+        {role.title} <span className="badge">{role.cast} of {role.count} cast</span>
+      </h3>
+      <p className="muted">
+        {labelOf(TALENT_CATEGORIES, role.category)} · {gender} · ages {role.minAge}-{role.maxAge} · levels {role.minLevel}-{role.maxLevel}
+      </p>
+      {role.applicants.length === 0 ? (
+        <p className="muted">No applicants yet.</p>
+      ) : (
+        <ul className="admin-casting__applicants">
+          {role.applicants.map((applicant) => (
+            <ApplicantCard key={applicant.id} applicant={applicant} open={open} full={role.cast >= role.count} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const MEASUREMENT_LABELS: [keyof CastingApplicant['measurements'], string, string][] = [
+  ['heightCm', 'Height', ' cm'],
+  ['weight', 'Weight', ' kg'],
+  ['chest', 'Chest', ' cm'],
+  ['hairColor', 'Hair', ''],
+  ['eyeColor', 'Eyes', ''],
+  ['gender', 'Gender', ''],
+];
+
+function ApplicantCard({ applicant, open, full }: { applicant: CastingApplicant; open: boolean; full: boolean }) {
+  const decide = useCastingDecision();
+  const flash = useFlash();
+  const act = (action: 'shortlist' | 'cast') => decide.mutate({ action, applicationId: applicant.id }, { onSuccess: ({ message }) => flash.showSuccess(message) });
+  const decidable = open && (applicant.state === 'applied' || applicant.state === 'shortlisted');
+  return (
+    <li className="card admin-casting__applicant" aria-label={`Applicant ${applicant.memberName}`}>
+      <div className="admin-casting__photos">
+        {applicant.photos.length === 0 ? (
+          <p className="muted">No photos</p>
+        ) : (
+          applicant.photos.map((url, index) => <img key={url} src={url} alt={`${applicant.stageName}, photo ${index + 1}`} width={96} height={128} loading="lazy" />)
+        )}
+      </div>
+      <div>
+        <h4>
+          {applicant.stageName} <span className="muted">({applicant.memberName}{applicant.memberNumber ? `, ${applicant.memberNumber}` : ''})</span>
+        </h4>
+        <p className={`badge${applicant.state === 'cast' ? ' badge--ok' : ''}`}>{labelOf(APPLICATION_STATES, applicant.state)}</p>
+        <p>
+          Level {applicant.level}
+          {applicant.age !== null && ` · age ${applicant.age}`}
+          {applicant.child && ' · under 18, guardian agreed'}
+          {MEASUREMENT_LABELS.filter(([key]) => applicant.measurements[key] !== undefined).map(([key, label, unit]) => ` · ${label} ${applicant.measurements[key]}${unit}`)}
+        </p>
+        {applicant.note && <p className="admin-casting__note">“{applicant.note}”</p>}
+        <p className="muted">Applied {displayDayOf(applicant.createdAt)}</p>
+        {decidable && (
+          <div className="admin__buttons">
+            {applicant.state === 'applied' && (
+              <button type="button" className="button button--ghost" disabled={decide.isPending} onClick={() => act('shortlist')}>
+                Shortlist <span className="visually-hidden">{applicant.memberName}</span>
+              </button>
+            )}
+            <button type="button" className="button button--primary" disabled={decide.isPending} onClick={() => act('cast')} title={full ? 'Every place of this role is cast' : undefined}>
+              Cast <span className="visually-hidden">{applicant.memberName}</span>
+            </button>
+          </div>
+        )}
+        <FormError message={decide.error?.message} />
+      </div>
+    </li>
+  );
+}
