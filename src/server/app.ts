@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { ConsoleArea } from '../shared/roles.js';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '../shared/constants.js';
 import { ensureAdmin } from './admin/ensure-admin.js';
@@ -64,9 +65,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     /** Every route, as registered: the access and robustness tests walk it. */
-    /** Every route; `signedWebhook` marks one a sender proves by its signature instead of the CSRF token. */
-    routeTable: { method: string; url: string; signedWebhook: boolean }[];
+    routeTable: RouteEntry[];
   }
+}
+
+/** A route as registered; `signedWebhook` marks one a sender proves by its signature instead of the CSRF token, `area` a console route's part of the console. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  signedWebhook: boolean;
+  area: ConsoleArea | undefined;
 }
 
 export interface BuildOptions {
@@ -172,9 +180,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerLargeImageLimit(app, config.rateLimits.largePhotos);
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, fieldSize: 64 * 1024, fields: 100 } });
 
-  const routeTable: { method: string; url: string; signedWebhook: boolean }[] = [];
+  const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, signedWebhook: Boolean(route.config?.signedWebhook) });
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, signedWebhook: Boolean(route.config?.signedWebhook), area: route.config?.area });
+    }
   });
   app.decorate('routeTable', routeTable);
 

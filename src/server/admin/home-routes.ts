@@ -6,6 +6,6 @@ import { consoleHome } from './home-service.js';
 /** The console home and its tabs' badges (under /api/admin: routes.ts). */
 export function homeStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/home', async (request) => consoleHome(ctx, staffUser(request)));
+    app.get('/home', { config: { area: 'home' } }, async (request) => consoleHome(ctx, staffUser(request)));
   };
 }

@@ -11,6 +11,7 @@ export function membersStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/members',
       {
+        config: { area: 'members' },
         schema: {
           querystring: z.object({
             q: z.string().max(200, { error: 'Search must be at most 200 characters' }).optional(),
@@ -21,7 +22,7 @@ export function membersStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => searchMembers(ctx, request.query),
     );
 
-    app.get('/members/:id', { schema: { params: z.object({ id: z.string() }) } }, async (request) =>
+    app.get('/members/:id', { config: { area: 'members' }, schema: { params: z.object({ id: z.string() }) } }, async (request) =>
       getMember(ctx, request.params.id, staffUser(request).role),
     );
   };

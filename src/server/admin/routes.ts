@@ -3,7 +3,7 @@ import { CONSOLE_ROLES, type ConsoleArea } from '../../shared/roles.js';
 import { adsStaffRoutes } from '../ads/staff-routes.js';
 import { announcementsStaffRoutes } from '../announcements/staff-routes.js';
 import { auditStaffRoutes } from '../audit/staff-routes.js';
-import { accessHooks, staffRoleHook, staffUser } from '../auth/guards.js';
+import { accessHooks, requireStaffRole, staffUser } from '../auth/guards.js';
 import { authStaffRoutes } from '../auth/staff-routes.js';
 import { castingsStaffRoutes } from '../castings/staff-routes.js';
 import { assertTwoFactorEnrolled } from '../auth/two-factor.js';
@@ -26,55 +26,64 @@ import { reportsStaffRoutes } from '../reports/staff-routes.js';
 import { homeStaffRoutes } from './home-routes.js';
 import { membersStaffRoutes } from './members-routes.js';
 
-interface StaffArea {
-  /** A feature's staff routes, declared relative to /api/admin, without a guard of their own. */
-  routes: (ctx: AppContext) => FastifyPluginAsyncZod;
-  /** Which part of the console they are: CONSOLE_ROLES says who may use it (docs/decisions/009-staff-roles.md). */
-  area: ConsoleArea;
-  /** Open to a staff member who still has to set up two-factor sign-in where it is required. */
-  beforeTwoFactor?: true;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The part of the console an /api/admin route is: `CONSOLE_ROLES` (src/shared/roles.ts) says who may use it. */
+    area?: ConsoleArea;
+  }
 }
 
-/** Every feature's console routes by area; the access matrix test (http/access.test.ts) checks each route for each role. */
-const STAFF_AREAS: StaffArea[] = [
-  { routes: authStaffRoutes, area: 'me', beforeTwoFactor: true },
-  { routes: homeStaffRoutes, area: 'home' },
-  { routes: membersStaffRoutes, area: 'members' },
-  { routes: notificationsStaffRoutes, area: 'members' },
-  { routes: recognitionStaffRoutes, area: 'members' },
-  { routes: membershipStaffRoutes, area: 'payments' },
-  { routes: memberStandingStaffRoutes, area: 'membership' },
-  { routes: ledgerStaffRoutes, area: 'membership' },
-  { routes: auditStaffRoutes, area: 'audit' },
-  { routes: adsStaffRoutes, area: 'ads' },
-  { routes: formsStaffRoutes, area: 'submissions' },
-  { routes: premieresStaffRoutes, area: 'premieres' },
-  { routes: eventsStaffRoutes, area: 'events' },
-  { routes: talentStaffRoutes, area: 'talent' },
-  { routes: castingsStaffRoutes, area: 'castings' },
-  { routes: contactStaffRoutes, area: 'messages' },
-  { routes: reportsStaffRoutes, area: 'reports' },
-  { routes: staffStaffRoutes, area: 'staff' },
-  { routes: welcomeStaffRoutes, area: 'staff' },
-  { routes: plansStaffRoutes, area: 'plans' },
-  { routes: announcementsStaffRoutes, area: 'announcements' },
-  { routes: siteStaffRoutes, area: 'settings' },
-  { routes: mailStaffRoutes, area: 'mail' },
+/**
+ * Every feature's console routes, declared relative to /api/admin without a guard of their own;
+ * each route names its area next to it (`{ config: { area: 'payments' } }`). The access matrix
+ * test (http/access.test.ts) calls each route as each role.
+ */
+const STAFF_ROUTES: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
+  authStaffRoutes,
+  homeStaffRoutes,
+  membersStaffRoutes,
+  notificationsStaffRoutes,
+  recognitionStaffRoutes,
+  membershipStaffRoutes,
+  memberStandingStaffRoutes,
+  ledgerStaffRoutes,
+  auditStaffRoutes,
+  adsStaffRoutes,
+  formsStaffRoutes,
+  premieresStaffRoutes,
+  eventsStaffRoutes,
+  talentStaffRoutes,
+  castingsStaffRoutes,
+  contactStaffRoutes,
+  reportsStaffRoutes,
+  staffStaffRoutes,
+  welcomeStaffRoutes,
+  plansStaffRoutes,
+  announcementsStaffRoutes,
+  siteStaffRoutes,
+  mailStaffRoutes,
 ];
 
+/** A staff member who must still set up two-factor sign-in may use only this area: their own sign-in settings. */
+const BEFORE_TWO_FACTOR: ConsoleArea = 'me';
+
 /**
- * The staff API, registered under /api/admin: one staff hook in front of every route, then each
- * area's role rule (and, unless the area is for enrolling, the two-factor rule) in its own plugin.
+ * The staff API, registered under /api/admin: one staff hook in front of every route, then the
+ * route's area's role rule and, outside their own settings, the two-factor rule. A console route
+ * that names no area stops the start, so none can ship without deciding who may use it.
  */
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.area) throw new Error(`${String(route.method)} ${route.url}: a console route names its area next to it, { config: { area } } (src/shared/roles.ts)`);
+    });
     app.addHook('onRequest', accessHooks.staff);
-    for (const area of STAFF_AREAS) {
-      await app.register(async (areaApp) => {
-        areaApp.addHook('onRequest', staffRoleHook(CONSOLE_ROLES[area.area]));
-        if (!area.beforeTwoFactor) areaApp.addHook('onRequest', async (request) => assertTwoFactorEnrolled(ctx, staffUser(request)));
-        await areaApp.register(area.routes(ctx));
-      });
-    }
+    app.addHook('onRequest', async (request) => {
+      const area = request.routeOptions.config.area;
+      if (!area) return; // no such route: the not-found answer follows
+      requireStaffRole(request, CONSOLE_ROLES[area]);
+      if (area !== BEFORE_TWO_FACTOR) await assertTwoFactorEnrolled(ctx, staffUser(request));
+    });
+    for (const routes of STAFF_ROUTES) await app.register(routes(ctx));
   };
 }

@@ -6,7 +6,7 @@ import { auditFilters, listAudit } from './audit.js';
 /** The audit trail admins and the treasurer read: every staff decision with who and when (under /api/admin: admin/routes.ts). */
 export function auditStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/audit', { schema: { querystring: auditQuerySchema } }, async (request) => listAudit(ctx, request.query));
-    app.get('/audit/filters', async () => auditFilters(ctx));
+    app.get('/audit', { config: { area: 'audit' }, schema: { querystring: auditQuerySchema } }, async (request) => listAudit(ctx, request.query));
+    app.get('/audit/filters', { config: { area: 'audit' } }, async () => auditFilters(ctx));
   };
 }

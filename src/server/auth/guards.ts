@@ -61,11 +61,9 @@ export const accessHooks = {
   staff: async (request: FastifyRequest) => void checkedStaff.set(request, requireStaff(request)),
 };
 
-/** A hook for one area of the console: the staff hook has run, this checks the role (admin/routes.ts). */
-export function staffRoleHook(roles: readonly StaffRole[]) {
-  return async (request: FastifyRequest) => {
-    if (!roles.includes(staffUser(request).role)) throw forbidden('Your staff role does not cover this part of the console.');
-  };
+/** The role rule of one area of the console, after the staff hook (admin/routes.ts). */
+export function requireStaffRole(request: FastifyRequest, roles: readonly StaffRole[]): void {
+  if (!roles.includes(staffUser(request).role)) throw forbidden('Your staff role does not cover this part of the console.');
 }
 
 /**

@@ -11,11 +11,11 @@ import { disableTwoFactor, enableTwoFactor, staffMe, startTwoFactorSetup } from 
  */
 export function authStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/me', async (request) => staffMe(ctx, staffUser(request)));
+    app.get('/me', { config: { area: 'me' } }, async (request) => staffMe(ctx, staffUser(request)));
 
-    app.post('/me/2fa/setup', async (request) => startTwoFactorSetup(ctx, staffUser(request)));
+    app.post('/me/2fa/setup', { config: { area: 'me' } }, async (request) => startTwoFactorSetup(ctx, staffUser(request)));
 
-    app.post('/me/2fa/enable', { schema: { body: twoFactorChangeSchema } }, async (request) => {
+    app.post('/me/2fa/enable', { config: { area: 'me' }, schema: { body: twoFactorChangeSchema } }, async (request) => {
       const staff = staffUser(request);
       await assertReauthenticated(ctx, staff, request.body.currentPassword);
       return {
@@ -25,7 +25,7 @@ export function authStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     // Off needs the password itself and the app's code: neither alone, nor two codes, undoes the second factor.
-    app.post('/me/2fa/disable', { schema: { body: twoFactorChangeSchema } }, async (request) => {
+    app.post('/me/2fa/disable', { config: { area: 'me' }, schema: { body: twoFactorChangeSchema } }, async (request) => {
       const staff = staffUser(request);
       await assertCurrentPassword(ctx, staff, request.body.currentPassword);
       await disableTwoFactor(ctx, staff, request.body.code);

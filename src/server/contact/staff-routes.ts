@@ -14,6 +14,7 @@ export function contactStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/messages',
       {
+        config: { area: 'messages' },
         schema: {
           querystring: z.object({
             filter: z.enum(CONTACT_FILTERS, { error: 'Filter must be new, handled or all' }).default('all'),
@@ -24,13 +25,13 @@ export function contactStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => listContactMessages(ctx, request.query),
     );
 
-    app.get('/messages/:id', { schema: { params: idParams } }, async (request) => ({ contact: await getContactMessage(ctx, request.params.id) }));
+    app.get('/messages/:id', { config: { area: 'messages' }, schema: { params: idParams } }, async (request) => ({ contact: await getContactMessage(ctx, request.params.id) }));
 
-    app.post('/messages/:id/reply', { schema: { params: idParams, body: contactReplySchema } }, async (request, reply) =>
+    app.post('/messages/:id/reply', { config: { area: 'messages' }, schema: { params: idParams, body: contactReplySchema } }, async (request, reply) =>
       reply.status(201).send({ contact: await replyToContact(ctx, staffUser(request), request.params.id, request.body) }),
     );
 
-    app.post('/messages/:id/handled', { schema: { params: idParams } }, async (request) => ({
+    app.post('/messages/:id/handled', { config: { area: 'messages' }, schema: { params: idParams } }, async (request) => ({
       contact: await markContactHandled(ctx, staffUser(request), request.params.id),
     }));
   };

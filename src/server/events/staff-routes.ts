@@ -17,36 +17,36 @@ const pictureRule = (label: string) => ({ label, types: IMAGE_TYPES, maxBytes: E
 /** Staff keep the events calendar and the gallery (under /api/admin, behind the staff hook: admin/routes.ts). */
 export function eventsStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/events', async () => ({ events: await listAllEvents(ctx) }));
+    app.get('/events', { config: { area: 'events' } }, async () => ({ events: await listAllEvents(ctx) }));
 
     const upload = uploadRoute(ctx.config);
-    app.post('/events', upload, async (request, reply) => {
+    app.post('/events', { ...upload, config: { area: 'events' } }, async (request, reply) => {
       const { fields, files } = await readMultipart(request, { picture: pictureRule('Picture') });
       const event = await createEvent(ctx, staffUser(request), parseBody(companyEventFields, fields), files.picture);
       return reply.status(201).send({ message: 'Event added.', event });
     });
 
-    app.put('/events/:id', { ...upload, schema: { params: eventParams } }, async (request) => {
+    app.put('/events/:id', { config: { area: 'events' }, ...upload, schema: { params: eventParams } }, async (request) => {
       const { fields, files } = await readMultipart(request, { picture: pictureRule('Picture') });
       const event = await updateEvent(ctx, staffUser(request), request.params.id, parseBody(companyEventFields, fields), files.picture);
       return { message: 'Event saved.', event };
     });
 
-    app.delete('/events/:id', { schema: { params: eventParams } }, async (request) => {
+    app.delete('/events/:id', { config: { area: 'events' }, schema: { params: eventParams } }, async (request) => {
       await deleteEvent(ctx, staffUser(request), request.params.id);
       return { message: 'Event deleted.' };
     });
 
-    app.get('/gallery', async () => ({ images: await listGallery(ctx) }));
+    app.get('/gallery', { config: { area: 'events' } }, async () => ({ images: await listGallery(ctx) }));
 
-    app.post('/gallery', upload, async (request, reply) => {
+    app.post('/gallery', { ...upload, config: { area: 'events' } }, async (request, reply) => {
       const { fields, files } = await readMultipart(request, { image: pictureRule('Image') });
       const { caption } = parseBody(galleryImageFields, fields);
       if (!files.image) throw badRequest('Image is required');
       return reply.status(201).send({ message: 'Image added to the gallery.', image: await addGalleryImage(ctx, staffUser(request), caption, files.image) });
     });
 
-    app.delete('/gallery/:id', { schema: { params: imageParams } }, async (request) => {
+    app.delete('/gallery/:id', { config: { area: 'events' }, schema: { params: imageParams } }, async (request) => {
       await deleteGalleryImage(ctx, staffUser(request), request.params.id);
       return { message: 'Image removed from the gallery.' };
     });

@@ -27,13 +27,13 @@ export function formsStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/submissions',
-      { schema: { querystring: filterQuery.extend({ page: pageNumber() }) } },
+      { config: { area: 'submissions' }, schema: { querystring: filterQuery.extend({ page: pageNumber() }) } },
       async (request) => listSubmissions(ctx, request.query),
     );
 
     app.get(
       '/submissions/export',
-      { schema: { querystring: filterQuery.extend({ form: formKind }) } },
+      { config: { area: 'submissions' }, schema: { querystring: filterQuery.extend({ form: formKind }) } },
       async (request, reply) => {
         const csv = await exportSubmissionsCsv(ctx, request.query);
         await recordAudit(ctx.db, { actor: staffUser(request), action: 'submissions.export', subjectType: 'form', subjectId: request.query.form, details: { ...request.query } });
@@ -45,11 +45,11 @@ export function formsStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/submissions/:id', { schema: { params: idParams } }, async (request) => ({
+    app.get('/submissions/:id', { config: { area: 'submissions' }, schema: { params: idParams } }, async (request) => ({
       submission: await getSubmission(ctx, request.params.id),
     }));
 
-    app.post('/submissions/:id/handled', { schema: { params: idParams } }, async (request) => ({
+    app.post('/submissions/:id/handled', { config: { area: 'submissions' }, schema: { params: idParams } }, async (request) => ({
       submission: await markHandled(ctx, staffUser(request), request.params.id),
     }));
   };

@@ -20,30 +20,30 @@ const paymentParams = z.object({ id: z.uuid({ error: 'Payment not found' }) });
  */
 export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/payments', { schema: { querystring: paymentsQuerySchema } }, async (request) => listPayments(ctx, request.query.status, request.query.kind));
+    app.get('/payments', { config: { area: 'payments' }, schema: { querystring: paymentsQuerySchema } }, async (request) => listPayments(ctx, request.query.status, request.query.kind));
 
-    app.post('/payments/:id/approve', { schema: { params: paymentParams, body: approvePaymentSchema } }, async (request) => {
+    app.post('/payments/:id/approve', { config: { area: 'payments' }, schema: { params: paymentParams, body: approvePaymentSchema } }, async (request) => {
       const { kind, months } = await confirmPayment(ctx, staffUser(request), request.params.id, request.body);
       if (kind === 'fine') return { message: 'Fine payment approved. The member has their receipt.' };
       if (kind === 'ad') return { message: 'Advert payment approved. The member has their receipt.' };
       return { message: `Payment approved for ${months} month${months === 1 ? '' : 's'}.` };
     });
 
-    app.post('/payments/:id/reject', { schema: { params: paymentParams, body: rejectPaymentSchema } }, async (request) => {
+    app.post('/payments/:id/reject', { config: { area: 'payments' }, schema: { params: paymentParams, body: rejectPaymentSchema } }, async (request) => {
       await rejectPayment(ctx, staffUser(request), request.params.id, request.body.reason);
       return { message: 'Payment rejected. The member has been told why.' };
     });
 
-    app.post('/payments/:id/reverse', { schema: { params: paymentParams, body: reversePaymentSchema } }, async (request) => {
+    app.post('/payments/:id/reverse', { config: { area: 'payments' }, schema: { params: paymentParams, body: reversePaymentSchema } }, async (request) => {
       await reversePayment(ctx, staffUser(request), request.params.id, request.body.reason);
       return { message: 'Payment reversed. The member owes the charge again and has been told why.' };
     });
 
-    app.get('/payments/:id/receipt', { schema: { params: paymentParams } }, async (request, reply) =>
+    app.get('/payments/:id/receipt', { config: { area: 'payments' }, schema: { params: paymentParams } }, async (request, reply) =>
       sendReceipt(ctx, reply, await receiptOf(ctx, request.params.id)),
     );
 
-    app.get('/payments/:id/slip', { schema: { params: paymentParams, querystring: staffLookQuery } }, async (request, reply) => {
+    app.get('/payments/:id/slip', { config: { area: 'payments' }, schema: { params: paymentParams, querystring: staffLookQuery } }, async (request, reply) => {
       const file = await paymentSlip(ctx, staffUser(request), request.params.id, request.query.reason);
       return sendStoredFile(ctx, reply, file, 'private');
     });

@@ -9,7 +9,7 @@ const memberParams = z.object({ id: z.uuid({ error: 'Member not found' }) });
 /** What the portal has told a member, for the console's member page (under /api/admin: admin/routes.ts). */
 export function notificationsStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/members/:id/notifications', { schema: { params: memberParams } }, async (request) => {
+    app.get('/members/:id/notifications', { config: { area: 'members' }, schema: { params: memberParams } }, async (request) => {
       const member = await memberForStaff(ctx.db, request.params.id);
       return { notifications: await listNotifications(ctx, member.id) };
     });

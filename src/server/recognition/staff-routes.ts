@@ -11,16 +11,16 @@ const achievementParams = z.object({ id: z.string(), achievementId: z.string() }
 /** Staff set a member's level and award or remove achievements (the members area: admin/routes.ts). */
 export function recognitionStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.put('/members/:id/level', { schema: { params: memberParams, body: memberLevelSchema } }, async (request) => {
+    app.put('/members/:id/level', { config: { area: 'members' }, schema: { params: memberParams, body: memberLevelSchema } }, async (request) => {
       const level = await setLevel(ctx, staffUser(request), request.params.id, request.body.level);
       return { message: `Level set to ${level}.`, level };
     });
 
-    app.post('/members/:id/achievements', { schema: { params: memberParams, body: awardAchievementSchema } }, async (request, reply) =>
+    app.post('/members/:id/achievements', { config: { area: 'members' }, schema: { params: memberParams, body: awardAchievementSchema } }, async (request, reply) =>
       reply.status(201).send({ message: 'Achievement awarded.', achievement: await awardAchievement(ctx, staffUser(request), request.params.id, request.body) }),
     );
 
-    app.delete('/members/:id/achievements/:achievementId', { schema: { params: achievementParams } }, async (request) => {
+    app.delete('/members/:id/achievements/:achievementId', { config: { area: 'members' }, schema: { params: achievementParams } }, async (request) => {
       await removeAchievement(ctx, staffUser(request), request.params.id, request.params.achievementId);
       return { message: 'Achievement removed.' };
     });
@@ -30,7 +30,7 @@ export function recognitionStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 /** The dashboard's welcome text, one for every member (admin settings: admin/routes.ts). */
 export function welcomeStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.put('/settings/welcome', { schema: { body: welcomeTextSchema } }, async (request) => ({
+    app.put('/settings/welcome', { config: { area: 'staff' }, schema: { body: welcomeTextSchema } }, async (request) => ({
       message: 'Welcome text saved.',
       text: await saveWelcomeText(ctx, staffUser(request), request.body.text),
     }));

@@ -15,14 +15,14 @@ const paymentsRange = z.object({ from: isoDate('From').optional(), to: isoDate('
 /** The business in figures and the exports of members and payments (under /api/admin: admin/routes.ts). */
 export function reportsStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/reports', async () => reports(ctx));
+    app.get('/reports', { config: { area: 'reports' } }, async () => reports(ctx));
 
-    app.get('/members.csv', async (request, reply) => {
+    app.get('/members.csv', { config: { area: 'reports' } }, async (request, reply) => {
       await recordAudit(ctx.db, { actor: staffUser(request), action: 'members.export', subjectType: 'export', subjectId: 'members' });
       return sendCsv(reply, `members-${todayInLagos(ctx.clock())}.csv`, MEMBERS_CSV_HEADER, memberCsvRows(ctx));
     });
 
-    app.get('/payments.csv', { schema: { querystring: paymentsRange } }, async (request, reply) => {
+    app.get('/payments.csv', { config: { area: 'reports' }, schema: { querystring: paymentsRange } }, async (request, reply) => {
       const range = request.query;
       if (range.from && range.to && range.from > range.to) throw badRequest('From must be on or before To');
       await recordAudit(ctx.db, { actor: staffUser(request), action: 'payments.export', subjectType: 'export', subjectId: 'payments', details: { ...range } });

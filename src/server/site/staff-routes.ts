@@ -7,9 +7,9 @@ import { readSiteSettings, saveSiteSettings } from './site-settings.js';
 /** The company details admins edit on the console's settings page (under /api/admin, admin only: admin/routes.ts). */
 export function siteStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/settings/site', async () => readSiteSettings(ctx));
+    app.get('/settings/site', { config: { area: 'settings' } }, async () => readSiteSettings(ctx));
 
-    app.put('/settings/site', { schema: { body: siteSettingsSchema } }, async (request) => ({
+    app.put('/settings/site', { config: { area: 'settings' }, schema: { body: siteSettingsSchema } }, async (request) => ({
       message: 'Company details saved.',
       settings: await saveSiteSettings(ctx, staffUser(request), request.body),
     }));

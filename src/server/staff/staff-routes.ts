@@ -13,31 +13,31 @@ const staffParams = z.object({ id: z.string() });
 /** Admins manage the staff accounts, the staff settings and the accounts locked out of codes (under /api/admin, admin only: admin/routes.ts). */
 export function staffStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/staff', async () => ({ staff: await listStaff(ctx) }));
+    app.get('/staff', { config: { area: 'staff' } }, async () => ({ staff: await listStaff(ctx) }));
 
-    app.post('/staff', { schema: { body: inviteStaffSchema } }, async (request, reply) => {
+    app.post('/staff', { config: { area: 'staff' }, schema: { body: inviteStaffSchema } }, async (request, reply) => {
       const admin = staffUser(request);
       await assertReauthenticated(ctx, admin, request.body.currentPassword);
       return reply.status(201).send({ message: `Invitation sent to ${request.body.email}.`, staff: await inviteStaff(ctx, admin, request.body) });
     });
 
-    app.patch('/staff/:id', { schema: { params: staffParams, body: updateStaffSchema } }, async (request) => {
+    app.patch('/staff/:id', { config: { area: 'staff' }, schema: { params: staffParams, body: updateStaffSchema } }, async (request) => {
       const admin = staffUser(request);
       await assertReauthenticated(ctx, admin, request.body.currentPassword);
       const staff = await updateStaff(ctx, admin, request.params.id, request.body);
       return { message: 'Staff member updated.', staff };
     });
 
-    app.get('/code-locks', async () => ({ locks: await listCodeLocks(ctx) }));
+    app.get('/code-locks', { config: { area: 'staff' } }, async () => ({ locks: await listCodeLocks(ctx) }));
 
-    app.delete('/code-locks/:userId', { schema: { params: z.object({ userId: z.string() }) } }, async (request) => {
+    app.delete('/code-locks/:userId', { config: { area: 'staff' }, schema: { params: z.object({ userId: z.string() }) } }, async (request) => {
       await liftCodeLock(ctx, staffUser(request), request.params.userId);
       return { message: 'Lock lifted: codes work again for this account.' };
     });
 
-    app.get('/settings', async () => readStaffSettings(ctx.db));
+    app.get('/settings', { config: { area: 'staff' } }, async () => readStaffSettings(ctx.db));
 
-    app.put('/settings', { schema: { body: staffSettingsSchema } }, async (request) => ({
+    app.put('/settings', { config: { area: 'staff' }, schema: { body: staffSettingsSchema } }, async (request) => ({
       message: 'Settings saved.',
       settings: await saveStaffSettings(ctx, staffUser(request), request.body),
     }));
