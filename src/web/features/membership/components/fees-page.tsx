@@ -14,7 +14,7 @@ import { CopyButton } from './copy-button';
 import { PlanAmount, useChosenPlan } from './plan-amount';
 import { EmailCheck } from './email-check';
 import { RenewalPanel } from './renewal-panel';
-import { OnlinePaymentNotice } from './online-payment-notice';
+import { OnlinePaymentNotice } from '../../../components/online-payment-notice';
 import { PayOnline } from './pay-online';
 import { SlipUpload } from './slip-upload';
 import './fees.css';
@@ -88,7 +88,7 @@ function FeesContent({ status, email, userId, activeOnArrival }: ContentProps) {
   return (
     <section className="page page--narrow fees" aria-labelledby="fees-title">
       <h1 id="fees-title">Membership fee and activation</h1>
-      <OnlinePaymentNotice />
+      <OnlinePaymentNotice paid="Payment received: your membership is being activated." />
       <StageTracker stage={stage} />
       <div className="card fees__card">
         {stage === 'pay' && <PayStage status={status} plan={plan} email={email} userId={userId} />}
@@ -153,7 +153,7 @@ function PayStage({ status, plan, email, userId }: StageProps) {
       {status.emailVerified ? (
         <>
           <SlipUpload email={email} userId={userId} plan={plan} submitLabel={rejected ? 'Upload new slip' : 'Upload slip'} />
-          <PayOnline plan={plan} months={1} />
+          <PayOnline pay={{ plan, months: 1 }} />
         </>
       ) : (
         <EmailCheck email={email} />
