@@ -210,7 +210,7 @@ export async function membershipStatus(ctx: AppContext, user: AuthUser): Promise
     emailVerified: await hasVerifiedEmail(ctx.db, user.id),
     status: hasMemberAccess(facts, today),
     payment: payment
-      ? { id: payment.id, status: payment.state, reason: payment.reason, plan: payment.plan, months: payment.months ?? 1, uploadedAt: payment.createdAt.toISOString() }
+      ? { id: payment.id, status: payment.state, reason: payment.reason, plan: payment.plan, months: payment.months ?? 1, uploadedAt: payment.createdAt.toISOString(), channel: payment.channel }
       : null,
   };
 }

@@ -106,7 +106,8 @@ export interface MembershipStatus {
   suspendedReason: string | null;
   emailVerified: boolean;
   status: boolean;
-  payment: { id: string; status: PaymentState; reason: string | null; plan: string | null; months: number; uploadedAt: string } | null;
+  /** The latest membership payment; `channel` says whether a slip or Paystack's checkout paid it. */
+  payment: { id: string; status: PaymentState; reason: string | null; plan: string | null; months: number; uploadedAt: string; channel: 'slip' | 'paystack' } | null;
 }
 
 /** Staff set paid-until by hand (a correction, complimentary months), with the reason audited. */

@@ -89,14 +89,16 @@ function FeesContent({ status, email, userId, activeOnArrival }: ContentProps) {
     <section className="page page--narrow fees" aria-labelledby="fees-title">
       <h1 id="fees-title">Membership fee and activation</h1>
       <OnlinePaymentNotice paid="Payment received: your membership is being activated." />
-      <StageTracker stage={stage} />
+      <StageTracker stage={stage} online={status.payment?.channel === 'paystack'} />
       <div className="card fees__card">
         {stage === 'pay' && <PayStage status={status} plan={plan} email={email} userId={userId} />}
         {stage === 'review' && <ReviewStage status={status} plan={plan} email={email} userId={userId} />}
         {stage === 'activate' && (
           <>
             <h2 className="fees__title">Approved: enter the code we emailed</h2>
-            <p>Our staff approved your payment slip and emailed a 6-digit code to {email}.</p>
+            <p>
+              {status.payment?.channel === 'paystack' ? 'Your online payment is confirmed' : 'Our staff approved your payment slip'} and we emailed a 6-digit code to {email}.
+            </p>
             <ActivateStep userId={userId} />
           </>
         )}
@@ -105,14 +107,14 @@ function FeesContent({ status, email, userId, activeOnArrival }: ContentProps) {
   );
 }
 
-const STAGES: { key: Stage; label: string }[] = [
-  { key: 'pay', label: 'Pay and upload the slip' },
-  { key: 'review', label: 'Slip under review' },
-  { key: 'activate', label: 'Enter the emailed code' },
+const STAGES: { key: Stage; label: string; online: string }[] = [
+  { key: 'pay', label: 'Pay and upload the slip', online: 'Pay online' },
+  { key: 'review', label: 'Slip under review', online: 'Payment confirmed' },
+  { key: 'activate', label: 'Enter the emailed code', online: 'Enter the emailed code' },
 ];
 
 /** Where the member is, at a glance: done, here, still to come. */
-function StageTracker({ stage }: { stage: Stage }) {
+function StageTracker({ stage, online }: { stage: Stage; online: boolean }) {
   const here = STAGES.findIndex((s) => s.key === stage);
   return (
     <ol className="fees__progress" aria-label="Your progress">
@@ -121,7 +123,7 @@ function StageTracker({ stage }: { stage: Stage }) {
           <span className="fees__dot" aria-hidden="true">
             {index < here ? '✓' : index + 1}
           </span>
-          <span className="fees__label">{s.label}</span>
+          <span className="fees__label">{online ? s.online : s.label}</span>
         </li>
       ))}
     </ol>

@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, journeyBudget, newMember, test } from './fixtures';
+import { signUpThroughForm, unexpectedErrors, watchConsole } from './helpers';
+
+// This file's portal pays through a stand-in Paystack (fixtures.ts): PAYSTACK_SECRET_KEY and PAYSTACK_BASE_URL set.
+test.use({ withPaystack: true });
+
+const PHONE = { width: 375, height: 812 };
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+/** Screenshots to look at (PAY_ONLINE_SHOTS=dir), full page at the current width. */
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.PAY_ONLINE_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
+}
+
+test('on a phone, a new member pays the fee online at the checkout, comes back, enters the emailed OTP, is active and sees the receipt', async ({ page, baseURL, mailbox, paystack }) => {
+  test.setTimeout(journeyBudget(120_000));
+  const errors = watchConsole(page);
+  await page.setViewportSize(PHONE);
+  const member = newMember();
+  await signUpThroughForm(page, member);
+
+  await page.goto('/user/fees');
+  await expect(page.getByRole('heading', { name: 'Pay the membership fee' })).toBeVisible();
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await page.getByLabel('Code from the email').fill(await mailbox.codeFor(member.email, /verification code/));
+  await page.getByRole('button', { name: 'Confirm email' }).click();
+  // "Pay online" beside "Upload a slip".
+  await expect(page.getByRole('button', { name: 'Upload slip' })).toBeVisible();
+  await page.getByRole('button', { name: /^Pay online/ }).click();
+
+  // Paystack's checkout (the stand-in), for the fee in naira.
+  await expect(page).toHaveURL(new RegExp(`^${paystack.baseUrl}/checkout/`));
+  await expect(page.getByRole('heading', { name: 'Pay NGN 60,500.00' })).toBeVisible();
+  await expect(page.getByText(member.email)).toBeVisible();
+  await shot(page, 'checkout');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  // Back on the portal: the payment is confirmed without anyone in finance, and the OTP is on its way.
+  await expect(page).toHaveURL(`${baseURL}/user/fees?online=paid`);
+  await expect(page.getByRole('status').filter({ hasText: 'Payment received: your membership is being activated.' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Approved: enter the code we emailed' })).toBeVisible();
+  await expect(page.getByText(`Your online payment is confirmed and we emailed a 6-digit code to ${member.email}.`)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your progress' })).toContainText('Payment confirmed');
+  await noSidewaysScroll(page);
+  await shot(page, 'return');
+  const [transaction] = [...paystack.transactions.values()].filter((t) => t.email === member.email);
+  expect(transaction).toMatchObject({ status: 'success', amount: 6_050_000, currency: 'NGN' });
+
+  await page.getByLabel('Code from the approval email').fill(await mailbox.codeFor(member.email, /OTP/));
+  await page.getByRole('button', { name: 'Activate Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 10_000 });
+  const profile = (await (await page.request.get('/api/users/profile')).json()) as { user: { status: boolean } };
+  expect(profile.user.status).toBe(true);
+
+  await page.goto('/profile/payments');
+  await expect(page.getByTestId('balance')).toHaveText('Nothing owed');
+  const receipts = page.getByRole('link', { name: /Download receipt HM-R-\d{4}-\d{6}/ });
+  await expect(receipts).toHaveCount(1);
+  await expect(page.getByRole('listitem').filter({ has: receipts }).first()).toContainText('₦60,500.00');
+  await noSidewaysScroll(page);
+  await shot(page, 'receipt');
+
+  expect(unexpectedErrors(errors)).toEqual([]);
+});
