@@ -412,6 +412,7 @@ Paystack webhooks (signed by the stand-in), ${CONNECTIONS} connections:`);
     console.log(`| call | req/s | p99 ms | errors | payments booked |
 |---|---:|---:|---:|---:|
 | ${run.name} | ${Math.round(run.rps)} | ${run.p99} | ${run.errors} | ${booked} |`);
+    console.log(`(load ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`);
     goals.checkRuns(`webhooks at ${CONNECTIONS} connections: zero errors, p99 under 20 ms`, [run], () => ({
       measured: `${Math.round(run.rps)} req/s, p99 ${run.p99} ms, ${run.errors} errors`,
       met: run.errors === 0 && run.p99 < 20,
@@ -433,7 +434,9 @@ Paystack webhooks (signed by the stand-in), ${CONNECTIONS} connections:`);
         where p.reference like 'HM-bench-dup-%'`,
     )) as { receipts: string; approved: string }[];
     const receipts = Number(counted!.receipts);
-    console.log(`1,000 webhooks (${distinct.length} payments, 300 duplicates): ${burst.requests.total} sent, ${burstErrors} errors, ${receipts} receipts, ${counted!.approved} payments approved`);
+    console.log(
+      `1,000 webhooks (${distinct.length} payments, 300 duplicates) at ${CONNECTIONS} connections: ${burst.requests.total} sent in ${burst.duration.toFixed(1)} s, ${burstErrors} errors, ${receipts} receipts, ${counted!.approved} payments approved (load ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`,
+    );
     goals.check('1,000 webhooks with 30% duplicates: one receipt per payment', `${receipts} receipts for ${distinct.length} payments, ${burstErrors} errors`, receipts === distinct.length && burstErrors === 0 && burst.requests.total === sent.length);
   } finally {
     await portal.stop();
