@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, journeyBudget, newMember, test } from './fixtures';
-import { signUpThroughForm, unexpectedErrors, watchConsole } from './helpers';
+import { activatedMember, signUpThroughForm, staffApi, unexpectedErrors, watchConsole } from './helpers';
 
 // This file's portal pays through a stand-in Paystack (fixtures.ts): PAYSTACK_SECRET_KEY and PAYSTACK_BASE_URL set.
 test.use({ withPaystack: true });
@@ -69,6 +69,39 @@ test('on a phone, a new member pays the fee online at the checkout, comes back, 
   await expect(page.getByRole('listitem').filter({ has: receipts }).first()).toContainText('₦60,500.00');
   await noSidewaysScroll(page);
   await shot(page, 'receipt');
+
+  expect(unexpectedErrors(errors)).toEqual([]);
+});
+
+test('on a phone, a member pays a fine online from its page and comes back to it paid, with its receipt', async ({ page, baseURL, mailbox, paystack }) => {
+  test.setTimeout(journeyBudget(120_000));
+  const errors = watchConsole(page);
+  await page.setViewportSize(PHONE);
+  const member = await activatedMember(page, mailbox);
+  const { user } = (await (await page.request.get('/api/users/profile')).json()) as { user: { id: string } };
+  const staff = await staffApi(baseURL!);
+  expect((await staff.post(`/api/admin/members/${user.id}/fines`, { data: { type: 'late', reason: 'Arrived 40 minutes late' } })).ok()).toBe(true);
+  await staff.dispose();
+
+  await page.goto('/profile/payments');
+  await page.getByRole('link', { name: /Pay this fine: Fine \(Late\)/ }).click();
+  await expect(page.getByRole('heading', { name: 'Pay a fine' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Upload slip for ₦3,000.00/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay online ₦3,000.00' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`^${paystack.baseUrl}/checkout/`));
+  await expect(page.getByRole('heading', { name: 'Pay NGN 3,000.00' })).toBeVisible();
+  await expect(page.getByText(member.email)).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  await expect(page).toHaveURL(`${baseURL}/profile/payments?online=paid`);
+  await expect(page.getByRole('status').filter({ hasText: 'Payment received: your fine is paid and its receipt is below.' })).toBeVisible();
+  await expect(page.getByTestId('balance')).toHaveText('Nothing owed');
+  await expect(page.getByRole('link', { name: /Pay this fine/ })).toHaveCount(0);
+  // The activation's receipt and the fine's.
+  await expect(page.getByRole('link', { name: /Download receipt HM-R-\d{4}-\d{6}/ })).toHaveCount(2);
+  await noSidewaysScroll(page);
+  await shot(page, 'fine-paid');
 
   expect(unexpectedErrors(errors)).toEqual([]);
 });
