@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { todayInLagos } from '../../src/shared/dates';
 import { expect, journeyBudget, newMember, test } from './fixtures';
 import { activatedMember, signUpThroughForm, staffApi, unexpectedErrors, watchConsole } from './helpers';
 
@@ -102,6 +105,45 @@ test('on a phone, a member pays a fine online from its page and comes back to it
   await expect(page.getByRole('link', { name: /Download receipt HM-R-\d{4}-\d{6}/ })).toHaveCount(2);
   await noSidewaysScroll(page);
   await shot(page, 'fine-paid');
+
+  expect(unexpectedErrors(errors)).toEqual([]);
+});
+
+test('on a phone, a member places an advert and pays it online: it waits for the content approval, then runs', async ({ page, baseURL, mailbox, paystack }) => {
+  test.setTimeout(journeyBudget(120_000));
+  const errors = watchConsole(page);
+  await page.setViewportSize(PHONE);
+  await activatedMember(page, mailbox);
+  const banner = path.join(tmpdir(), `pay-online-ad-${process.pid}.png`);
+  await sharp({ create: { width: 1456, height: 364, channels: 3, background: '#7c2d12' } }).png().toFile(banner);
+
+  const section = page.locator('#advert');
+  await section.getByRole('button', { name: 'Place Your Ad' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Place Your Ad' });
+  await dialog.getByLabel(/Ad image/).setInputFiles(banner);
+  await dialog.getByLabel('Link URL').fill('https://ngozi-studios.example.com/');
+  await dialog.getByLabel('Alt Text').fill('Ngozi Studios: portraits in Lekki');
+  await dialog.getByLabel('Weeks').fill('2');
+  // No slip: paid online instead.
+  await dialog.getByRole('button', { name: 'Save and pay online ₦10,000.00' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`^${paystack.baseUrl}/checkout/`));
+  await expect(page.getByRole('heading', { name: 'Pay NGN 10,000.00' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  await expect(page).toHaveURL(`${baseURL}/profile?online=paid`);
+  await expect(page.getByRole('status').filter({ hasText: 'Payment received: your advert runs once our staff approve its content.' })).toBeVisible();
+  await shot(page, 'advert-paid');
+  const { user } = (await (await page.request.get('/api/users/profile')).json()) as { user: { ad: { id: string; status: string } } };
+  expect(user.ad.status).toBe('pending');
+
+  // A moderator approves the content; the payment was Paystack's, so it runs at once.
+  const staff = await staffApi(baseURL!);
+  const today = todayInLagos();
+  expect((await staff.post(`/api/admin/ads/${user.ad.id}/approve`, { data: { startDate: today, endDate: today, frequency: 'always' } })).ok()).toBe(true);
+  await staff.dispose();
+  const running = (await (await page.request.get('/api/ads')).json()) as { id: string }[];
+  expect(running.map((ad) => ad.id)).toContain(user.ad.id);
 
   expect(unexpectedErrors(errors)).toEqual([]);
 });
