@@ -131,7 +131,7 @@ test('on a phone, a member places an advert and pays it online: it waits for the
   await expect(page.getByRole('heading', { name: 'Pay NGN 10,000.00' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
-  await expect(page).toHaveURL(`${baseURL}/profile?online=paid`);
+  await expect(page).toHaveURL(`${baseURL}/profile?online=paid#advert`);
   await expect(page.getByRole('status').filter({ hasText: 'Payment received: your advert runs once our staff approve its content.' })).toBeVisible();
   await shot(page, 'advert-paid');
   const { user } = (await (await page.request.get('/api/users/profile')).json()) as { user: { ad: { id: string; status: string } } };

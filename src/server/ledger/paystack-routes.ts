@@ -19,8 +19,12 @@ import { isPaystackSignature, PaystackClient, webhookEventSchema, type PaystackS
 
 const CALLBACK_PATH = '/api/payments/paystack/callback';
 
-/** Where the member lands back from Paystack's checkout, by what they paid for (?online=paid|not-paid|review). */
-const RETURN_PAGES: Record<PaymentKind, string> = { fee: '/user/fees', fine: '/profile/payments', ad: '/profile' };
+/** Where the member lands back from Paystack's checkout, by what they paid for (?online=paid|not-paid|review); the advert's section of the dashboard. */
+const RETURN_PAGES: Record<PaymentKind, (shown: string) => string> = {
+  fee: (shown) => `/user/fees?online=${shown}`,
+  fine: (shown) => `/profile/payments?online=${shown}`,
+  ad: (shown) => `/profile?online=${shown}#advert`,
+};
 
 function paystackOf(ctx: AppContext): PaystackSettings {
   if (!ctx.config.paystack) throw notFound('Online payment is not available');
@@ -158,10 +162,10 @@ export function paystackRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       // Not verified now: the webhook, or finance with Paystack's dashboard, settles it.
       const [payment] = await ctx.db.select({ kind: payments.kind }).from(payments).where(eq(payments.reference, request.query.reference));
       const page = RETURN_PAGES[payment?.kind ?? 'fee'];
-      if (!paid) return reply.redirect(`${page}?online=review`, 303);
+      if (!paid) return reply.redirect(page('review'), 303);
       const outcome = await confirmOnlinePayment(ctx, paid);
       const shown = outcome === 'booked' || outcome === 'already-booked' ? 'paid' : outcome === 'not-paid' ? 'not-paid' : 'review';
-      return reply.redirect(`${page}?online=${shown}`, 303);
+      return reply.redirect(page(shown), 303);
     });
 
     await app.register(async (webhook) => {

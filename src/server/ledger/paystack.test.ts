@@ -339,7 +339,7 @@ describe('paying an advert online', () => {
     const { body, signature } = paystack.webhookFor(payment.reference!);
     const answers = await Promise.all([client.get(`/api/payments/paystack/callback?reference=${payment.reference}`), ...Array.from({ length: 3 }, () => webhook(body, signature))]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([303, 200, 200, 200]);
-    expect(answers[0]!.headers.location).toBe('/profile?online=paid');
+    expect(answers[0]!.headers.location).toBe('/profile?online=paid#advert');
     expect(await booksOf(payment.id)).toMatchObject({ entries: ['advert', 'payment'], receipts: 1, payment: { state: 'approved' } });
     expect((await client.get('/api/users/profile')).json().user.ad.status).toBe('pending');
     expect(await runningIds()).not.toContain(ad.id);
@@ -359,7 +359,7 @@ describe('paying an advert online', () => {
     paystack.settle(payment.reference!, 'success', payment.amountKobo - 1);
     const { body, signature } = paystack.webhookFor(payment.reference!);
     expect((await webhook(body, signature)).statusCode).toBe(200);
-    expect((await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`)).headers.location).toBe('/profile?online=review');
+    expect((await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`)).headers.location).toBe('/profile?online=review#advert');
     expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'pending' } });
     const listed = (await finance.get('/api/admin/payments?status=pending')).json().find((p: { id: string }) => p.id === payment.id);
     expect(listed.issue).toBe('Paid ₦4,999.99, not the ₦5,000.00 charged.');
@@ -377,7 +377,7 @@ describe('paying an advert online', () => {
     expect((await booksOf(payment.id)).payment).toMatchObject({ state: 'rejected', reason: 'Replaced by a new online checkout.' });
     const [second] = await portal.app.ctx.db.select().from(payments).where(eq(payments.id, row!.paymentId!));
     paystack.settle(second!.reference!, 'success');
-    expect((await client.get(`/api/payments/paystack/callback?reference=${second!.reference}`)).headers.location).toBe('/profile?online=paid');
+    expect((await client.get(`/api/payments/paystack/callback?reference=${second!.reference}`)).headers.location).toBe('/profile?online=paid#advert');
     const paid = await client.post('/api/users/payments/online', { json: { adId: ad.id } });
     expect(paid.statusCode).toBe(409);
     expect(paid.json().message).toBe('This advert is already paid.');

@@ -146,7 +146,7 @@ function describe(ad: MemberAd): string {
     case 'ended':
       return `Your ad ended on ${formatDay(ad.endDate)}. Place a new one to appear on the homepage again.`;
     default:
-      return 'Your ad is pending review: staff check it and your payment slip, then it appears on the homepage.';
+      return 'Your ad is pending review: staff check it and its payment, then it appears on the homepage.';
   }
 }
 
