@@ -6,6 +6,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import getPort from 'get-port';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
+import { PaystackStandIn } from '../../src/server/test-support/paystack-server';
 import { machineBudget } from '../machine-budget';
 
 export interface Mail {
@@ -42,16 +43,22 @@ export const ADMIN = { email: 'staff@example.com', password: 'staff-password-1' 
 interface Portal {
   baseURL: string;
   mailbox: Mailbox;
+  /** The stand-in Paystack the portal pays through, when the file asked for one (`test.use({ withPaystack: true })`). */
+  paystack: PaystackStandIn | undefined;
 }
 
 /**
  * One portal per worker: the built server (`npm run build` first) started as `npm start` would,
  * on a fresh embedded database, with a staff account and a real SMTP listener.
  */
-export const test = base.extend<{ baseURL: string; mailbox: Mailbox }, { portal: Portal }>({
+export const test = base.extend<{ baseURL: string; mailbox: Mailbox; paystack: PaystackStandIn }, { portal: Portal; withPaystack: boolean }>({
+  // A file that pays online gets a portal of its own, with PAYSTACK_SECRET_KEY and PAYSTACK_BASE_URL
+  // pointing at a stand-in Paystack on loopback (src/server/test-support/paystack-server.ts).
+  withPaystack: [false, { scope: 'worker', option: true }],
   portal: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright needs the destructuring to see no fixtures are used
-    async ({}, use) => {
+    async ({ withPaystack }, use) => {
+      const paystack = withPaystack ? new PaystackStandIn() : undefined;
+      const paystackEnv = paystack ? { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: await paystack.start() } : {};
       const mailbox = new Mailbox();
       const smtp = new SMTPServer({
         authOptional: true,
@@ -96,21 +103,28 @@ export const test = base.extend<{ baseURL: string; mailbox: Mailbox }, { portal:
           RATE_LIMIT_VERIFY: '1000',
           RATE_LIMIT_PAGE_DRAWS: '1000',
           RATE_LIMIT_LARGE_PHOTOS: '1000',
+          ...paystackEnv,
         },
         stdio: ['ignore', 'inherit', 'inherit'],
       });
       const baseURL = `http://127.0.0.1:${port}`;
       await waitUntilUp(baseURL, server);
-      await use({ baseURL, mailbox });
+      if (paystack) paystack.webhookUrl = `${baseURL}/api/payments/paystack/webhook`;
+      await use({ baseURL, mailbox, paystack });
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       rmSync(dataDir, { recursive: true, force: true });
+      await paystack?.close();
     },
     { scope: 'worker', timeout: machineBudget(150_000) },
   ],
   baseURL: async ({ portal }, use) => use(portal.baseURL),
   mailbox: async ({ portal }, use) => use(portal.mailbox),
+  paystack: async ({ portal }, use) => {
+    if (!portal.paystack) throw new Error('this file pays online: test.use({ withPaystack: true })');
+    await use(portal.paystack);
+  },
 });
 
 async function waitUntilUp(baseURL: string, server: ChildProcess): Promise<void> {

@@ -67,7 +67,9 @@ export async function memberAd(ctx: AppContext, userId: string): Promise<MemberA
 
 /**
  * Place Your Ad: the image, link and text wait for a moderator's review, and the slip for the
- * weeks wanted (a payment of kind `ad`) for finance's, like the fee. One live ad per member.
+ * weeks wanted (a payment of kind `ad`) for finance's, like the fee. Paid online instead (only
+ * with Paystack configured), the advert is saved without a payment and its checkout is started
+ * next (ledger/paystack-routes.ts). One live ad per member. Answers the advert's id.
  */
 export async function placeAd(
   ctx: AppContext,
@@ -75,24 +77,32 @@ export async function placeAd(
   input: z.output<typeof placeAdFields>,
   image: ReceivedFile | undefined,
   slip: ReceivedFile | undefined,
-): Promise<void> {
+): Promise<string> {
   if (!user.activated) throw forbidden('Only activated members can place adverts.');
   if (!image) throw badRequest('Ad image is required');
-  if (!slip) throw badRequest('Payment slip is required');
+  const online = input.payment === 'online';
+  if (online && !ctx.config.paystack) throw badRequest('Online payment is not available: attach the payment slip.');
+  if (!online && !slip) throw badRequest('Payment slip is required');
   // Cropped and stretched to exactly the strip's slot.
   const resized = await readablePhoto(image.data, 'Ad image', { ...AD_IMAGE_SIZE, fit: 'cover', enlarge: true });
   const newFiles = [
     { ownerId: user.id, purpose: 'ad-image', ...resized },
-    { ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType },
+    ...(online || !slip ? [] : [{ ownerId: user.id, purpose: 'payment-slip', data: slip.data, mimeType: slip.mimeType }]),
   ];
-  await withFileTransaction(ctx, newFiles, async (tx, [stored, slipFile]) => {
+  return withFileTransaction(ctx, newFiles, async (tx, [stored, slipFile]) => {
     await refuseSecondLiveAd(tx, user.id);
-    const [payment] = await tx
-      .insert(payments)
-      .values({ userId: user.id, kind: 'ad', amountKobo: CHARGE_KINDS.ad.amountKobo({ weeks: input.weeks }), slipFileId: slipFile!.id })
-      .returning({ id: payments.id });
-    await tx.insert(ads).values({ userId: user.id, imageFileId: stored!.id, linkUrl: input.linkUrl, altText: input.altText, weeks: input.weeks, paymentId: payment?.id ?? null });
+    const [payment] = slipFile
+      ? await tx
+          .insert(payments)
+          .values({ userId: user.id, kind: 'ad', amountKobo: CHARGE_KINDS.ad.amountKobo({ weeks: input.weeks }), slipFileId: slipFile.id })
+          .returning({ id: payments.id })
+      : [];
+    const [ad] = await tx
+      .insert(ads)
+      .values({ userId: user.id, imageFileId: stored!.id, linkUrl: input.linkUrl, altText: input.altText, weeks: input.weeks, paymentId: payment?.id ?? null })
+      .returning({ id: ads.id });
     await notify(tx, user.id, 'ad-received', 'We received your advert. It will appear on the homepage once staff approve it.');
+    return ad!.id;
   }).catch((error: unknown) => {
     if (uniqueViolation(error) === 'ads_one_pending_per_member_key') throw conflict(SECOND_LIVE_AD);
     throw error;

@@ -122,7 +122,7 @@ const finePayments = alias(payments, 'fine_payments');
 export async function memberLedger(ctx: AppContext, userId: string): Promise<Ledger> {
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({ entry: ledgerEntries, finePaymentState: finePayments.state })
+      .select({ entry: ledgerEntries, finePaymentState: finePayments.state, finePaymentChannel: finePayments.channel })
       .from(ledgerEntries)
       .leftJoin(finePayments, and(eq(finePayments.fineId, ledgerEntries.id), inArray(finePayments.state, ['pending', 'approved'])))
       .where(eq(ledgerEntries.userId, userId))
@@ -131,7 +131,7 @@ export async function memberLedger(ctx: AppContext, userId: string): Promise<Led
   ]);
   return {
     balanceKobo: Number(total?.balance ?? 0),
-    entries: rows.map(({ entry, finePaymentState }) => ({
+    entries: rows.map(({ entry, finePaymentState, finePaymentChannel }) => ({
       id: entry.id,
       kind: entry.kind,
       amountKobo: entry.amountKobo,
@@ -139,7 +139,8 @@ export async function memberLedger(ctx: AppContext, userId: string): Promise<Led
       periodFrom: entry.periodFrom,
       periodTo: entry.periodTo,
       createdAt: entry.createdAt.toISOString(),
-      fineStatus: entry.kind === 'fine' ? fineStatus(finePaymentState) : null,
+      // An online checkout not yet paid leaves the fine unpaid: the member may pay it again, online or by slip.
+      fineStatus: entry.kind === 'fine' ? fineStatus(finePaymentState === 'pending' && finePaymentChannel === 'paystack' ? null : finePaymentState) : null,
     })),
   };
 }

@@ -3,10 +3,12 @@ import { addDays, format, subYears } from 'date-fns';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';
-import { ledgerEntries, payments, receipts } from '../db/schema.js';
+import { FINES } from '../../shared/fines.js';
+import { shiftDate, todayInLagos } from '../../shared/dates.js';
+import { ads, ledgerEntries, payments, receipts } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { PaystackStandIn } from '../test-support/paystack-server.js';
-import { createTestApp, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { activatedMember, createTestApp, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
 
 const mailbox = new TestMailbox();
 const paystack = new PaystackStandIn();
@@ -220,6 +222,168 @@ describe('the webhook', () => {
   });
 });
 
+describe('paying a fine online', () => {
+  async function finedMember() {
+    const member = await activatedMember(portal.app);
+    const fined = await finance.post(`/api/admin/members/${member.user.id}/fines`, { json: { type: 'late', reason: 'Arrived 40 minutes late' } });
+    expect(fined.statusCode, fined.body).toBe(201);
+    return { ...member, fineId: fined.json().fineId as string };
+  }
+  const fineStatusOf = async (client: TestClient, fineId: string) =>
+    (await client.get('/api/users/ledger')).json().entries.find((entry: { id: string }) => entry.id === fineId).fineStatus;
+
+  it('starts a pending Paystack payment for the fine; the webhook and the callback settle it once, with one receipt', async () => {
+    const { client, user, fineId } = await finedMember();
+    const started = await client.post('/api/users/payments/online', { json: { fineId } });
+    expect(started.statusCode, started.body).toBe(200);
+    const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.fineId, fineId));
+    expect(payment).toMatchObject({ state: 'pending', channel: 'paystack', kind: 'fine', amountKobo: FINES.late.amountKobo, userId: user.id });
+    expect(paystack.transactions.get(payment!.reference!)).toMatchObject({ amount: FINES.late.amountKobo, currency: 'NGN', email: user.email });
+    // An unfinished checkout leaves the fine unpaid: the member may still pay it either way.
+    expect(await fineStatusOf(client, fineId)).toBe('unpaid');
+
+    paystack.settle(payment!.reference!, 'success');
+    const { body, signature } = paystack.webhookFor(payment!.reference!);
+    const answers = await Promise.all([client.get(`/api/payments/paystack/callback?reference=${payment!.reference}`), webhook(body, signature), webhook(body, signature)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([303, 200, 200]);
+    expect(answers[0]!.headers.location).toBe('/profile/payments?online=paid');
+    // The fine was charged when staff recorded it: paying books the payment and its receipt only.
+    expect(await booksOf(payment!.id)).toMatchObject({ entries: ['payment'], receipts: 1, payment: { state: 'approved' } });
+    expect(await fineStatusOf(client, fineId)).toBe('paid');
+    expect((await client.get('/api/users/ledger')).json().balanceKobo).toBe(0);
+
+    const again = await client.post('/api/users/payments/online', { json: { fineId } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This fine is already paid.');
+  });
+
+  it('books nothing for an amount one kobo short, and lists it for finance with the reason', async () => {
+    const { client, fineId } = await finedMember();
+    expect((await client.post('/api/users/payments/online', { json: { fineId } })).statusCode).toBe(200);
+    const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.fineId, fineId));
+    paystack.settle(payment!.reference!, 'success', FINES.late.amountKobo - 1);
+    const { body, signature } = paystack.webhookFor(payment!.reference!);
+    expect((await webhook(body, signature)).statusCode).toBe(200);
+    expect((await client.get(`/api/payments/paystack/callback?reference=${payment!.reference}`)).headers.location).toBe('/profile/payments?online=review');
+    expect(await booksOf(payment!.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'pending' } });
+    const listed = (await finance.get('/api/admin/payments?status=pending')).json().find((p: { id: string }) => p.id === payment!.id);
+    expect(listed.issue).toBe('Paid ₦2,999.99, not the ₦3,000.00 charged.');
+  });
+
+  it('sets an unfinished checkout aside for a new one or a slip, and never starts one while a slip is under review', async () => {
+    const { client, fineId } = await finedMember();
+    expect((await client.post('/api/users/payments/online', { json: { fineId } })).statusCode).toBe(200);
+    expect((await client.post('/api/users/payments/online', { json: { fineId } })).statusCode).toBe(200);
+    const form = new FormData();
+    form.append('fineId', fineId);
+    form.append('paymentSlip', new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer())]), 'slip.png');
+    expect((await client.post('/api/users/upload-slip', { form })).statusCode).toBe(201);
+    const rows = await portal.app.ctx.db.select().from(payments).where(eq(payments.fineId, fineId)).orderBy(payments.createdAt);
+    expect(rows.map((row) => [row.channel, row.state, row.reason])).toEqual([
+      ['paystack', 'rejected', 'Replaced by a new online checkout.'],
+      ['paystack', 'rejected', 'Replaced by a payment slip.'],
+      ['slip', 'pending', null],
+    ]);
+    const duringReview = await client.post('/api/users/payments/online', { json: { fineId } });
+    expect(duringReview.statusCode).toBe(409);
+    expect(duringReview.json().message).toBe('Your slip for this fine is under review.');
+  });
+
+  it('books an earlier checkout Paystack says was paid instead of starting a second one', async () => {
+    const { client, fineId } = await finedMember();
+    expect((await client.post('/api/users/payments/online', { json: { fineId } })).statusCode).toBe(200);
+    const [first] = await portal.app.ctx.db.select().from(payments).where(eq(payments.fineId, fineId));
+    // Paid on Paystack's page, but neither the webhook nor the member came back.
+    paystack.settle(first!.reference!, 'success');
+    const again = await client.post('/api/users/payments/online', { json: { fineId } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This fine is already paid.');
+    expect(await booksOf(first!.id)).toMatchObject({ entries: ['payment'], receipts: 1, payment: { state: 'approved' } });
+  });
+
+  it("refuses another member's fine (404)", async () => {
+    const { fineId } = await finedMember();
+    const stranger = await activatedMember(portal.app);
+    expect((await stranger.client.post('/api/users/payments/online', { json: { fineId } })).statusCode).toBe(404);
+  });
+});
+
+describe('paying an advert online', () => {
+  let moderator: TestClient;
+  beforeAll(async () => {
+    moderator = (await signedInStaffAs(portal.app, 'moderator')).client;
+  });
+  const today = () => todayInLagos(portal.app.ctx.clock());
+  const runningIds = async () => (await new TestClient(portal.app).get('/api/ads')).json().map((ad: { id: string }) => ad.id);
+
+  async function advertPaidOnline(weeks = 2) {
+    const member = await activatedMember(portal.app);
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ linkUrl: 'https://ngozi-styles.example.com/shop', altText: 'Ngozi Styles: bridal fashion', weeks: String(weeks), payment: 'online' })) form.append(key, value);
+    form.append('imageUrl', new Blob([new Uint8Array(await sharp({ create: { width: 1600, height: 400, channels: 3, background: '#0a7' } }).jpeg().toBuffer())]), 'ad.jpg');
+    const placed = await member.client.put('/api/users/profile', { form });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const ad = placed.json().user.ad as { id: string; status: string };
+    const [row] = await portal.app.ctx.db.select().from(ads).where(eq(ads.id, ad.id));
+    const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.id, row!.paymentId!));
+    return { ...member, ad, payment: payment!, authorizationUrl: placed.json().authorizationUrl as string };
+  }
+
+  it('places the advert without a slip and starts its checkout; paid online it still waits for the content approval to run', async () => {
+    const { client, ad, payment, authorizationUrl } = await advertPaidOnline(2);
+    expect(authorizationUrl.startsWith(`${paystack.baseUrl}/checkout/`)).toBe(true);
+    expect(payment).toMatchObject({ state: 'pending', channel: 'paystack', kind: 'ad', amountKobo: 1_000_000, slipFileId: null });
+    expect(paystack.transactions.get(payment.reference!)).toMatchObject({ amount: 1_000_000, currency: 'NGN' });
+
+    paystack.settle(payment.reference!, 'success');
+    const { body, signature } = paystack.webhookFor(payment.reference!);
+    const answers = await Promise.all([client.get(`/api/payments/paystack/callback?reference=${payment.reference}`), ...Array.from({ length: 3 }, () => webhook(body, signature))]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([303, 200, 200, 200]);
+    expect(answers[0]!.headers.location).toBe('/profile?online=paid#advert');
+    expect(await booksOf(payment.id)).toMatchObject({ entries: ['advert', 'payment'], receipts: 1, payment: { state: 'approved' } });
+    expect((await client.get('/api/users/profile')).json().user.ad.status).toBe('pending');
+    expect(await runningIds()).not.toContain(ad.id);
+
+    // Moderators decide the content only: no payment of any kind is theirs to see or approve.
+    expect((await moderator.get('/api/admin/payments?status=approved')).statusCode).toBe(403);
+    expect((await moderator.post(`/api/admin/payments/${payment.id}/approve`, { json: {} })).statusCode).toBe(403);
+    const approved = await moderator.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: today(), endDate: shiftDate(today(), 13), frequency: 'always' } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await client.get('/api/users/profile')).json().user.ad.status).toBe('running');
+    expect(await runningIds()).toContain(ad.id);
+    expect((await booksOf(payment.id)).receipts).toBe(1);
+  });
+
+  it('books nothing for an amount one kobo short: listed for finance, and the approved advert does not run', async () => {
+    const { client, ad, payment } = await advertPaidOnline(1);
+    paystack.settle(payment.reference!, 'success', payment.amountKobo - 1);
+    const { body, signature } = paystack.webhookFor(payment.reference!);
+    expect((await webhook(body, signature)).statusCode).toBe(200);
+    expect((await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`)).headers.location).toBe('/profile?online=review#advert');
+    expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'pending' } });
+    const listed = (await finance.get('/api/admin/payments?status=pending')).json().find((p: { id: string }) => p.id === payment.id);
+    expect(listed.issue).toBe('Paid ₦4,999.99, not the ₦5,000.00 charged.');
+    expect((await moderator.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: today(), endDate: shiftDate(today(), 6), frequency: 'always' } })).statusCode).toBe(200);
+    expect(await runningIds()).not.toContain(ad.id);
+  });
+
+  it('starts the checkout again for an advert whose first one was abandoned, and refuses a paid one', async () => {
+    const { client, ad, payment } = await advertPaidOnline(1);
+    paystack.settle(payment.reference!, 'abandoned');
+    const again = await client.post('/api/users/payments/online', { json: { adId: ad.id } });
+    expect(again.statusCode, again.body).toBe(200);
+    const [row] = await portal.app.ctx.db.select().from(ads).where(eq(ads.id, ad.id));
+    expect(row!.paymentId).not.toBe(payment.id);
+    expect((await booksOf(payment.id)).payment).toMatchObject({ state: 'rejected', reason: 'Replaced by a new online checkout.' });
+    const [second] = await portal.app.ctx.db.select().from(payments).where(eq(payments.id, row!.paymentId!));
+    paystack.settle(second!.reference!, 'success');
+    expect((await client.get(`/api/payments/paystack/callback?reference=${second!.reference}`)).headers.location).toBe('/profile?online=paid#advert');
+    const paid = await client.post('/api/users/payments/online', { json: { adId: ad.id } });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toBe('This advert is already paid.');
+  });
+});
+
 describe('without PAYSTACK_SECRET_KEY', () => {
   it('says nothing of online payment and refuses its routes', async () => {
     const plain = await createTestApp({}, { mailTransport: mailbox.transport });
@@ -229,6 +393,14 @@ describe('without PAYSTACK_SECRET_KEY', () => {
       expect((await member.client.post('/api/users/payments/online', { json: { months: 1 } })).statusCode).toBe(404);
       const body = JSON.stringify({ event: 'charge.success', data: { reference: 'x', amount: 1, currency: 'NGN', status: 'success' } });
       expect((await plain.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: { 'content-type': 'application/json' }, payload: body })).statusCode).toBe(404);
+      const advert = new FormData();
+      for (const [key, value] of Object.entries({ linkUrl: 'https://example.com/', altText: 'An advert', weeks: '1', payment: 'online' })) advert.append(key, value);
+      advert.append('imageUrl', new Blob([new Uint8Array(await sharp({ create: { width: 800, height: 200, channels: 3, background: '#0a7' } }).jpeg().toBuffer())]), 'ad.jpg');
+      const activated = await activatedMember(plain.app);
+      const placed = await activated.client.put('/api/users/profile', { form: advert });
+      expect(placed.statusCode).toBe(400);
+      expect(placed.json().message).toBe('Online payment is not available: attach the payment slip.');
+      expect(await plain.app.ctx.db.select().from(ads).where(eq(ads.userId, activated.user.id))).toHaveLength(0);
     } finally {
       await plain.close();
     }

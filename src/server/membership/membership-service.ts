@@ -88,7 +88,16 @@ async function membershipSlipTarget(tx: Executor, user: AuthUser, plan: string |
 async function fineSlipTarget(tx: Executor, user: AuthUser, fineId: string): Promise<SlipTarget> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
   const { fine, pending } = await payableFine(tx, user.id, fineId);
-  return { values: { kind: 'fine', plan: null, months: null, amountKobo: fine.amountKobo, fineId: fine.id }, pending, next: 'approval' };
+  // An unfinished online checkout for the fine is set aside, never turned into this slip's review:
+  // money Paystack still takes for it is then listed for finance, not booked a second time.
+  if (pending?.channel === 'paystack') {
+    await tx
+      .update(payments)
+      .set({ state: 'rejected', reason: 'Replaced by a payment slip.', reviewedAt: new Date() })
+      .where(and(eq(payments.id, pending.id), eq(payments.state, 'pending')));
+  }
+  const slipUnderReview = pending?.channel === 'slip' ? pending : undefined;
+  return { values: { kind: 'fine', plan: null, months: null, amountKobo: fine.amountKobo, fineId: fine.id }, pending: slipUnderReview, next: 'approval' };
 }
 
 /**
@@ -201,7 +210,7 @@ export async function membershipStatus(ctx: AppContext, user: AuthUser): Promise
     emailVerified: await hasVerifiedEmail(ctx.db, user.id),
     status: hasMemberAccess(facts, today),
     payment: payment
-      ? { id: payment.id, status: payment.state, reason: payment.reason, plan: payment.plan, months: payment.months ?? 1, uploadedAt: payment.createdAt.toISOString() }
+      ? { id: payment.id, status: payment.state, reason: payment.reason, plan: payment.plan, months: payment.months ?? 1, uploadedAt: payment.createdAt.toISOString(), channel: payment.channel }
       : null,
   };
 }

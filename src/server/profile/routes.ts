@@ -13,6 +13,7 @@ import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
 import { readMultipart, uploadRoute } from '../files/multipart.js';
 import { parseBody } from '../http/parse.js';
+import { startOnlinePayment } from '../ledger/paystack-routes.js';
 import { changesCredentials, confirmEmailChange, terminateAccount, updateProfile } from './profile-service.js';
 import { loadUserView, NO_AD, toUserView } from './user-view.js';
 
@@ -46,8 +47,11 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { fields, files } = await readMultipart(request, PROFILE_FILES);
       if (files.imageUrl || 'linkUrl' in fields || 'altText' in fields) {
         requireActivated(request);
-        await placeAd(ctx, user, parseBody(placeAdFields, fields), files.imageUrl, files.paymentSlip);
-        return { success: true, message: SUCCESS.adPlaced, user: await loadUserView(ctx, user) };
+        const input = parseBody(placeAdFields, fields);
+        const adId = await placeAd(ctx, user, input, files.imageUrl, files.paymentSlip);
+        // Paid online: the advert is saved, and the member goes on to Paystack's checkout for its weeks.
+        const authorizationUrl = input.payment === 'online' ? await startOnlinePayment(ctx, user, { adId, months: 1 }, `${request.protocol}://${request.host}`) : undefined;
+        return { success: true, message: SUCCESS.adPlaced, user: await loadUserView(ctx, user), ...(authorizationUrl ? { authorizationUrl } : {}) };
       }
       const input = parseBody(profileUpdateSchema, fields);
       if (changesCredentials(user, input)) await credentialChecks(request, user.id);

@@ -33,8 +33,9 @@ export class PaystackStandIn {
 
   constructor(readonly secretKey = `sk_test_${randomBytes(12).toString('hex')}`) {}
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Listens on loopback, on `port` (any free one by default); answers the base URL for PAYSTACK_BASE_URL. */
+  async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     return this.baseUrl;
   }
 

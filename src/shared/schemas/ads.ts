@@ -40,6 +40,8 @@ export const placeAdFields = z.object({
     .min(1, { error: 'Weeks must be between 1 and 52' })
     .max(52, { error: 'Weeks must be between 1 and 52' })
     .default(1),
+  /** How the member pays: a bank transfer's slip sent with the form, or online (Paystack) right after it. */
+  payment: z.enum(['slip', 'online'], { error: 'Payment must be slip or online' }).default('slip'),
 });
 export type PlaceAdInput = z.input<typeof placeAdFields>;
 

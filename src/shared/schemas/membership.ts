@@ -29,8 +29,16 @@ export const uploadSlipFields = z.object({
   fineId: z.uuid({ error: 'Fine not found' }).optional(),
 });
 
-/** Membership months paid online (Paystack), instead of a slip. */
-export const onlinePaymentSchema = z.object({ plan: planSchema.optional(), months: monthsField.default(1) });
+/**
+ * Paid online (Paystack) instead of by slip: membership months, or one of the member's unpaid
+ * fines (`fineId`), or their advert's weeks (`adId`).
+ */
+export const onlinePaymentSchema = z.object({
+  plan: planSchema.optional(),
+  months: monthsField.default(1),
+  fineId: z.uuid({ error: 'Fine not found' }).optional(),
+  adId: z.uuid({ error: 'Advert not found' }).optional(),
+});
 
 /** Step 4: both readings of the spec (userId, or userID with email and otp). */
 export const sendOtpSchema = z
@@ -98,7 +106,8 @@ export interface MembershipStatus {
   suspendedReason: string | null;
   emailVerified: boolean;
   status: boolean;
-  payment: { id: string; status: PaymentState; reason: string | null; plan: string | null; months: number; uploadedAt: string } | null;
+  /** The latest membership payment; `channel` says whether a slip or Paystack's checkout paid it. */
+  payment: { id: string; status: PaymentState; reason: string | null; plan: string | null; months: number; uploadedAt: string; channel: 'slip' | 'paystack' } | null;
 }
 
 /** Staff set paid-until by hand (a correction, complimentary months), with the reason audited. */

@@ -12,6 +12,8 @@ interface ProfileAnswer {
   success: boolean;
   message: string;
   user: User;
+  /** Paid online: Paystack's checkout, where the member goes next. */
+  authorizationUrl?: string;
 }
 
 export interface PlaceAdRequest {
@@ -29,6 +31,7 @@ export function usePlaceAd() {
       form.append('linkUrl', values.linkUrl);
       form.append('altText', values.altText);
       form.append('weeks', String(values.weeks ?? 1));
+      form.append('payment', values.payment ?? 'slip');
       form.append('imageUrl', image);
       if (paymentSlip) form.append('paymentSlip', paymentSlip);
       return api.put<ProfileAnswer>('/api/users/profile', { form: await prepareUploads(form, { imageUrl: AD_IMAGE_MAX_BYTES }), onProgress, fallback: FAILURE.adPlace, idempotencyKey });

@@ -4,6 +4,7 @@ import { AD_IMAGE_SIZE, type MemberAd } from '../../../../shared/schemas/ads';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useFlash } from '../../../components/flash-context';
 import { useSession } from '../../../lib/session';
+import { OnlinePaymentNotice } from '../../../components/online-payment-notice';
 import { useDeleteAd } from '../api/place-ad';
 import { formatDay } from './format-date';
 import { lazyNamed } from '../../../lib/lazy-named';
@@ -48,6 +49,7 @@ export function MemberAdvert() {
       <h2 id="advert-title" className="section-title">
         Advertisements
       </h2>
+      <OnlinePaymentNotice paid="Payment received: your advert runs once our staff approve its content." />
       {ad && hasImage ? (
         <AdCard ad={ad} />
       ) : (
@@ -144,7 +146,7 @@ function describe(ad: MemberAd): string {
     case 'ended':
       return `Your ad ended on ${formatDay(ad.endDate)}. Place a new one to appear on the homepage again.`;
     default:
-      return 'Your ad is pending review: staff check it and your payment slip, then it appears on the homepage.';
+      return 'Your ad is pending review: staff check it and its payment, then it appears on the homepage.';
   }
 }
 

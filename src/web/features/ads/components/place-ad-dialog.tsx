@@ -10,6 +10,7 @@ import { TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { SubmissionStatus } from '../../../components/submission-status';
 import { uploadRefusal } from '../../../lib/prepare-upload';
+import { useOnlinePayment } from '../../../lib/plans';
 import { useSite } from '../../../lib/site';
 import { usePlaceAd } from '../api/place-ad';
 
@@ -17,6 +18,7 @@ interface AdValues {
   linkUrl: string;
   altText: string;
   weeks: number;
+  payment: 'slip' | 'online';
 }
 
 const FIELDS = ['linkUrl', 'altText', 'weeks'] as const;
@@ -43,6 +45,7 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
   const flash = useFlash();
   const site = useSite().data;
   const place = usePlaceAd();
+  const onlineAvailable = useOnlinePayment();
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
@@ -53,9 +56,10 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
     handleSubmit,
     setError,
     reset,
+    setValue,
     watch,
     formState: { errors },
-  } = useForm<AdValues>({ resolver, mode: 'onTouched', defaultValues: { linkUrl: '', altText: '', weeks: 1 } });
+  } = useForm<AdValues>({ resolver, mode: 'onTouched', defaultValues: { linkUrl: '', altText: '', weeks: 1, payment: 'slip' } });
 
   useEffect(() => {
     const dialog = ref.current;
@@ -114,10 +118,13 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
       const problem = imageProblem(image);
       setImageError(problem);
       if (problem || !image || slipError) return;
+      const online = values.payment === 'online';
       place.submit(
-        { values, image, paymentSlip: slip },
+        { values, image, paymentSlip: online ? null : slip },
         {
           onSuccess: (data) => {
+            // Paid online: the advert is saved, and Paystack's checkout is next.
+            if (data.authorizationUrl) return window.location.assign(data.authorizationUrl);
             flash.showSuccess(data.message || SUCCESS.adPlaced);
             resetAndClose();
           },
@@ -220,7 +227,12 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
           <button type="button" className="button button--ghost" onClick={close} disabled={place.pending}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={place.pending}>
+          {onlineAvailable && (
+            <button type="submit" className="button button--primary" disabled={place.pending} onClick={() => setValue('payment', 'online')}>
+              Save and pay online {price}
+            </button>
+          )}
+          <button type="submit" className="button button--primary" disabled={place.pending} onClick={() => setValue('payment', 'slip')}>
             {place.pending ? (
               <>
                 <ButtonSpinner /> Saving...

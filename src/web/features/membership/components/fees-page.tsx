@@ -14,7 +14,7 @@ import { CopyButton } from './copy-button';
 import { PlanAmount, useChosenPlan } from './plan-amount';
 import { EmailCheck } from './email-check';
 import { RenewalPanel } from './renewal-panel';
-import { OnlinePaymentNotice } from './online-payment-notice';
+import { OnlinePaymentNotice } from '../../../components/online-payment-notice';
 import { PayOnline } from './pay-online';
 import { SlipUpload } from './slip-upload';
 import './fees.css';
@@ -88,15 +88,17 @@ function FeesContent({ status, email, userId, activeOnArrival }: ContentProps) {
   return (
     <section className="page page--narrow fees" aria-labelledby="fees-title">
       <h1 id="fees-title">Membership fee and activation</h1>
-      <OnlinePaymentNotice />
-      <StageTracker stage={stage} />
+      <OnlinePaymentNotice paid="Payment received: your membership is being activated." />
+      <StageTracker stage={stage} online={status.payment?.channel === 'paystack'} />
       <div className="card fees__card">
         {stage === 'pay' && <PayStage status={status} plan={plan} email={email} userId={userId} />}
         {stage === 'review' && <ReviewStage status={status} plan={plan} email={email} userId={userId} />}
         {stage === 'activate' && (
           <>
             <h2 className="fees__title">Approved: enter the code we emailed</h2>
-            <p>Our staff approved your payment slip and emailed a 6-digit code to {email}.</p>
+            <p>
+              {status.payment?.channel === 'paystack' ? 'Your online payment is confirmed' : 'Our staff approved your payment slip'} and we emailed a 6-digit code to {email}.
+            </p>
             <ActivateStep userId={userId} />
           </>
         )}
@@ -105,14 +107,14 @@ function FeesContent({ status, email, userId, activeOnArrival }: ContentProps) {
   );
 }
 
-const STAGES: { key: Stage; label: string }[] = [
-  { key: 'pay', label: 'Pay and upload the slip' },
-  { key: 'review', label: 'Slip under review' },
-  { key: 'activate', label: 'Enter the emailed code' },
+const STAGES: { key: Stage; label: string; online: string }[] = [
+  { key: 'pay', label: 'Pay and upload the slip', online: 'Pay online' },
+  { key: 'review', label: 'Slip under review', online: 'Payment confirmed' },
+  { key: 'activate', label: 'Enter the emailed code', online: 'Enter the emailed code' },
 ];
 
 /** Where the member is, at a glance: done, here, still to come. */
-function StageTracker({ stage }: { stage: Stage }) {
+function StageTracker({ stage, online }: { stage: Stage; online: boolean }) {
   const here = STAGES.findIndex((s) => s.key === stage);
   return (
     <ol className="fees__progress" aria-label="Your progress">
@@ -121,7 +123,7 @@ function StageTracker({ stage }: { stage: Stage }) {
           <span className="fees__dot" aria-hidden="true">
             {index < here ? '✓' : index + 1}
           </span>
-          <span className="fees__label">{s.label}</span>
+          <span className="fees__label">{online ? s.online : s.label}</span>
         </li>
       ))}
     </ol>
@@ -153,7 +155,7 @@ function PayStage({ status, plan, email, userId }: StageProps) {
       {status.emailVerified ? (
         <>
           <SlipUpload email={email} userId={userId} plan={plan} submitLabel={rejected ? 'Upload new slip' : 'Upload slip'} />
-          <PayOnline plan={plan} months={1} />
+          <PayOnline pay={{ plan, months: 1 }} />
         </>
       ) : (
         <EmailCheck email={email} />

@@ -7,10 +7,11 @@ import { SubmissionStatus } from '../../../components/submission-status';
 import { useLedger } from '../api/ledger';
 import { useUploadSlip } from '../api/membership';
 import { BankAccounts } from './bank-accounts';
+import { PayOnline } from './pay-online';
 import { SlipFileField } from './slip-file-field';
 import './fees.css';
 
-/** /profile/payments/fines/:id: a fine paid the way the fee is, by bank transfer and its slip. */
+/** /profile/payments/fines/:id: a fine paid the way the fee is, by bank transfer and its slip, or online. */
 export function FinePaymentPage() {
   const { id = '' } = useParams();
   const ledger = useLedger();
@@ -57,6 +58,7 @@ export function FinePaymentPage() {
                   {upload.pending && <ButtonSpinner />} Upload slip for {amount}
                 </button>
               </form>
+              <PayOnline pay={{ fineId: id }} amount={amount} />
             </div>
           );
         }}

@@ -1,17 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { onlinePaymentSchema } from '../../../../shared/schemas/membership';
 import { FormError } from '../../../components/form-error';
 import { ButtonSpinner } from '../../../components/spinner';
 import { api } from '../../../lib/api';
 import { useOnlinePayment } from '../../../lib/plans';
 
+/** What is paid: membership months (plan, months), one of the member's fines (fineId), or their advert (adId). */
+type OnlinePayment = z.input<typeof onlinePaymentSchema>;
+
 /**
  * "Pay online" beside "Upload a slip", only when the server takes payments online: the server
  * writes the payment and answers Paystack's checkout address, where the member goes to pay.
  */
-export function PayOnline({ plan, months, amount }: { plan: string | undefined; months: number; amount?: string }) {
+export function PayOnline({ pay, amount }: { pay: OnlinePayment; amount?: string }) {
   const available = useOnlinePayment();
   const start = useMutation({
-    mutationFn: () => api.post<{ authorizationUrl: string }>('/api/users/payments/online', { json: { plan, months } }),
+    mutationFn: () => api.post<{ authorizationUrl: string }>('/api/users/payments/online', { json: pay }),
     onSuccess: ({ authorizationUrl }) => window.location.assign(authorizationUrl),
   });
   if (!available) return null;

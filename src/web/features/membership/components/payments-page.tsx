@@ -1,3 +1,4 @@
+import { OnlinePaymentNotice } from '../../../components/online-payment-notice';
 import { Link } from 'react-router';
 import type { LedgerEntry } from '../../../../shared/schemas/ledger';
 import { balanceText, LedgerEntries, ReceiptList } from '../../../components/ledger-entries';
@@ -12,6 +13,7 @@ export function PaymentsPage() {
   return (
     <section className="page page--narrow payments" aria-labelledby="payments-title">
       <h1 id="payments-title">Payments</h1>
+      <OnlinePaymentNotice paid="Payment received: your fine is paid and its receipt is below." />
       <QueryView query={ledger}>
         {(data) => (
           <>

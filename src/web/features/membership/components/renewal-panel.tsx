@@ -1,4 +1,4 @@
-import { OnlinePaymentNotice } from './online-payment-notice';
+import { OnlinePaymentNotice } from '../../../components/online-payment-notice';
 import { PayOnline } from './pay-online';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -51,7 +51,7 @@ export function RenewalPanel({ status, email, userId }: { status: MembershipStat
   return (
     <section className="page page--narrow fees" aria-labelledby="renew-title">
       <h1 id="renew-title">Your membership</h1>
-      <OnlinePaymentNotice renewing />
+      <OnlinePaymentNotice paid="Payment received: your membership is being renewed." />
       <p className="fees__standing" role="status">
         {status.memberNumber && <strong>{status.memberNumber} · </strong>}
         {standing(status)}
@@ -92,7 +92,7 @@ export function RenewalPanel({ status, email, userId }: { status: MembershipStat
                 {upload.pending && <ButtonSpinner />} Upload slip for {amount}
               </button>
             </form>
-            <PayOnline plan={status.plan ?? undefined} months={months} amount={amount} />
+            <PayOnline pay={{ plan: status.plan ?? undefined, months }} amount={amount} />
           </div>
         )
       )}

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
+import './online-payment-notice.css';
 
-/** Where Paystack's callback sends the member back: /user/fees?online=paid|not-paid|review. */
+/** Where Paystack's callback sends the member back: the fee, payments or profile page, with ?online=paid|not-paid|review. */
 type OnlineOutcome = 'paid' | 'not-paid' | 'review';
 
 function outcomeOf(value: string | null): OnlineOutcome | null {
@@ -8,26 +9,26 @@ function outcomeOf(value: string | null): OnlineOutcome | null {
 }
 
 /** What the member is told on coming back from Paystack's checkout; nothing on an ordinary visit. */
-export function OnlinePaymentNotice({ renewing = false }: { renewing?: boolean }) {
+export function OnlinePaymentNotice({ paid }: { paid: string }) {
   const [params] = useSearchParams();
   const outcome = outcomeOf(params.get('online'));
   if (outcome === 'paid') {
     return (
-      <p className="fees__done" role="status">
-        Payment received: your membership is being {renewing ? 'renewed' : 'activated'}.
+      <p className="online-notice online-notice--done" role="status">
+        {paid}
       </p>
     );
   }
   if (outcome === 'not-paid') {
     return (
-      <div className="fees__note fees__note--bad" role="alert">
-        <p>The payment was not completed. You can try again or upload a slip.</p>
-      </div>
+      <p className="online-notice online-notice--bad" role="alert">
+        The payment was not completed. You can try again or upload a slip.
+      </p>
     );
   }
   if (outcome === 'review') {
     return (
-      <p className="fees__note" role="status">
+      <p className="online-notice" role="status">
         We are checking your payment; finance will confirm it shortly.
       </p>
     );

@@ -1,0 +1,96 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ledgerEntries, payments, receipts } from '../db/schema.js';
+import { outboxRowsTo, TestMailbox } from '../test-support/mailbox.js';
+import { createPostgresTestApp, describeOnPostgres } from '../test-support/on-postgres.js';
+import { PaystackStandIn } from '../test-support/paystack-server.js';
+import { signedUpMember } from '../test-support/test-app.js';
+
+/**
+ * Paystack's callback and webhooks arriving together, on PostgreSQL (PGlite runs one transaction
+ * at a time and would pass these with the guarded UPDATE or the row locks taken out).
+ */
+const mailbox = new TestMailbox();
+const paystack = new PaystackStandIn();
+const logLines: string[] = [];
+let portal: Awaited<ReturnType<typeof createPostgresTestApp>>;
+
+describeOnPostgres('paying online, at once', () => {
+  beforeAll(async () => {
+    const baseUrl = await paystack.start();
+    portal = await createPostgresTestApp(
+      { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: baseUrl, LOG_LEVEL: 'info' },
+      { mailTransport: mailbox.transport, logStream: { write: (line) => void logLines.push(line) } },
+    );
+  });
+  afterAll(async () => {
+    await portal?.close();
+    await paystack.close();
+  });
+
+  /** A member who verified their email and started paying one month online: their pending payment. */
+  async function memberPayingOnline() {
+    const member = await signedUpMember(portal.app);
+    const email = member.user.email;
+    await member.client.post('/api/users/verify-email', { json: { email } });
+    await member.client.post('/api/users/verify-code', { json: { email, code: await mailbox.codeFor(email, /verification code/) } });
+    const started = await member.client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } });
+    expect(started.statusCode, started.body).toBe(200);
+    const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, member.user.id));
+    return { ...member, payment: payment! };
+  }
+
+  function webhook(body: string, signature: string) {
+    return portal.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: { 'content-type': 'application/json', 'x-paystack-signature': signature }, payload: body });
+  }
+
+  it('books one payment and one receipt for the callback and 5 copies of the webhook at once', async () => {
+    const { client, payment } = await memberPayingOnline();
+    paystack.settle(payment.reference!, 'success');
+    const { body, signature } = paystack.webhookFor(payment.reference!);
+    const answers = await Promise.all([client.get(`/api/payments/paystack/callback?reference=${payment.reference}`), ...Array.from({ length: 5 }, () => webhook(body, signature))]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([303, 200, 200, 200, 200, 200]);
+    expect(answers[0]!.headers.location).toBe('/user/fees?online=paid');
+    const { db } = portal.app.ctx;
+    const [entries, issued, [row]] = await Promise.all([
+      db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, payment.id)),
+      db.select().from(receipts).where(eq(receipts.paymentId, payment.id)),
+      db.select().from(payments).where(eq(payments.id, payment.id)),
+    ]);
+    expect(entries.map((entry) => entry.kind).sort()).toEqual(['membership', 'payment']);
+    expect(issued).toHaveLength(1);
+    expect(row!.state).toBe('approved');
+    // One approval mail with its OTP, however many confirmations came.
+    expect(await outboxRowsTo(db, (await client.get('/api/users/profile')).json().user.email, /approved/i)).toBe(1);
+  });
+
+  it('gives 50 members paying at once 50 receipts with 50 different numbers', async () => {
+    // Signed up ten at a time (the mail of fifty sign-ups at once outlasts the mailbox's wait); the paying is at once.
+    const members: Awaited<ReturnType<typeof memberPayingOnline>>[] = [];
+    for (let batch = 0; batch < 5; batch++) members.push(...(await Promise.all(Array.from({ length: 10 }, () => memberPayingOnline()))));
+    for (const { payment } of members) paystack.settle(payment.reference!, 'success');
+    const answers = await Promise.all(
+      members.flatMap(({ client, payment }) => {
+        const { body, signature } = paystack.webhookFor(payment.reference!);
+        return [webhook(body, signature), client.get(`/api/payments/paystack/callback?reference=${payment.reference}`)];
+      }),
+    );
+    expect(answers.filter((answer) => answer.statusCode >= 400).map((answer) => `${answer.statusCode} ${answer.body}`)).toEqual([]);
+    const issued = await portal.app.ctx.db.select().from(receipts).where(inArray(receipts.paymentId, members.map(({ payment }) => payment.id)));
+    expect(issued).toHaveLength(50);
+    expect(new Set(issued.map((receipt) => receipt.number)).size).toBe(50);
+    expect(new Set(issued.map((receipt) => receipt.paymentId)).size).toBe(50);
+  });
+
+  it('logs a webhook for a reference it does not know and answers 200 without booking; the secret key is never logged', async () => {
+    const body = JSON.stringify({ event: 'charge.success', data: { reference: 'HM-not-ours-at-all', amount: 6_050_000, currency: 'NGN', status: 'success' } });
+    const before = await portal.app.ctx.db.$count(receipts);
+    const answers = await Promise.all([webhook(body, paystack.sign(body)), webhook(body, paystack.sign(body))]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(await portal.app.ctx.db.$count(receipts)).toBe(before);
+    const logged = logLines.filter((line) => line.includes('Paystack webhook for an unknown reference'));
+    expect(logged).toHaveLength(2);
+    expect(logged[0]).toContain('HM-not-ours-at-all');
+    expect(logLines.filter((line) => line.includes(paystack.secretKey))).toEqual([]);
+  });
+});
