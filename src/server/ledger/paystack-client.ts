@@ -26,6 +26,7 @@ const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.boolean(
 const initializeAnswer = envelope(z.object({ authorization_url: z.url(), access_code: z.string(), reference: z.string() }));
 const verifyAnswer = envelope(transactionSchema);
 const listAnswer = envelope(z.array(transactionSchema)).extend({ meta: z.object({ page: z.number(), pageCount: z.number() }).partial().optional() });
+const refundAnswer = envelope(z.object({ status: z.string(), amount: z.number().int() }));
 export const webhookEventSchema = z.object({ event: z.string(), data: transactionSchema });
 
 export class PaystackError extends Error {}
@@ -63,6 +64,16 @@ export class PaystackClient {
 
   async verify(reference: string): Promise<PaystackTransaction> {
     return (await this.call('GET', `/transaction/verify/${encodeURIComponent(reference)}`, verifyAnswer)).data;
+  }
+
+  /**
+   * Sends money back to the payer: `transaction` is our reference (or Paystack's id), `amount` in
+   * kobo (Paystack refunds the whole transaction without it). Paystack queues the refund and
+   * answers at once; it reaches the member's card or account in a few working days.
+   */
+  async refund(reference: string, amountKobo?: number): Promise<{ status: string; amount: number }> {
+    const answer = await this.call('POST', '/refund', refundAnswer, { transaction: reference, ...(amountKobo === undefined ? {} : { amount: amountKobo }) });
+    return { status: answer.data.status, amount: answer.data.amount };
   }
 
   /** Every transaction between two dates, page after page. */
