@@ -6,6 +6,7 @@ import { WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';
 import { ledgerEntries, payments, receipts } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { PaystackStandIn } from '../test-support/paystack-server.js';
+import { CHECKOUT_EXPIRED, expireAbandonedCheckouts } from './expire-checkouts.js';
 import { createTestApp, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
 
 const mailbox = new TestMailbox();
@@ -107,6 +108,38 @@ describe('paying the fee online', () => {
     const answers = await Promise.all([client.get(`/api/payments/paystack/callback?reference=${payment.reference}`), ...Array.from({ length: 5 }, () => webhook(body, signature))]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([303, 200, 200, 200, 200, 200]);
     expect(await booksOf(payment.id)).toMatchObject({ entries: ['membership', 'payment'], receipts: 1, payment: { state: 'approved' } });
+  });
+});
+
+describe('a checkout left pending', () => {
+  it('is verified with Paystack after the expiry time: paid money is booked, an abandoned one expires and the member can start again', async () => {
+    const gone = await memberPayingOnline();
+    const paidQuietly = await memberPayingOnline();
+    const failed = await memberPayingOnline();
+    paystack.settle(gone.payment.reference!, 'abandoned');
+    paystack.settle(paidQuietly.payment.reference!, 'success');
+    paystack.settle(failed.payment.reference!, 'failed');
+    expect((await gone.client.get('/api/users/membership')).json().state).toBe('pending');
+
+    // Not yet stale: nothing changes.
+    await expireAbandonedCheckouts(portal.app.ctx);
+    for (const { payment } of [gone, paidQuietly, failed]) expect((await booksOf(payment.id)).payment.state).toBe('pending');
+
+    const later = new Date(Date.now() + portal.app.ctx.config.paystack!.checkoutExpiryMs + 60_000);
+    const settled = await expireAbandonedCheckouts(portal.app.ctx, later);
+    expect(settled.booked).toBeGreaterThanOrEqual(1);
+    expect(await booksOf(paidQuietly.payment.id)).toMatchObject({ entries: ['membership', 'payment'], receipts: 1, payment: { state: 'approved' } });
+    for (const { payment } of [gone, failed]) expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'rejected', reason: CHECKOUT_EXPIRED } });
+    const queue = (await finance.get('/api/admin/payments?status=pending')).json().map((p: { id: string }) => p.id);
+    expect(queue).not.toContain(gone.payment.id);
+    expect((await gone.client.get('/api/users/membership')).json().state).toBe('none');
+    expect((await gone.client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } })).statusCode).toBe(200);
+
+    // Paystack's late word on an expired checkout books nothing and is listed for a refund.
+    paystack.settle(gone.payment.reference!, 'success');
+    const late = paystack.webhookFor(gone.payment.reference!);
+    expect((await webhook(late.body, late.signature)).statusCode).toBe(200);
+    expect(await booksOf(gone.payment.id)).toMatchObject({ entries: [], payment: { state: 'rejected', issue: expect.stringMatching(/refund the member/) } });
   });
 });
 
