@@ -42,7 +42,7 @@ export async function reversePayment(ctx: AppContext, staff: AuthUser, id: strin
     const { member } = await lockMemberOfPayment(tx, id);
     const [payment] = await tx
       .update(payments)
-      .set({ state: 'reversed', reversalReason: reason, reversedBy: staff.id, reversedAt: new Date(), ...(options.refund ? { refundedAt: new Date() } : {}) })
+      .set({ state: 'reversed', reversalReason: reason, reversedBy: staff.id, reversedAt: new Date(), issue: null, ...(options.refund ? { refundedAt: new Date() } : {}) })
       .where(and(eq(payments.id, id), eq(payments.state, 'approved')))
       .returning();
     if (!payment) {
