@@ -47,6 +47,7 @@ export async function listPayments(ctx: AppContext, status: PaymentState, kind?:
     reason: payment.state === 'reversed' ? payment.reversalReason : payment.reason,
     channel: payment.channel,
     issue: payment.issue,
+    refundedAt: payment.refundedAt?.toISOString() ?? null,
   }));
 }
 

@@ -39,6 +39,12 @@ export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { message: 'Payment reversed. The member owes the charge again and has been told why.' };
     });
 
+    // Money: Paystack is asked once per payment (the reversal claims it first); a retried request with its Idempotency-Key answers as the first did.
+    app.post('/payments/:id/refund', { schema: { params: paymentParams, body: reversePaymentSchema }, config: { idempotent: true } }, async (request) => {
+      await reversePayment(ctx, staffUser(request), request.params.id, request.body.reason, { refund: true });
+      return { message: 'Payment refunded through Paystack and reversed on the ledger. The member has been told why.' };
+    });
+
     app.get('/payments/:id/receipt', { schema: { params: paymentParams } }, async (request, reply) =>
       sendReceipt(ctx, reply, await receiptOf(ctx, request.params.id)),
     );

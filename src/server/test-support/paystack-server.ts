@@ -30,6 +30,8 @@ export class PaystackStandIn {
   webhookUrl: string | undefined;
   private server = createServer((request, response) => void this.handle(request, response));
   private nextId = 1;
+  /** How many times POST /refund was called, accepted or not. */
+  refundRequests = 0;
 
   constructor(readonly secretKey = `sk_test_${randomBytes(12).toString('hex')}`) {}
 
@@ -133,11 +135,17 @@ export class PaystackStandIn {
       const pageCount = Math.max(1, Math.ceil(all.length / perPage));
       return send(200, { status: true, message: 'Transactions retrieved', data: all.slice((page - 1) * perPage, page * perPage).map((t) => this.view(t)), meta: { total: all.length, perPage, page, pageCount } });
     }
+    // POST /refund: `transaction` is the reference or the id; `amount` in kobo, the whole remainder without it.
     if (request.method === 'POST' && url.pathname === '/refund') {
+      this.refundRequests += 1;
       const transaction = [...this.transactions.values()].find((t) => t.reference === body.transaction || String(t.id) === String(body.transaction));
       if (!transaction || transaction.status !== 'success') return send(400, { status: false, message: 'Transaction not found or not successful' });
-      transaction.refunded = typeof body.amount === 'number' ? body.amount : transaction.amount;
-      return send(200, { status: true, message: 'Refund has been queued for processing', data: { transaction: this.view(transaction), amount: transaction.refunded, status: 'pending' } });
+      const remaining = transaction.amount - transaction.refunded;
+      if (remaining <= 0) return send(400, { status: false, message: 'Transaction has been fully reversed' });
+      const amount = body.amount === undefined ? remaining : body.amount;
+      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0 || amount > remaining) return send(400, { status: false, message: 'Refund amount cannot be greater than transaction amount' });
+      transaction.refunded += amount;
+      return send(200, { status: true, message: 'Refund has been queued for processing', data: { transaction: this.view(transaction), amount, currency: transaction.currency, status: 'pending' } });
     }
     return send(404, { status: false, message: 'Not found' });
   }
