@@ -13,6 +13,7 @@ import { mailStaffRoutes } from '../mail/staff-routes.js';
 import { membershipStaffRoutes } from '../membership/staff-routes.js';
 import { memberStandingStaffRoutes } from '../membership/member-staff-routes.js';
 import { ledgerStaffRoutes } from '../ledger/staff-routes.js';
+import { reconciliationStaffRoutes } from '../ledger/reconciliation-routes.js';
 import { notificationsStaffRoutes } from '../notifications/staff-routes.js';
 import { plansStaffRoutes } from '../plans/staff-routes.js';
 import { premieresStaffRoutes } from '../premieres/staff-routes.js';
@@ -42,6 +43,7 @@ const STAFF_AREAS: StaffArea[] = [
   { routes: notificationsStaffRoutes, area: 'members' },
   { routes: recognitionStaffRoutes, area: 'members' },
   { routes: membershipStaffRoutes, area: 'payments' },
+  { routes: reconciliationStaffRoutes, area: 'payments' },
   { routes: memberStandingStaffRoutes, area: 'membership' },
   { routes: ledgerStaffRoutes, area: 'membership' },
   { routes: auditStaffRoutes, area: 'audit' },

@@ -76,11 +76,15 @@ export class PaystackClient {
     return { status: answer.data.status, amount: answer.data.amount };
   }
 
-  /** Every transaction between two dates, page after page. */
-  async list(from: string, to: string): Promise<PaystackTransaction[]> {
+  /**
+   * Every successful transaction between two timestamps, page after page (GET /transaction with
+   * perPage, page, from, to and status; meta.pageCount says when to stop).
+   */
+  async list(from: string, to: string, perPage = 100): Promise<PaystackTransaction[]> {
     const all: PaystackTransaction[] = [];
     for (let page = 1; ; page++) {
-      const answer = await this.call('GET', `/transaction?perPage=100&page=${page}&from=${from}&to=${to}`, listAnswer);
+      const query = new URLSearchParams({ perPage: String(perPage), page: String(page), from, to, status: 'success' });
+      const answer = await this.call('GET', `/transaction?${query.toString()}`, listAnswer);
       all.push(...answer.data);
       if (answer.data.length === 0 || page >= (answer.meta?.pageCount ?? page)) return all;
     }

@@ -6,7 +6,11 @@ import { WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';
 import { ledgerEntries, payments, receipts } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { PaystackStandIn } from '../test-support/paystack-server.js';
+import { todayInLagos } from '../../shared/dates.js';
+import { auditLog } from '../db/schema.js';
+import { parseCsv } from '../test-support/files.js';
 import { CHECKOUT_EXPIRED, expireAbandonedCheckouts } from './expire-checkouts.js';
+import { reconcile } from './reconciliation.js';
 import { createTestApp, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
 
 const mailbox = new TestMailbox();
@@ -140,6 +144,61 @@ describe('a checkout left pending', () => {
     const late = paystack.webhookFor(gone.payment.reference!);
     expect((await webhook(late.body, late.signature)).statusCode).toBe(200);
     expect(await booksOf(gone.payment.id)).toMatchObject({ entries: [], payment: { state: 'rejected', issue: expect.stringMatching(/refund the member/) } });
+  });
+});
+
+describe('reconciliation for finance', () => {
+  async function bookedOnline() {
+    const member = await memberPayingOnline();
+    paystack.settle(member.payment.reference!, 'success');
+    expect((await member.client.get(`/api/payments/paystack/callback?reference=${member.payment.reference}`)).headers.location).toBe('/user/fees?online=paid');
+    return member;
+  }
+
+  it('lists Paystack against the ledger for the days asked: matched, missing in the ledger, missing at Paystack, on the page and as a CSV', async () => {
+    const matched = await bookedOnline();
+    const refunded = await bookedOnline();
+    expect((await finance.post(`/api/admin/payments/${refunded.payment.id}/refund`, { json: { reason: 'Paid twice' } })).statusCode).toBe(200);
+    const short = await memberPayingOnline();
+    paystack.settle(short.payment.reference!, 'success', short.payment.amountKobo - 1);
+    expect((await short.client.get(`/api/payments/paystack/callback?reference=${short.payment.reference}`)).headers.location).toBe('/user/fees?online=review');
+    const stranger = paystack.addPaid(`ELSEWHERE-${Date.now()}`, 500_000);
+    const vanished = await bookedOnline();
+    paystack.transactions.delete(vanished.payment.reference!);
+
+    const today = todayInLagos(portal.app.ctx.clock());
+    const page = await finance.get(`/api/admin/payments/reconciliation?from=${today}&to=${today}`);
+    expect(page.statusCode, page.body).toBe(200);
+    const { rows, counts } = page.json() as { rows: { reference: string; status: string; note: string; paymentState: string | null; refunded: boolean }[]; counts: Record<string, number> };
+    const rowOf = (reference: string) => rows.find((row) => row.reference === reference);
+    expect(rowOf(matched.payment.reference!)).toMatchObject({ status: 'matched', paystackKobo: 6_050_000, ledgerKobo: 6_050_000, paymentState: 'approved', note: '' });
+    expect(rowOf(refunded.payment.reference!)).toMatchObject({ status: 'matched', paymentState: 'reversed', refunded: true, note: 'Refunded: Paid twice' });
+    expect(rowOf(short.payment.reference!)).toMatchObject({ status: 'missing-in-ledger', ledgerKobo: null, note: 'Paid ₦60,499.99, not the ₦60,500.00 charged.' });
+    expect(rowOf(stranger.reference)).toMatchObject({ status: 'missing-in-ledger', paymentState: null, note: 'Paystack took this money for a reference the portal did not start.' });
+    expect(rowOf(vanished.payment.reference!)).toMatchObject({ status: 'missing-at-paystack', paystackKobo: null, ledgerKobo: 6_050_000 });
+    expect(counts['missing-at-paystack']).toBeGreaterThanOrEqual(1);
+    expect(rows.slice(0, counts['missing-at-paystack']).every((row) => row.status === 'missing-at-paystack')).toBe(true);
+
+    // Read page by page: two a page gives the same answer in more calls.
+    const calls = paystack.listRequests;
+    const paged = await reconcile(portal.app.ctx, today, today, 2);
+    expect(paystack.listRequests - calls).toBe(Math.ceil([...paystack.transactions.values()].filter((t) => t.status === 'success').length / 2));
+    expect(paged.rows).toEqual(rows);
+
+    const csv = await finance.get(`/api/admin/payments/reconciliation.csv?from=${today}&to=${today}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const lines = parseCsv(csv.body);
+    expect(lines[0]).toEqual(['Status', 'Reference', 'Date', 'Member', 'Paystack (naira)', 'Ledger (naira)', 'Payment state', 'Receipt number', 'Note']);
+    expect(lines.find((line) => line[1] === stranger.reference)).toEqual(['Missing in the ledger', stranger.reference, today, '', '5000.00', '', '', '', 'Paystack took this money for a reference the portal did not start.']);
+    expect(lines.find((line) => line[1] === refunded.payment.reference)?.slice(0, 7)).toEqual(['Matched', refunded.payment.reference, expect.any(String), refunded.user.fullName, '60500.00', '60500.00', 'refunded']);
+    expect(lines).toHaveLength(rows.length + 1);
+    expect(await portal.app.ctx.db.$count(auditLog, eq(auditLog.action, 'reconciliation.export'))).toBe(1);
+
+    const backwards = await finance.get(`/api/admin/payments/reconciliation?from=${today}&to=2020-01-01`);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe('From must be on or before To');
+    expect((await finance.get('/api/admin/payments/reconciliation?from=2026-01-01&to=2026-12-31')).json().message).toBe('Reconcile at most 92 days at once');
   });
 });
 
