@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { PAYMENT_STATES, type PaymentState, type PaymentSummary } from '../../../../shared/schemas/membership';
 import { CHARGE_KINDS } from '../../../../shared/charges';
 import { PLANS } from '../../../../shared/constants';
@@ -7,6 +8,7 @@ import { useFlash } from '../../../components/flash-context';
 import { FormError } from '../../../components/form-error';
 import { TextAreaField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
+import { useOnlinePayment } from '../../../lib/plans';
 import { usePayments, useReversePayment, useReviewPayment } from '../api/payments';
 import { ReviewQueue } from './review-queue';
 import { displayDateTime } from '../../../../shared/display-date';
@@ -15,14 +17,22 @@ const STATES: readonly PaymentState[] = PAYMENT_STATES;
 
 /** /admin/payments: slips to check against the bank statement, then approve (the months the member chose, or corrected with a reason) or reject (with a reason). */
 export function PaymentsQueue() {
+  const online = useOnlinePayment();
   return (
-    <ReviewQueue
-      title="Payments"
-      noun="payments"
-      statuses={STATES}
-      useItems={usePayments}
-      renderItem={(payment) => <PaymentCard key={payment.id} payment={payment} />}
-    />
+    <>
+      {online && (
+        <p className="admin__section">
+          <Link to="/admin/payments/reconciliation">Reconcile online payments with Paystack →</Link>
+        </p>
+      )}
+      <ReviewQueue
+        title="Payments"
+        noun="payments"
+        statuses={STATES}
+        useItems={usePayments}
+        renderItem={(payment) => <PaymentCard key={payment.id} payment={payment} />}
+      />
+    </>
   );
 }
 
