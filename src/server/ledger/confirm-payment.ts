@@ -92,6 +92,8 @@ export async function confirmOnlinePayment(ctx: AppContext, paid: PaystackTransa
     const { payment: current, member } = await lockMemberOfPayment(tx, known.id);
     if (!current) return { outcome: 'unknown' as const };
     if (current.state === 'approved') return { outcome: 'already-booked' as const };
+    // Finance already refunded the money Paystack took for it: nothing more to book or to list.
+    if (current.refundedAt) return { outcome: 'mismatch' as const };
     const issue = current.state === 'pending' ? mismatchOf(current, paid) : `Paystack took ${formatNaira(paid.amount)} for this payment, but it is ${current.state}: refund the member or settle it by hand.`;
     if (issue) {
       await tx.update(payments).set({ issue }).where(eq(payments.id, current.id));

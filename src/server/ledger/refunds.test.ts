@@ -92,6 +92,30 @@ describeOnPostgres('refunds', () => {
     expect(await paymentOf(slipId)).toMatchObject({ state: 'approved' });
   });
 
+  it('refunds money Paystack took that the ledger never booked (one kobo short), once, reversing nothing', async () => {
+    const member = await verifiedMember();
+    expect((await member.client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } })).statusCode).toBe(200);
+    const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, member.user.id));
+    paystack.settle(payment!.reference!, 'success', payment!.amountKobo - 1);
+    expect((await member.client.get(`/api/payments/paystack/callback?reference=${payment!.reference}`)).headers.location).toBe('/user/fees?online=review');
+    expect((await paymentOf(payment!.id)).issue).toBe('Paid ₦60,499.99, not the ₦60,500.00 charged.');
+
+    const answers = await Promise.all([refund(finance, payment!.id, 'Paid short: money returned'), refund(finance, payment!.id, 'Paid short: money returned')]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 200)!.json().message).toBe('Refunded through Paystack. Nothing was booked for this money, so nothing is reversed. The member has been told why.');
+    expect(paystack.transactions.get(payment!.reference!)?.refunded).toBe(payment!.amountKobo - 1);
+    expect(await paymentOf(payment!.id)).toMatchObject({ state: 'rejected', issue: null, refundedAt: expect.any(Date), reversalReason: 'Paid short: money returned' });
+    expect(await entriesOf(payment!.id)).toEqual([]);
+    const row = (await finance.get('/api/admin/payments?status=rejected')).json().find((p: { id: string }) => p.id === payment!.id);
+    expect(row).toMatchObject({ refundedAt: expect.any(String), reason: 'Paid short: money returned', issue: null });
+    // Paystack re-sending its webhook lists nothing again; the member is no longer under review.
+    const again = paystack.webhookFor(payment!.reference!);
+    const resent = await portal.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: { 'content-type': 'application/json', 'x-paystack-signature': again.signature }, payload: again.body });
+    expect(resent.statusCode).toBe(200);
+    expect(await paymentOf(payment!.id)).toMatchObject({ state: 'rejected', issue: null });
+    expect((await member.client.get('/api/users/membership')).json().state).toBe('none');
+  });
+
   it('a refund racing a reversal (and a second refund) books one contra entry, and Paystack refunds at most once', async () => {
     for (let round = 0; round < 5; round++) {
       const { payment } = await paidOnline();

@@ -1,5 +1,5 @@
 import { differenceInCalendarDays, parseISO } from 'date-fns';
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import { CHARGE_KINDS } from '../../shared/charges.js';
 import { shiftDate } from '../../shared/dates.js';
 import { displayDate } from '../../shared/display-date.js';
@@ -36,9 +36,9 @@ export interface ReversalOptions {
  * the payment is claimed and before anything is booked: Paystack refusing rolls everything back
  * (502), and no second refund can start meanwhile.
  */
-export async function reversePayment(ctx: AppContext, staff: AuthUser, id: string, reason: string, options: ReversalOptions = {}): Promise<void> {
+export async function reversePayment(ctx: AppContext, staff: AuthUser, id: string, reason: string, options: ReversalOptions = {}): Promise<'reversed' | 'refunded-unbooked'> {
   if (!mayUse(staff.role, 'payments')) throw forbidden(`Only finance and admin ${options.refund ? 'refund' : 'reverse'} payments.`);
-  await ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx): Promise<'reversed' | 'refunded-unbooked'> => {
     const { member } = await lockMemberOfPayment(tx, id);
     const [payment] = await tx
       .update(payments)
@@ -46,11 +46,15 @@ export async function reversePayment(ctx: AppContext, staff: AuthUser, id: strin
       .where(and(eq(payments.id, id), eq(payments.state, 'approved')))
       .returning();
     if (!payment) {
-      const [exists] = await tx.select({ state: payments.state }).from(payments).where(eq(payments.id, id));
+      const [exists] = await tx.select().from(payments).where(eq(payments.id, id));
       if (!exists) throw notFound('Payment not found');
+      if (options.refund && exists.channel === 'paystack' && exists.issue && !exists.refundedAt) {
+        await refundUnbooked(ctx, tx, staff, exists, member, reason);
+        return 'refunded-unbooked';
+      }
       throw conflict(`Only an approved payment can be ${options.refund ? 'refunded' : 'reversed'}; this one is ${exists.state}.`);
     }
-    if (options.refund) await refundAtPaystack(ctx, payment);
+    if (options.refund) await refundAtPaystack(ctx, payment, payment.amountKobo);
     const label = CHARGE_KINDS[payment.kind].label;
     const takenBack = payment.kind === 'fee' && member ? await takeBackMonths(tx, payment, member) : null;
     await tx.insert(ledgerEntries).values({
@@ -71,20 +75,41 @@ export async function reversePayment(ctx: AppContext, staff: AuthUser, id: strin
       subjectId: id,
       details: { reason, kind: payment.kind, amountKobo: payment.amountKobo, userId: payment.userId, ...(takenBack ? { paidUntil: { from: member?.paidUntil ?? null, to: takenBack.paidUntil } } : {}) },
     });
-    if (!member) return;
-    const done = options.refund ? 'refunded to you' : 'reversed';
-    const paidUntil = takenBack ? ` Your membership is now ${takenBack.paidUntil ? `paid until ${displayDate(takenBack.paidUntil)}` : 'unpaid'}.` : '';
-    await notify(tx, member.id, 'payment-reversed', `Your payment of ${formatNaira(payment.amountKobo)} (${label}) was ${done} by our finance team: ${reason}${paidUntil}`);
+    if (member) {
+      const done = options.refund ? 'refunded to you' : 'reversed';
+      const paidUntil = takenBack ? ` Your membership is now ${takenBack.paidUntil ? `paid until ${displayDate(takenBack.paidUntil)}` : 'unpaid'}.` : '';
+      await notify(tx, member.id, 'payment-reversed', `Your payment of ${formatNaira(payment.amountKobo)} (${label}) was ${done} by our finance team: ${reason}${paidUntil}`);
+    }
+    return 'reversed';
   });
   forgetRunningAds(ctx);
+  return outcome;
 }
 
-/** Paystack's `POST /refund` of the whole payment; its refusal undoes the reversal (the caller's transaction). */
-async function refundAtPaystack(ctx: AppContext, payment: Payment): Promise<void> {
+/**
+ * Money Paystack took that the ledger never booked (an amount not as charged, a checkout already
+ * expired or rejected: the payment's `issue`): refunded whole, with nothing to reverse. Marked
+ * refunded before Paystack is asked, in this transaction, so it is refunded once.
+ */
+async function refundUnbooked(ctx: AppContext, tx: Transaction, staff: AuthUser, payment: Payment, member: Member | undefined, reason: string): Promise<void> {
+  const [claimed] = await tx
+    .update(payments)
+    // A pending one is settled too (rejected): the housekeeping's expiry and Paystack's re-sent webhooks leave it be.
+    .set({ refundedAt: new Date(), issue: null, reversalReason: reason, reversedBy: staff.id, reversedAt: new Date(), ...(payment.state === 'pending' ? { state: 'rejected' as const, reviewedAt: new Date() } : {}) })
+    .where(and(eq(payments.id, payment.id), isNull(payments.refundedAt), isNotNull(payments.issue)))
+    .returning({ id: payments.id });
+  if (!claimed) throw conflict('This payment was already refunded.');
+  await refundAtPaystack(ctx, payment);
+  await recordAudit(tx, { actor: staff, action: 'payment.refunded', subjectType: 'payment', subjectId: payment.id, details: { reason, booked: false, issue: payment.issue, userId: payment.userId } });
+  if (member) await notify(tx, member.id, 'payment-reversed', `The money Paystack took for your payment (${CHARGE_KINDS[payment.kind].label}) was refunded to you by our finance team: ${reason}`);
+}
+
+/** Paystack's `POST /refund` (the whole transaction without an amount); its refusal undoes the reversal (the caller's transaction). */
+async function refundAtPaystack(ctx: AppContext, payment: Payment, amountKobo?: number): Promise<void> {
   if (payment.channel !== 'paystack' || !payment.reference) throw conflict('Only an online payment is refunded through Paystack: reverse a slip payment and return the money by bank transfer.');
   if (!ctx.config.paystack) throw conflict('Online payment is not set up (PAYSTACK_SECRET_KEY): refund this payment in Paystack’s dashboard, then reverse it here.');
   try {
-    await new PaystackClient(ctx.config.paystack).refund(payment.reference, payment.amountKobo);
+    await new PaystackClient(ctx.config.paystack).refund(payment.reference, amountKobo);
   } catch (error) {
     ctx.log.warn({ err: error, reference: payment.reference }, 'Paystack refused a refund');
     throw new HttpError(502, 'Paystack did not accept the refund: nothing was booked. Try again, or refund in Paystack’s dashboard.');

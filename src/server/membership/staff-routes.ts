@@ -41,7 +41,8 @@ export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // Money: Paystack is asked once per payment (the reversal claims it first); a retried request with its Idempotency-Key answers as the first did.
     app.post('/payments/:id/refund', { schema: { params: paymentParams, body: reversePaymentSchema }, config: { idempotent: true } }, async (request) => {
-      await reversePayment(ctx, staffUser(request), request.params.id, request.body.reason, { refund: true });
+      const outcome = await reversePayment(ctx, staffUser(request), request.params.id, request.body.reason, { refund: true });
+      if (outcome === 'refunded-unbooked') return { message: 'Refunded through Paystack. Nothing was booked for this money, so nothing is reversed. The member has been told why.' };
       return { message: 'Payment refunded through Paystack and reversed on the ledger. The member has been told why.' };
     });
 

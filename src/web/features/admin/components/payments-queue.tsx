@@ -163,7 +163,7 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
         </div>
       )}
       {payment.status === 'approved' && <ReversePayment payment={payment} />}
-      {payment.status === 'approved' && payment.channel === 'paystack' && <ReversePayment payment={payment} refund />}
+      {payment.channel === 'paystack' && !payment.refundedAt && (payment.status === 'approved' || payment.issue) && <ReversePayment payment={payment} refund />}
     </li>
   );
 }
