@@ -185,6 +185,8 @@ const envSchema = z.object({
   /** Online payment through Paystack; unset: members pay by slip only and nothing speaks of paying online. */
   PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  /** An online checkout still pending after this long is checked with Paystack and, unpaid, expired by the housekeeping. */
+  PAYSTACK_CHECKOUT_EXPIRY_MINUTES: z.coerce.number().int().min(15).default(120),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
@@ -256,7 +258,7 @@ export interface Config extends OperationsConfig {
   /** Uploaded files in this bucket; unset: on local disk in DATA_DIR/uploads. */
   s3: S3Settings | undefined;
   /** Online payment (ledger/paystack-client.ts); unset: slips only. */
-  paystack: { secretKey: string; baseUrl: string } | undefined;
+  paystack: { secretKey: string; baseUrl: string; checkoutExpiryMs: number } | undefined;
   /** Bearer token that opens GET /metrics; unset: no metrics are served. */
   metricsToken: string | undefined;
   /** How many portal processes `npm start` runs on this host (node:cluster); PostgreSQL is needed for more than one. */
@@ -335,7 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           timeouts: { connectMs: e.S3_CONNECT_TIMEOUT_MS, requestMs: e.S3_REQUEST_TIMEOUT_MS },
         }
       : undefined,
-    paystack: e.PAYSTACK_SECRET_KEY ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, '') } : undefined,
+    paystack: e.PAYSTACK_SECRET_KEY ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''), checkoutExpiryMs: e.PAYSTACK_CHECKOUT_EXPIRY_MINUTES * 60_000 } : undefined,
     metricsToken: e.METRICS_TOKEN,
     processes: e.PROCESSES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -4,6 +4,7 @@ import { deleteExpiredSessions } from './auth/sessions.js';
 import type { AppContext } from './context.js';
 import { sweepOrphanFiles } from './files/files-service.js';
 import { deleteExpiredKeys } from './idempotency/key-store.js';
+import { expireAbandonedCheckouts } from './ledger/expire-checkouts.js';
 import { deleteFinishedMail } from './mail/outbox.js';
 import { sendMembershipReminders } from './membership/reminders.js';
 import { endGuardianLinksAtAdulthood } from './privacy/guardian-service.js';
@@ -17,7 +18,8 @@ const HOUR = 60 * 60 * 1000;
  * sessions, past days' counts of wrong codes, mail delivered or given up on longer ago than the retention period, booking requests never confirmed,
  * submissions' kept answers past their 24 hours (idempotency keys),
  * rejected slips and handled submissions' files past their retention (privacy/retention.ts);
- * the guardian links of members who turned 18; and the membership reminders due.
+ * the guardian links of members who turned 18; the membership reminders due; and online checkouts
+ * left pending (verified with Paystack, then booked or expired: ledger/expire-checkouts.ts).
  * Run by one process at a time when several share the database.
  */
 export async function runHousekeeping(ctx: AppContext): Promise<void> {
@@ -34,6 +36,8 @@ export async function runHousekeeping(ctx: AppContext): Promise<void> {
   if (adults > 0) ctx.log.info({ adults }, 'guardian links ended: members turned 18');
   const reminders = await sendMembershipReminders(ctx);
   if (reminders > 0) ctx.log.info({ reminders }, 'membership reminders sent');
+  const checkouts = await expireAbandonedCheckouts(ctx);
+  if (checkouts.booked + checkouts.expired > 0) ctx.log.info(checkouts, 'stale online checkouts settled');
 }
 
 /**

@@ -14,6 +14,7 @@ import { mailStaffRoutes } from '../mail/staff-routes.js';
 import { membershipStaffRoutes } from '../membership/staff-routes.js';
 import { memberStandingStaffRoutes } from '../membership/member-staff-routes.js';
 import { ledgerStaffRoutes } from '../ledger/staff-routes.js';
+import { reconciliationStaffRoutes } from '../ledger/reconciliation-routes.js';
 import { notificationsStaffRoutes } from '../notifications/staff-routes.js';
 import { plansStaffRoutes } from '../plans/staff-routes.js';
 import { premieresStaffRoutes } from '../premieres/staff-routes.js';
@@ -45,6 +46,7 @@ const STAFF_ROUTES: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   notificationsStaffRoutes,
   recognitionStaffRoutes,
   membershipStaffRoutes,
+  reconciliationStaffRoutes,
   memberStandingStaffRoutes,
   ledgerStaffRoutes,
   auditStaffRoutes,

@@ -124,16 +124,29 @@ async function refuseSecondLiveAd(tx: Executor, userId: string): Promise<void> {
   if (status === 'pending' || status === 'running') throw conflict(SECOND_LIVE_AD);
 }
 
-/** Delete Ad: the image goes, the three fields become null; the row stays for the books. */
+/**
+ * Delete Ad: the image goes, the three fields become null; the row stays for the books. Its
+ * payment is not left behind: one still pending is withdrawn, one already confirmed for an
+ * advert that had not ended is listed for finance to decide a refund.
+ */
 export async function deleteAd(ctx: AppContext, user: AuthUser): Promise<void> {
+  const today = todayInLagos(ctx.clock());
   const rows = await ctx.db.transaction(async (tx) => {
+    await lockMember(tx, user.id);
     const owned = await tx
-      .select({ id: ads.id, fileId: ads.imageFileId })
+      .select()
       .from(ads)
       .where(and(eq(ads.userId, user.id), ne(ads.state, 'deleted')));
     if (owned.length === 0) return [];
+    for (const ad of owned) {
+      if (contentStatus(ad, today) !== 'pending' && contentStatus(ad, today) !== 'running') continue;
+      await settlePaymentOfUnrunAd(tx, ad, {
+        withdrawn: 'The member deleted the advert before its payment was confirmed.',
+        listed: 'The member deleted the advert before it ended: refund or reverse this payment if money is owed back.',
+      });
+    }
     await tx.update(ads).set({ state: 'deleted', imageFileId: null, linkUrl: null, altText: null }).where(and(eq(ads.userId, user.id), ne(ads.state, 'deleted')));
-    const ids = owned.map((o) => o.fileId).filter((id): id is string => Boolean(id));
+    const ids = owned.map((o) => o.imageFileId).filter((id): id is string => Boolean(id));
     return ids.length ? tx.select({ id: files.id, storageKey: files.storageKey }).from(files).where(sql`${files.id} in ${ids}`) : [];
   });
   forgetRunningAds(ctx);
@@ -259,9 +272,47 @@ async function memberOf(tx: Transaction, userId: string) {
   return member;
 }
 
+/**
+ * The member's row, locked first by every decision on an advert or its payment (content here,
+ * money in ledger/confirm-payment.ts's lockMemberOfPayment): the member's row, then the advert
+ * and its payment, in that one order, so a moderator and finance deciding at the same moment wait
+ * for each other instead of deadlocking (each would otherwise hold the row the other needs: the
+ * advert, or the member's row the notification's foreign key must share).
+ */
+async function lockMember(tx: Transaction, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+async function lockMemberOfAd(tx: Transaction, id: string): Promise<void> {
+  const [owner] = await tx.select({ userId: ads.userId }).from(ads).where(eq(ads.id, id));
+  if (owner) await lockMember(tx, owner.userId);
+}
+
+/**
+ * The payment of an advert that will not run (content rejected, or deleted by its member) is not
+ * left behind: pending, it is withdrawn (rejected, so it can never be booked for it); confirmed,
+ * it stays booked and is listed for finance (its `issue`) to refund or reverse (decision 017).
+ */
+async function settlePaymentOfUnrunAd(tx: Transaction, ad: AdRow, why: { withdrawn: string; listed: string }, staff?: AuthUser): Promise<'withdrawn' | 'listed' | null> {
+  if (!ad.paymentId) return null;
+  const [withdrawn] = await tx
+    .update(payments)
+    .set({ state: 'rejected', reason: why.withdrawn, reviewerId: staff?.id ?? null, reviewedAt: new Date() })
+    .where(and(eq(payments.id, ad.paymentId), eq(payments.state, 'pending')))
+    .returning({ id: payments.id });
+  if (withdrawn) return 'withdrawn';
+  const [listed] = await tx
+    .update(payments)
+    .set({ issue: why.listed })
+    .where(and(eq(payments.id, ad.paymentId), eq(payments.state, 'approved')))
+    .returning({ id: payments.id });
+  return listed ? 'listed' : null;
+}
+
 /** A moderator approves the content and its schedule; the payment is finance's (ledger/confirm-payment.ts). */
 export async function approveAd(ctx: AppContext, staff: AuthUser, id: string, schedule: z.output<typeof approveAdSchema>): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    await lockMemberOfAd(tx, id);
     const ad = await decidePending(tx, ads, id, staff, { state: 'approved', ...schedule });
     const member = await memberOf(tx, ad.userId);
     await recordAudit(tx, { actor: staff, action: 'ad.approved', subjectType: 'ad', subjectId: id, details: { ...schedule, paymentId: ad.paymentId } });
@@ -274,18 +325,16 @@ export async function approveAd(ctx: AppContext, staff: AuthUser, id: string, sc
   forgetRunningAds(ctx);
 }
 
+/** A moderator rejects the content: its payment is withdrawn if pending, or listed for finance to refund if paid. */
 export async function rejectAd(ctx: AppContext, staff: AuthUser, id: string, reason: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    await lockMemberOfAd(tx, id);
     const ad = await decidePending(tx, ads, id, staff, { state: 'rejected', reason });
-    if (ad.paymentId) {
-      await tx
-        .update(payments)
-        .set({ state: 'rejected', reason, reviewerId: staff.id, reviewedAt: new Date() })
-        .where(and(eq(payments.id, ad.paymentId), eq(payments.state, 'pending')));
-    }
-    await recordAudit(tx, { actor: staff, action: 'ad.rejected', subjectType: 'ad', subjectId: id, details: { reason } });
+    const money = await settlePaymentOfUnrunAd(tx, ad, { withdrawn: reason, listed: `The advert’s content was rejected (${reason}): refund or reverse this payment.` }, staff);
+    await recordAudit(tx, { actor: staff, action: 'ad.rejected', subjectType: 'ad', subjectId: id, details: { reason, ...(money ? { payment: money } : {}) } });
     const member = await memberOf(tx, ad.userId);
-    await notify(tx, member.id, 'ad-rejected', `Your advert was not approved: ${reason}`);
+    const refund = money === 'listed' ? ' Our finance team will return your payment.' : '';
+    await notify(tx, member.id, 'ad-rejected', `Your advert was not approved: ${reason}${refund}`);
     await enqueueMail(tx, mailTemplates.adRejected(ctx.mailer.brand, member.email, member.fullName, reason));
   });
   ctx.mailer.nudge();

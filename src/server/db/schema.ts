@@ -268,6 +268,10 @@ export const payments = pgTable(
     reference: text('reference'),
     /** Why an online payment was not booked (amount or currency not as charged): finance's list to look at. */
     issue: text('issue'),
+    /** A membership payment's paid-until before it was booked: what a reversal restores while nothing moved it since. */
+    paidUntilBefore: date('paid_until_before', { mode: 'string' }),
+    /** Finance refunded the money through Paystack (the payment is reversed with the refund's reason). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

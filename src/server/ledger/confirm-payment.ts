@@ -92,6 +92,8 @@ export async function confirmOnlinePayment(ctx: AppContext, paid: PaystackTransa
     const { payment: current, member } = await lockMemberOfPayment(tx, known.id);
     if (!current) return { outcome: 'unknown' as const };
     if (current.state === 'approved') return { outcome: 'already-booked' as const };
+    // Finance already refunded the money Paystack took for it: nothing more to book or to list.
+    if (current.refundedAt) return { outcome: 'mismatch' as const };
     const issue = current.state === 'pending' ? mismatchOf(current, paid) : `Paystack took ${formatNaira(paid.amount)} for this payment, but it is ${current.state}: refund the member or settle it by hand.`;
     if (issue) {
       await tx.update(payments).set({ issue }).where(eq(payments.id, current.id));
@@ -156,7 +158,7 @@ export const BOOKINGS: Record<PaymentKind, Booking> = {
 /** Membership months: paid-until moves on; a first payment is followed by the OTP that activates. */
 async function bookMembership(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: Confirmer): Promise<string> {
   const months = payment.months ?? 1;
-  const period = await extendMembership(ctx, tx, member, months);
+  const period = await extendMembership(ctx, tx, payment, member, months);
   const charge = { kind: CHARGE_KINDS.fee.ledgerKind, description: CHARGE_KINDS.fee.describe({ months }), ...period };
   const receiptNumber = await bookApprovedPayment(ctx, tx, payment, member, staff, charge);
   const otp = member.activated ? null : await issueCode(ctx, tx, member.id, 'otp');
@@ -170,10 +172,12 @@ async function bookMembership(ctx: AppContext, tx: Transaction, payment: Payment
  * An approved membership payment of `months` extends paid-until from the later of today and the
  * current one; returns the days it covers.
  */
-async function extendMembership(ctx: AppContext, tx: Transaction, member: Member, months: number) {
+async function extendMembership(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, months: number) {
   const today = todayInLagos(ctx.clock());
   const paidUntil = extendPaidUntil(member.paidUntil, today, months);
   await tx.update(users).set({ paidUntil }).where(eq(users.id, member.id));
+  // What a reversal restores while nothing has moved paid-until since (reverse-payment.ts).
+  await tx.update(payments).set({ paidUntilBefore: member.paidUntil }).where(eq(payments.id, payment.id));
   const periodFrom = member.paidUntil && member.paidUntil >= today ? shiftDate(member.paidUntil, 1) : today;
   return { periodFrom, periodTo: paidUntil };
 }

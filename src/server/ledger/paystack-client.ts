@@ -26,6 +26,7 @@ const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.boolean(
 const initializeAnswer = envelope(z.object({ authorization_url: z.url(), access_code: z.string(), reference: z.string() }));
 const verifyAnswer = envelope(transactionSchema);
 const listAnswer = envelope(z.array(transactionSchema)).extend({ meta: z.object({ page: z.number(), pageCount: z.number() }).partial().optional() });
+const refundAnswer = envelope(z.object({ status: z.string(), amount: z.number().int() }));
 export const webhookEventSchema = z.object({ event: z.string(), data: transactionSchema });
 
 export class PaystackError extends Error {}
@@ -65,11 +66,25 @@ export class PaystackClient {
     return (await this.call('GET', `/transaction/verify/${encodeURIComponent(reference)}`, verifyAnswer)).data;
   }
 
-  /** Every transaction between two dates, page after page. */
-  async list(from: string, to: string): Promise<PaystackTransaction[]> {
+  /**
+   * Sends money back to the payer: `transaction` is our reference (or Paystack's id), `amount` in
+   * kobo (Paystack refunds the whole transaction without it). Paystack queues the refund and
+   * answers at once; it reaches the member's card or account in a few working days.
+   */
+  async refund(reference: string, amountKobo?: number): Promise<{ status: string; amount: number }> {
+    const answer = await this.call('POST', '/refund', refundAnswer, { transaction: reference, ...(amountKobo === undefined ? {} : { amount: amountKobo }) });
+    return { status: answer.data.status, amount: answer.data.amount };
+  }
+
+  /**
+   * Every successful transaction between two timestamps, page after page (GET /transaction with
+   * perPage, page, from, to and status; meta.pageCount says when to stop).
+   */
+  async list(from: string, to: string, perPage = 100): Promise<PaystackTransaction[]> {
     const all: PaystackTransaction[] = [];
     for (let page = 1; ; page++) {
-      const answer = await this.call('GET', `/transaction?perPage=100&page=${page}&from=${from}&to=${to}`, listAnswer);
+      const query = new URLSearchParams({ perPage: String(perPage), page: String(page), from, to, status: 'success' });
+      const answer = await this.call('GET', `/transaction?${query.toString()}`, listAnswer);
       all.push(...answer.data);
       if (answer.data.length === 0 || page >= (answer.meta?.pageCount ?? page)) return all;
     }

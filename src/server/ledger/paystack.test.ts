@@ -9,6 +9,10 @@ import { ads, ledgerEntries, payments, receipts } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { PaystackStandIn } from '../test-support/paystack-server.js';
 import { activatedMember, createTestApp, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { auditLog } from '../db/schema.js';
+import { parseCsv } from '../test-support/files.js';
+import { CHECKOUT_EXPIRED, expireAbandonedCheckouts } from './expire-checkouts.js';
+import { reconcile } from './reconciliation.js';
 
 const mailbox = new TestMailbox();
 const paystack = new PaystackStandIn();
@@ -109,6 +113,93 @@ describe('paying the fee online', () => {
     const answers = await Promise.all([client.get(`/api/payments/paystack/callback?reference=${payment.reference}`), ...Array.from({ length: 5 }, () => webhook(body, signature))]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([303, 200, 200, 200, 200, 200]);
     expect(await booksOf(payment.id)).toMatchObject({ entries: ['membership', 'payment'], receipts: 1, payment: { state: 'approved' } });
+  });
+});
+
+describe('a checkout left pending', () => {
+  it('is verified with Paystack after the expiry time: paid money is booked, an abandoned one expires and the member can start again', async () => {
+    const gone = await memberPayingOnline();
+    const paidQuietly = await memberPayingOnline();
+    const failed = await memberPayingOnline();
+    paystack.settle(gone.payment.reference!, 'abandoned');
+    paystack.settle(paidQuietly.payment.reference!, 'success');
+    paystack.settle(failed.payment.reference!, 'failed');
+    expect((await gone.client.get('/api/users/membership')).json().state).toBe('pending');
+
+    // Not yet stale: nothing changes.
+    await expireAbandonedCheckouts(portal.app.ctx);
+    for (const { payment } of [gone, paidQuietly, failed]) expect((await booksOf(payment.id)).payment.state).toBe('pending');
+
+    const later = new Date(Date.now() + portal.app.ctx.config.paystack!.checkoutExpiryMs + 60_000);
+    const settled = await expireAbandonedCheckouts(portal.app.ctx, later);
+    expect(settled.booked).toBeGreaterThanOrEqual(1);
+    expect(await booksOf(paidQuietly.payment.id)).toMatchObject({ entries: ['membership', 'payment'], receipts: 1, payment: { state: 'approved' } });
+    for (const { payment } of [gone, failed]) expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'rejected', reason: CHECKOUT_EXPIRED } });
+    const queue = (await finance.get('/api/admin/payments?status=pending')).json().map((p: { id: string }) => p.id);
+    expect(queue).not.toContain(gone.payment.id);
+    expect((await gone.client.get('/api/users/membership')).json().state).toBe('none');
+    expect((await gone.client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } })).statusCode).toBe(200);
+
+    // Paystack's late word on an expired checkout books nothing and is listed for a refund.
+    paystack.settle(gone.payment.reference!, 'success');
+    const late = paystack.webhookFor(gone.payment.reference!);
+    expect((await webhook(late.body, late.signature)).statusCode).toBe(200);
+    expect(await booksOf(gone.payment.id)).toMatchObject({ entries: [], payment: { state: 'rejected', issue: expect.stringMatching(/refund the member/) } });
+  });
+});
+
+describe('reconciliation for finance', () => {
+  async function bookedOnline() {
+    const member = await memberPayingOnline();
+    paystack.settle(member.payment.reference!, 'success');
+    expect((await member.client.get(`/api/payments/paystack/callback?reference=${member.payment.reference}`)).headers.location).toBe('/user/fees?online=paid');
+    return member;
+  }
+
+  it('lists Paystack against the ledger for the days asked: matched, missing in the ledger, missing at Paystack, on the page and as a CSV', async () => {
+    const matched = await bookedOnline();
+    const refunded = await bookedOnline();
+    expect((await finance.post(`/api/admin/payments/${refunded.payment.id}/refund`, { json: { reason: 'Paid twice' } })).statusCode).toBe(200);
+    const short = await memberPayingOnline();
+    paystack.settle(short.payment.reference!, 'success', short.payment.amountKobo - 1);
+    expect((await short.client.get(`/api/payments/paystack/callback?reference=${short.payment.reference}`)).headers.location).toBe('/user/fees?online=review');
+    const stranger = paystack.addPaid(`ELSEWHERE-${Date.now()}`, 500_000);
+    const vanished = await bookedOnline();
+    paystack.transactions.delete(vanished.payment.reference!);
+
+    const today = todayInLagos(portal.app.ctx.clock());
+    const page = await finance.get(`/api/admin/payments/reconciliation?from=${today}&to=${today}`);
+    expect(page.statusCode, page.body).toBe(200);
+    const { rows, counts } = page.json() as { rows: { reference: string; status: string; note: string; paymentState: string | null; refunded: boolean }[]; counts: Record<string, number> };
+    const rowOf = (reference: string) => rows.find((row) => row.reference === reference);
+    expect(rowOf(matched.payment.reference!)).toMatchObject({ status: 'matched', paystackKobo: 6_050_000, ledgerKobo: 6_050_000, paymentState: 'approved', note: '' });
+    expect(rowOf(refunded.payment.reference!)).toMatchObject({ status: 'matched', paymentState: 'reversed', refunded: true, note: 'Refunded: Paid twice' });
+    expect(rowOf(short.payment.reference!)).toMatchObject({ status: 'missing-in-ledger', ledgerKobo: null, note: 'Paid ₦60,499.99, not the ₦60,500.00 charged.' });
+    expect(rowOf(stranger.reference)).toMatchObject({ status: 'missing-in-ledger', paymentState: null, note: 'Paystack took this money for a reference the portal did not start.' });
+    expect(rowOf(vanished.payment.reference!)).toMatchObject({ status: 'missing-at-paystack', paystackKobo: null, ledgerKobo: 6_050_000 });
+    expect(counts['missing-at-paystack']).toBeGreaterThanOrEqual(1);
+    expect(rows.slice(0, counts['missing-at-paystack']).every((row) => row.status === 'missing-at-paystack')).toBe(true);
+
+    // Read page by page: two a page gives the same answer in more calls.
+    const calls = paystack.listRequests;
+    const paged = await reconcile(portal.app.ctx, today, today, 2);
+    expect(paystack.listRequests - calls).toBe(Math.ceil([...paystack.transactions.values()].filter((t) => t.status === 'success').length / 2));
+    expect(paged.rows).toEqual(rows);
+
+    const csv = await finance.get(`/api/admin/payments/reconciliation.csv?from=${today}&to=${today}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const lines = parseCsv(csv.body);
+    expect(lines[0]).toEqual(['Status', 'Reference', 'Date', 'Member', 'Paystack (naira)', 'Ledger (naira)', 'Payment state', 'Receipt number', 'Note']);
+    expect(lines.find((line) => line[1] === stranger.reference)).toEqual(['Missing in the ledger', stranger.reference, today, '', '5000.00', '', '', '', 'Paystack took this money for a reference the portal did not start.']);
+    expect(lines.find((line) => line[1] === refunded.payment.reference)?.slice(0, 7)).toEqual(['Matched', refunded.payment.reference, expect.any(String), expect.any(String), '60500.00', '60500.00', 'refunded']);
+    expect(lines).toHaveLength(rows.length + 1);
+    expect(await portal.app.ctx.db.$count(auditLog, eq(auditLog.action, 'reconciliation.export'))).toBe(1);
+
+    const backwards = await finance.get(`/api/admin/payments/reconciliation?from=${today}&to=2020-01-01`);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe('From must be on or before To');
+    expect((await finance.get('/api/admin/payments/reconciliation?from=2026-01-01&to=2026-12-31')).json().message).toBe('Reconcile at most 92 days at once');
   });
 });
 

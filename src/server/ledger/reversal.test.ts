@@ -1,9 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { differenceInCalendarDays, parseISO } from 'date-fns';
+import { shiftDate, todayInLagos } from '../../shared/dates.js';
+import { extendPaidUntil } from '../../shared/membership.js';
 import { ledgerEntries, payments, receipts, users } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
-import { createTestApp, signedInStaffAs, signedUpMember, type TestClient } from '../test-support/test-app.js';
+import { activatedMember, createTestApp, signedInStaffAs, signedUpMember, type TestClient } from '../test-support/test-app.js';
 
 const mailbox = new TestMailbox();
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -97,7 +100,7 @@ describe('a payment approved in error', () => {
     const [listed] = (await client.get('/api/users/payments')).json().payments;
     expect(listed).toMatchObject({ id: paymentId, receiptNumber: receipt!.number, reversal: { reason } });
     const notes = (await client.get('/api/notifications')).json().notifications.map((n: { message: string }) => n.message);
-    expect(notes[0]).toBe(`Your payment of ₦60,500.00 (Membership fee) was reversed by our finance team: ${reason}`);
+    expect(notes[0]).toBe(`Your payment of ₦60,500.00 (Membership fee) was reversed by our finance team: ${reason} Your membership is now unpaid.`);
     const audit = (await finance.get(`/api/admin/audit?subjectType=payment&subjectId=${paymentId}`)).json().entries;
     expect(audit[0]).toMatchObject({ action: 'payment.reversed' });
     expect(JSON.stringify(audit[0].details)).toContain(reason);
@@ -128,6 +131,74 @@ describe('a payment approved in error', () => {
     const fine = (await client.get('/api/users/ledger')).json().entries.find((entry: { id: string }) => entry.id === fineId);
     expect(fine.fineStatus).toBe('unpaid');
     expect((await payFine()).statusCode).toBe(201);
+  });
+});
+
+/** An active member (a month paid) whose email is verified, so that a renewal slip is taken. */
+async function activeMember() {
+  const member = await activatedMember(portal.app);
+  const email = member.user.email;
+  await member.client.post('/api/users/verify-email', { json: { email } });
+  await member.client.post('/api/users/verify-code', { json: { email, code: await mailbox.codeFor(email, /verification code/) } });
+  return member;
+}
+
+async function renewalApproved(client: TestClient, months: number): Promise<string> {
+  const form = new FormData();
+  form.append('months', String(months));
+  form.append('paymentSlip', await png(), 'slip.png');
+  const upload = await client.post('/api/users/upload-slip', { form });
+  expect(upload.statusCode, upload.body).toBe(201);
+  const paymentId = upload.json().paymentId as string;
+  expect((await finance.post(`/api/admin/payments/${paymentId}/approve`, { json: {} })).statusCode).toBe(200);
+  return paymentId;
+}
+
+async function paidUntilOf(userId: string) {
+  const [member] = await portal.app.ctx.db.select({ paidUntil: users.paidUntil }).from(users).where(eq(users.id, userId));
+  return member!.paidUntil;
+}
+
+describe('reversing a membership payment', () => {
+  const reverse = (paymentId: string) => finance.post(`/api/admin/payments/${paymentId}/reverse`, { json: { reason: 'The transfer never arrived.' } });
+
+  it('takes back the months it booked: paid-until returns to what it was, and the standing follows', async () => {
+    const member = await activeMember();
+    const today = todayInLagos(portal.app.ctx.clock());
+    const before = await paidUntilOf(member.user.id);
+    const paymentId = await renewalApproved(member.client, 2);
+    expect(await paidUntilOf(member.user.id)).toBe(extendPaidUntil(before, today, 2));
+
+    expect((await reverse(paymentId)).statusCode).toBe(200);
+    expect(await paidUntilOf(member.user.id)).toBe(before);
+    const contra = (await entriesOf(paymentId)).find((entry) => entry.kind === 'reversal');
+    expect(contra).toMatchObject({ periodFrom: shiftDate(before!, 1), periodTo: extendPaidUntil(before, today, 2) });
+    const standing = (await finance.get(`/api/admin/members/${member.user.id}/membership`)).json();
+    expect(standing).toMatchObject({ paidUntil: before });
+    const notes = (await member.client.get('/api/notifications')).json().notifications.map((n: { message: string }) => n.message);
+    expect(notes[0]).toMatch(/was reversed by our finance team: The transfer never arrived\. Your membership is now paid until /);
+  });
+
+  it('of a first payment leaves the member unpaid: not active, and the OTP no longer activates', async () => {
+    const { client, user, paymentId } = await memberWithSlip();
+    expect((await finance.post(`/api/admin/payments/${paymentId}/approve`, { json: {} })).statusCode).toBe(200);
+    expect((await client.get('/api/users/membership')).json().state).toBe('pending');
+    expect((await reverse(paymentId)).statusCode).toBe(200);
+    expect(await paidUntilOf(user.id)).toBeNull();
+    expect((await client.get('/api/users/membership')).json().state).toBe('none');
+    const otp = await mailbox.codeFor(user.email, /OTP/);
+    expect((await client.post('/api/users/activate-profile', { json: { otp } })).statusCode).toBe(403);
+  });
+
+  it('of an earlier payment moves paid-until back by the days its period covered, the later payment kept', async () => {
+    const member = await activeMember();
+    const first = await renewalApproved(member.client, 1);
+    await renewalApproved(member.client, 1);
+    const latest = await paidUntilOf(member.user.id);
+    const [charge] = (await entriesOf(first)).filter((entry) => entry.kind === 'membership');
+    const days = differenceInCalendarDays(parseISO(charge!.periodTo!), parseISO(charge!.periodFrom!)) + 1;
+    expect((await reverse(first)).statusCode).toBe(200);
+    expect(await paidUntilOf(member.user.id)).toBe(shiftDate(latest!, -days));
   });
 });
 

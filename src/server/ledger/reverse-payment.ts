@@ -1,49 +1,150 @@
-import { and, eq } from 'drizzle-orm';
+import { differenceInCalendarDays, parseISO } from 'date-fns';
+import { and, eq, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import { CHARGE_KINDS } from '../../shared/charges.js';
+import { shiftDate } from '../../shared/dates.js';
+import { displayDate } from '../../shared/display-date.js';
 import { formatNaira } from '../../shared/money.js';
 import { mayUse } from '../../shared/roles.js';
 import { forgetRunningAds } from '../ads/ads-service.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
-import { ads, ledgerEntries, payments } from '../db/schema.js';
-import { conflict, forbidden, notFound } from '../http/errors.js';
+import type { Transaction } from '../db/client.js';
+import { ads, ledgerEntries, payments, users } from '../db/schema.js';
+import { conflict, forbidden, HttpError, notFound } from '../http/errors.js';
 import { notify } from '../notifications/notifications.js';
 import { lockMemberOfPayment } from './confirm-payment.js';
+import { PaystackClient } from './paystack-client.js';
+
+type Payment = typeof payments.$inferSelect;
+type Member = typeof users.$inferSelect;
+
+/** A reversal that also sends the money back through Paystack (`POST /refund`): online payments only. */
+export interface ReversalOptions {
+  refund?: boolean;
+}
 
 /**
- * Finance reverses a payment approved in error (a fake slip, the wrong member): the payment turns
- * `reversed` with the reason, and its contra entry (the payment's amount, positive) goes on the
- * ledger, so the member owes the charge again. Nothing is edited or deleted: the charge, the
- * payment entry and the receipt stay, the receipt list shows the note. An advert paid by it stops
- * running; a fine it settled is unpaid again. Once only: a second reversal answers 409.
+ * Finance reverses a payment approved in error (a fake slip, the wrong member), or refunds an
+ * online one: the payment turns `reversed` with the reason, and its contra entry (the payment's
+ * amount, positive) goes on the ledger, so the member owes the charge again. Nothing is edited or
+ * deleted: the charge, the payment entry and the receipt stay, the receipt list shows the note.
+ * Membership months it booked are taken back (paid-until, and so the member's standing); an
+ * advert paid by it stops running; a fine it settled is unpaid again. Once only, under the
+ * member's row lock like every decision on money: a second reversal, or a refund racing a
+ * reversal, answers 409 and books nothing. A refund calls Paystack inside the transaction, after
+ * the payment is claimed and before anything is booked: Paystack refusing rolls everything back
+ * (502), and no second refund can start meanwhile.
  */
-export async function reversePayment(ctx: AppContext, staff: AuthUser, id: string, reason: string): Promise<void> {
-  if (!mayUse(staff.role, 'payments')) throw forbidden('Only finance and admin reverse payments.');
-  await ctx.db.transaction(async (tx) => {
+export async function reversePayment(ctx: AppContext, staff: AuthUser, id: string, reason: string, options: ReversalOptions = {}): Promise<'reversed' | 'refunded-unbooked'> {
+  if (!mayUse(staff.role, 'payments')) throw forbidden(`Only finance and admin ${options.refund ? 'refund' : 'reverse'} payments.`);
+  const outcome = await ctx.db.transaction(async (tx): Promise<'reversed' | 'refunded-unbooked'> => {
     const { member } = await lockMemberOfPayment(tx, id);
     const [payment] = await tx
       .update(payments)
-      .set({ state: 'reversed', reversalReason: reason, reversedBy: staff.id, reversedAt: new Date() })
+      .set({ state: 'reversed', reversalReason: reason, reversedBy: staff.id, reversedAt: new Date(), issue: null, ...(options.refund ? { refundedAt: new Date() } : {}) })
       .where(and(eq(payments.id, id), eq(payments.state, 'approved')))
       .returning();
     if (!payment) {
-      const [exists] = await tx.select({ state: payments.state }).from(payments).where(eq(payments.id, id));
+      const [exists] = await tx.select().from(payments).where(eq(payments.id, id));
       if (!exists) throw notFound('Payment not found');
-      throw conflict(`Only an approved payment can be reversed; this one is ${exists.state}.`);
+      if (options.refund && exists.channel === 'paystack' && exists.issue && !exists.refundedAt) {
+        await refundUnbooked(ctx, tx, staff, exists, member, reason);
+        return 'refunded-unbooked';
+      }
+      throw conflict(`Only an approved payment can be ${options.refund ? 'refunded' : 'reversed'}; this one is ${exists.state}.`);
     }
+    if (options.refund) await refundAtPaystack(ctx, payment, payment.amountKobo);
     const label = CHARGE_KINDS[payment.kind].label;
+    const takenBack = payment.kind === 'fee' && member ? await takeBackMonths(tx, payment, member) : null;
     await tx.insert(ledgerEntries).values({
       userId: payment.userId,
       kind: 'reversal',
       amountKobo: payment.amountKobo,
-      description: `Payment reversed (${label}): ${reason}`,
+      description: `${options.refund ? 'Payment refunded' : 'Payment reversed'} (${label}): ${reason}`,
+      periodFrom: takenBack?.periodFrom ?? null,
+      periodTo: takenBack?.periodTo ?? null,
       paymentId: payment.id,
       createdBy: staff.id,
     });
     if (payment.kind === 'ad') await tx.update(ads).set({ paidAt: null }).where(eq(ads.paymentId, payment.id));
-    await recordAudit(tx, { actor: staff, action: 'payment.reversed', subjectType: 'payment', subjectId: id, details: { reason, kind: payment.kind, amountKobo: payment.amountKobo, userId: payment.userId } });
-    if (member) await notify(tx, member.id, 'payment-reversed', `Your payment of ${formatNaira(payment.amountKobo)} (${label}) was reversed by our finance team: ${reason}`);
+    await recordAudit(tx, {
+      actor: staff,
+      action: options.refund ? 'payment.refunded' : 'payment.reversed',
+      subjectType: 'payment',
+      subjectId: id,
+      details: { reason, kind: payment.kind, amountKobo: payment.amountKobo, userId: payment.userId, ...(takenBack ? { paidUntil: { from: member?.paidUntil ?? null, to: takenBack.paidUntil } } : {}) },
+    });
+    if (member) {
+      const done = options.refund ? 'refunded to you' : 'reversed';
+      const paidUntil = takenBack ? ` Your membership is now ${takenBack.paidUntil ? `paid until ${displayDate(takenBack.paidUntil)}` : 'unpaid'}.` : '';
+      await notify(tx, member.id, 'payment-reversed', `Your payment of ${formatNaira(payment.amountKobo)} (${label}) was ${done} by our finance team: ${reason}${paidUntil}`);
+    }
+    return 'reversed';
   });
   forgetRunningAds(ctx);
+  return outcome;
+}
+
+/**
+ * Money Paystack took that the ledger never booked (an amount not as charged, a checkout already
+ * expired or rejected: the payment's `issue`): refunded whole, with nothing to reverse. Marked
+ * refunded before Paystack is asked, in this transaction, so it is refunded once.
+ */
+async function refundUnbooked(ctx: AppContext, tx: Transaction, staff: AuthUser, payment: Payment, member: Member | undefined, reason: string): Promise<void> {
+  const [claimed] = await tx
+    .update(payments)
+    // A pending one is settled too (rejected): the housekeeping's expiry and Paystack's re-sent webhooks leave it be.
+    .set({ refundedAt: new Date(), issue: null, reversalReason: reason, reversedBy: staff.id, reversedAt: new Date(), ...(payment.state === 'pending' ? { state: 'rejected' as const, reviewedAt: new Date() } : {}) })
+    .where(and(eq(payments.id, payment.id), isNull(payments.refundedAt), isNotNull(payments.issue)))
+    .returning({ id: payments.id });
+  if (!claimed) throw conflict('This payment was already refunded.');
+  await refundAtPaystack(ctx, payment);
+  await recordAudit(tx, { actor: staff, action: 'payment.refunded', subjectType: 'payment', subjectId: payment.id, details: { reason, booked: false, issue: payment.issue, userId: payment.userId } });
+  if (member) await notify(tx, member.id, 'payment-reversed', `The money Paystack took for your payment (${CHARGE_KINDS[payment.kind].label}) was refunded to you by our finance team: ${reason}`);
+}
+
+/** Paystack's `POST /refund` (the whole transaction without an amount); its refusal undoes the reversal (the caller's transaction). */
+async function refundAtPaystack(ctx: AppContext, payment: Payment, amountKobo?: number): Promise<void> {
+  if (payment.channel !== 'paystack' || !payment.reference) throw conflict('Only an online payment is refunded through Paystack: reverse a slip payment and return the money by bank transfer.');
+  if (!ctx.config.paystack) throw conflict('Online payment is not set up (PAYSTACK_SECRET_KEY): refund this payment in Paystack’s dashboard, then reverse it here.');
+  try {
+    await new PaystackClient(ctx.config.paystack).refund(payment.reference, amountKobo);
+  } catch (error) {
+    ctx.log.warn({ err: error, reference: payment.reference }, 'Paystack refused a refund');
+    throw new HttpError(502, 'Paystack did not accept the refund: nothing was booked. Try again, or refund in Paystack’s dashboard.');
+  }
+}
+
+/**
+ * The months a membership payment booked, taken back. While nothing has moved paid-until since
+ * (it still ends where this payment's period ends), it returns to what it was before the payment;
+ * otherwise (a later payment, or staff set it) it moves back by the days this payment's period
+ * covered. Answers the period taken back and the new paid-until (the member's standing follows it).
+ */
+async function takeBackMonths(tx: Transaction, payment: Payment, member: Member) {
+  const [charge] = await tx
+    .select({ periodFrom: ledgerEntries.periodFrom, periodTo: ledgerEntries.periodTo })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.paymentId, payment.id), eq(ledgerEntries.kind, CHARGE_KINDS.fee.ledgerKind)));
+  if (!charge?.periodFrom || !charge.periodTo || !member.paidUntil) return null;
+  let paidUntil: string | null;
+  if (member.paidUntil === charge.periodTo) {
+    paidUntil = payment.paidUntilBefore ?? ((await bookedBefore(tx, payment)) ? shiftDate(charge.periodFrom, -1) : null);
+  } else {
+    paidUntil = shiftDate(member.paidUntil, -(differenceInCalendarDays(parseISO(charge.periodTo), parseISO(charge.periodFrom)) + 1));
+  }
+  await tx.update(users).set({ paidUntil }).where(eq(users.id, member.id));
+  return { periodFrom: charge.periodFrom, periodTo: charge.periodTo, paidUntil };
+}
+
+/** A payment booked before paid_until_before was kept: whether an earlier membership payment of the member was confirmed. */
+async function bookedBefore(tx: Transaction, payment: Payment): Promise<boolean> {
+  if (!payment.userId || !payment.reviewedAt) return false;
+  const [earlier] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.userId, payment.userId), eq(payments.kind, 'fee'), eq(payments.state, 'approved'), ne(payments.id, payment.id), lt(payments.reviewedAt, payment.reviewedAt)))
+    .limit(1);
+  return Boolean(earlier);
 }

@@ -44,9 +44,11 @@ export async function listPayments(ctx: AppContext, status: PaymentState, kind?:
     slipType: slip?.mimeType ?? null,
     reviewedAt: payment.reviewedAt?.toISOString() ?? null,
     reviewerEmail: reviewerEmail ?? null,
-    reason: payment.state === 'reversed' ? payment.reversalReason : payment.reason,
+    // A reversal's or a refund's reason once there is one, else the decision's.
+    reason: payment.state === 'reversed' || payment.refundedAt ? payment.reversalReason : payment.reason,
     channel: payment.channel,
     issue: payment.issue,
+    refundedAt: payment.refundedAt?.toISOString() ?? null,
   }));
 }
 

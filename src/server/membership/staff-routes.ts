@@ -39,6 +39,13 @@ export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { message: 'Payment reversed. The member owes the charge again and has been told why.' };
     });
 
+    // Money: Paystack is asked once per payment (the reversal claims it first); a retried request with its Idempotency-Key answers as the first did.
+    app.post('/payments/:id/refund', { config: { area: 'payments', idempotent: true }, schema: { params: paymentParams, body: reversePaymentSchema } }, async (request) => {
+      const outcome = await reversePayment(ctx, staffUser(request), request.params.id, request.body.reason, { refund: true });
+      if (outcome === 'refunded-unbooked') return { message: 'Refunded through Paystack. Nothing was booked for this money, so nothing is reversed. The member has been told why.' };
+      return { message: 'Payment refunded through Paystack and reversed on the ledger. The member has been told why.' };
+    });
+
     app.get('/payments/:id/receipt', { config: { area: 'payments' }, schema: { params: paymentParams } }, async (request, reply) =>
       sendReceipt(ctx, reply, await receiptOf(ctx, request.params.id)),
     );

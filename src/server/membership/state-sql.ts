@@ -20,9 +20,13 @@ export function membershipStateSql(today: string): SQL<MembershipState> {
 
 /**
  * What the state needs beyond the member's row, read set-wise rather than member by member:
- * whether the latest membership payment is pending (a member has at most one pending, always the
- * latest: a new slip replaces a pending one, membership-service.ts uploadSlip), and, for a member
- * not activated yet, whether the latest one is approved (the code still to be entered).
+ * whether a membership payment is pending (a slip under review, or an online checkout not yet
+ * settled: a new slip replaces a pending slip, membership-service.ts uploadSlip, but a checkout
+ * stays Paystack's until its verify call, webhook, or the housekeeping's expiry settles it,
+ * ledger/expire-checkouts.ts), and, for a member not activated yet, whether the latest one is
+ * approved (the code still to be entered; a reversed one is not, so its OTP no longer activates).
+ * paid_until itself is moved back when finance reverses or refunds the months that extended it
+ * (ledger/reverse-payment.ts), so a reversal shows in every member's state here too.
  */
 export function membershipFactsSql(): SQL {
   return sql`left join (select distinct user_id from payments where state = 'pending' and kind = 'fee') pending_fee on pending_fee.user_id = users.id

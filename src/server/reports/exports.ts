@@ -65,10 +65,11 @@ export async function* memberCsvRows(ctx: AppContext): AsyncGenerator<unknown[][
   }
 }
 
-export const PAYMENTS_CSV_HEADER = ['Date', 'Member number', 'Member', 'Kind', 'Amount (naira)', 'Receipt number'];
+export const PAYMENTS_CSV_HEADER = ['Date', 'Member number', 'Member', 'Kind', 'Amount (naira)', 'Receipt number', 'Entry', 'Reason'];
 
 interface PaymentRow {
   id: string;
+  entry: 'payment' | 'reversal';
   cursor: string;
   day: string;
   member_number: number | null;
@@ -76,6 +77,8 @@ interface PaymentRow {
   kind: string;
   amount_kobo: number;
   receipt: string | null;
+  reason: string | null;
+  refunded: boolean;
 }
 
 /** Naira with two decimals and no separators, so a spreadsheet reads it as a number: 6050000 -> "60500.00". */
@@ -83,21 +86,33 @@ export function nairaCell(kobo: number): string {
   return (kobo / 100).toFixed(2);
 }
 
-/** Approved payments (money received) by the day they were approved, oldest first, optionally within Lagos days `from`..`to`. */
+/**
+ * Money received and given back, as the ledger books it, oldest first, optionally within Lagos
+ * days `from`..`to`: each confirmed payment on the day it was confirmed (also one reversed since),
+ * and each reversal or refund on its own day as a negative amount with its reason, so the column
+ * sums to the net and every contra entry can be traced to its payment and receipt.
+ */
 export async function* paymentCsvRows(ctx: AppContext, range: { from?: string; to?: string }): AsyncGenerator<unknown[][]> {
-  const from = range.from ? sql`and p.reviewed_at >= ${startOfLagosDay(range.from).toISOString()}::timestamptz` : sql``;
-  const to = range.to ? sql`and p.reviewed_at < ${startOfLagosDay(shiftDate(range.to, 1)).toISOString()}::timestamptz` : sql``;
+  const from = range.from ? sql`and e.at >= ${startOfLagosDay(range.from).toISOString()}::timestamptz` : sql``;
+  const to = range.to ? sql`and e.at < ${startOfLagosDay(shiftDate(range.to, 1)).toISOString()}::timestamptz` : sql``;
   let after = sql``;
   for (;;) {
     const rows = await rowsOf<PaymentRow>(
       ctx.db,
-      sql`select p.id, p.reviewed_at::text as cursor, to_char((p.reviewed_at at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD') as day,
-            u.member_number, u.full_name, p.kind, p.amount_kobo, r.number as receipt
-          from payments p
+      sql`select e.id, e.entry, e.at::text as cursor, to_char((e.at at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD') as day,
+            u.member_number, u.full_name, p.kind, e.amount_kobo, r.number as receipt, e.reason, p.refunded_at is not null as refunded
+          from (
+            select id, 'payment' as entry, reviewed_at as at, amount_kobo, null as reason from payments
+              where state in ('approved', 'reversed') and reviewed_at is not null
+            union all
+            select id, 'reversal' as entry, reversed_at as at, -amount_kobo, reversal_reason from payments
+              where state = 'reversed' and reversed_at is not null
+          ) e
+          join payments p on p.id = e.id
           left join users u on u.id = p.user_id
           left join receipts r on r.payment_id = p.id
-          where p.state = 'approved' and p.reviewed_at is not null ${from} ${to} ${after}
-          order by p.reviewed_at, p.id limit ${EXPORT_BATCH}`,
+          where true ${from} ${to} ${after}
+          order by e.at, e.id, e.entry limit ${EXPORT_BATCH}`,
     );
     if (rows.length) {
       yield rows.map((row) => [
@@ -107,10 +122,12 @@ export async function* paymentCsvRows(ctx: AppContext, range: { from?: string; t
         labelOf(MONEY_KINDS, chargeLedgerKindOf(row.kind)),
         nairaCell(Number(row.amount_kobo)),
         row.receipt ?? '',
+        row.entry === 'payment' ? 'Payment' : row.refunded ? 'Refund' : 'Reversal',
+        row.reason ?? '',
       ]);
     }
     if (rows.length < EXPORT_BATCH) break;
     const last = rows.at(-1)!;
-    after = sql`and (p.reviewed_at, p.id) > (${last.cursor}::timestamptz, ${last.id}::uuid)`;
+    after = sql`and (e.at, e.id, e.entry) > (${last.cursor}::timestamptz, ${last.id}::uuid, ${last.entry}::text)`;
   }
 }

@@ -44,7 +44,8 @@ export async function membersByState(db: Executor, today: string): Promise<Recor
 /**
  * Sign-ups, activations, renewals and money received in each month from `firstMonth` on. A renewal
  * is an approved membership payment of a member already activated when it was approved; money
- * received is what approved slips paid, by what they paid for.
+ * received is what confirmed payments paid, by what they paid for, net of the reversals and
+ * refunds of the month (their total is `reversedKobo`, so the net can be traced).
  */
 export async function monthlyFigures(db: Executor, months: string[]): Promise<MonthFigures[]> {
   const since = startOfLagosDay(`${months[0]}-01`).toISOString();
@@ -66,20 +67,28 @@ export async function monthlyFigures(db: Executor, months: string[]): Promise<Mo
           where p.state = 'approved' and p.kind = 'fee' and p.reviewed_at >= ${since}::timestamptz and u.activated_at < p.reviewed_at
           group by 1`,
     ),
-    rowsOf<{ month: string; kind: string; kobo: string }>(
+    // A payment counts in the month it was confirmed, and its reversal (the contra) in the month it was reversed.
+    rowsOf<{ month: string; kind: string; kobo: string; reversed: string }>(
       db,
-      sql`select ${lagosMonth(sql`reviewed_at`)} as month, kind, sum(amount_kobo)::text as kobo from payments
-          where state = 'approved' and reviewed_at >= ${since}::timestamptz group by 1, 2`,
+      sql`select month, kind, sum(kobo)::text as kobo, sum(reversed)::text as reversed from (
+            select ${lagosMonth(sql`reviewed_at`)} as month, kind, amount_kobo as kobo, 0 as reversed from payments
+              where state in ('approved', 'reversed') and reviewed_at >= ${since}::timestamptz
+            union all
+            select ${lagosMonth(sql`reversed_at`)} as month, kind, -amount_kobo as kobo, amount_kobo as reversed from payments
+              where state = 'reversed' and reversed_at >= ${since}::timestamptz
+          ) money group by 1, 2`,
     ),
   ]);
   const countIn = (rows: { month: string; n: number }[], month: string) => Number(rows.find((row) => row.month === month)?.n ?? 0);
   return months.map((month) => {
     const receivedKobo: Record<string, number> = { membership: 0, advert: 0, fine: 0 };
+    let reversedKobo = 0;
     for (const row of money.filter((r) => r.month === month)) {
       const kind = chargeLedgerKindOf(row.kind);
       receivedKobo[kind] = (receivedKobo[kind] ?? 0) + Number(row.kobo);
+      reversedKobo += Number(row.reversed);
     }
-    return { month, signups: countIn(signups, month), activations: countIn(activations, month), renewals: countIn(renewals, month), receivedKobo };
+    return { month, signups: countIn(signups, month), activations: countIn(activations, month), renewals: countIn(renewals, month), receivedKobo, reversedKobo };
   });
 }
 

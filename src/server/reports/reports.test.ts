@@ -104,6 +104,8 @@ describe('GET /api/admin/reports', () => {
     await member({ createdAt: at('2025-12-01T10:00:00Z'), activated: true, activatedAt: at('2025-12-01T11:00:00Z'), paidUntil: shiftDate(TODAY, 31), memberNumber: 12 });
     // Money from a member whose account is gone still counts.
     await payment(null, { state: 'approved', reviewedAt: at('2026-02-10T10:00:00Z'), amountKobo: 6_050_000 });
+    // Confirmed in February, reversed in March: counted in February, its contra taken off March.
+    await payment(renewer.id, { state: 'reversed', reviewedAt: at('2026-02-15T10:00:00Z'), reversedAt: at('2026-03-06T10:00:00Z'), reversalReason: 'Fake transfer screenshot', amountKobo: 6_050_000 });
 
     const response = await admin.get('/api/admin/reports');
     expect(response.statusCode, response.body).toBe(200);
@@ -111,8 +113,8 @@ describe('GET /api/admin/reports', () => {
     expect(report.today).toBe(TODAY);
     expect(report.states).toEqual({ active: 3, grace: 1, pending: 1, lapsed: 2, none: 1 });
     expect(report.months.map((m: { month: string }) => m.month)).toEqual(lastMonths(TODAY, 12));
-    expect(report.months.at(-1)).toEqual({ month: '2026-03', signups: 3, activations: 1, renewals: 1, receivedKobo: { membership: 12_100_000 + 6_050_000, advert: 500_000, fine: 0 } });
-    expect(report.months.at(-2)).toEqual({ month: '2026-02', signups: 0, activations: 0, renewals: 0, receivedKobo: { membership: 6_050_000, advert: 0, fine: 0 } });
+    expect(report.months.at(-1)).toEqual({ month: '2026-03', signups: 3, activations: 1, renewals: 1, receivedKobo: { membership: 12_100_000 + 6_050_000 - 6_050_000, advert: 500_000, fine: 0 }, reversedKobo: 6_050_000 });
+    expect(report.months.at(-2)).toEqual({ month: '2026-02', signups: 0, activations: 0, renewals: 0, receivedKobo: { membership: 6_050_000 + 6_050_000, advert: 0, fine: 0 }, reversedKobo: 0 });
     expect(report.months.at(-3)).toMatchObject({ month: '2026-01', signups: 1, activations: 1, renewals: 0, receivedKobo: { membership: 6_050_000, advert: 0, fine: 0 } });
     expect(report.lapsing.until).toBe(shiftDate(TODAY, 30));
     expect(report.lapsing.total).toBe(2);
@@ -194,14 +196,20 @@ describe('exports', () => {
     const response = await admin.get('/api/admin/payments.csv?from=2026-03-01&to=2026-03-31');
     expect(response.statusCode).toBe(200);
     const rows = parseCsv(response.body);
-    expect(rows[0]).toEqual(['Date', 'Member number', 'Member', 'Kind', 'Amount (naira)', 'Receipt number']);
+    expect(rows[0]).toEqual(['Date', 'Member number', 'Member', 'Kind', 'Amount (naira)', 'Receipt number', 'Entry', 'Reason']);
     expect(rows.slice(1)).toEqual([
-      ['2026-03-02', 'HM-000007', expect.any(String), 'Membership', '121000.00', 'HM-R-2026-000042'],
-      ['2026-03-03', 'HM-000007', expect.any(String), 'Adverts', '5000.00', ''],
-      ['2026-03-04', 'HM-000008', expect.any(String), 'Membership', '60500.00', ''],
+      ['2026-03-02', 'HM-000007', expect.any(String), 'Membership', '121000.00', 'HM-R-2026-000042', 'Payment', ''],
+      ['2026-03-03', 'HM-000007', expect.any(String), 'Adverts', '5000.00', '', 'Payment', ''],
+      ['2026-03-04', 'HM-000008', expect.any(String), 'Membership', '60500.00', '', 'Payment', ''],
+      ['2026-03-06', 'HM-000007', expect.any(String), 'Membership', '-60500.00', '', 'Reversal', 'Fake transfer screenshot'],
     ]);
     const all = parseCsv((await admin.get('/api/admin/payments.csv')).body);
-    expect(all.find((row) => row[2] === 'Former member')).toEqual(['2026-02-10', '', 'Former member', 'Membership', '60500.00', '']);
+    expect(all.find((row) => row[2] === 'Former member')).toEqual(['2026-02-10', '', 'Former member', 'Membership', '60500.00', '', 'Payment', '']);
+    expect(all.find((row) => row[0] === '2026-02-15')).toEqual(['2026-02-15', 'HM-000007', expect.any(String), 'Membership', '60500.00', '', 'Payment', '']);
+    // The amounts sum to the net: what was received less what was given back.
+    const net = all.slice(1).reduce((sum, row) => sum + Math.round(Number(row[4]) * 100), 0);
+    const [received] = await app.ctx.db.select({ kobo: sql<string>`coalesce(sum(amount_kobo), 0)` }).from(payments).where(eq(payments.state, 'approved'));
+    expect(net).toBe(Number(received!.kobo));
     const audit = await app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'payments.export'));
     expect(audit.map((a) => a.details)).toContainEqual({ from: '2026-03-01', to: '2026-03-31' });
   });

@@ -30,6 +30,10 @@ export class PaystackStandIn {
   webhookUrl: string | undefined;
   private server = createServer((request, response) => void this.handle(request, response));
   private nextId = 1;
+  /** How many times POST /refund was called, accepted or not. */
+  refundRequests = 0;
+  /** How many pages of GET /transaction were asked for. */
+  listRequests = 0;
 
   constructor(readonly secretKey = `sk_test_${randomBytes(12).toString('hex')}`) {}
 
@@ -55,6 +59,26 @@ export class PaystackStandIn {
     transaction.status = status;
     if (amount !== undefined) transaction.amount = amount;
     if (status === 'success') transaction.paidAt = new Date().toISOString();
+    return transaction;
+  }
+
+  /** A successful transaction the portal did not start (paid on a payment page of Paystack's own, say). */
+  addPaid(reference: string, amount: number, createdAt = new Date()): StandInTransaction {
+    const transaction: StandInTransaction = {
+      id: this.nextId++,
+      reference,
+      amount,
+      currency: 'NGN',
+      email: 'someone@example.com',
+      status: 'success',
+      callbackUrl: '',
+      accessCode: randomBytes(8).toString('hex'),
+      metadata: {},
+      createdAt: createdAt.toISOString(),
+      paidAt: createdAt.toISOString(),
+      refunded: 0,
+    };
+    this.transactions.set(reference, transaction);
     return transaction;
   }
 
@@ -125,20 +149,39 @@ export class PaystackStandIn {
       if (!transaction) return send(400, { status: false, message: 'Transaction reference not found' });
       return send(200, { status: true, message: 'Verification successful', data: this.view(transaction) });
     }
+    // GET /transaction: offset paging (perPage, default 50; page from 1), from/to as a date or a
+    // timestamp (a date `to` takes in its whole day), status; newest first, as Paystack lists them.
     if (request.method === 'GET' && url.pathname === '/transaction') {
+      this.listRequests += 1;
       const perPage = Number(url.searchParams.get('perPage') ?? 50);
       const page = Number(url.searchParams.get('page') ?? 1);
-      const from = url.searchParams.get('from') ?? '0000';
-      const to = url.searchParams.get('to') ?? '9999';
-      const all = [...this.transactions.values()].filter((t) => t.createdAt.slice(0, 10) >= from && t.createdAt.slice(0, 10) <= to);
+      if (!Number.isInteger(perPage) || perPage < 1 || !Number.isInteger(page) || page < 1) return send(400, { status: false, message: 'Invalid paging' });
+      const instant = (value: string | null, endOfDay: boolean) => {
+        if (!value) return endOfDay ? Infinity : -Infinity;
+        const at = Date.parse(value);
+        return /^\d{4}-\d{2}-\d{2}$/.test(value) && endOfDay ? at + 86_400_000 : at;
+      };
+      const from = instant(url.searchParams.get('from'), false);
+      const to = instant(url.searchParams.get('to'), true);
+      const status = url.searchParams.get('status');
+      const all = [...this.transactions.values()]
+        .filter((t) => Date.parse(t.createdAt) >= from && Date.parse(t.createdAt) < to && (!status || t.status === status))
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
       const pageCount = Math.max(1, Math.ceil(all.length / perPage));
-      return send(200, { status: true, message: 'Transactions retrieved', data: all.slice((page - 1) * perPage, page * perPage).map((t) => this.view(t)), meta: { total: all.length, perPage, page, pageCount } });
+      const data = all.slice((page - 1) * perPage, page * perPage).map((t) => this.view(t));
+      return send(200, { status: true, message: 'Transactions retrieved', data, meta: { total: all.length, total_volume: all.reduce((sum, t) => sum + t.amount, 0), skipped: (page - 1) * perPage, perPage, page, pageCount } });
     }
+    // POST /refund: `transaction` is the reference or the id; `amount` in kobo, the whole remainder without it.
     if (request.method === 'POST' && url.pathname === '/refund') {
+      this.refundRequests += 1;
       const transaction = [...this.transactions.values()].find((t) => t.reference === body.transaction || String(t.id) === String(body.transaction));
       if (!transaction || transaction.status !== 'success') return send(400, { status: false, message: 'Transaction not found or not successful' });
-      transaction.refunded = typeof body.amount === 'number' ? body.amount : transaction.amount;
-      return send(200, { status: true, message: 'Refund has been queued for processing', data: { transaction: this.view(transaction), amount: transaction.refunded, status: 'pending' } });
+      const remaining = transaction.amount - transaction.refunded;
+      if (remaining <= 0) return send(400, { status: false, message: 'Transaction has been fully reversed' });
+      const amount = body.amount === undefined ? remaining : body.amount;
+      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0 || amount > remaining) return send(400, { status: false, message: 'Refund amount cannot be greater than transaction amount' });
+      transaction.refunded += amount;
+      return send(200, { status: true, message: 'Refund has been queued for processing', data: { transaction: this.view(transaction), amount, currency: transaction.currency, status: 'pending' } });
     }
     return send(404, { status: false, message: 'Not found' });
   }

@@ -67,3 +67,38 @@ export const recordFineSchema = z.object({
   type: z.enum(FINE_TYPES, { error: 'Type must be one of the fines in the terms: late, left-early, missed-meeting, missed-event or termination' }),
   reason: requiredText('Reason', 500),
 });
+
+/** Reconciliation of Paystack's transactions with the ledger: how one reference compares. */
+export const RECONCILIATION_STATUSES = ['matched', 'missing-in-ledger', 'missing-at-paystack'] as const;
+export type ReconciliationStatus = (typeof RECONCILIATION_STATUSES)[number];
+
+export const RECONCILIATION_LABELS: Record<ReconciliationStatus, string> = {
+  matched: 'Matched',
+  'missing-in-ledger': 'Missing in the ledger',
+  'missing-at-paystack': 'Missing at Paystack',
+};
+
+export interface ReconciliationRow {
+  reference: string;
+  status: ReconciliationStatus;
+  /** What Paystack took (a successful transaction), in kobo; null when Paystack has none. */
+  paystackKobo: number | null;
+  /** What the ledger booked for the reference, in kobo; null when nothing is booked. */
+  ledgerKobo: number | null;
+  /** When Paystack says it was paid, or when the portal started the checkout. */
+  at: string;
+  memberName: string | null;
+  /** The payment's state in the portal (approved, reversed...), null when the reference is not ours. */
+  paymentState: string | null;
+  refunded: boolean;
+  receiptNumber: string | null;
+  /** Why it does not match, for finance. */
+  note: string;
+}
+
+export interface Reconciliation {
+  from: string;
+  to: string;
+  rows: ReconciliationRow[];
+  counts: Record<ReconciliationStatus, number>;
+}

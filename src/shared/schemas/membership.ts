@@ -92,6 +92,8 @@ export interface PaymentSummary {
   channel: 'slip' | 'paystack';
   /** Why an online payment was not booked (amount or currency not as charged): for finance to look at. */
   issue: string | null;
+  /** Finance refunded it through Paystack (ISO time); `reason` says why. */
+  refundedAt: string | null;
 }
 
 /** Where the member stands in the fee wizard, for restoring it from the server. */

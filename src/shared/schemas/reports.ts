@@ -11,8 +11,10 @@ export interface MonthFigures {
   signups: number;
   activations: number;
   renewals: number;
-  /** Money received (approved slips) in kobo, by what it paid for. */
+  /** Money received in kobo, by what it paid for: payments confirmed in the month, less the month's reversals and refunds. */
   receivedKobo: Record<string, number>;
+  /** The month's reversals and refunds (contra entries) in kobo, already taken off receivedKobo. */
+  reversedKobo: number;
 }
 
 export const MEMBER_STATE_LABELS: Record<MembershipState, string> = {

@@ -64,6 +64,7 @@ const MessagesPage = lazyNamed(() => import('../features/admin/components/messag
 const MessageDetailPage = lazyNamed(() => import('../features/admin/components/message-detail'), 'MessageDetailPage');
 const ReportsPage = lazyNamed(() => import('../features/admin/components/reports-page'), 'ReportsPage');
 const PaymentsQueue = lazyNamed(() => import('../features/admin/components/payments-queue'), 'PaymentsQueue');
+const ReconciliationPage = lazyNamed(() => import('../features/admin/components/reconciliation-page'), 'ReconciliationPage');
 const AdsQueue = lazyNamed(() => import('../features/admin/components/ads-queue'), 'AdsQueue');
 const SubmissionsPage = lazyNamed(() => import('../features/admin/components/submissions-page'), 'SubmissionsPage');
 const SubmissionDetailPage = lazyNamed(() => import('../features/admin/components/submission-detail'), 'SubmissionDetailPage');
@@ -140,6 +141,7 @@ export const appRoutes = (
         <Route element={<AdminLayout />}>
           <Route index element={<AdminHome />} />
           <Route path="payments" element={<PaymentsQueue />} />
+          <Route path="payments/reconciliation" element={<ReconciliationPage />} />
           <Route path="ads" element={<AdsQueue />} />
           <Route path="submissions" element={<SubmissionsPage />} />
           <Route path="submissions/:id" element={<SubmissionDetailPage />} />

@@ -22,11 +22,12 @@ export function useReviewPayment() {
   });
 }
 
-/** Finance reverses an approved payment booked in error, with a reason the member sees. */
+/** Finance reverses an approved payment booked in error, or refunds an online one through Paystack, with a reason the member sees. */
 export function useReversePayment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) => api.post<{ message: string }>(`/api/admin/payments/${id}/reverse`, { json: { reason } }),
+    mutationFn: ({ id, reason, refund }: { id: string; reason: string; refund?: boolean }) =>
+      api.post<{ message: string }>(`/api/admin/payments/${id}/${refund ? 'refund' : 'reverse'}`, { json: { reason } }),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'payments'] }),
   });
 }

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { PAYMENT_STATES, type PaymentState, type PaymentSummary } from '../../../../shared/schemas/membership';
 import { CHARGE_KINDS } from '../../../../shared/charges';
 import { PLANS } from '../../../../shared/constants';
@@ -7,6 +8,7 @@ import { useFlash } from '../../../components/flash-context';
 import { FormError } from '../../../components/form-error';
 import { TextAreaField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
+import { useOnlinePayment } from '../../../lib/plans';
 import { usePayments, useReversePayment, useReviewPayment } from '../api/payments';
 import { ReviewQueue } from './review-queue';
 import { displayDateTime } from '../../../../shared/display-date';
@@ -15,14 +17,22 @@ const STATES: readonly PaymentState[] = PAYMENT_STATES;
 
 /** /admin/payments: slips to check against the bank statement, then approve (the months the member chose, or corrected with a reason) or reject (with a reason). */
 export function PaymentsQueue() {
+  const online = useOnlinePayment();
   return (
-    <ReviewQueue
-      title="Payments"
-      noun="payments"
-      statuses={STATES}
-      useItems={usePayments}
-      renderItem={(payment) => <PaymentCard key={payment.id} payment={payment} />}
-    />
+    <>
+      {online && (
+        <p className="admin__section">
+          <Link to="/admin/payments/reconciliation">Reconcile online payments with Paystack →</Link>
+        </p>
+      )}
+      <ReviewQueue
+        title="Payments"
+        noun="payments"
+        statuses={STATES}
+        useItems={usePayments}
+        renderItem={(payment) => <PaymentCard key={payment.id} payment={payment} />}
+      />
+    </>
   );
 }
 
@@ -83,8 +93,16 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
           )}
           {payment.issue && (
             <>
-              <dt>Not booked</dt>
+              <dt>{payment.status === 'approved' ? 'To refund' : 'Not booked'}</dt>
               <dd>{payment.issue}</dd>
+            </>
+          )}
+          {payment.refundedAt && (
+            <>
+              <dt>Refunded</dt>
+              <dd>
+                <time dateTime={payment.refundedAt}>{displayDateTime(payment.refundedAt)}</time> through Paystack
+              </dd>
             </>
           )}
           {payment.reason && (
@@ -145,12 +163,17 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
         </div>
       )}
       {payment.status === 'approved' && <ReversePayment payment={payment} />}
+      {payment.channel === 'paystack' && !payment.refundedAt && (payment.status === 'approved' || payment.issue) && <ReversePayment payment={payment} refund />}
     </li>
   );
 }
 
-/** A payment approved in error is reversed, never edited: a contra entry on the member's ledger and a note by the receipt. */
-function ReversePayment({ payment }: { payment: PaymentSummary }) {
+/**
+ * A payment approved in error is reversed, never edited: a contra entry on the member's ledger and
+ * a note by the receipt. An online one can be refunded instead: Paystack sends the money back and
+ * the same reversal is booked.
+ */
+function ReversePayment({ payment, refund = false }: { payment: PaymentSummary; refund?: boolean }) {
   const flash = useFlash();
   const reverse = useReversePayment();
   const [open, setOpen] = useState(false);
@@ -158,20 +181,27 @@ function ReversePayment({ payment }: { payment: PaymentSummary }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    reverse.mutate({ id: payment.id, reason }, { onSuccess: (data) => flash.showSuccess(data.message) });
+    reverse.mutate({ id: payment.id, reason, refund }, { onSuccess: (data) => flash.showSuccess(data.message) });
   }
 
   return (
     <div className="admin__decision">
       <button type="button" className="button button--ghost" onClick={() => setOpen((was) => !was)} aria-expanded={open}>
-        Reverse...
+        {refund ? 'Refund...' : 'Reverse...'}
       </button>
       <FormError message={reverse.error?.message} />
       {open && (
         <form className="form" onSubmit={submit}>
-          <TextAreaField label="Why this payment is reversed (the member sees it)" name="reversalReason" required rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <TextAreaField
+            label={refund ? 'Why this payment is refunded (the member sees it)' : 'Why this payment is reversed (the member sees it)'}
+            name={refund ? 'refundReason' : 'reversalReason'}
+            required
+            rows={2}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
           <button type="submit" className="button button--danger" disabled={reverse.isPending || !reason.trim()}>
-            Reverse payment
+            {reverse.isPending && <ButtonSpinner />} {refund ? `Refund ${formatNaira(payment.amountKobo)} through Paystack` : 'Reverse payment'}
           </button>
         </form>
       )}

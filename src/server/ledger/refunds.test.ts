@@ -1,0 +1,138 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ledgerEntries, payments, users } from '../db/schema.js';
+import { TestMailbox } from '../test-support/mailbox.js';
+import { createPostgresTestApp, describeOnPostgres } from '../test-support/on-postgres.js';
+import { PaystackStandIn } from '../test-support/paystack-server.js';
+import { signedInStaffAs, signedUpMember, type TestClient } from '../test-support/test-app.js';
+
+/** Finance refunding an online payment through Paystack's POST /refund, alone and racing a reversal, on PostgreSQL. */
+const mailbox = new TestMailbox();
+const paystack = new PaystackStandIn();
+let portal: Awaited<ReturnType<typeof createPostgresTestApp>>;
+let finance: TestClient;
+let moderator: TestClient;
+
+describeOnPostgres('refunds', () => {
+  beforeAll(async () => {
+    const baseUrl = await paystack.start();
+    portal = await createPostgresTestApp({ PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: baseUrl }, { mailTransport: mailbox.transport });
+    finance = (await signedInStaffAs(portal.app, 'finance')).client;
+    moderator = (await signedInStaffAs(portal.app, 'moderator')).client;
+  });
+  afterAll(async () => {
+    await portal?.close();
+    await paystack.close();
+  });
+
+  async function verifiedMember() {
+    const member = await signedUpMember(portal.app);
+    const email = member.user.email;
+    await member.client.post('/api/users/verify-email', { json: { email } });
+    await member.client.post('/api/users/verify-code', { json: { email, code: await mailbox.codeFor(email, /verification code/) } });
+    return member;
+  }
+
+  /** A member who paid the fee online, booked by the callback. */
+  async function paidOnline(months = 1) {
+    const member = await verifiedMember();
+    expect((await member.client.post('/api/users/payments/online', { json: { plan: 'standard', months } })).statusCode).toBe(200);
+    const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, member.user.id));
+    paystack.settle(payment!.reference!, 'success');
+    expect((await member.client.get(`/api/payments/paystack/callback?reference=${payment!.reference}`)).headers.location).toBe('/user/fees?online=paid');
+    return { ...member, payment: payment! };
+  }
+
+  const entriesOf = async (id: string) => (await portal.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, id))).map((entry) => entry);
+  const paymentOf = async (id: string) => (await portal.app.ctx.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+  const refund = (client: TestClient, id: string, reason = 'The member paid twice by mistake.') => client.post(`/api/admin/payments/${id}/refund`, { json: { reason } });
+
+  it('refunds the whole payment at Paystack and books one reversal with the reason; the queue shows it refunded', async () => {
+    const { client, user, payment } = await paidOnline(2);
+    expect((await refund(moderator, payment.id)).statusCode).toBe(403);
+    const refunded = await refund(finance, payment.id);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().message).toBe('Payment refunded through Paystack and reversed on the ledger. The member has been told why.');
+    expect(paystack.transactions.get(payment.reference!)?.refunded).toBe(payment.amountKobo);
+
+    const contra = (await entriesOf(payment.id)).filter((entry) => entry.kind === 'reversal');
+    expect(contra).toEqual([expect.objectContaining({ amountKobo: payment.amountKobo, description: 'Payment refunded (Membership fee): The member paid twice by mistake.' })]);
+    expect(await paymentOf(payment.id)).toMatchObject({ state: 'reversed', reversalReason: 'The member paid twice by mistake.', refundedAt: expect.any(Date) });
+    const [member] = await portal.app.ctx.db.select({ paidUntil: users.paidUntil }).from(users).where(eq(users.id, user.id));
+    expect(member!.paidUntil).toBeNull();
+    const row = (await finance.get('/api/admin/payments?status=reversed')).json().find((p: { id: string }) => p.id === payment.id);
+    expect(row).toMatchObject({ status: 'reversed', refundedAt: expect.any(String), reason: 'The member paid twice by mistake.' });
+    const notes = (await client.get('/api/notifications')).json().notifications.map((n: { message: string }) => n.message);
+    expect(notes[0]).toMatch(/^Your payment of ₦121,000\.00 \(Membership fee\) was refunded to you by our finance team: The member paid twice by mistake\./);
+
+    const again = await refund(finance, payment.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Only an approved payment can be refunded; this one is reversed.');
+    expect(paystack.transactions.get(payment.reference!)?.refunded).toBe(payment.amountKobo);
+  });
+
+  it('books nothing when Paystack refuses the refund (502), and refuses a slip payment (409)', async () => {
+    const { payment } = await paidOnline();
+    paystack.transactions.get(payment.reference!)!.status = 'failed';
+    const refused = await refund(finance, payment.id);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toBe('Paystack did not accept the refund: nothing was booked. Try again, or refund in Paystack’s dashboard.');
+    expect(await paymentOf(payment.id)).toMatchObject({ state: 'approved', refundedAt: null });
+    expect((await entriesOf(payment.id)).filter((entry) => entry.kind === 'reversal')).toEqual([]);
+
+    const member = await verifiedMember();
+    const form = new FormData();
+    form.append('paymentSlip', new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer())]), 'slip.png');
+    const slipId = (await member.client.post('/api/users/upload-slip', { form })).json().paymentId as string;
+    expect((await finance.post(`/api/admin/payments/${slipId}/approve`, { json: {} })).statusCode).toBe(200);
+    const slip = await refund(finance, slipId);
+    expect(slip.statusCode).toBe(409);
+    expect(slip.json().message).toBe('Only an online payment is refunded through Paystack: reverse a slip payment and return the money by bank transfer.');
+    expect(await paymentOf(slipId)).toMatchObject({ state: 'approved' });
+  });
+
+  it('refunds money Paystack took that the ledger never booked (one kobo short), once, reversing nothing', async () => {
+    const member = await verifiedMember();
+    expect((await member.client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } })).statusCode).toBe(200);
+    const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, member.user.id));
+    paystack.settle(payment!.reference!, 'success', payment!.amountKobo - 1);
+    expect((await member.client.get(`/api/payments/paystack/callback?reference=${payment!.reference}`)).headers.location).toBe('/user/fees?online=review');
+    expect((await paymentOf(payment!.id)).issue).toBe('Paid ₦60,499.99, not the ₦60,500.00 charged.');
+
+    const answers = await Promise.all([refund(finance, payment!.id, 'Paid short: money returned'), refund(finance, payment!.id, 'Paid short: money returned')]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 200)!.json().message).toBe('Refunded through Paystack. Nothing was booked for this money, so nothing is reversed. The member has been told why.');
+    expect(paystack.transactions.get(payment!.reference!)?.refunded).toBe(payment!.amountKobo - 1);
+    expect(await paymentOf(payment!.id)).toMatchObject({ state: 'rejected', issue: null, refundedAt: expect.any(Date), reversalReason: 'Paid short: money returned' });
+    expect(await entriesOf(payment!.id)).toEqual([]);
+    const row = (await finance.get('/api/admin/payments?status=rejected')).json().find((p: { id: string }) => p.id === payment!.id);
+    expect(row).toMatchObject({ refundedAt: expect.any(String), reason: 'Paid short: money returned', issue: null });
+    // Paystack re-sending its webhook lists nothing again; the member is no longer under review.
+    const again = paystack.webhookFor(payment!.reference!);
+    const resent = await portal.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: { 'content-type': 'application/json', 'x-paystack-signature': again.signature }, payload: again.body });
+    expect(resent.statusCode).toBe(200);
+    expect(await paymentOf(payment!.id)).toMatchObject({ state: 'rejected', issue: null });
+    expect((await member.client.get('/api/users/membership')).json().state).toBe('none');
+  });
+
+  it('a refund racing a reversal (and a second refund) books one contra entry, and Paystack refunds at most once', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { payment } = await paidOnline();
+      const before = paystack.refundRequests;
+      const answers = await Promise.all([
+        refund(finance, payment.id),
+        finance.post(`/api/admin/payments/${payment.id}/reverse`, { json: { reason: 'Approved in error' } }),
+        refund(finance, payment.id),
+      ]);
+      const codes = answers.map((answer) => answer.statusCode);
+      expect(codes.filter((code) => code === 200), JSON.stringify(codes)).toHaveLength(1);
+      expect(codes.filter((code) => code === 409)).toHaveLength(2);
+      expect((await entriesOf(payment.id)).filter((entry) => entry.kind === 'reversal')).toHaveLength(1);
+      const refundedHere = codes[0] === 200 || codes[2] === 200;
+      expect(paystack.transactions.get(payment.reference!)?.refunded).toBe(refundedHere ? payment.amountKobo : 0);
+      expect(paystack.refundRequests - before).toBe(refundedHere ? 1 : 0);
+      expect(Boolean((await paymentOf(payment.id)).refundedAt)).toBe(refundedHere);
+    }
+  });
+});
