@@ -26,3 +26,8 @@ export function sendCsv(reply: FastifyReply, filename: string, header: string[],
     .header('Cache-Control', 'no-store')
     .send(csv);
 }
+
+/** Naira with two decimals and no separators, so a spreadsheet reads it as a number: 6050000 -> "60500.00". */
+export function nairaCell(kobo: number): string {
+  return (kobo / 100).toFixed(2);
+}

@@ -5,7 +5,7 @@ import { RECONCILIATION_STATUSES, type Reconciliation, type ReconciliationRow } 
 import type { AppContext } from '../context.js';
 import { payments, receipts, users } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
-import { nairaCell } from '../reports/exports.js';
+import { nairaCell } from '../http/csv.js';
 import { PaystackClient } from './paystack-client.js';
 
 /** A ledger booking of an online payment: confirmed, and possibly reversed or refunded since. */

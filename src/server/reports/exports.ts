@@ -4,6 +4,7 @@ import { formatMemberNumber } from '../../shared/membership.js';
 import { chargeLedgerKindOf, MEMBER_STATE_LABELS, MONEY_KINDS } from '../../shared/schemas/reports.js';
 import { labelOf } from '../../shared/form-options.js';
 import type { AppContext } from '../context.js';
+import { nairaCell } from '../http/csv.js';
 import { membershipFactsSql, membershipStateSql } from '../membership/state-sql.js';
 import { rowsOf } from './reports-service.js';
 import type { MembershipState } from '../../shared/membership.js';
@@ -79,11 +80,6 @@ interface PaymentRow {
   receipt: string | null;
   reason: string | null;
   refunded: boolean;
-}
-
-/** Naira with two decimals and no separators, so a spreadsheet reads it as a number: 6050000 -> "60500.00". */
-export function nairaCell(kobo: number): string {
-  return (kobo / 100).toFixed(2);
 }
 
 /**
