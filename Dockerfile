@@ -2,14 +2,14 @@
 # The portal as an image: built once in the first stage, run from the build output and the
 # production dependencies only. CI proves the same steps without Docker: scripts/prove-deploy.mjs.
 
-FROM node:22-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY . .
 RUN npm run build
 
-FROM node:22-bookworm-slim AS runtime
+FROM node:24.21.0-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
