@@ -20,6 +20,7 @@ import { configuredStorage } from './files/configured-storage.js';
 import { type FileStorage, guardedStorage } from './files/storage.js';
 import { formsRoutes } from './forms/routes.js';
 import { startHousekeeping } from './housekeeping.js';
+import { Tallies } from './tallies.js';
 import { SERVICE } from './service.js';
 import { DependencyHealth } from './dependencies.js';
 import { registerLoadShedding } from './http/load-shedding.js';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => health.stop());
   const storage = guardedStorage(options.storage ?? configuredStorage(config), config.timeouts.storageMs, health);
   health.addProbe('storage', () => storage.check());
+  const tallies = new Tallies();
   const mailTransport = options.mailTransport ?? createTransport(config, app.log);
   const mailWorker = startMailWorker({
     db: database.db,
@@ -137,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pollMs: config.mail.pollMs,
     retryBaseMs: config.mail.retryBaseMs,
     maxAttempts: config.mail.maxAttempts,
+    onOutcome: (outcome) => tallies.mailOutcome(outcome),
   });
   app.addHook('onClose', async () => {
     await mailWorker.stop();
@@ -147,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     storage,
     health,
+    tallies,
     log: app.log,
     mailer: { brand: { companyName: config.company.name, publicUrl: portalAddress(config), replyTo: config.company.email }, nudge: mailWorker.nudge },
     listen: database.listen,

@@ -187,6 +187,13 @@ const envSchema = z.object({
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  /** Where `npm run backup` writes (one folder per backup) and where /metrics looks for the last one. */
+  BACKUP_DIR: z.string().min(1).default('backups'),
+  /** The key backups are encrypted with (backups/crypto.ts): 32 bytes in base64, `openssl rand -base64 32`. */
+  BACKUP_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+    .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   ...operationsEnv,
 });
@@ -261,6 +268,8 @@ export interface Config extends OperationsConfig {
   metricsToken: string | undefined;
   /** How many portal processes `npm start` runs on this host (node:cluster); PostgreSQL is needed for more than one. */
   processes: number;
+  /** Backups: their folder, and the key they are encrypted with (unset: `npm run backup` refuses). */
+  backups: { dir: string; key: Buffer | undefined };
   /** How long a stopping process waits for requests in flight before it exits anyway. */
   shutdownTimeoutMs: number;
 }
@@ -338,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paystack: e.PAYSTACK_SECRET_KEY ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, '') } : undefined,
     metricsToken: e.METRICS_TOKEN,
     processes: e.PROCESSES,
+    backups: { dir: path.resolve(e.BACKUP_DIR), key: e.BACKUP_KEY ? Buffer.from(e.BACKUP_KEY, 'base64') : undefined },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ...operationsConfig(e),
   };

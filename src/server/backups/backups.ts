@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -77,5 +77,26 @@ export async function restoreFrom(config: Config, folder: string): Promise<{ mis
     return { missingKeys: listed.map((entry) => entry.key).filter((key) => !present.has(key)) };
   } finally {
     await lock.end();
+  }
+}
+
+/** How long ago the newest backup in `dir` (one folder each, with its manifest) was taken; undefined when none is there. */
+export async function lastBackupAgeSeconds(dir: string, now: Date = new Date()): Promise<number | undefined> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  let newest: number | undefined;
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue;
+    const manifest = await readFile(path.join(dir, entry.name, 'manifest.json'), 'utf8').catch(() => undefined);
+    const createdAt = Date.parse(manifestTime(manifest));
+    if (Number.isFinite(createdAt) && (newest === undefined || createdAt > newest)) newest = createdAt;
+  }
+  return newest === undefined ? undefined : Math.max(0, (now.getTime() - newest) / 1000);
+}
+
+function manifestTime(text: string | undefined): string {
+  try {
+    return (JSON.parse(text ?? '{}') as { createdAt?: string }).createdAt ?? '';
+  } catch {
+    return '';
   }
 }
