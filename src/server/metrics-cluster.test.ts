@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { machineBudget } from '../../tests/machine-budget.js';
 import { describeOnPostgres, inheritedPath, missingForTests, raceServerUrl } from './test-support/on-postgres.js';
 import { createScratchDatabase } from './test-support/scratch-database.js';
 
@@ -75,16 +76,16 @@ describeOnPostgres('metrics from PROCESSES=2', () => {
     });
     child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => stdout.push(chunk.toString()));
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + machineBudget(60_000);
     // Both processes listening (each logs it), and answering.
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the portal exited with ${child.exitCode}: ${stdout.join('')}`);
       const listening = stdout.join('').split('\n').filter((line) => line.includes('Server listening at')).length;
       if (listening >= 2 && (await get('/readyz').catch(() => ({ status: 0 }))).status === 200) break;
-      if (Date.now() > deadline) throw new Error(`the two processes were not ready in a minute: ${stdout.join('')}`);
+      if (Date.now() > deadline) throw new Error(`the two processes were not ready in ${machineBudget(60_000)} ms: ${stdout.join('')}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  }, 120_000);
+  }, machineBudget(60_000) + 60_000);
 
   afterAll(async () => {
     if (child && child.exitCode === null) {
