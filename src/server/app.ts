@@ -22,6 +22,7 @@ import { configuredStorage } from './files/configured-storage.js';
 import { type FileStorage, guardedStorage } from './files/storage.js';
 import { formsRoutes } from './forms/routes.js';
 import { startHousekeeping } from './housekeeping.js';
+import { Tallies } from './tallies.js';
 import { SERVICE } from './service.js';
 import { DependencyHealth } from './dependencies.js';
 import { registerLoadShedding } from './http/load-shedding.js';
@@ -33,6 +34,7 @@ import { logSerializers, registerErrorHandling } from './http/errors.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { countPendingPayments } from './membership/payments-review.js';
+import { lastBackupAgeSeconds } from './backups/backups.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -139,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => health.stop());
   const storage = guardedStorage(options.storage ?? configuredStorage(config), config.timeouts.storageMs, health);
   health.addProbe('storage', () => storage.check());
+  const tallies = new Tallies();
   const mailTransport = options.mailTransport ?? createTransport(config, app.log);
   const mailWorker = startMailWorker({
     db: database.db,
@@ -148,6 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pollMs: config.mail.pollMs,
     retryBaseMs: config.mail.retryBaseMs,
     maxAttempts: config.mail.maxAttempts,
+    onOutcome: (outcome) => tallies.mailOutcome(outcome),
   });
   app.addHook('onClose', async () => {
     await mailWorker.stop();
@@ -158,6 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     storage,
     health,
+    tallies,
     log: app.log,
     mailer: { brand: { companyName: config.company.name, publicUrl: portalAddress(config), replyTo: config.company.email, supportEmail: config.siteDefaults.email ?? null }, nudge: mailWorker.nudge },
     listen: database.listen,
@@ -193,9 +198,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCsrf(app, { production: config.env === 'production', secret: config.sessionSecret, sessionCookie: sessionCookieName(config) });
   registerCachePolicy(app);
   registerHealth(app, database.db, health);
-  registerMetrics(app, ctx, database, [
-    { name: 'portal_payments_pending', help: 'Payment slips waiting for a staff decision', read: () => countPendingPayments(ctx) },
-  ]);
+  registerMetrics(app, ctx, database, {
+    featureGauges: [{ name: 'portal_payments_pending', help: 'Payment slips waiting for a staff decision', read: () => countPendingPayments(ctx) }],
+    lastBackupAgeSeconds: () => lastBackupAgeSeconds(config.backups.dir),
+  });
   await registerSessionLookup(app, ctx);
   registerIdempotency(app, ctx);
 

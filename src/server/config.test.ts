@@ -62,3 +62,25 @@ describe('a portal behind one proxy (TRUST_PROXY=1)', () => {
     expect((await send('1.1.1.1', '198.51.100.9')).statusCode).toBe(201);
   });
 });
+
+describe('secrets from compose.yaml and .env', () => {
+  const base = () => ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-config-')), SESSION_SECRET: 'x'.repeat(32) });
+
+  it('takes the database password apart from DATABASE_URL, whatever characters it has', () => {
+    const password = 'pa/ss#wo?rd@x%y:z';
+    const { databaseUrl } = loadConfig({ ...base(), DATABASE_URL: 'postgres://portal@postgres:5432/portal', DATABASE_PASSWORD: password });
+    const url = new URL(databaseUrl!);
+    // pg reads the URL's parts percent-decoded, as here.
+    expect([decodeURIComponent(url.password), url.username, url.hostname, url.port, url.pathname]).toEqual([password, 'portal', 'postgres', '5432', '/portal']);
+  });
+
+  it('refuses a password given twice', () => {
+    expect(() => loadConfig({ ...base(), DATABASE_URL: 'postgres://portal:one@postgres/portal', DATABASE_PASSWORD: 'two' })).toThrow(/give it once/);
+  });
+
+  it.each(['SESSION_SECRET', 'DATABASE_PASSWORD', 'METRICS_TOKEN', 'ADMIN_PASSWORD'])('refuses %s left at its change-me example value', (name) => {
+    const env: Record<string, string> = { ...base(), DATABASE_URL: 'postgres://portal@postgres/portal', ADMIN_EMAIL: 'staff@example.com', ADMIN_PASSWORD: 'a-real-password-9' };
+    env[name] = 'change-me-to-at-least-32-random-characters';
+    expect(() => loadConfig(env)).toThrow(new RegExp(`Refusing to start:\\n  ${name}: still the example value`));
+  });
+});

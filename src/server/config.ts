@@ -134,6 +134,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * The password of DATABASE_URL's user, passed apart (compose.yaml does): any character works, `/`
+   * and `#` included, where inside the URL it would have to be percent-encoded.
+   */
+  DATABASE_PASSWORD: z.string().min(1).optional(),
   DATABASE_LISTEN_URL: z
     .string()
     .regex(/^(postgres(ql)?:\/\/|none$)/, 'must start with postgres:// or postgresql://, or be none')
@@ -189,6 +194,13 @@ const envSchema = z.object({
   PAYSTACK_CHECKOUT_EXPIRY_MINUTES: z.coerce.number().int().min(15).default(120),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  /** Where `npm run backup` writes (one folder per backup) and where /metrics looks for the last one. */
+  BACKUP_DIR: z.string().min(1).default('backups'),
+  /** The key backups are encrypted with (backups/crypto.ts): 32 bytes in base64, `openssl rand -base64 32`. */
+  BACKUP_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+    .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   ...operationsEnv,
 });
@@ -263,6 +275,8 @@ export interface Config extends OperationsConfig {
   metricsToken: string | undefined;
   /** How many portal processes `npm start` runs on this host (node:cluster); PostgreSQL is needed for more than one. */
   processes: number;
+  /** Backups: their folder, and the key they are encrypted with (unset: `npm run backup` refuses). */
+  backups: { dir: string; key: Buffer | undefined };
   /** How long a stopping process waits for requests in flight before it exits anyway. */
   shutdownTimeoutMs: number;
 }
@@ -285,6 +299,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  const placeholders = PLACEHOLDER_CHECKED.filter((name) => /change-me/i.test(e[name] ?? ''));
+  if (placeholders.length > 0) {
+    throw new ConfigError(`Refusing to start:\n${placeholders.map((name) => `  ${name}: still the example value (change-me…): set a long random one`).join('\n')}`);
+  }
   const unsafe = e.NODE_ENV === 'production' ? unsafeInProduction(e) : [];
   if (unsafe.length > 0) {
     throw new ConfigError(`Refusing to start in production:\n${unsafe.map((problem) => `  ${problem}`).join('\n')}`);
@@ -295,7 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseUrl: e.DATABASE_URL,
+    databaseUrl: withPassword(e.DATABASE_URL, e.DATABASE_PASSWORD),
     databaseListenUrl: e.DATABASE_LISTEN_URL === 'none' ? null : e.DATABASE_LISTEN_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
@@ -340,9 +358,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paystack: e.PAYSTACK_SECRET_KEY ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''), checkoutExpiryMs: e.PAYSTACK_CHECKOUT_EXPIRY_MINUTES * 60_000 } : undefined,
     metricsToken: e.METRICS_TOKEN,
     processes: e.PROCESSES,
+    backups: { dir: path.resolve(e.BACKUP_DIR), key: e.BACKUP_KEY ? Buffer.from(e.BACKUP_KEY, 'base64') : undefined },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ...operationsConfig(e),
   };
+}
+
+/** The secrets .env.example once filled with `change-me…`: such a value is refused wherever the portal runs. */
+const PLACEHOLDER_CHECKED = ['SESSION_SECRET', 'DATABASE_URL', 'DATABASE_PASSWORD', 'METRICS_TOKEN', 'ADMIN_PASSWORD', 'S3_SECRET_ACCESS_KEY', 'BACKUP_KEY', 'SMTP_URL', 'PAYSTACK_SECRET_KEY'] as const;
+
+/** DATABASE_URL with DATABASE_PASSWORD set in it, percent-encoded (the URL parser then reads it back exactly). */
+function withPassword(url: string | undefined, password: string | undefined): string | undefined {
+  if (!url || !password) return url;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_URL: not a valid URL (with DATABASE_PASSWORD set, leave the password out of it)');
+  }
+  if (parsed.password) throw new ConfigError('Invalid configuration:\n  DATABASE_URL holds a password and DATABASE_PASSWORD is set: give it once');
+  parsed.password = encodeURIComponent(password);
+  return parsed.toString();
 }
 
 /** Settings that are fine on a laptop but lose codes, sessions or data once real members use the portal. */

@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from './db/client.js';
 import type { DependencyHealth } from './dependencies.js';
 import type { FileStorage } from './files/storage.js';
 import type { MailBrand } from './mail/templates.js';
+import type { Tallies } from './tallies.js';
 
 /** What every feature service needs, built once by buildApp. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   storage: FileStorage;
   /** Which dependencies answer: each outage logged once as it starts and once as it ends. */
   health: DependencyHealth;
+  /** This process's counts for /metrics: mail outcomes, the jobs' last successes. */
+  tallies: Tallies;
   log: FastifyBaseLogger;
   /** Mail is queued in the outbox inside transactions; `nudge` asks the worker to send it now. */
   mailer: { brand: MailBrand; nudge(): void };

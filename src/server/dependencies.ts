@@ -66,7 +66,11 @@ export class DependencyHealth {
   private readonly probes: Partial<Record<Dependency, () => Promise<unknown>>>;
   private readonly probeEveryMs: number;
 
+  /** Failures seen per dependency since start (every one, not only each outage's first), for /metrics. */
+  readonly errors: Record<Dependency, number> = { database: 0, storage: 0, redis: 0 };
+
   failed(dependency: Dependency, error: unknown, detail: Record<string, unknown> = {}): void {
+    this.errors[dependency]++;
     if (this.outages.has(dependency)) return;
     const outage: Outage = { since: Date.now(), probe: undefined };
     this.outages.set(dependency, outage);

@@ -35,6 +35,7 @@ export async function runHousekeeping(ctx: AppContext): Promise<void> {
   const adults = await endGuardianLinksAtAdulthood(ctx);
   if (adults > 0) ctx.log.info({ adults }, 'guardian links ended: members turned 18');
   const reminders = await sendMembershipReminders(ctx);
+  ctx.tallies.succeeded('reminders');
   if (reminders > 0) ctx.log.info({ reminders }, 'membership reminders sent');
   const checkouts = await expireAbandonedCheckouts(ctx);
   if (checkouts.booked + checkouts.expired > 0) ctx.log.info(checkouts, 'stale online checkouts settled');
@@ -47,7 +48,10 @@ export async function runHousekeeping(ctx: AppContext): Promise<void> {
 export function startHousekeeping(app: FastifyInstance, ctx: AppContext): void {
   const run = async () => {
     try {
-      await ctx.runAlone('housekeeping', () => runHousekeeping(ctx));
+      await ctx.runAlone('housekeeping', async () => {
+        await runHousekeeping(ctx);
+        ctx.tallies.succeeded('housekeeping');
+      });
     } catch (error) {
       ctx.log.warn({ err: error }, 'housekeeping failed; it runs again in an hour');
     }

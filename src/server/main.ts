@@ -6,6 +6,8 @@ import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError, MigrationsMissingError } from './db/client.js';
 import { errorForLog } from './http/errors.js';
+import { serveClusterMetrics } from './http/metrics.js';
+import { unsupportedNode } from './node-version.js';
 import { logLine } from './service.js';
 
 /**
@@ -29,6 +31,7 @@ async function serve(config: Config): Promise<void> {
 /** PROCESSES > 1: this process only starts the portal processes, sharing the port, and replaces one that dies. */
 function superviseProcesses(config: Config): void {
   let stopping = false;
+  if (config.metricsToken) serveClusterMetrics();
   for (let i = 0; i < config.processes; i++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
@@ -52,6 +55,8 @@ function superviseProcesses(config: Config): void {
 }
 
 async function main(): Promise<void> {
+  const nodeProblem = unsupportedNode();
+  if (nodeProblem) throw new ConfigError(nodeProblem);
   const config = loadConfig();
   if (config.processes > 1 && cluster.isPrimary) superviseProcesses(config);
   else await serve(config);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +12,7 @@ import { createScratchDatabase } from '../test-support/scratch-database.js';
 import { onPostgresServer, postgresServerUrl, signedInStaff, signedUpMember, STAFF } from '../test-support/test-app.js';
 import { backupTo, restoreFrom } from './backups.js';
 
+const BACKUP_KEY = randomBytes(32).toString('base64');
 const folders: string[] = [];
 const folder = (name: string) => {
   const made = mkdtempSync(path.join(tmpdir(), `portal-${name}-`));
@@ -27,6 +28,7 @@ async function portalOn(databaseUrl: string, dataDir: string) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SESSION_SECRET: 's'.repeat(40),
+    BACKUP_KEY,
     ADMIN_EMAIL: STAFF.email,
     ADMIN_PASSWORD: STAFF.password,
   });
@@ -48,6 +50,19 @@ describe.runIf(onPostgresServer)('backup and restore', () => {
     const manifest = await backupTo(portal.config, backup);
     expect(manifest.files.kind).toBe('local');
     expect(manifest.keepWithIt.join(' ')).toContain('SESSION_SECRET');
+    expect(manifest.keepWithIt.join(' ')).toContain('BACKUP_KEY');
+    expect(manifest.app.version).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
+    expect(manifest.migrations.last).toMatch(/^\d{4}_/);
+    // Owner-only, sealed (no clear dump: pg_dump's custom format starts PGDMP), every file checksummed.
+    expect(statSync(backup).mode & 0o777).toBe(0o700);
+    const written = readdirSync(backup, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(written.map((entry) => path.relative(backup, path.join(entry.parentPath, entry.name))).sort()).toEqual([...Object.keys(manifest.checksums), 'manifest.json'].sort());
+    for (const entry of written) expect(statSync(path.join(entry.parentPath, entry.name)).mode & 0o777, entry.name).toBe(0o600);
+    expect(Object.keys(manifest.checksums).filter((name) => name.startsWith('files/'))).toHaveLength(2);
+    const sealedDump = readFileSync(path.join(backup, 'database.dump.sealed'));
+    expect(sealedDump.subarray(0, 8).toString()).toBe('PORTALB1');
+    expect(sealedDump.includes('PGDMP')).toBe(false);
+    expect(sealedDump.includes(members[0]!.user.email)).toBe(false);
     await portal.close();
     await original.drop();
     rmSync(originalData, { recursive: true, force: true });
@@ -55,7 +70,16 @@ describe.runIf(onPostgresServer)('backup and restore', () => {
     const restored = await createScratchDatabase(postgresServerUrl!, 'restore');
     try {
       const restoredData = folder('restore-data');
-      const target = loadConfig({ NODE_ENV: 'test', DATABASE_URL: restored.url, DATA_DIR: restoredData, SESSION_SECRET: 's'.repeat(40) });
+      const target = loadConfig({ NODE_ENV: 'test', DATABASE_URL: restored.url, DATA_DIR: restoredData, SESSION_SECRET: 's'.repeat(40), BACKUP_KEY });
+      // Another key, or one changed byte, and nothing is restored.
+      const otherKey = loadConfig({ NODE_ENV: 'test', DATABASE_URL: restored.url, DATA_DIR: restoredData, SESSION_SECRET: 's'.repeat(40), BACKUP_KEY: randomBytes(32).toString('base64') });
+      await expect(restoreFrom(otherKey, backup)).rejects.toThrow(/sealed with another BACKUP_KEY/);
+      const file = path.join(backup, 'database.dump.sealed');
+      const flipped = Buffer.from(sealedDump);
+      flipped[100] = flipped[100]! ^ 1;
+      writeFileSync(file, flipped);
+      await expect(restoreFrom(target, backup)).rejects.toThrow(/database\.dump\.sealed: checksum .* the backup was changed/);
+      writeFileSync(file, sealedDump);
       expect(await restoreFrom(target, backup)).toEqual({ missingKeys: [] });
 
       const back = await portalOn(restored.url, restoredData);

@@ -1,81 +1,197 @@
-import { execFile } from 'node:child_process';
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Readable, Writable } from 'node:stream';
 import pg from 'pg';
 import type { Config } from '../config.js';
-import { configuredStorage, localUploadsDir } from '../files/configured-storage.js';
+import { configuredStorage } from '../files/configured-storage.js';
+import { SERVICE } from '../service.js';
+import { keyId, sealInto, sha256Of, unsealInto } from './sealed.js';
 
 const run = promisify(execFile);
 
-/** What a backup folder holds besides the dump, and what it cannot hold. */
-interface Manifest {
+/** The backup's table of contents, written in clear (no secret in it) and 0600 like every file of the backup. */
+export interface Manifest {
+  format: 'portal-backup/2';
   createdAt: string;
-  database: 'database.dump';
-  /** Local uploads are copied into `files/`; a bucket's keys are listed in `bucket-listing.json`. */
-  files: { kind: 'local'; folder: 'files' } | { kind: 's3'; bucket: string; listing: 'bucket-listing.json'; count: number };
+  app: { name: string; version: string };
+  /** The last migration applied by this release (drizzle/meta/_journal.json), and how many there are. */
+  migrations: { count: number; last: string };
+  /** Every file of the backup (sealed) with its SHA-256, checked before a restore touches anything. */
+  checksums: Record<string, string>;
+  encryption: { cipher: 'aes-256-gcm'; container: string; keyId: string };
+  database: 'database.dump.sealed';
+  /** Local uploads are sealed into `files/`; a bucket's objects too with `--with-files`, its keys always in the listing. */
+  files: { kind: 'local'; folder: 'files' } | { kind: 's3'; bucket: string; listing: 'bucket-listing.json.sealed'; count: number; copied: boolean };
   keepWithIt: string[];
 }
 
 const KEEP_WITH_IT = [
+  'BACKUP_KEY, kept apart from the backups: without it they cannot be opened.',
   'SESSION_SECRET: codes and sessions are keyed by it; restored with another, every member signs in again and open codes stop working.',
-  'The bucket itself when files are in S3: this backup lists its keys, the bucket keeps the bytes (turn on versioning or replication).',
+  'The bucket itself when files are in S3 and the backup was taken without --with-files: this backup lists its keys, the bucket keeps the bytes (turn on versioning or replication).',
 ];
+
+const CONTAINER = 'PORTALB1 (8 bytes) | IV (12 bytes) | AES-256-GCM ciphertext | GCM tag (16 bytes)';
+
+/** The migrations this build applies: drizzle/ beside src/ and dist/ alike. */
+export function migrationVersion(): Manifest['migrations'] {
+  const journal = JSON.parse(readFileSync(new URL('../../../drizzle/meta/_journal.json', import.meta.url), 'utf8')) as { entries: { tag: string }[] };
+  return { count: journal.entries.length, last: journal.entries.at(-1)?.tag ?? '' };
+}
 
 function databaseUrlOf(config: Config): string {
   if (!config.databaseUrl) throw new Error('Backups need DATABASE_URL: with the embedded database, stop the portal and copy DATA_DIR instead.');
   return config.databaseUrl;
 }
 
+function keyOf(config: Config): Buffer {
+  if (!config.backups.key) throw new Error('BACKUP_KEY is not set: backups are encrypted with it (openssl rand -base64 32), kept apart from them.');
+  return config.backups.key;
+}
+
 /**
- * `npm run backup -- <folder>`: the database in pg_dump's custom format, the uploaded files (or the
- * bucket's listing) and a manifest saying what else must be kept.
+ * `npm run backup -- [folder] [--with-files]`: the database (pg_dump's custom format, streamed
+ * straight into its sealed file: no clear copy touches the disk), the uploaded files (a bucket's
+ * objects only with `withBucketFiles`), each sealed with BACKUP_KEY, in a folder only its owner
+ * reads (0700, files 0600), with a manifest of checksums and versions.
  */
-export async function backupTo(config: Config, folder: string): Promise<Manifest> {
+export async function backupTo(config: Config, folder: string, options: { withBucketFiles?: boolean } = {}): Promise<Manifest> {
   const databaseUrl = databaseUrlOf(config);
-  await mkdir(folder, { recursive: true });
-  await run('pg_dump', ['--format=custom', '--no-owner', '--file', path.join(folder, 'database.dump'), databaseUrl]);
+  const key = keyOf(config);
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await chmod(folder, 0o700);
+  const checksums: Record<string, string> = {};
+  const seal = async (name: string, source: NodeJS.ReadableStream) => {
+    const target = path.join(folder, name);
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    checksums[name] = await sealInto(key, source as never, target);
+  };
+
+  const dump = spawn('pg_dump', ['--format=custom', '--no-owner', databaseUrl], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let dumpErrors = '';
+  dump.stderr.on('data', (chunk: Buffer) => (dumpErrors += chunk.toString()));
+  const dumped = new Promise<void>((resolve, reject) => {
+    dump.once('error', reject);
+    dump.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`pg_dump failed (${code}): ${dumpErrors.trim()}`))));
+  });
+  await Promise.all([seal('database.dump.sealed', dump.stdout), dumped]);
+
   let files: Manifest['files'];
+  const storage = configuredStorage(config);
+  const listing = await storage.list();
   if (config.s3) {
-    const listing = await configuredStorage(config).list();
-    await writeFile(path.join(folder, 'bucket-listing.json'), JSON.stringify(listing, null, 2));
-    files = { kind: 's3', bucket: config.s3.bucket, listing: 'bucket-listing.json', count: listing.length };
+    await seal('bucket-listing.json.sealed', Readable.from([Buffer.from(JSON.stringify(listing, null, 2))]));
+    if (options.withBucketFiles) for (const entry of listing) await seal(`files/${entry.key}.sealed`, (await storage.open(entry.key)).stream);
+    files = { kind: 's3', bucket: config.s3.bucket, listing: 'bucket-listing.json.sealed', count: listing.length, copied: Boolean(options.withBucketFiles) };
   } else {
-    await cp(localUploadsDir(config), path.join(folder, 'files'), { recursive: true, force: true }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
+    for (const entry of listing) await seal(`files/${entry.key}.sealed`, (await storage.open(entry.key)).stream);
     files = { kind: 'local', folder: 'files' };
   }
-  const manifest: Manifest = { createdAt: new Date().toISOString(), database: 'database.dump', files, keepWithIt: KEEP_WITH_IT };
-  await writeFile(path.join(folder, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  const manifest: Manifest = {
+    format: 'portal-backup/2',
+    createdAt: new Date().toISOString(),
+    app: { ...SERVICE },
+    migrations: migrationVersion(),
+    checksums,
+    encryption: { cipher: 'aes-256-gcm', container: CONTAINER, keyId: keyId(key) },
+    database: 'database.dump.sealed',
+    files,
+    keepWithIt: KEEP_WITH_IT,
+  };
+  await writeFile(path.join(folder, 'manifest.json'), JSON.stringify(manifest, null, 2), { mode: 0o600 });
+  return manifest;
+}
+
+/** Every file the manifest lists is there with its checksum; throws naming the first that is not. */
+export async function verifyBackup(folder: string, key: Buffer): Promise<Manifest> {
+  const manifest = JSON.parse(await readFile(path.join(folder, 'manifest.json'), 'utf8')) as Manifest;
+  if (manifest.format !== 'portal-backup/2') throw new Error(`${folder}: not a backup this release reads (format ${String(manifest.format)})`);
+  if (manifest.encryption.keyId !== keyId(key)) throw new Error(`${folder} was sealed with another BACKUP_KEY (key id ${manifest.encryption.keyId}, this one ${keyId(key)})`);
+  for (const [name, expected] of Object.entries(manifest.checksums)) {
+    const actual = await sha256Of(path.join(folder, name)).catch(() => 'missing');
+    if (actual !== expected) throw new Error(`${folder}/${name}: checksum ${actual}, the manifest says ${expected}: the backup was changed or is incomplete`);
+  }
   return manifest;
 }
 
 /**
- * `npm run restore -- <folder>`: into the database of DATABASE_URL (emptied first) and the
- * configured storage. The housekeeping lock is held throughout, so no portal process sweeps
- * files as orphans while their rows are not back yet. Resolves to the bucket keys the backup
- * lists that the bucket no longer has.
+ * `npm run restore -- <folder>`: checks every checksum and the key first, then restores into the
+ * database of DATABASE_URL (emptied first) and the configured storage. The housekeeping lock is
+ * held throughout, so no portal process sweeps files as orphans while their rows are not back
+ * yet. Resolves to the bucket keys the backup lists that neither it nor the bucket has.
  */
 export async function restoreFrom(config: Config, folder: string): Promise<{ missingKeys: string[] }> {
   const databaseUrl = databaseUrlOf(config);
-  const manifest = JSON.parse(await readFile(path.join(folder, 'manifest.json'), 'utf8')) as Manifest;
+  const key = keyOf(config);
+  const manifest = await verifyBackup(folder, key);
+  const ownRelease = migrationVersion();
+  if (manifest.migrations.count > ownRelease.count) {
+    throw new Error(`${folder} was taken by a newer release (migration ${manifest.migrations.last}; this one ends at ${ownRelease.last}): restore it with that release`);
+  }
+  const scratch = await mkdtemp(path.join(tmpdir(), 'portal-restore-'));
   const lock = new pg.Client({ connectionString: databaseUrl });
   await lock.connect();
   try {
     await lock.query(`select pg_advisory_lock(hashtext('portal.job.housekeeping'))`);
-    await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', databaseUrl, path.join(folder, manifest.database)]);
-    if (manifest.files.kind === 'local') {
-      if (config.s3) throw new Error('This backup holds local files; restore it with S3_BUCKET unset, then copy the files into the bucket.');
-      await cp(path.join(folder, manifest.files.folder), localUploadsDir(config), { recursive: true, force: true }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      });
-      return { missingKeys: [] };
+    const dump = path.join(scratch, 'database.dump');
+    await unsealInto(key, path.join(folder, manifest.database), createWriteStream(dump, { mode: 0o600 }));
+    await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', databaseUrl, dump]);
+    const storage = configuredStorage(config);
+    const sealedFiles = Object.keys(manifest.checksums).filter((name) => name.startsWith('files/'));
+    if (manifest.files.kind === 'local' && config.s3) throw new Error('This backup holds local files; restore it with S3_BUCKET unset, then copy the files into the bucket.');
+    for (const name of sealedFiles) {
+      const fileKey = name.slice('files/'.length, -'.sealed'.length);
+      const clear = path.join(scratch, 'file-bytes');
+      await unsealInto(key, path.join(folder, name), createWriteStream(clear, { mode: 0o600 }));
+      await storage.put(fileKey, await readFile(clear));
+      await rm(clear);
     }
-    const listed = JSON.parse(await readFile(path.join(folder, manifest.files.listing), 'utf8')) as { key: string }[];
-    const present = new Set((await configuredStorage(config).list()).map((entry) => entry.key));
-    return { missingKeys: listed.map((entry) => entry.key).filter((key) => !present.has(key)) };
+    if (manifest.files.kind === 'local') return { missingKeys: [] };
+    const listed = await unsealToBuffer(key, path.join(folder, manifest.files.listing));
+    const present = new Set((await storage.list()).map((entry) => entry.key));
+    return { missingKeys: (JSON.parse(listed.toString('utf8')) as { key: string }[]).map((entry) => entry.key).filter((fileKey) => !present.has(fileKey)) };
   } finally {
     await lock.end();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+async function unsealToBuffer(key: Buffer, file: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  await unsealInto(
+    key,
+    file,
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    }),
+  );
+  return Buffer.concat(chunks);
+}
+
+/** How long ago the newest backup in `dir` (one folder each, with its manifest) was taken; undefined when none is there. */
+export async function lastBackupAgeSeconds(dir: string, now: Date = new Date()): Promise<number | undefined> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  let newest: number | undefined;
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue;
+    const manifest = await readFile(path.join(dir, entry.name, 'manifest.json'), 'utf8').catch(() => undefined);
+    const createdAt = Date.parse(manifestTime(manifest));
+    if (Number.isFinite(createdAt) && (newest === undefined || createdAt > newest)) newest = createdAt;
+  }
+  return newest === undefined ? undefined : Math.max(0, (now.getTime() - newest) / 1000);
+}
+
+function manifestTime(text: string | undefined): string {
+  try {
+    return (JSON.parse(text ?? '{}') as { createdAt?: string }).createdAt ?? '';
+  } catch {
+    return '';
   }
 }

@@ -3,14 +3,17 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
 import { backupTo, restoreFrom } from './backups.js';
 
-// `npm run backup -- [folder]` (default backups/<time>) and `npm run restore -- <folder>`, with the
-// portal's own settings (DATABASE_URL, DATA_DIR or S3_*).
-const [command, folderArg] = process.argv.slice(2);
+// `npm run backup -- [folder] [--with-files]` (default BACKUP_DIR/<time>; --with-files copies a
+// bucket's objects too) and `npm run restore -- <folder>`, with the portal's own settings
+// (DATABASE_URL, DATA_DIR or S3_*, BACKUP_KEY).
+const args = process.argv.slice(2);
+const withBucketFiles = args.includes('--with-files');
+const [command, folderArg] = args.filter((arg) => arg !== '--with-files');
 try {
   const config = loadConfig();
   if (command === 'backup') {
-    const folder = path.resolve(folderArg ?? path.join('backups', new Date().toISOString().replace(/[:.]/g, '-')));
-    const manifest = await backupTo(config, folder);
+    const folder = path.resolve(folderArg ?? path.join(config.backups.dir, new Date().toISOString().replace(/[:.]/g, '-')));
+    const manifest = await backupTo(config, folder, { withBucketFiles });
     console.log(`backup written to ${folder}`);
     for (const line of manifest.keepWithIt) console.log(`keep with it: ${line}`);
   } else if (command === 'restore' && folderArg) {
@@ -21,7 +24,7 @@ try {
       process.exitCode = 2;
     }
   } else {
-    console.error('usage: npm run backup -- [folder] | npm run restore -- <folder>');
+    console.error('usage: npm run backup -- [folder] [--with-files] | npm run restore -- <folder>');
     process.exitCode = 64;
   }
 } catch (error) {

@@ -34,6 +34,8 @@ export interface DatabaseHandle {
   runAlone(name: string, job: () => Promise<void>): Promise<boolean>;
   /** Queries waiting for a free connection of the pool (0 for PGlite, which has none). */
   poolWaiting(): number;
+  /** Connections the pool holds, and how many of them are idle (0 and 0 for PGlite). */
+  poolConnections(): { total: number; idle: number };
   close(): Promise<void>;
 }
 
@@ -99,6 +101,7 @@ export async function openDatabase(options: {
         : neverListening,
       runAlone: (name, job) => runUnderTryLock(pool, name, job),
       poolWaiting: () => pool.waitingCount,
+      poolConnections: () => ({ total: pool.totalCount, idle: pool.idleCount }),
       close: () => pool.end(),
     };
   }
@@ -137,6 +140,7 @@ export async function openDatabase(options: {
       return true;
     },
     poolWaiting: () => 0,
+    poolConnections: () => ({ total: 0, idle: 0 }),
     async close() {
       await client.close();
       await unlockDataDir();

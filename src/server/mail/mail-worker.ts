@@ -61,6 +61,8 @@ export interface MailWorkerOptions {
   retryBaseMs: number;
   /** After this many failed attempts a message is dead: kept for staff to see, never retried. */
   maxAttempts: number;
+  /** Told each delivery's outcome (counted for /metrics). */
+  onOutcome?: (outcome: 'sent' | 'retry' | 'dead') => void;
 }
 
 const MAX_RETRY_MS = 15 * 60 * 1000;
@@ -86,10 +88,12 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     try {
       await options.transport.send({ from: options.from, to: row.to, subject: row.subject, text: row.text, html: row.html, ...(row.replyTo ? { replyTo: row.replyTo } : {}) });
       await markSent(options.db, row);
+      options.onOutcome?.('sent');
     } catch (error) {
       const retryIn = Math.min(options.retryBaseMs * 2 ** row.attempts, MAX_RETRY_MS);
       const message = (error as Error).message;
       const outcome = await markFailed(options.db, row, message, { inMs: retryIn, maxAttempts: options.maxAttempts });
+      options.onOutcome?.(outcome);
       const details = { outboxId: row.id, attempts: row.attempts + 1, err: message };
       if (outcome === 'dead') options.log.error(details, 'mail delivery failed for the last time; staff see it on the console');
       else options.log.warn({ ...details, retryIn }, 'mail delivery failed; will retry');
