@@ -1,13 +1,12 @@
 // `npm run mutate`: StrykerJS mutation testing with its Vitest runner, outside `npm test`. Each
 // mutant (a flipped condition, a removed call...) of the files that hold the portal's rules must
-// fail at least one test; a survivor is a rule no test holds. Only the tests that import a
-// mutated file run (vitest `related`), each against the mutants it covers (`perTest`).
-//   npm run mutate                                   every rule file below (under an hour here)
-//   npm run mutate -- --mutate src/shared/ages.ts    one file, against every test that imports it
-//   MUTATE_TESTS=src/shared/ages.test.ts npm run mutate -- --mutate src/shared/ages.ts
-//                                                    one file against the tests named (vitest.mutate.config.ts)
-// The report: reports/mutation/index.html, and the table printed at the end.
-/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+// fail at least one test; a survivor is a rule no test holds. scripts/mutate.mjs runs one rule file
+// at a time against its own tests (RULE_FILES below, through MUTATE_TESTS and
+// vitest.mutate.config.ts), each mutant against the tests that cover it (`perTest`).
+//   npm run mutate                      every rule file in turn (slow: see the README)
+//   npm run mutate -- csrf              the rule files whose path contains "csrf"
+//   npm run mutate:report               the score table; -- --survivors lists the survivors
+// `npx stryker run` alone mutates every rule file against every test that imports it: hours here.
 /**
  * The files that hold the portal's rules, each with the tests that hold them: a mutant of the file
  * runs only against these (MUTATE_TESTS), not against every test that imports it, which for a
@@ -43,6 +42,7 @@ export const RULE_FILES = {
   'src/server/membership/payments-review.ts': ['src/server/membership/membership.test.ts'],
 };
 
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
