@@ -4,17 +4,26 @@
 //   npm run mutate                          every rule file, reruns test only changed mutants
 //   npm run mutate -- csrf                  the files whose path contains "csrf"
 //   npm run mutate -- csrf --force          every mutant again, ignoring the incremental file
+//   npm run mutate -- csrf.ts:36-57,88-92   only those lines (the results file then holds only them)
 //   MUTATE_TESTS=src/x.test.ts npm run mutate -- csrf    other tests than the file's own
 import { spawnSync } from 'node:child_process';
 import { RULE_FILES } from '../stryker.config.mjs';
 import { reportFileFor } from './mutate-report.mjs';
 
 const args = process.argv.slice(2);
-const picks = args.filter((arg) => !arg.startsWith('-'));
+// A pick may name lines: `csrf.ts:36-57,88-92` mutates only those lines of the file.
+const picks = args.filter((arg) => !arg.startsWith('-')).map((arg) => {
+  const [name = '', lines] = arg.split(':');
+  return { name, lines: lines?.split(',') ?? [] };
+});
 const strykerArgs = args.filter((arg) => arg.startsWith('-'));
-const files = Object.keys(RULE_FILES).filter((file) => picks.length === 0 || picks.some((pick) => file.includes(pick)));
+const files = Object.keys(RULE_FILES).filter((file) => picks.length === 0 || picks.some((pick) => file.includes(pick.name)));
+const mutateOf = (file) => {
+  const lines = picks.find((pick) => file.includes(pick.name))?.lines ?? [];
+  return lines.length === 0 ? file : lines.map((range) => `${file}:${range}`).join(',');
+};
 if (files.length === 0) {
-  console.error(`No rule file matches ${picks.join(', ')}; the rule files are:\n  ${Object.keys(RULE_FILES).join('\n  ')}`);
+  console.error(`No rule file matches ${picks.map((pick) => pick.name).join(', ')}; the rule files are:\n  ${Object.keys(RULE_FILES).join('\n  ')}`);
   process.exit(2);
 }
 
@@ -22,8 +31,8 @@ const failed = [];
 for (const file of files) {
   const started = Date.now();
   const tests = process.env.MUTATE_TESTS ?? RULE_FILES[file].join(',');
-  console.log(`\n== ${file} against ${tests}`);
-  const run = spawnSync('npx', ['stryker', 'run', '--mutate', file, '--incrementalFile', reportFileFor(file), ...strykerArgs], {
+  console.log(`\n== ${mutateOf(file)} against ${tests}`);
+  const run = spawnSync('npx', ['stryker', 'run', '--mutate', mutateOf(file), '--incrementalFile', reportFileFor(file), ...strykerArgs], {
     stdio: 'inherit',
     env: { ...process.env, MUTATE_TESTS: tests },
   });
