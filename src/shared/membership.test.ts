@@ -35,6 +35,7 @@ describe('membership over time', () => {
     expect(membershipState({ ...member, paidUntil: '2027-01-31', latestPayment: 'rejected' }, today)).toBe('lapsed');
     // Active or in grace stays so while a renewal slip is reviewed.
     expect(membershipState({ ...member, latestPayment: 'pending' }, today)).toBe('active');
+    expect(membershipState({ ...member, paidUntil: '2027-03-05', latestPayment: 'pending' }, today)).toBe('grace');
     // Not activated yet: approved waits for the OTP; paid-until alone opens nothing.
     const newcomer = { activated: false, paidUntil: '2027-04-09', suspended: false, latestPayment: null };
     expect(membershipState({ ...newcomer, latestPayment: 'approved' }, today)).toBe('pending');
