@@ -10,7 +10,7 @@ const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url), 
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'drizzle', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'node_modules', 'data', 'drizzle', 'test-results', 'playwright-report', '.stryker-tmp', 'reports'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

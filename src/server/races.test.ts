@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shiftDate, todayInLagos } from '../shared/dates.js';
 import { extendPaidUntil } from '../shared/membership.js';
-import { auditLog, ledgerEntries, outbox, payments, users } from './db/schema.js';
+import { auditLog, ledgerEntries, outbox, payments, users, verificationCodes } from './db/schema.js';
 import { TestMailbox } from './test-support/mailbox.js';
 import { createPostgresTestApp, describeOnPostgres } from './test-support/on-postgres.js';
 import { activatedMember, signedInStaffAs, signedUpMember, TestClient } from './test-support/test-app.js';
@@ -167,6 +167,13 @@ describeOnPostgres('races', () => {
     const code = await mailbox.codeFor(user.email, /verification code/);
     const answers = await Promise.all([0, 1].map(() => client.post('/api/users/verify-code', { json: { email: user.email, code } })));
     expect(statuses(answers)).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.statusCode === 400)!.json().message).toMatch(/expired or was already used/);
+    // The one use is the proof the wizard reads (hasVerifiedEmail): used once, by one of the two.
+    const used = await portal.app.ctx.db
+      .select()
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.userId, user.id), eq(verificationCodes.purpose, 'email'), isNotNull(verificationCodes.consumedAt)));
+    expect(used).toHaveLength(1);
   });
 
   it('the right OTP sent twice at once: one activation, one member number, one welcome mail', async () => {

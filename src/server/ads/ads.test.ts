@@ -175,7 +175,12 @@ describe('review and the public strip', () => {
     expect((await client.get('/api/users/profile')).json().user.ad).toMatchObject({ status: 'rejected', reason: 'The link does not open.' });
     const mail = await mailbox.waitFor((m) => m.to === user.email && /not approved/.test(m.subject));
     expect(mail.text).toContain('The link does not open.');
-    expect((await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: day(1), frequency: 'always' } })).statusCode).toBe(409);
+    const approveAfter = await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: day(1), frequency: 'always' } });
+    expect(approveAfter.statusCode).toBe(409);
+    expect(approveAfter.json().message).toBe('This advert was already rejected.');
+    const unknown = await staff.post('/api/admin/ads/00000000-0000-4000-8000-000000000000/reject', { json: { reason: 'The link does not open.' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Advert not found');
   });
 
   it('validates the schedule', async () => {

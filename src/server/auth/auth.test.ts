@@ -188,6 +188,18 @@ describe('CSRF', () => {
     expect(client.cookie('XSRF-TOKEN')).toMatch(/^[\w-]{20,}$/);
   });
 
+  it('gives the page a token it can read and keeps the value it is bound to from scripts, both site-wide and Lax', async () => {
+    const first = await portal.app.inject({ method: 'GET', url: '/api/users/profile' });
+    const cookies = first.cookies as { name: string; path?: string; sameSite?: string; httpOnly?: boolean; secure?: boolean }[];
+    expect(cookies.map((c) => c.name).sort()).toEqual(['XSRF-TOKEN', 'presession']);
+    const named = (name: string) => cookies.find((c) => c.name === name);
+    expect(named('XSRF-TOKEN')).toMatchObject({ path: '/', sameSite: 'Lax' });
+    expect(named('XSRF-TOKEN')!.httpOnly).toBeFalsy();
+    expect(named('presession')).toMatchObject({ path: '/', sameSite: 'Lax', httpOnly: true });
+    // Plain HTTP in development: a Secure cookie would never come back.
+    expect(cookies.every((c) => !c.secure)).toBe(true);
+  });
+
   it('refuses a token the client chose itself, even sent as cookie and header alike', async () => {
     const chosen = await portal.app.inject({
       method: 'POST',

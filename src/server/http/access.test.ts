@@ -277,4 +277,13 @@ describe('the security token on every unsafe route', () => {
     }
     expect(refusedNot).toEqual([]);
   });
+
+  it('lets the signed webhook through without a token, to its own handler and signature check', async () => {
+    const webhooks = portal.app.routeTable.filter((r) => r.signedWebhook);
+    expect(webhooks.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/payments/paystack/webhook']);
+    const unsigned = await portal.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    // The handler answers (Paystack is not set up on this portal), not the CSRF check.
+    expect(unsigned.statusCode).toBe(404);
+    expect(unsigned.json().message).toBe('Online payment is not available');
+  });
 });

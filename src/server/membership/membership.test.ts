@@ -266,6 +266,7 @@ describe('staff review', () => {
     expect(noReason.json().message).toBe('Reason is required');
     const unknown = await staff.post('/api/admin/payments/00000000-0000-4000-8000-000000000000/approve', { json: {} });
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Payment not found');
   });
 
   it('rejects with a reason the member sees, and a new slip starts a new review', async () => {
