@@ -39,7 +39,7 @@ export const RULE_FILES = {
   'src/server/idempotency/idempotency.ts': ['src/server/idempotency/idempotency.test.ts'],
   'src/server/idempotency/key-store.ts': ['src/server/idempotency/idempotency.test.ts'],
   // approvals
-  'src/server/db/decide-pending.ts': ['src/server/membership/membership.test.ts', 'src/server/ads/ads.test.ts', 'src/server/races.test.ts'],
+  'src/server/approvals/decide-pending.ts': ['src/server/membership/membership.test.ts', 'src/server/ads/ads.test.ts', 'src/server/races.test.ts'],
   'src/server/membership/payments-review.ts': ['src/server/membership/membership.test.ts'],
 };
 

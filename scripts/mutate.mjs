@@ -5,7 +5,7 @@
 //   npm run mutate -- csrf                  the files whose path contains "csrf"
 //   npm run mutate -- csrf --force          every mutant again, ignoring the incremental file
 //   npm run mutate -- csrf.ts:36-57,88-92   only those lines (the results file then holds only them)
-//   MUTATE_TESTS=src/x.test.ts npm run mutate -- csrf    other tests than the file's own
+//   MUTATE_TESTS=src/server/auth/auth.test.ts npm run mutate -- csrf other tests than the file's own
 import { spawnSync } from 'node:child_process';
 import { RULE_FILES } from '../stryker.config.mjs';
 import { reportFileFor } from './mutate-report.mjs';
