@@ -12,6 +12,8 @@
  *   npm run bench -- --only pages     only the public pages: Lighthouse (with LCP) and the landing's
  *                                 tagline on a slow phone
  *   npm run bench -- --only javascript  only the landing's JavaScript, once every script has loaded
+ *   npm run bench -- --only member    only the member's side on a slow phone: /profile cold and repeat,
+ *                                 /scriptprintingform cold, the requests before the dashboard shows
  *   The exit code is 1 when any goal is not met or could not be measured.
  *   (both sections are also part of the full run)
  *   BENCH_DATABASE_URL=...        another PostgreSQL server (default: the local one)
@@ -29,6 +31,7 @@ import getPort from 'get-port';
 import { chromium } from 'playwright-core';
 import { Goals, type LoadResult, pageProblem, shareOf } from './lib/goals.js';
 import { activatedMemberClient, DEFAULT_PG, freshDatabase, memberFields, PortalClient, publishedTalentProfile, startPortal, waitForAnswer } from './lib/portal-process.js';
+import { memberPages } from './lib/member-pages.js';
 import { measureTransfer } from './lib/transfer.js';
 import { GOAL_MS, measureReportsAtScale } from './seed-reports-scale.js';
 
@@ -271,6 +274,25 @@ async function landingJavaScriptOnly(): Promise<void> {
   goals.finish();
 }
 
+/** The member pages on a portal and database of their own (`--only member`, and the full run). */
+async function memberPagesOnPortalOfTheirOwn(goals: Goals): Promise<void> {
+  const database = await freshDatabase();
+  const portal = await startPortal({ DATABASE_URL: database.url });
+  try {
+    await memberPages(goals, portal.baseUrl, database.url, { executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  } finally {
+    await portal.stop();
+    await database.drop();
+    rmSync(portal.dataDir, { recursive: true, force: true });
+  }
+}
+
+async function memberPagesOnly(): Promise<void> {
+  const goals = new Goals();
+  await memberPagesOnPortalOfTheirOwn(goals);
+  goals.finish();
+}
+
 /** `--only pages`: the public pages section alone. */
 async function publicPagesOnly(): Promise<void> {
   const goals = new Goals();
@@ -341,7 +363,8 @@ async function main() {
   if (ONLY === 'transfer') return transferOnly();
   if (ONLY === 'pages') return publicPagesOnly();
   if (ONLY === 'javascript') return landingJavaScriptOnly();
-  if (ONLY !== undefined) throw new Error(`--only knows three sections, transfer, pages and javascript (not ${ONLY})`);
+  if (ONLY === 'member') return memberPagesOnly();
+  if (ONLY !== undefined) throw new Error(`--only knows four sections, transfer, pages, javascript and member (not ${ONLY})`);
   const goals = new Goals();
   console.log(`Benchmark: ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s of warm-up, Node ${process.version}\n`);
   const database = await freshDatabase();
@@ -436,6 +459,7 @@ async function main() {
         await site.stop();
       }
       await publicPagesOnPortalOfTheirOwn(goals);
+      await memberPagesOnPortalOfTheirOwn(goals);
     }
     if (!quick) await reportsAtScale(goals);
     goals.finish();
