@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageRenderer } from '../../shared/rendered-page.js';
 import type { InlineStylesheet } from '../pages/inline-stylesheet.js';
+import { memberPages } from '../pages/member-pages.js';
 import { servedPages } from '../pages/served-pages.js';
 
 /**
@@ -20,6 +21,7 @@ export async function registerSpa(
   // The page shell (under 1 KB) is the same for every page path: read once, sent from memory.
   const shell = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
   const drawn = shell && options.renderer ? servedPages(app, { indexHtml: shell.toString(), stylesheet: options.stylesheet, renderer: options.renderer, publicUrl: options.publicUrl, drawsPerMinute: options.pageDrawsPerMinute }) : undefined;
+  const member = shell ? memberPages(app, { root, shell: shell.toString() }) : undefined;
   if (shell) {
     await app.register(fastifyStatic, {
       root,
@@ -45,6 +47,7 @@ export async function registerSpa(
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     if (drawn && (await drawn.send(request, reply))) return reply;
+    if (member && (await member.send(request, reply))) return reply;
     return sendIndex(reply);
   }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FAILURE } from '../../../../shared/messages';
-import { AD_IMAGE_MAX_BYTES, type PlaceAdInput } from '../../../../shared/schemas/ads';
+import { AD_IMAGE_MAX_BYTES } from '../../../../shared/ad-image';
+import type { PlaceAdInput } from '../../../../shared/schemas/ads';
 import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
 import { prepareUploads } from '../../../lib/prepare-upload';
