@@ -25,14 +25,14 @@ export interface PlaceAdRequest {
 export function usePlaceAd() {
   const client = useQueryClient();
   return useSubmission(
-    async ({ values, image, paymentSlip }: PlaceAdRequest, { idempotencyKey, onProgress }) => {
+    async ({ values, image, paymentSlip }: PlaceAdRequest, { idempotencyKey, onProgress, onPreparing }) => {
       const form = new FormData();
       form.append('linkUrl', values.linkUrl);
       form.append('altText', values.altText);
       form.append('weeks', String(values.weeks ?? 1));
       form.append('imageUrl', image);
       if (paymentSlip) form.append('paymentSlip', paymentSlip);
-      return api.put<ProfileAnswer>('/api/users/profile', { form: await prepareUploads(form, { imageUrl: AD_IMAGE_MAX_BYTES }), onProgress, fallback: FAILURE.adPlace, idempotencyKey });
+      return api.put<ProfileAnswer>('/api/users/profile', { form: await prepareUploads(form, { imageUrl: AD_IMAGE_MAX_BYTES }, onPreparing), onProgress, fallback: FAILURE.adPlace, idempotencyKey });
     },
     { onSuccess: ({ user }) => setSessionUser(client, user) },
   );
