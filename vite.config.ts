@@ -52,6 +52,8 @@ export default defineConfig({
     outDir: `../../${outDir}`,
     emptyOutDir: true,
     sourcemap: false,
+    // The server reads which files each member page needs, to preload them with its HTML (server/pages/member-pages.ts).
+    manifest: true,
     target: 'es2020',
     rolldownOptions: {
       output: {
@@ -63,9 +65,12 @@ export default defineConfig({
             { name: 'dates', test: /node_modules[\\/]date-fns[\\/]|src[\\/]shared[\\/](dates|ages|display-date|last-answer)\.ts$/ },
             {
               name: 'form-kit',
-              test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]web[\\/]components[\\/]form-[a-z-]+\.tsx$|src[\\/]web[\\/]lib[\\/](field-errors|lazy-zod-resolver)\.ts$/,
+              test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]web[\\/]components[\\/]form-controls\.tsx$|src[\\/]web[\\/]lib[\\/](field-errors|lazy-zod-resolver)\.ts$/,
               includeDependenciesRecursively: false,
             },
+            // The labelled fields and the error line without the form library: the dashboard's
+            // termination dialog uses them, and must not download react-hook-form for it.
+            { name: 'form-fields', test: /src[\\/]web[\\/]components[\\/]form-(field|error)\.tsx$/, includeDependenciesRecursively: false },
           ],
         },
       },

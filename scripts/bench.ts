@@ -15,6 +15,8 @@
  *   npm run bench -- --only webhooks  only Paystack's signed webhooks (signed by the stand-in):
  *                                 50 connections of charge.success, and 1,000 webhooks with 30%
  *                                 duplicates, counting the receipts in the database
+ *   npm run bench -- --only member    only the member's side on a slow phone: /profile cold and repeat,
+ *                                 /scriptprintingform cold, the requests before the dashboard shows
  *   The exit code is 1 when any goal is not met or could not be measured.
  *   (both sections are also part of the full run)
  *   BENCH_DATABASE_URL=...        another PostgreSQL server (default: the local one)
@@ -32,6 +34,7 @@ import getPort from 'get-port';
 import { chromium } from 'playwright-core';
 import { Goals, type LoadResult, pageProblem, shareOf } from './lib/goals.js';
 import { activatedMemberClient, DEFAULT_PG, freshDatabase, memberFields, PortalClient, publishedTalentProfile, startPortal, waitForAnswer } from './lib/portal-process.js';
+import { memberPages } from './lib/member-pages.js';
 import { measureTransfer } from './lib/transfer.js';
 import { runSql } from '../src/server/test-support/scratch-database.js';
 import { PaystackStandIn } from '../src/server/test-support/paystack-server.js';
@@ -276,6 +279,25 @@ async function landingJavaScriptOnly(): Promise<void> {
   goals.finish();
 }
 
+/** The member pages on a portal and database of their own (`--only member`, and the full run). */
+async function memberPagesOnPortalOfTheirOwn(goals: Goals): Promise<void> {
+  const database = await freshDatabase();
+  const portal = await startPortal({ DATABASE_URL: database.url });
+  try {
+    await memberPages(goals, portal.baseUrl, database.url, { executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  } finally {
+    await portal.stop();
+    await database.drop();
+    rmSync(portal.dataDir, { recursive: true, force: true });
+  }
+}
+
+async function memberPagesOnly(): Promise<void> {
+  const goals = new Goals();
+  await memberPagesOnPortalOfTheirOwn(goals);
+  goals.finish();
+}
+
 /** `--only pages`: the public pages section alone. */
 async function publicPagesOnly(): Promise<void> {
   const goals = new Goals();
@@ -459,7 +481,8 @@ async function main() {
   if (ONLY === 'pages') return publicPagesOnly();
   if (ONLY === 'javascript') return landingJavaScriptOnly();
   if (ONLY === 'webhooks') return webhooksOnly();
-  if (ONLY !== undefined) throw new Error(`--only knows four sections, transfer, pages, javascript and webhooks (not ${ONLY})`);
+  if (ONLY === 'member') return memberPagesOnly();
+  if (ONLY !== undefined) throw new Error(`--only knows five sections, transfer, pages, javascript, webhooks and member (not ${ONLY})`);
   const goals = new Goals();
   console.log(`Benchmark: ${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s of warm-up, Node ${process.version}\n`);
   const database = await freshDatabase();
@@ -555,6 +578,7 @@ async function main() {
         await site.stop();
       }
       await publicPagesOnPortalOfTheirOwn(goals);
+      await memberPagesOnPortalOfTheirOwn(goals);
     }
     if (!quick) await reportsAtScale(goals);
     goals.finish();

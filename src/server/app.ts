@@ -42,6 +42,7 @@ import { serializeRequest } from './http/log-privacy.js';
 import { registerSpa } from './http/spa.js';
 import { inlineStylesheet } from './pages/inline-stylesheet.js';
 import { servedPages } from './pages/served-pages.js';
+import { memberPages } from './pages/member-pages.js';
 import { loadPageRenderer } from './pages/page-renderer.js';
 import { pagesRoutes } from './pages/routes.js';
 import type { PageRenderer } from '../shared/rendered-page.js';
@@ -227,8 +228,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
   await app.register(pagesRoutes(ctx));
   const pageRenderer = options.pageRenderer ?? (options.webRoot === undefined ? await loadPageRenderer(defaultPageRenderer) : undefined);
-  const drawPages = pageRenderer && ((indexHtml: string) => servedPages(app, { indexHtml, stylesheet, renderer: pageRenderer, publicUrl: config.publicUrl, drawsPerMinute: config.rateLimits.pageDraws }));
-  await registerSpa(app, webRoot, drawPages);
+  const publicPages = (indexHtml: string) => servedPages(app, { indexHtml, stylesheet, renderer: pageRenderer!, publicUrl: config.publicUrl, drawsPerMinute: config.rateLimits.pageDraws });
+  const memberPagesWithData = (indexHtml: string) => memberPages(app, { root: webRoot, shell: indexHtml });
+  await registerSpa(app, webRoot, pageRenderer ? [publicPages, memberPagesWithData] : [memberPagesWithData]);
 
   await ensureAdmin(ctx);
   // Mail is signed with the company name staff saved, from the first message on.

@@ -16,13 +16,13 @@ export interface PageDrawer {
 export async function registerSpa(
   app: FastifyInstance,
   root: string,
-  /** Given the built page shell, what draws the public pages; unset, every page is the shell. */
-  drawPages: ((indexHtml: string) => PageDrawer) | undefined,
+  /** Given the built page shell, what draws pages on the server (the public pages, a member's pages), asked in order; none, every page is the shell. */
+  drawPages: ((indexHtml: string) => PageDrawer)[],
 ): Promise<void> {
   const indexFile = path.join(root, 'index.html');
   // The page shell (under 1 KB) is the same for every page path: read once, sent from memory.
   const shell = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
-  const drawn = shell && drawPages ? drawPages(shell.toString()) : undefined;
+  const drawers = shell ? drawPages.map((draw) => draw(shell.toString())) : [];
   if (shell) {
     await app.register(fastifyStatic, {
       root,
@@ -47,7 +47,7 @@ export async function registerSpa(
   });
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    if (drawn && (await drawn.send(request, reply))) return reply;
+    for (const drawer of drawers) if (await drawer.send(request, reply)) return reply;
     return sendIndex(reply);
   }
 

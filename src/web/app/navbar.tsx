@@ -15,6 +15,8 @@ interface NavbarProps {
   onCloseMenu: () => void;
 }
 
+const MENU_SWITCH_ID = 'menu-switch';
+
 export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
   const { user } = useSession();
   const { data: site } = useSite();
@@ -22,6 +24,14 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
   const hydrated = useHydrated();
   const navClass = ({ isActive }: { isActive: boolean }) => `navbar__link${isActive ? ' navbar__link--active' : ''}`;
   const counts = useFreshUnreadCounts(Boolean(user));
+  // The menu opened before the code arrived stays open once the button takes over.
+  useEffect(() => {
+    const early = document.getElementById(MENU_SWITCH_ID) as HTMLInputElement | null;
+    if (!hydrated || !early?.checked) return;
+    early.checked = false;
+    if (!menuOpen) onToggleMenu();
+    // Once, when the page is taken over (hydrated only ever turns true).
+  }, [hydrated, menuOpen, onToggleMenu]);
 
   return (
     <header className="navbar">
@@ -32,17 +42,26 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
           </span>
           <span className="navbar__name">{site?.companyName ?? 'Home of Movies'}</span>
         </Link>
-        <button
-          type="button"
-          className="navbar__toggle"
-          aria-expanded={menuOpen}
-          aria-controls="main-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          disabled={!hydrated}
-          onClick={onToggleMenu}
-        >
-          <span className="navbar__bars" aria-hidden="true" />
-        </button>
+        {/* Until the code has taken the page over (a drawn page on a slow phone), the menu opens
+            with this checkbox and its label alone, by CSS; then the button below takes over, open if
+            the checkbox was. */}
+        <input type="checkbox" id={MENU_SWITCH_ID} className="navbar__switch" aria-label="Open menu" aria-controls="main-menu" hidden={hydrated} />
+        {hydrated ? (
+          <button
+            type="button"
+            className="navbar__toggle"
+            aria-expanded={menuOpen}
+            aria-controls="main-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={onToggleMenu}
+          >
+            <span className="navbar__bars" aria-hidden="true" />
+          </button>
+        ) : (
+          <label htmlFor={MENU_SWITCH_ID} className="navbar__toggle" aria-hidden="true">
+            <span className="navbar__bars" />
+          </label>
+        )}
         <nav id="main-menu" className={`navbar__menu${menuOpen ? ' navbar__menu--open' : ''}`} aria-label="Main">
           <ul className="navbar__list" onClick={onCloseMenu}>
             <li>

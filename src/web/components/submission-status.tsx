@@ -1,4 +1,5 @@
 import type { ApiError } from '../lib/api';
+import { preparingText } from '../lib/prepare-upload';
 import type { SubmissionView } from '../lib/submission';
 import { FormError } from './form-error';
 import './submission-status.css';
@@ -23,7 +24,7 @@ export function SubmissionStatus({
   /** How the page words a refusal (the spec prefixes some). */
   failureText?: (error: ApiError) => string;
 }) {
-  const { state, progress, error } = submission;
+  const { state, progress, preparing, error } = submission;
   if (state === 'offline') {
     return (
       <p className="submission-status submission-status--waiting" role="status">
@@ -35,6 +36,13 @@ export function SubmissionStatus({
     return (
       <p className="submission-status submission-status--waiting" role="status">
         The connection was lost. Trying again...
+      </p>
+    );
+  }
+  if (state === 'sending' && preparing) {
+    return (
+      <p className="submission-status submission-status--waiting" role="status">
+        {preparingText(preparing.photo, preparing.photos)}
       </p>
     );
   }

@@ -56,7 +56,7 @@ function shrunkOnce(file: File): Promise<File> {
  * then still over `maxBytes` is refused here with the server's kind of answer (413, the field named).
  */
 export async function prepareUpload(file: File, field: string, maxBytes = MAX_UPLOAD_BYTES): Promise<File> {
-  const prepared = isShrinkablePhoto(file) && file.size > TARGET_MB * MB ? await shrunkOnce(file) : file;
+  const prepared = needsShrinking(file) ? await shrunkOnce(file) : file;
   if (prepared.size > maxBytes) {
     const message = `${file.name} is ${sizeText(prepared.size)}: files must be at most ${limitText(maxBytes)}. Choose a smaller file.`;
     throw new ApiError(413, message, [{ field, message }]);
@@ -64,11 +64,26 @@ export async function prepareUpload(file: File, field: string, maxBytes = MAX_UP
   return prepared;
 }
 
-/** A multipart body with each of its files prepared; `limits` names the fields whose limit is not the usual one. */
-export async function prepareUploads(form: FormData, limits: Record<string, number> = {}): Promise<FormData> {
+/** Told before each photo that is made smaller: its place among those photos (1-based) and how many there are. */
+export type PreparingPhotos = (photo: number, photos: number) => void;
+
+const needsShrinking = (file: File) => isShrinkablePhoto(file) && file.size > TARGET_MB * MB;
+
+/**
+ * A multipart body with each of its files prepared; `limits` names the fields whose limit is not
+ * the usual one. Shrinking a camera photo takes seconds on a cheap phone: `onPreparing` hears of
+ * each before it starts, so the page can say "Preparing photos 1 of 3" rather than sit at 0%.
+ */
+export async function prepareUploads(form: FormData, limits: Record<string, number> = {}, onPreparing?: PreparingPhotos): Promise<FormData> {
   const prepared = new FormData();
+  const photos = [...form.values()].filter((value): value is File => typeof value !== 'string' && needsShrinking(value)).length;
+  let photo = 0;
   for (const [field, value] of form.entries()) {
+    if (typeof value !== 'string' && needsShrinking(value)) onPreparing?.((photo += 1), photos);
     prepared.append(field, typeof value === 'string' ? value : await prepareUpload(value, field, limits[field]));
   }
   return prepared;
 }
+
+/** What the page says while photos are made smaller. */
+export const preparingText = (photo: number, photos: number) => `Preparing ${photos === 1 ? 'photo' : 'photos'} ${photo} of ${photos}...`;

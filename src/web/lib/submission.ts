@@ -6,6 +6,8 @@ import type { ApiError } from './api';
 export interface Attempt {
   idempotencyKey: string;
   onProgress: (fraction: number) => void;
+  /** Photos being made smaller before the upload starts (lib/prepare-upload.ts). */
+  onPreparing: (photo: number, photos: number) => void;
 }
 
 /**
@@ -35,8 +37,14 @@ type Options<D, V> = Pick<UseMutationOptions<D, ApiError, Sending<V>>, 'onSettle
  */
 export function useSubmission<V, D>(send: (variables: V, attempt: Attempt) => Promise<D>, options: Options<D, V> = {}) {
   const [progress, setProgress] = useState(0);
+  const [preparing, setPreparing] = useState<Preparing | null>(null);
+  const onProgress = (fraction: number) => {
+    setPreparing(null);
+    setProgress(fraction);
+  };
   const mutation = useMutation<D, ApiError, Sending<V>>({
-    mutationFn: ({ variables, key }) => send(variables, { idempotencyKey: key, onProgress: setProgress }),
+    mutationFn: ({ variables, key }) =>
+      send(variables, { idempotencyKey: key, onProgress, onPreparing: (photo, photos) => setPreparing({ photo, photos }) }).finally(() => setPreparing(null)),
     networkMode: 'online',
     retry: (failures, error) => error.transient && failures < TRANSIENT_RETRIES,
     retryDelay,
@@ -48,6 +56,7 @@ export function useSubmission<V, D>(send: (variables: V, attempt: Attempt) => Pr
 
   const start = (sending: Sending<V>) => {
     setProgress(0);
+    setPreparing(null);
     mutation.mutate(sending, { onSuccess: (data) => callbacks.current.onSuccess?.(data), onError: (error) => callbacks.current.onError?.(error) });
   };
   const retry = () => {
@@ -66,14 +75,21 @@ export function useSubmission<V, D>(send: (variables: V, attempt: Attempt) => Pr
     pending: mutation.isPending,
     error: mutation.error,
     data: mutation.data,
-    view: { state, progress, error: mutation.error, retry } satisfies SubmissionView,
+    view: { state, progress, preparing, error: mutation.error, retry } satisfies SubmissionView,
   };
+}
+
+interface Preparing {
+  photo: number;
+  photos: number;
 }
 
 /** What a page shows of a submission (components/submission-status.tsx). */
 export interface SubmissionView {
   state: SubmissionState;
   progress: number;
+  /** Which photo is being made smaller before the upload, while one is. */
+  preparing: Preparing | null;
   error: ApiError | null;
   retry: () => void;
 }

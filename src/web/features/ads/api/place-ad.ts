@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FAILURE } from '../../../../shared/messages';
-import { AD_IMAGE_MAX_BYTES, type PlaceAdInput } from '../../../../shared/schemas/ads';
+import { AD_IMAGE_MAX_BYTES } from '../../../../shared/ad-image';
+import type { PlaceAdInput } from '../../../../shared/schemas/ads';
 import type { User } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
 import { prepareUploads } from '../../../lib/prepare-upload';
@@ -26,7 +27,7 @@ export interface PlaceAdRequest {
 export function usePlaceAd() {
   const client = useQueryClient();
   return useSubmission(
-    async ({ values, image, paymentSlip }: PlaceAdRequest, { idempotencyKey, onProgress }) => {
+    async ({ values, image, paymentSlip }: PlaceAdRequest, { idempotencyKey, onProgress, onPreparing }) => {
       const form = new FormData();
       form.append('linkUrl', values.linkUrl);
       form.append('altText', values.altText);
@@ -34,7 +35,7 @@ export function usePlaceAd() {
       form.append('payment', values.payment ?? 'slip');
       form.append('imageUrl', image);
       if (paymentSlip) form.append('paymentSlip', paymentSlip);
-      return api.put<ProfileAnswer>('/api/users/profile', { form: await prepareUploads(form, { imageUrl: AD_IMAGE_MAX_BYTES }), onProgress, fallback: FAILURE.adPlace, idempotencyKey });
+      return api.put<ProfileAnswer>('/api/users/profile', { form: await prepareUploads(form, { imageUrl: AD_IMAGE_MAX_BYTES }, onPreparing), onProgress, fallback: FAILURE.adPlace, idempotencyKey });
     },
     { onSuccess: ({ user }) => setSessionUser(client, user) },
   );

@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
-import { AD_IMAGE_SIZE, type MemberAd } from '../../../../shared/schemas/ads';
+import { AD_IMAGE_SIZE } from '../../../../shared/ad-image';
+import type { MemberAd } from '../../../../shared/schemas/ads';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useFlash } from '../../../components/flash-context';
 import { useSession } from '../../../lib/session';

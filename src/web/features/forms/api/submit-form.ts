@@ -27,9 +27,9 @@ function toFormData({ values, files }: FormSubmission): FormData {
 /** Posts one of the six forms where its shared definition says, as JSON or multipart. */
 export function useSubmitForm(kind: FormKind) {
   const definition = FORM_DEFINITIONS[kind];
-  return useSubmission(async (submission: FormSubmission, { idempotencyKey, onProgress }) =>
+  return useSubmission(async (submission: FormSubmission, { idempotencyKey, onProgress, onPreparing }) =>
     definition.encoding === 'json'
       ? api.post<{ message?: string }>(definition.endpoint, { json: submission.values, fallback: definition.failure, idempotencyKey })
-      : api.post<{ message?: string }>(definition.endpoint, { form: await prepareUploads(toFormData(submission)), onProgress, fallback: definition.failure, idempotencyKey }),
+      : api.post<{ message?: string }>(definition.endpoint, { form: await prepareUploads(toFormData(submission), {}, onPreparing), onProgress, fallback: definition.failure, idempotencyKey }),
   );
 }

@@ -32,13 +32,13 @@ function useProfileMutation<V>(send: (values: V) => Promise<Saved>) {
 export function useSaveTalentProfile() {
   const client = useQueryClient();
   return useSubmission(
-    async ({ values, photos }: { values: TalentProfileInput; photos: File[] }, { idempotencyKey, onProgress }) => {
+    async ({ values, photos }: { values: TalentProfileInput; photos: File[] }, { idempotencyKey, onProgress, onPreparing }) => {
       const fallback = 'Could not save your talent profile.';
       if (photos.length === 0) return api.put<Saved>('/api/talent/me', { json: values, fallback, idempotencyKey });
       const form = new FormData();
       form.append('details', JSON.stringify(values));
       photos.forEach((photo, index) => form.append(`photo${index + 1}`, photo));
-      return api.put<Saved>('/api/talent/me', { form: await prepareUploads(form), fallback, onProgress, idempotencyKey });
+      return api.put<Saved>('/api/talent/me', { form: await prepareUploads(form, {}, onPreparing), fallback, onProgress, idempotencyKey });
     },
     { onSuccess: (data) => client.setQueryData(myTalentKey, { profile: data.profile, available: data.available }) },
   );

@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEMBER_DATA_ID } from '../../shared/member-pages.js';
+import { activatedMember, createTestApp, signedInStaff, TestClient } from '../test-support/test-app.js';
+import { filesOf } from './member-pages.js';
+
+/** A member page's answers, read back from its HTML as the browser does. */
+function answersIn(html: string): Record<string, unknown> | null {
+  const match = new RegExp(`<script type="application/json" id="${MEMBER_DATA_ID}">(.*?)</script>`).exec(html);
+  return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : null;
+}
+
+let webRoot: string;
+let app: FastifyInstance;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  webRoot = mkdtempSync(path.join(tmpdir(), 'portal-member-pages-'));
+  mkdirSync(path.join(webRoot, '.vite'), { recursive: true });
+  writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><html><head><title>shell</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"><!--page--><main>Loading...</main><!--/page--></div></body></html>',
+  );
+  writeFileSync(
+    path.join(webRoot, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js' },
+      'app/pages/dashboard.tsx': { file: 'assets/dashboard-1.js', imports: ['index.html', '_dates-1.js'], css: ['assets/dashboard-1.css'] },
+      '_dates-1.js': { file: 'assets/dates-1.js' },
+    }),
+  );
+  ({ app, close } = await createTestApp({}, { webRoot }));
+});
+afterAll(async () => {
+  await close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe('member pages sent with the member data (issue 31)', () => {
+  it('the dashboard carries the answers of its first calls, for this member only, kept by no cache', async () => {
+    const { client, user } = await activatedMember(app);
+    const page = await client.get('/profile');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(String(page.headers.vary)).toMatch(/Cookie/);
+    const answers = answersIn(page.body);
+    expect(answers, 'no member data in the page').not.toBeNull();
+    expect((answers!['/api/users/profile'] as { user: { id: string } }).user.id).toBe(user.id);
+    for (const call of ['/api/users/ledger', '/api/users/membership', '/api/users/card', '/api/users/submissions']) expect(answers, call).toHaveProperty([call]);
+    // The same answers as the calls themselves.
+    expect(answers!['/api/users/ledger']).toEqual((await client.get('/api/users/ledger')).json());
+    // Nothing inside can close the block: the shell's entry script and the block close, nothing else.
+    expect(page.body.match(/<\/script>/g)).toHaveLength(2);
+  });
+
+  it('preloads the page code the build manifest names, without what the shell already loads', async () => {
+    const { client } = await activatedMember(app);
+    const html = (await client.get('/profile')).body;
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/dates-1.js">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/dashboard-1.css">');
+    expect(html.match(/index-1\.js/g)).toHaveLength(1);
+  });
+
+  it('signed out, or a staff account, the page is the plain shell with no data (the browser guard takes over)', async () => {
+    const visitor = new TestClient(app);
+    const shell = await visitor.get('/profile');
+    expect(shell.statusCode).toBe(200);
+    expect(answersIn(shell.body)).toBeNull();
+    expect(shell.headers['cache-control']).toMatch(/no-cache/);
+    const staff = await signedInStaff(app);
+    expect(answersIn((await staff.get('/profile')).body)).toBeNull();
+  });
+
+  it('a form page carries who is signed in', async () => {
+    const { client, user } = await activatedMember(app);
+    const answers = answersIn((await client.get('/scriptprintingform')).body);
+    expect((answers?.['/api/users/profile'] as { user: { id: string } } | undefined)?.user.id).toBe(user.id);
+  });
+});
+
+describe('filesOf', () => {
+  it('follows static imports once each, leaving out the shell files', () => {
+    const manifest = { a: { file: 'assets/a.js', imports: ['b', 'c'], css: ['assets/a.css'] }, b: { file: 'assets/b.js', imports: ['a'] }, c: { file: 'assets/c.js' } };
+    expect(filesOf(manifest, ['a'], new Set(['/assets/c.js']))).toEqual({ scripts: ['assets/a.js', 'assets/b.js'], styles: ['assets/a.css'] });
+  });
+});
