@@ -22,6 +22,7 @@ import { staffStaffRoutes } from '../staff/staff-routes.js';
 import { talentStaffRoutes } from '../talent/staff-routes.js';
 import { contactStaffRoutes } from '../contact/staff-routes.js';
 import { reportsStaffRoutes } from '../reports/staff-routes.js';
+import { attendanceFinesStaffRoutes, scheduleStaffRoutes } from '../schedule/staff-routes.js';
 import { homeStaffRoutes } from './home-routes.js';
 import { membersStaffRoutes } from './members-routes.js';
 
@@ -49,6 +50,8 @@ const STAFF_AREAS: StaffArea[] = [
   { routes: formsStaffRoutes, area: 'submissions' },
   { routes: premieresStaffRoutes, area: 'premieres' },
   { routes: eventsStaffRoutes, area: 'events' },
+  { routes: scheduleStaffRoutes, area: 'schedule' },
+  { routes: attendanceFinesStaffRoutes, area: 'membership' },
   { routes: talentStaffRoutes, area: 'talent' },
   { routes: contactStaffRoutes, area: 'messages' },
   { routes: reportsStaffRoutes, area: 'reports' },
