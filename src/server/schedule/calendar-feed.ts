@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import type { SessionDate } from '../../shared/schedule.js';
 import type { AppContext } from '../context.js';
@@ -47,48 +48,22 @@ async function feedOwner(ctx: AppContext, token: string): Promise<string> {
   return userId;
 }
 
-/** RFC 5545 text: backslash, semicolon and comma escaped, new lines as \n. */
-function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-}
-
-/** RFC 5545 3.1: lines longer than 75 octets are folded with CRLF and a space. */
-function fold(line: string): string {
-  const bytes = Buffer.from(line, 'utf8');
-  if (bytes.length <= 75) return line;
-  const parts: string[] = [];
-  let current = '';
-  for (const char of line) {
-    if (Buffer.byteLength(current + char, 'utf8') > (parts.length === 0 ? 75 : 74)) {
-      parts.push(current);
-      current = '';
-    }
-    current += char;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
-
-const utcStamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-
+/** The RFC 5545 calendar of these dates (ical-generator escapes and folds the lines). */
 export function calendarText(dates: SessionDate[], companyName: string, host: string, now: Date): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:-//${escapeText(companyName)}//Portal//EN`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', `X-WR-CALNAME:${escapeText(companyName)}`];
+  const calendar = ical({ name: companyName, prodId: { company: companyName, product: 'Portal', language: 'EN' }, method: ICalCalendarMethod.PUBLISH, ttl: 3600 });
   for (const date of dates) {
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:${date.seriesId}-${date.day}@${host}`,
-      `DTSTAMP:${utcStamp(now.toISOString())}`,
-      `DTSTART:${utcStamp(date.startsAt)}`,
-      `DTEND:${utcStamp(date.endsAt)}`,
-      `SUMMARY:${escapeText(date.cancelled ? `Cancelled: ${date.title}` : date.title)}`,
-      `LOCATION:${escapeText(date.place)}`,
-      ...(date.note ? [`DESCRIPTION:${escapeText(date.note)}`] : []),
-      `STATUS:${date.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
-      'END:VEVENT',
-    );
+    calendar.createEvent({
+      id: `${date.seriesId}-${date.day}@${host}`,
+      stamp: now,
+      start: new Date(date.startsAt),
+      end: new Date(date.endsAt),
+      summary: date.cancelled ? `Cancelled: ${date.title}` : date.title,
+      location: date.place,
+      description: date.note,
+      status: date.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
   }
-  lines.push('END:VCALENDAR');
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+  return calendar.toString();
 }
 
 /** The feed a calendar app fetches: the member's dates, with cancelled ones marked so apps remove them. */

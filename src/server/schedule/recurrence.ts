@@ -1,74 +1,48 @@
+import rrule from 'rrule';
 import type { Recurrence } from '../../shared/schedule.js';
 
+const { RRule } = rrule;
+
 /*
- * The dates a series gives. No recurrence library (rrule) is installed, so this is the smallest
- * expansion of the three rules the company's terms use: weekly on given weekdays, monthly on the
- * nth (or last) weekday, yearly on the first date's month and day. Dates are calendar dates
- * (YYYY-MM-DD) in Lagos; Lagos has no daylight saving, so a date and a time of day are one instant.
+ * The dates a series gives, by rrule (RFC 5545 recurrence rules): weekly on given weekdays,
+ * monthly on the nth (or last) weekday, yearly on the first date's month and day. Dates are
+ * calendar dates (YYYY-MM-DD) in Lagos, worked on as midnight UTC so no time zone moves them;
+ * Lagos has no daylight saving, so a date and a time of day are one instant (lagosInstant).
  */
 
-const DAY_MS = 86_400_000;
+/** Our weekdays are 0 (Sunday) to 6, as Date.getDay; rrule's start at Monday. */
+const RRULE_DAYS = [RRule.SU, RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR, RRule.SA] as const;
 
-function toUtc(day: string): Date {
-  return new Date(`${day}T00:00:00Z`);
-}
+const toUtc = (day: string) => new Date(`${day}T00:00:00Z`);
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
-function dayOf(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-/** The nth (1-4) or last (-1) given weekday of a month, or null when the month has no such date (a 5th). */
-export function nthWeekdayOfMonth(year: number, month: number, weekday: number, nth: number): string | null {
-  if (nth === -1) {
-    const last = new Date(Date.UTC(year, month + 1, 0));
-    last.setUTCDate(last.getUTCDate() - ((last.getUTCDay() - weekday + 7) % 7));
-    return dayOf(last);
+function ruleOf(rule: Recurrence): InstanceType<typeof RRule> {
+  const dtstart = toUtc(rule.firstDay);
+  const until = rule.untilDay ? toUtc(rule.untilDay) : null;
+  switch (rule.repeat) {
+    case 'none':
+      return new RRule({ freq: RRule.DAILY, dtstart, count: 1 });
+    case 'weekly':
+      return new RRule({ freq: RRule.WEEKLY, dtstart, until, byweekday: rule.weekdays.map((d) => RRULE_DAYS[d]!) });
+    case 'monthly': {
+      const weekday = RRULE_DAYS[rule.weekdays[0] ?? dtstart.getUTCDay()]!;
+      return new RRule({ freq: RRule.MONTHLY, dtstart, until, byweekday: [weekday.nth(rule.nth ?? 1)] });
+    }
+    case 'yearly':
+      // RFC 5545: a 29 February gives no date in other years (not 1 March).
+      return new RRule({ freq: RRule.YEARLY, dtstart, until, bymonth: dtstart.getUTCMonth() + 1, bymonthday: dtstart.getUTCDate() });
   }
-  const first = new Date(Date.UTC(year, month, 1));
-  const date = 1 + ((weekday - first.getUTCDay() + 7) % 7) + (nth - 1) * 7;
-  const candidate = new Date(Date.UTC(year, month, date));
-  return candidate.getUTCMonth() === month ? dayOf(candidate) : null;
 }
 
 /** The series' dates from `from` to `to` (both included), in order. */
 export function expandDates(rule: Recurrence, from: string, to: string): string[] {
-  const start = rule.firstDay > from ? rule.firstDay : from;
-  const end = rule.untilDay && rule.untilDay < to ? rule.untilDay : to;
-  if (start > end) return [];
-  const days: string[] = [];
-  const keep = (day: string | null) => {
-    if (day && day >= start && day <= end) days.push(day);
-  };
-  switch (rule.repeat) {
-    case 'none':
-      keep(rule.firstDay);
-      break;
-    case 'weekly':
-      for (let t = toUtc(start).getTime(); t <= toUtc(end).getTime(); t += DAY_MS) {
-        const date = new Date(t);
-        if (rule.weekdays.includes(date.getUTCDay())) days.push(dayOf(date));
-      }
-      break;
-    case 'monthly': {
-      const weekday = rule.weekdays[0] ?? toUtc(rule.firstDay).getUTCDay();
-      const s = toUtc(start);
-      const e = toUtc(end);
-      for (let y = s.getUTCFullYear(), m = s.getUTCMonth(); y < e.getUTCFullYear() || (y === e.getUTCFullYear() && m <= e.getUTCMonth()); m === 11 ? ((m = 0), (y += 1)) : (m += 1)) {
-        keep(nthWeekdayOfMonth(y, m, weekday, rule.nth ?? 1));
-      }
-      break;
-    }
-    case 'yearly': {
-      const first = toUtc(rule.firstDay);
-      for (let y = toUtc(start).getUTCFullYear(); y <= toUtc(end).getUTCFullYear(); y += 1) {
-        const date = new Date(Date.UTC(y, first.getUTCMonth(), first.getUTCDate()));
-        // 29 February gives no date in other years rather than 1 March.
-        if (date.getUTCMonth() === first.getUTCMonth()) keep(dayOf(date));
-      }
-      break;
-    }
-  }
-  return days;
+  if (from > to) return [];
+  return ruleOf(rule).between(toUtc(from), toUtc(to), true).map(dayOf);
+}
+
+/** Whether the series gives this date. */
+export function givesDate(rule: Recurrence, day: string): boolean {
+  return expandDates(rule, day, day).length === 1;
 }
 
 /** The instant a Lagos date and time of day (HH:MM) is: Lagos is UTC+1 all year. */

@@ -13,7 +13,7 @@ import { isUuid } from '../http/parse.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
-import { expandDates, lagosInstant } from './recurrence.js';
+import { expandDates, givesDate, lagosInstant } from './recurrence.js';
 
 export type SeriesRow = typeof scheduleSeries.$inferSelect;
 type ChangeRow = typeof scheduleChanges.$inferSelect;
@@ -87,7 +87,7 @@ export async function sessionDates(db: Executor, series: SeriesRow[], from: stri
   // A date moved into the window from outside it: its rule date is up to a year either side.
   for (const s of series) {
     const days = new Set(expandDates(s, from, last));
-    for (const c of changes) if (c.seriesId === s.id && !c.cancelled && c.newDay && c.newDay >= from && c.newDay <= last && expandDates(s, c.day, c.day).length) days.add(c.day);
+    for (const c of changes) if (c.seriesId === s.id && !c.cancelled && c.newDay && c.newDay >= from && c.newDay <= last && givesDate(s, c.day)) days.add(c.day);
     for (const day of days) {
       const date = sessionDate(s, day, changeOf.get(`${s.id} ${day}`));
       const lagosDay = todayInLagos(new Date(date.startsAt));
@@ -100,7 +100,7 @@ export async function sessionDates(db: Executor, series: SeriesRow[], from: stri
 /** One date of a series, as the rule gives it; 404 when the series gives no such date. */
 export async function oneSessionDate(db: Executor, seriesId: string, day: string): Promise<{ series: SeriesRow; date: SessionDate }> {
   const series = await seriesRow(db, seriesId);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || expandDates(series, day, day).length === 0) throw notFound('This session has no such date');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !givesDate(series, day)) throw notFound('This session has no such date');
   const [change] = await db.select().from(scheduleChanges).where(and(eq(scheduleChanges.seriesId, seriesId), eq(scheduleChanges.day, day)));
   return { series, date: sessionDate(series, day, change) };
 }
