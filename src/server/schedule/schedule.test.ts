@@ -76,6 +76,14 @@ describe('sessions', () => {
     expect(ours.map((d) => d.day)).toEqual(['2026-11-05', '2026-11-12', '2026-11-19', '2026-11-26']);
     expect(ours[0]!.startsAt).toBe('2026-11-05T09:00:00.000Z');
   });
+
+  it('shows company events from the sessions on the events page', async () => {
+    const anniversary = { ...meeting, kind: 'company-event', title: 'Company anniversary', repeat: 'yearly', firstDay: '2026-12-04', weekdays: [], startTime: '18:00', endTime: '23:00' };
+    expect((await moderator.post('/api/admin/schedule', { json: anniversary })).statusCode).toBe(201);
+    const member = await activatedMember(portal.app);
+    const events = (await member.client.get('/api/events')).json().events as { kind: string; title: string; day: string; time: string }[];
+    expect(events.filter((e) => e.kind === 'company-event')).toEqual([expect.objectContaining({ title: 'Company anniversary', day: '2026-12-04', time: '18:00' })]);
+  });
 });
 
 describe('the register at the door, and the fines it proposes', () => {
