@@ -74,3 +74,20 @@ export interface ScanAnswer {
 
 export const ATTENDANCE_FINE_STATES = ['proposed', 'confirmed', 'dismissed'] as const;
 export type AttendanceFineState = (typeof ATTENDANCE_FINE_STATES)[number];
+
+let lagosWhen: Intl.DateTimeFormat | undefined;
+let lagosClock: Intl.DateTimeFormat | undefined;
+
+/** A moment as the week's pages show it, in Lagos time whatever the phone's zone: "Thu 5 Nov, 10:00". */
+export function lagosWhenOf(instant: string): string {
+  lagosWhen ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return lagosWhen.format(new Date(instant));
+}
+
+/** The time of day of a moment in Lagos: "10:05". */
+export function lagosTimeOf(instant: string): string {
+  lagosClock ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return lagosClock.format(new Date(instant));
+}
+
+export const STANDING_LABELS: Record<ScanStanding, string> = { active: 'Active', grace: 'In grace', lapsed: 'Lapsed', suspended: 'Suspended' };
