@@ -27,9 +27,9 @@ export function RegisterPage() {
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: registerKey(seriesId, day) }), [client, seriesId, day]);
 
   const scan = useCallback(
-    async (code: string) => {
+    async (code: string, fromCamera = false) => {
       const now = Date.now();
-      if (lastCode.current && lastCode.current.code === code && now - lastCode.current.at < SAME_CODE_MS) return;
+      if (fromCamera && lastCode.current && lastCode.current.code === code && now - lastCode.current.at < SAME_CODE_MS) return;
       lastCode.current = { code, at: now };
       const door = { seriesId, day, scanId: crypto.randomUUID(), code, scannedAt: new Date(now).toISOString() };
       setProblem(null);
@@ -78,7 +78,7 @@ export function RegisterPage() {
               <p className="badge badge--flag">Cancelled: {date.note}</p>
             ) : (
               <>
-                <Camera onCode={(code) => void scan(code)} />
+                <Camera onCode={(code) => void scan(code, true)} />
                 <form
                   className="register__typed"
                   onSubmit={(event) => {
