@@ -63,6 +63,7 @@ import { siteRoutes } from './site/routes.js';
 import { privacyRoutes } from './privacy/routes.js';
 import { readSiteSettings } from './site/site-settings.js';
 import { talentRoutes } from './talent/routes.js';
+import { scheduleRoutes } from './schedule/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -224,6 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(plansRoutes(ctx));
   await app.register(recognitionRoutes(ctx));
   await app.register(memberCardRoutes(ctx));
+  await app.register(scheduleRoutes(ctx));
   await app.register(privacyRoutes(ctx));
   await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
   await app.register(pagesRoutes(ctx));

@@ -8,6 +8,7 @@ export const COMPANY_EVENT_KINDS = [
   { value: 'training', label: 'Training' },
   { value: 'premiere', label: 'Premiere' },
   { value: 'anniversary', label: 'Anniversary' },
+  { value: 'company-event', label: 'Company event' },
 ] as const satisfies readonly Option[];
 export type CompanyEventKind = (typeof COMPANY_EVENT_KINDS)[number]['value'];
 

@@ -39,6 +39,8 @@ export const CONSOLE_ROLES = {
   premieres: ['admin', 'moderator'],
   /** The events calendar and the gallery members see on /events. */
   events: ['admin', 'moderator'],
+  /** The company's week: sessions, their dates, and the register at the door. */
+  schedule: ['admin', 'moderator'],
   talent: ['admin', 'moderator'],
   /** Casting calls: posting them, reviewing applicants, shortlisting, casting and closing (what members publish and send, as talent is). */
   castings: ['admin', 'moderator'],

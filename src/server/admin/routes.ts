@@ -24,6 +24,7 @@ import { staffStaffRoutes } from '../staff/staff-routes.js';
 import { talentStaffRoutes } from '../talent/staff-routes.js';
 import { contactStaffRoutes } from '../contact/staff-routes.js';
 import { reportsStaffRoutes } from '../reports/staff-routes.js';
+import { attendanceFinesStaffRoutes, scheduleStaffRoutes } from '../schedule/staff-routes.js';
 import { homeStaffRoutes } from './home-routes.js';
 import { membersStaffRoutes } from './members-routes.js';
 
@@ -47,6 +48,7 @@ const STAFF_ROUTES: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   recognitionStaffRoutes,
   membershipStaffRoutes,
   reconciliationStaffRoutes,
+  attendanceFinesStaffRoutes,
   memberStandingStaffRoutes,
   ledgerStaffRoutes,
   auditStaffRoutes,
@@ -55,6 +57,7 @@ const STAFF_ROUTES: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   premieresStaffRoutes,
   eventsStaffRoutes,
   talentStaffRoutes,
+  scheduleStaffRoutes,
   castingsStaffRoutes,
   contactStaffRoutes,
   reportsStaffRoutes,

@@ -9,6 +9,8 @@ import { companyEvents, files, galleryImages } from '../db/schema.js';
 import { deleteFiles, type FileRow, readablePhoto, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
 import { isUuid } from '../http/parse.js';
+import { upcomingCompanyEventDates } from '../schedule/schedule-service.js';
+import type { SessionDate } from '../../shared/schedule.js';
 import { notFound } from '../http/errors.js';
 
 /** Event pictures and gallery images are kept whole, at most this size, without their metadata. */
@@ -32,14 +34,21 @@ function toCompanyEvent(row: EventRow): CompanyEvent {
   };
 }
 
-/** The events still to come (today's included, Lagos time), soonest first: what members see. */
+/** A company event of the schedule's sessions (schedule/), as the events page lists it. */
+function sessionEvent(date: SessionDate): CompanyEvent {
+  const lagos = new Date(new Date(date.startsAt).getTime() + 3_600_000).toISOString();
+  return { id: `${date.seriesId}-${date.day}`, kind: 'company-event', title: date.title, day: lagos.slice(0, 10), time: lagos.slice(11, 16), place: date.place, description: date.note ?? '', imageUrl: null };
+}
+
+/** The events still to come (today's included, Lagos time), the schedule's company events among them, soonest first: what members see. */
 export async function listUpcomingEvents(ctx: AppContext): Promise<CompanyEvent[]> {
   const rows = await ctx.db
     .select()
     .from(companyEvents)
     .where(gte(companyEvents.day, todayInLagos(ctx.clock())))
     .orderBy(asc(companyEvents.day), asc(companyEvents.time));
-  return rows.map(toCompanyEvent);
+  const sessions = (await upcomingCompanyEventDates(ctx)).map(sessionEvent);
+  return [...rows.map(toCompanyEvent), ...sessions].sort((a, b) => `${a.day} ${a.time}`.localeCompare(`${b.day} ${b.time}`));
 }
 
 /** Every event, latest first: the console's list. */

@@ -235,6 +235,12 @@ export const mailTemplates = {
       ],
     }),
 
+  sessionChanged: (brand: MailBrand, to: string, name: string, what: string, note: string) =>
+    compose(brand, to, `Changed: ${what}`, {
+      greeting: hello(name),
+      paragraphs: [`${what}.`, sentence(note), `Your calendar is on ${link(brand, '/calendar')}.`],
+    }),
+
   fineRecorded: (brand: MailBrand, to: string, name: string, amount: string, description: string) =>
     compose(brand, to, `A fine of ${amount} on your account`, {
       greeting: hello(name),

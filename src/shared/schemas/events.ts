@@ -5,7 +5,7 @@ import { isoDate, requiredText } from './fields.js';
 
 /** A company event's fields, as staff send them (multipart, with an optional `picture`). */
 export const companyEventFields = z.object({
-  kind: z.enum(valuesOf(COMPANY_EVENT_KINDS), { error: 'Kind must be one of: casting day, meeting, training, premiere, anniversary' }),
+  kind: z.enum(valuesOf(COMPANY_EVENT_KINDS), { error: 'Kind must be one of: casting day, meeting, training, premiere, anniversary, company event' }),
   title: requiredText('Title', 120),
   day: isoDate('Date'),
   time: z

@@ -98,6 +98,13 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
                 </li>
                 {!isStaffRole(user.role) && (
                   <li>
+                    <NavLink to="/calendar" className={navClass}>
+                      Calendar
+                    </NavLink>
+                  </li>
+                )}
+                {!isStaffRole(user.role) && (
+                  <li>
                     <NavLink to="/notifications" className={navClass}>
                       Notifications
                       <MenuCount count={counts?.notifications} what="unread" />

@@ -77,6 +77,10 @@ const AuditPage = lazyNamed(() => import('../features/admin/components/audit-pag
 const StaffPage = lazyNamed(() => import('../features/admin/components/staff-page'), 'StaffPage');
 const PlansPage = lazyNamed(() => import('../features/admin/components/plans-page'), 'PlansPage');
 const AnnouncementsPage = lazyNamed(() => import('../features/admin/components/announcements-page'), 'AnnouncementsPage');
+const CalendarPage = lazyNamed(() => import('../features/schedule/components/calendar-page'), 'CalendarPage');
+const ScheduleAdminPage = lazyNamed(() => import('../features/schedule/components/schedule-admin-page'), 'ScheduleAdminPage');
+const RegisterPage = lazyNamed(() => import('../features/schedule/components/register-page'), 'RegisterPage');
+const AttendanceFinesPage = lazyNamed(() => import('../features/schedule/components/attendance-fines-page'), 'AttendanceFinesPage');
 const VerifyPage = lazyNamed(() => import('../features/member-card/components/verify-page'), 'VerifyPage');
 const SiteSettingsPage = lazyNamed(() => import('../features/admin/components/site-settings-page'), 'SiteSettingsPage');
 const TwoFactorPage = lazyNamed(() => import('../features/admin/components/two-factor-page'), 'TwoFactorPage');
@@ -132,6 +136,7 @@ export const appRoutes = (
         <Route path="user/fees" element={<FeesPage />} />
         <Route path="notifications" element={<NotificationsPage />} />
         <Route path="castings" element={<CastingsPage />} />
+        <Route path="calendar" element={<CalendarPage />} />
       </Route>
     </Route>
 
@@ -142,6 +147,9 @@ export const appRoutes = (
           <Route index element={<AdminHome />} />
           <Route path="payments" element={<PaymentsQueue />} />
           <Route path="payments/reconciliation" element={<ReconciliationPage />} />
+          <Route path="schedule" element={<ScheduleAdminPage />} />
+          <Route path="schedule/:seriesId/:day" element={<RegisterPage />} />
+          <Route path="attendance-fines" element={<AttendanceFinesPage />} />
           <Route path="ads" element={<AdsQueue />} />
           <Route path="submissions" element={<SubmissionsPage />} />
           <Route path="submissions/:id" element={<SubmissionDetailPage />} />

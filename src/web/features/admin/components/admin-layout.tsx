@@ -31,6 +31,8 @@ export const ADMIN_SECTIONS: AdminSection[] = [
   { to: '/admin/talent', label: 'Talent', area: 'talent', waiting: 'talent' },
   { to: '/admin/events', label: 'Events', area: 'events' },
   { to: '/admin/castings', label: 'Castings', area: 'castings' },
+  { to: '/admin/schedule', label: 'Schedule', area: 'schedule' },
+  { to: '/admin/attendance-fines', label: 'Attendance fines', area: 'membership', more: true },
   { to: '/admin/premieres', label: 'Premieres', area: 'premieres', more: true },
   { to: '/admin/announcements', label: 'Announcements', area: 'announcements', more: true },
   { to: '/admin/plans', label: 'Plans', area: 'plans', more: true },

@@ -1,0 +1,164 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { CHARGE_KINDS } from '../../shared/charges.js';
+import { todayInLagos } from '../../shared/dates.js';
+import { formatNaira } from '../../shared/money.js';
+import { FINES } from '../../shared/fines.js';
+import type { AttendanceFineState } from '../../shared/schedule.js';
+import { recordAudit } from '../audit/audit.js';
+import type { AuthUser } from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import { attendance, attendanceFines, ledgerEntries, scheduleSeries, users } from '../db/schema.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { isUuid } from '../http/parse.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { mailTemplates } from '../mail/templates.js';
+import { notify } from '../notifications/notifications.js';
+import { expectedMembers, oneSessionDate } from './schedule-service.js';
+
+type FineType = (typeof attendanceFines.$inferInsert)['type'];
+
+const minutesBetween = (a: Date, b: Date) => Math.round((b.getTime() - a.getTime()) / 60_000);
+const lagosDayTime = (iso: string) => new Date(new Date(iso).getTime() + 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+/**
+ * After a date has ended, the fines its register gives under the terms: late (arrived after the
+ * start plus the series' grace), left early (a leaving scan before the end), missed (expected,
+ * attendance required, never scanned; a meeting or a company event). Proposed once each (a second
+ * run adds only what is new); nothing is charged until finance confirm.
+ */
+export async function proposeFines(ctx: AppContext, staff: AuthUser, seriesId: string, day: string): Promise<number> {
+  const { series, date } = await oneSessionDate(ctx.db, seriesId, day);
+  if (date.cancelled) return 0;
+  const endsAt = new Date(date.endsAt);
+  if (ctx.clock() < endsAt) throw badRequest('The session has not ended yet: fines are proposed once it is over.');
+  if (!series.attendanceRequired) return 0;
+  const startsAt = new Date(date.startsAt);
+  const lateAfter = new Date(startsAt.getTime() + series.graceMinutes * 60_000);
+  const name = `${series.title} of ${lagosDayTime(date.startsAt)}`;
+  const present = await ctx.db.select().from(attendance).where(and(eq(attendance.seriesId, seriesId), eq(attendance.day, day)));
+  const proposals: { userId: string; type: FineType; reason: string }[] = [];
+  for (const row of present) {
+    if (row.arrivedAt > lateAfter) proposals.push({ userId: row.userId, type: 'late', reason: `${name}: arrived ${minutesBetween(startsAt, row.arrivedAt)} minutes after the start` });
+    if (row.leftAt && row.leftAt < endsAt) proposals.push({ userId: row.userId, type: 'left-early', reason: `${name}: left ${minutesBetween(row.leftAt, endsAt)} minutes before the end` });
+  }
+  const missedType: FineType | null = series.kind === 'meeting' ? 'missed-meeting' : series.kind === 'company-event' ? 'missed-event' : null;
+  if (missedType) {
+    const came = new Set(present.map((r) => r.userId));
+    for (const member of await expectedMembers(ctx.db, series, todayInLagos(startsAt))) {
+      if (!came.has(member.id)) proposals.push({ userId: member.id, type: missedType, reason: `${name}: not scanned at the door` });
+    }
+  }
+  if (proposals.length === 0) return 0;
+  const added = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(attendanceFines)
+      .values(proposals.map((p) => ({ ...p, seriesId, day })))
+      .onConflictDoNothing()
+      .returning({ id: attendanceFines.id });
+    await recordAudit(tx, { actor: staff, action: 'schedule.fines-proposed', subjectType: 'schedule', subjectId: seriesId, details: { day, added: rows.length } });
+    return rows.length;
+  });
+  return added;
+}
+
+/** The proposals (or decided fines) for finance, oldest first, with the member's reason if sent. */
+export async function listAttendanceFines(ctx: AppContext, state: AttendanceFineState) {
+  const rows = await ctx.db
+    .select({
+      id: attendanceFines.id,
+      seriesId: attendanceFines.seriesId,
+      day: attendanceFines.day,
+      type: attendanceFines.type,
+      reason: attendanceFines.reason,
+      state: attendanceFines.state,
+      memberReason: attendanceFines.memberReason,
+      userId: attendanceFines.userId,
+      fullName: users.fullName,
+      title: scheduleSeries.title,
+    })
+    .from(attendanceFines)
+    .innerJoin(users, eq(users.id, attendanceFines.userId))
+    .innerJoin(scheduleSeries, eq(scheduleSeries.id, attendanceFines.seriesId))
+    .where(eq(attendanceFines.state, state))
+    .orderBy(state === 'proposed' ? asc(attendanceFines.createdAt) : desc(attendanceFines.decidedAt))
+    .limit(500);
+  return rows.map((r) => ({ ...r, amountKobo: FINES[r.type].amountKobo }));
+}
+
+/**
+ * Finance confirm fines one by one or in a batch: each proposal still open becomes one ledger
+ * charge naming the session, in its own transaction. The state change is conditional on
+ * `proposed`, so a fine raced by a dismissal or another confirmation is booked at most once;
+ * those already decided are counted as skipped.
+ */
+export async function confirmAttendanceFines(ctx: AppContext, staff: AuthUser, ids: string[]): Promise<{ confirmed: number; skipped: number }> {
+  let confirmed = 0;
+  for (const id of new Set(ids)) {
+    const done = await ctx.db.transaction(async (tx) => {
+      const [fine] = await tx
+        .update(attendanceFines)
+        .set({ state: 'confirmed', decidedBy: staff.id, decidedAt: ctx.clock() })
+        .where(and(eq(attendanceFines.id, id), eq(attendanceFines.state, 'proposed')))
+        .returning();
+      if (!fine) return false;
+      const [member] = await tx.select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, fine.userId));
+      const amountKobo = CHARGE_KINDS.fine.amountKobo({ type: fine.type });
+      const description = CHARGE_KINDS.fine.describe({ type: fine.type, reason: fine.reason });
+      const [entry] = await tx.insert(ledgerEntries).values({ userId: fine.userId, kind: 'fine', amountKobo, description, createdBy: staff.id }).returning({ id: ledgerEntries.id });
+      await tx.update(attendanceFines).set({ ledgerEntryId: entry!.id }).where(eq(attendanceFines.id, fine.id));
+      await recordAudit(tx, { actor: staff, action: 'member.fined', subjectType: 'user', subjectId: fine.userId, details: { type: fine.type, reason: fine.reason, amountKobo, fineId: entry!.id, attendanceFineId: fine.id } });
+      await notify(tx, fine.userId, 'fine-recorded', `You have been fined ${formatNaira(amountKobo)}. ${description}. Pay it on your payments page.`);
+      if (member) await enqueueMail(tx, mailTemplates.fineRecorded(ctx.mailer.brand, member.email, member.fullName, formatNaira(amountKobo), description));
+      return true;
+    });
+    if (done) confirmed += 1;
+  }
+  if (confirmed > 0) ctx.mailer.nudge();
+  return { confirmed, skipped: new Set(ids).size - confirmed };
+}
+
+/** Finance dismiss proposals still open; nothing is charged. */
+export async function dismissAttendanceFines(ctx: AppContext, staff: AuthUser, ids: string[]): Promise<{ dismissed: number; skipped: number }> {
+  const rows = await ctx.db.transaction(async (tx) => {
+    const dismissed = await tx
+      .update(attendanceFines)
+      .set({ state: 'dismissed', decidedBy: staff.id, decidedAt: ctx.clock() })
+      .where(and(inArray(attendanceFines.id, ids), eq(attendanceFines.state, 'proposed')))
+      .returning({ id: attendanceFines.id });
+    if (dismissed.length) await recordAudit(tx, { actor: staff, action: 'schedule.fines-dismissed', subjectType: 'attendance-fine', subjectId: dismissed[0]!.id, details: { ids: dismissed.map((d) => d.id) } });
+    return dismissed;
+  });
+  return { dismissed: rows.length, skipped: new Set(ids).size - rows.length };
+}
+
+/** The member's attendance and the fines proposed or charged for it. */
+export async function memberAttendance(ctx: AppContext, userId: string) {
+  const visits = await ctx.db
+    .select({ seriesId: attendance.seriesId, day: attendance.day, arrivedAt: attendance.arrivedAt, leftAt: attendance.leftAt, title: scheduleSeries.title, kind: scheduleSeries.kind })
+    .from(attendance)
+    .innerJoin(scheduleSeries, eq(scheduleSeries.id, attendance.seriesId))
+    .where(eq(attendance.userId, userId))
+    .orderBy(desc(attendance.day))
+    .limit(200);
+  const fines = await ctx.db
+    .select({ id: attendanceFines.id, day: attendanceFines.day, type: attendanceFines.type, reason: attendanceFines.reason, state: attendanceFines.state, memberReason: attendanceFines.memberReason, title: scheduleSeries.title })
+    .from(attendanceFines)
+    .innerJoin(scheduleSeries, eq(scheduleSeries.id, attendanceFines.seriesId))
+    .where(and(eq(attendanceFines.userId, userId), inArray(attendanceFines.state, ['proposed', 'confirmed'])))
+    .orderBy(desc(attendanceFines.day));
+  return {
+    visits: visits.map((v) => ({ ...v, arrivedAt: v.arrivedAt.toISOString(), leftAt: v.leftAt?.toISOString() ?? null })),
+    fines: fines.map((f) => ({ ...f, amountKobo: FINES[f.type].amountKobo })),
+  };
+}
+
+/** The member's reason against a proposed fine, which finance read before deciding. */
+export async function sendFineReason(ctx: AppContext, userId: string, id: string, reason: string): Promise<void> {
+  if (!isUuid(id)) throw notFound('Fine not found');
+  const [row] = await ctx.db
+    .update(attendanceFines)
+    .set({ memberReason: reason })
+    .where(and(eq(attendanceFines.id, id), eq(attendanceFines.userId, userId), eq(attendanceFines.state, 'proposed')))
+    .returning({ id: attendanceFines.id });
+  if (!row) throw notFound('Fine not found, or already decided by finance.');
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { attendance, attendanceFines, attendanceScans, ledgerEntries, users } from '../db/schema.js';
+import { createPostgresTestApp, describeOnPostgres } from '../test-support/on-postgres.js';
+import { activatedMember, signedInStaffAs, type TestClient } from '../test-support/test-app.js';
+
+/** Thursday 5 November 2026, 10:30 in Lagos: the meeting is on. */
+const now = new Date('2026-11-05T09:30:00Z');
+
+describeOnPostgres('the register and its fines, at once', () => {
+  let portal: Awaited<ReturnType<typeof createPostgresTestApp>>;
+  let doors: TestClient[];
+  let finance: TestClient[];
+  let seriesId: string;
+
+  beforeAll(async () => {
+    portal = await createPostgresTestApp({}, { clock: () => now });
+    doors = [(await signedInStaffAs(portal.app, 'moderator')).client, (await signedInStaffAs(portal.app, 'admin')).client];
+    finance = [(await signedInStaffAs(portal.app, 'finance')).client, (await signedInStaffAs(portal.app, 'finance')).client];
+    const created = await doors[0]!.post('/api/admin/schedule', {
+      json: { kind: 'meeting', title: 'Thursday meeting', place: 'Office', startTime: '10:00', endTime: '16:00', repeat: 'weekly', firstDay: '2026-11-01', weekdays: [4], audience: 'all', attendanceRequired: true },
+    });
+    seriesId = created.json().series.id;
+  });
+  afterAll(() => portal.close());
+
+  it('records one arrival when the same card is scanned at two doors at once', async () => {
+    const member = await activatedMember(portal.app);
+    await portal.app.ctx.db.update(users).set({ memberNumber: 7001 }).where(eq(users.id, member.user.id));
+    const scans = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => doors[i % 2]!.post(`/api/admin/schedule/${seriesId}/dates/2026-11-05/scans`, { json: { scanId: randomUUID(), code: 'HM-007001' } })),
+    );
+    expect(scans.map((s) => s.statusCode)).toEqual(Array(10).fill(200));
+    expect(scans.filter((s) => s.json().outcome === 'arrived')).toHaveLength(1);
+    expect(scans.filter((s) => s.json().outcome === 'left')).toHaveLength(0);
+    expect(await portal.app.ctx.db.$count(attendance, and(eq(attendance.seriesId, seriesId), eq(attendance.userId, member.user.id)))).toBe(1);
+    expect(await portal.app.ctx.db.$count(attendanceScans, eq(attendanceScans.userId, member.user.id))).toBe(10);
+  });
+
+  it('books each fine at most once when a batch of 100 confirmations races a dismissal and another confirmation', async () => {
+    const member = await activatedMember(portal.app);
+    const days = Array.from({ length: 100 }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10));
+    const fines = await portal.app.ctx.db
+      .insert(attendanceFines)
+      .values(days.map((day) => ({ seriesId, day, userId: member.user.id, type: 'late' as const, reason: `Thursday meeting of ${day}: arrived late` })))
+      .returning({ id: attendanceFines.id });
+    const ids = fines.map((f) => f.id);
+    const [first, dismissal, second] = await Promise.all([
+      finance[0]!.post('/api/admin/attendance-fines/confirm', { json: { ids } }),
+      finance[1]!.post('/api/admin/attendance-fines/dismiss', { json: { ids: [...ids].reverse() } }),
+      doors[1]!.post('/api/admin/attendance-fines/confirm', { json: { ids: [...ids].reverse() } }),
+    ]);
+    expect([first.statusCode, dismissal.statusCode, second.statusCode]).toEqual([200, 200, 200]);
+    const rows = await portal.app.ctx.db.select().from(attendanceFines).where(inArray(attendanceFines.id, ids));
+    const confirmed = rows.filter((r) => r.state === 'confirmed');
+    const booked = await portal.app.ctx.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, member.user.id), eq(ledgerEntries.kind, 'fine')));
+    expect(first.json().confirmed + second.json().confirmed + dismissal.json().dismissed).toBe(100);
+    expect(booked).toHaveLength(confirmed.length);
+    expect(new Set(confirmed.map((r) => r.ledgerEntryId)).size).toBe(confirmed.length);
+    expect(rows.filter((r) => r.state === 'dismissed').every((r) => r.ledgerEntryId === null)).toBe(true);
+    expect(rows.every((r) => r.state !== 'proposed')).toBe(true);
+  });
+});

@@ -1,0 +1,195 @@
+import { and, asc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { shiftDate, todayInLagos } from '../../shared/dates.js';
+import { stateBoundaries } from '../../shared/membership.js';
+import { SESSION_KINDS, type SessionDate } from '../../shared/schedule.js';
+import type { SessionChangeInput, SessionSeriesInput } from '../../shared/schemas/schedule.js';
+import { recordAudit } from '../audit/audit.js';
+import type { AuthUser } from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import type { Executor } from '../db/client.js';
+import { attendance, scheduleChanges, scheduleEnrolments, scheduleSeries, users } from '../db/schema.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { isUuid } from '../http/parse.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { mailTemplates } from '../mail/templates.js';
+import { notify } from '../notifications/notifications.js';
+import { expandDates, givesDate, lagosInstant } from './recurrence.js';
+
+export type SeriesRow = typeof scheduleSeries.$inferSelect;
+type ChangeRow = typeof scheduleChanges.$inferSelect;
+
+/** The widest window one listing expands: a feed of five years stays a bounded amount of work. */
+const MAX_WINDOW_DAYS = 6 * 366;
+
+export async function seriesRow(db: Executor, id: string): Promise<SeriesRow> {
+  const [row] = isUuid(id) ? await db.select().from(scheduleSeries).where(eq(scheduleSeries.id, id)) : [];
+  if (!row) throw notFound('Session not found');
+  return row;
+}
+
+export async function listSeries(ctx: AppContext): Promise<SeriesRow[]> {
+  return ctx.db.select().from(scheduleSeries).orderBy(asc(scheduleSeries.kind), asc(scheduleSeries.title));
+}
+
+export async function createSeries(ctx: AppContext, staff: AuthUser, input: SessionSeriesInput): Promise<SeriesRow> {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.insert(scheduleSeries).values(input).returning();
+    if (!row) throw new Error('series was not written');
+    await recordAudit(tx, { actor: staff, action: 'schedule.created', subjectType: 'schedule', subjectId: row.id, details: { title: row.title } });
+    return row;
+  });
+}
+
+export async function updateSeries(ctx: AppContext, staff: AuthUser, id: string, input: SessionSeriesInput): Promise<SeriesRow> {
+  return ctx.db.transaction(async (tx) => {
+    await seriesRow(tx, id);
+    const [row] = await tx.update(scheduleSeries).set(input).where(eq(scheduleSeries.id, id)).returning();
+    await recordAudit(tx, { actor: staff, action: 'schedule.updated', subjectType: 'schedule', subjectId: id, details: { title: input.title } });
+    return row!;
+  });
+}
+
+export async function deleteSeries(ctx: AppContext, staff: AuthUser, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await seriesRow(tx, id);
+    await tx.delete(scheduleSeries).where(eq(scheduleSeries.id, id));
+    await recordAudit(tx, { actor: staff, action: 'schedule.deleted', subjectType: 'schedule', subjectId: id, details: { title: row.title } });
+  });
+}
+
+function sessionDate(series: SeriesRow, day: string, change: ChangeRow | undefined): SessionDate {
+  const moved = change && !change.cancelled;
+  const actualDay = moved ? (change.newDay ?? day) : day;
+  return {
+    seriesId: series.id,
+    day,
+    kind: series.kind,
+    title: series.title,
+    place: series.place,
+    startsAt: lagosInstant(actualDay, (moved && change.newStartTime) || series.startTime).toISOString(),
+    endsAt: lagosInstant(actualDay, (moved && change.newEndTime) || series.endTime).toISOString(),
+    attendanceRequired: series.attendanceRequired,
+    cancelled: Boolean(change?.cancelled),
+    note: change?.note ?? null,
+  };
+}
+
+/**
+ * The dates of these series whose (possibly moved) date falls between `from` and `to` (Lagos
+ * dates, included), cancelled ones marked, soonest first.
+ */
+export async function sessionDates(db: Executor, series: SeriesRow[], from: string, to: string): Promise<SessionDate[]> {
+  if (series.length === 0) return [];
+  const last = shiftDate(from, MAX_WINDOW_DAYS) < to ? shiftDate(from, MAX_WINDOW_DAYS) : to;
+  const changes = await db.select().from(scheduleChanges).where(inArray(scheduleChanges.seriesId, series.map((s) => s.id)));
+  const changeOf = new Map(changes.map((c) => [`${c.seriesId} ${c.day}`, c]));
+  const dates: SessionDate[] = [];
+  // A date moved into the window from outside it: its rule date is up to a year either side.
+  for (const s of series) {
+    const days = new Set(expandDates(s, from, last));
+    for (const c of changes) if (c.seriesId === s.id && !c.cancelled && c.newDay && c.newDay >= from && c.newDay <= last && givesDate(s, c.day)) days.add(c.day);
+    for (const day of days) {
+      const date = sessionDate(s, day, changeOf.get(`${s.id} ${day}`));
+      const lagosDay = todayInLagos(new Date(date.startsAt));
+      if (lagosDay >= from && lagosDay <= last) dates.push(date);
+    }
+  }
+  return dates.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+}
+
+/** One date of a series, as the rule gives it; 404 when the series gives no such date. */
+export async function oneSessionDate(db: Executor, seriesId: string, day: string): Promise<{ series: SeriesRow; date: SessionDate }> {
+  const series = await seriesRow(db, seriesId);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !givesDate(series, day)) throw notFound('This session has no such date');
+  const [change] = await db.select().from(scheduleChanges).where(and(eq(scheduleChanges.seriesId, seriesId), eq(scheduleChanges.day, day)));
+  return { series, date: sessionDate(series, day, change) };
+}
+
+/** Members who stand active or in grace on `today` (suspended ones do not). */
+export function activeMembers(today: string): SQL {
+  return and(eq(users.role, 'member'), eq(users.activated, true), isNull(users.suspendedAt), gte(users.paidUntil, stateBoundaries(today).graceFrom))!;
+}
+
+/** Who a series expects, as a condition on users: its audience among the active members. */
+export function expectedBy(series: SeriesRow, today: string): SQL {
+  const audience =
+    series.audience === 'levels'
+      ? and(gte(users.level, series.levelFrom ?? 1), lte(users.level, series.levelTo ?? 5))
+      : series.audience === 'category'
+        ? eq(users.industry, series.category ?? '')
+        : series.audience === 'enrolled'
+          ? sql`exists (select 1 from ${scheduleEnrolments} where ${scheduleEnrolments.seriesId} = ${series.id} and ${scheduleEnrolments.userId} = ${users.id})`
+          : undefined;
+  return and(activeMembers(today), audience)!;
+}
+
+export async function expectedMembers(db: Executor, series: SeriesRow, today: string) {
+  return db.select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(expectedBy(series, today));
+}
+
+const kindLabel = (series: SeriesRow) => SESSION_KINDS.find((k) => k.value === series.kind)?.label ?? series.kind;
+const lagosWhen = (iso: string) => `${new Date(new Date(iso).getTime() + 3_600_000).toISOString().slice(0, 16).replace('T', ' at ')}`;
+
+/** Staff cancel one date or move it; everyone expected is told in the portal and by email. */
+export async function changeSessionDate(ctx: AppContext, staff: AuthUser, seriesId: string, day: string, input: SessionChangeInput): Promise<SessionDate> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const { series, date: before } = await oneSessionDate(tx, seriesId, day);
+    const values =
+      input.action === 'cancel'
+        ? { cancelled: true, newDay: null, newStartTime: null, newEndTime: null, note: input.note }
+        : { cancelled: false, newDay: input.newDay, newStartTime: input.newStartTime, newEndTime: input.newEndTime, note: input.note };
+    if (input.action === 'move' && input.newStartTime >= input.newEndTime) throw badRequest('The new end must be after the new start');
+    await tx
+      .insert(scheduleChanges)
+      .values({ seriesId, day, ...values })
+      .onConflictDoUpdate({ target: [scheduleChanges.seriesId, scheduleChanges.day], set: values });
+    const { date: after } = await oneSessionDate(tx, seriesId, day);
+    const what =
+      input.action === 'cancel'
+        ? `${kindLabel(series)} "${series.title}" on ${lagosWhen(before.startsAt)} is cancelled`
+        : `${kindLabel(series)} "${series.title}" of ${lagosWhen(before.startsAt)} moves to ${lagosWhen(after.startsAt)}`;
+    const members = await expectedMembers(tx, series, todayInLagos(ctx.clock()));
+    for (const member of members) {
+      await notify(tx, member.id, 'session-changed', `${what}: ${input.note}`);
+      await enqueueMail(tx, mailTemplates.sessionChanged(ctx.mailer.brand, member.email, member.fullName, what, input.note));
+    }
+    await recordAudit(tx, { actor: staff, action: `schedule.${input.action}`, subjectType: 'schedule', subjectId: seriesId, details: { day, note: input.note, told: members.length } });
+    return { date: after, told: members.length };
+  });
+  ctx.mailer.nudge();
+  return result.date;
+}
+
+/** Whether a member is expected by a series (the same rule as expectedBy, for one member). */
+async function expectedSeriesOf(db: Executor, userId: string, today: string): Promise<SeriesRow[]> {
+  const series = await db.select().from(scheduleSeries);
+  const expected: SeriesRow[] = [];
+  for (const s of series) {
+    const [hit] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), expectedBy(s, today)));
+    if (hit) expected.push(s);
+  }
+  return expected;
+}
+
+/** The member's calendar: the dates they are expected at from `from` to `to`, with their attendance. */
+export async function memberCalendar(ctx: AppContext, userId: string, from: string, to: string) {
+  const today = todayInLagos(ctx.clock());
+  const series = await expectedSeriesOf(ctx.db, userId, today);
+  const dates = await sessionDates(ctx.db, series, from, to);
+  const rows = await ctx.db
+    .select()
+    .from(attendance)
+    .where(and(eq(attendance.userId, userId), gte(attendance.day, shiftDate(from, -366)), lte(attendance.day, to)));
+  const seen = new Map(rows.map((r) => [`${r.seriesId} ${r.day}`, r]));
+  return dates.map((date) => {
+    const row = seen.get(`${date.seriesId} ${date.day}`);
+    return { ...date, attendance: row ? { arrivedAt: row.arrivedAt.toISOString(), leftAt: row.leftAt?.toISOString() ?? null } : null };
+  });
+}
+
+/** Company events from the sessions, for the events page: the next year's. */
+export async function upcomingCompanyEventDates(ctx: AppContext): Promise<SessionDate[]> {
+  const today = todayInLagos(ctx.clock());
+  const series = await ctx.db.select().from(scheduleSeries).where(eq(scheduleSeries.kind, 'company-event'));
+  return (await sessionDates(ctx.db, series, today, shiftDate(today, 366))).filter((d) => !d.cancelled);
+}

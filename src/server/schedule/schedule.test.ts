@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attendanceFines, ledgerEntries, notifications, users } from '../db/schema.js';
+import { cardCheckCode } from '../member-card/member-card-service.js';
+import { outboxRowsTo } from '../test-support/mailbox.js';
+import { activatedMember, createTestApp, signedInStaffAs, TestClient } from '../test-support/test-app.js';
+
+/** The portal's clock, moved by the tests: Thursday 5 November 2026, 09:00 in Lagos. */
+let now = new Date('2026-11-05T08:00:00Z');
+let portal: Awaited<ReturnType<typeof createTestApp>>;
+let moderator: TestClient;
+let finance: TestClient;
+let seriesId: string;
+let nextNumber = 9000;
+
+const DAY = '2026-11-05';
+/** Lagos 10:00 to 16:00 that day, as UTC instants. */
+const at = (lagosTime: string) => new Date(`${DAY}T${lagosTime}:00+01:00`).toISOString();
+
+const meeting = {
+  kind: 'meeting',
+  title: 'Thursday meeting',
+  place: 'Company office, Lekki',
+  startTime: '10:00',
+  endTime: '16:00',
+  repeat: 'weekly',
+  firstDay: '2026-11-01',
+  weekdays: [4],
+  audience: 'all',
+  attendanceRequired: true,
+  graceMinutes: 15,
+};
+
+async function numberedMember(overrides: Record<string, unknown> = {}) {
+  const member = await activatedMember(portal.app);
+  nextNumber += 1;
+  await portal.app.ctx.db.update(users).set({ memberNumber: nextNumber, ...overrides }).where(eq(users.id, member.user.id));
+  return { ...member, number: nextNumber, hm: `HM-${String(nextNumber).padStart(6, '0')}` };
+}
+
+function scan(code: string, scannedAt?: string, scanId = randomUUID(), day = DAY, key?: string) {
+  return moderator.request(
+    { method: 'POST', url: `/api/admin/schedule/${seriesId}/dates/${day}/scans`, headers: key ? { 'idempotency-key': key } : {} },
+    { json: { scanId, code, ...(scannedAt ? { scannedAt } : {}) } },
+  );
+}
+
+beforeAll(async () => {
+  portal = await createTestApp({}, { clock: () => now });
+  moderator = (await signedInStaffAs(portal.app, 'moderator')).client;
+  finance = (await signedInStaffAs(portal.app, 'finance')).client;
+  const created = await moderator.post('/api/admin/schedule', { json: meeting });
+  expect(created.statusCode, created.body).toBe(201);
+  seriesId = created.json().series.id;
+});
+afterAll(() => portal.close());
+
+describe('sessions', () => {
+  it('has the terms’ week on a new install, as series staff can edit', async () => {
+    const series = (await moderator.get('/api/admin/schedule')).json().series as { kind: string; title: string; weekdays: number[]; nth: number | null; startTime: string }[];
+    expect(series.find((s) => s.title === 'Weekly meeting')).toMatchObject({ kind: 'meeting', weekdays: [4], startTime: '10:00' });
+    expect(series.find((s) => s.kind === 'training')).toMatchObject({ weekdays: [1, 3, 5], startTime: '09:00' });
+    expect(series.find((s) => s.kind === 'casting')).toMatchObject({ weekdays: [5], nth: 2 });
+  });
+
+  it('refuses a weekly series without days, and an end before the start', async () => {
+    expect((await moderator.post('/api/admin/schedule', { json: { ...meeting, weekdays: [] } })).json().message).toBe('Choose the days it repeats on');
+    expect((await moderator.post('/api/admin/schedule', { json: { ...meeting, endTime: '09:00' } })).json().message).toBe('End must be after the start');
+  });
+
+  it('lists the dates a series gives, in Lagos time', async () => {
+    const dates = (await moderator.get(`/api/admin/schedule/dates?from=2026-11-01&to=2026-11-30`)).json().dates as { seriesId: string; day: string; startsAt: string }[];
+    const ours = dates.filter((d) => d.seriesId === seriesId);
+    expect(ours.map((d) => d.day)).toEqual(['2026-11-05', '2026-11-12', '2026-11-19', '2026-11-26']);
+    expect(ours[0]!.startsAt).toBe('2026-11-05T09:00:00.000Z');
+  });
+
+  it('shows company events from the sessions on the events page', async () => {
+    const anniversary = { ...meeting, kind: 'company-event', title: 'Company anniversary', repeat: 'yearly', firstDay: '2026-12-04', weekdays: [], startTime: '18:00', endTime: '23:00' };
+    expect((await moderator.post('/api/admin/schedule', { json: anniversary })).statusCode).toBe(201);
+    const member = await activatedMember(portal.app);
+    const events = (await member.client.get('/api/events')).json().events as { kind: string; title: string; day: string; time: string }[];
+    expect(events.filter((e) => e.kind === 'company-event')).toEqual([expect.objectContaining({ title: 'Company anniversary', day: '2026-12-04', time: '18:00' })]);
+  });
+});
+
+describe('the register at the door, and the fines it proposes', () => {
+  let onTime: Awaited<ReturnType<typeof numberedMember>>;
+  let atGrace: Awaited<ReturnType<typeof numberedMember>>;
+  let late: Awaited<ReturnType<typeof numberedMember>>;
+  let early: Awaited<ReturnType<typeof numberedMember>>;
+  let absent: Awaited<ReturnType<typeof numberedMember>>;
+  let lapsed: Awaited<ReturnType<typeof numberedMember>>;
+
+  beforeAll(async () => {
+    onTime = await numberedMember();
+    atGrace = await numberedMember();
+    late = await numberedMember();
+    early = await numberedMember();
+    absent = await numberedMember();
+    lapsed = await numberedMember({ paidUntil: '2026-01-31' });
+  });
+
+  it('answers a typed number and a card QR link with name, standing and arrival; a second scan at once is the same arrival', async () => {
+    now = new Date(at('10:00'));
+    const typed = await scan(onTime.hm);
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json()).toMatchObject({ outcome: 'arrived', member: { fullName: 'Chioma Okafor', memberNumber: onTime.hm, standing: 'active' }, arrivedAt: at('10:00'), leftAt: null });
+    now = new Date(at('10:01'));
+    const link = `https://portal.example/verify/${onTime.hm}?code=${cardCheckCode(portal.app.ctx.config.sessionSecret, onTime.number)}`;
+    const card = await scan(link);
+    expect(card.json()).toMatchObject({ outcome: 'already-arrived', arrivedAt: at('10:00'), leftAt: null });
+  });
+
+  it('refuses a QR code whose check code is not the card’s', async () => {
+    const forged = await scan(`https://portal.example/verify/${onTime.hm}?code=AAAAAAAAAAAAAAAA`);
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json().message).toMatch(/not one of our member cards/);
+  });
+
+  it('records a lapsed member’s scan, flagged lapsed, not refused', async () => {
+    const response = await scan(lapsed.hm, at('10:00'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ outcome: 'arrived', member: { standing: 'lapsed' } });
+  });
+
+  it('keeps a scan queued offline once, sent twice with its id and key', async () => {
+    now = new Date(at('10:30'));
+    const scanId = randomUUID();
+    const key = randomUUID();
+    const first = await scan(atGrace.hm, at('10:15'), scanId, DAY, key);
+    const again = await scan(atGrace.hm, at('10:15'), scanId, DAY, key);
+    const afterKeyExpiry = await scan(atGrace.hm, at('10:15'), scanId);
+    expect(first.json()).toMatchObject({ outcome: 'arrived', arrivedAt: at('10:15') });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(afterKeyExpiry.json()).toMatchObject({ arrivedAt: at('10:15'), leftAt: null });
+  });
+
+  it('records leaving on a later scan', async () => {
+    await scan(late.hm, at('10:16'));
+    await scan(early.hm, at('09:55'));
+    now = new Date(at('16:05'));
+    const left = await scan(early.hm, at('15:59'));
+    expect(left.json()).toMatchObject({ outcome: 'left', arrivedAt: at('09:55'), leftAt: at('15:59') });
+    expect((await scan(onTime.hm, at('16:00'))).json()).toMatchObject({ outcome: 'left', leftAt: at('16:00') });
+    const register = (await moderator.get(`/api/admin/schedule/${seriesId}/dates/${DAY}/register`)).json();
+    expect(register.present.map((p: { memberNumber: string }) => p.memberNumber)).toEqual(expect.arrayContaining([onTime.hm, atGrace.hm, late.hm, early.hm, lapsed.hm]));
+    expect(register.present.find((p: { memberNumber: string }) => p.memberNumber === lapsed.hm).standing).toBe('lapsed');
+  });
+
+  it('proposes nothing before the end, then late (one minute past the grace), left early (one minute), missed', async () => {
+    now = new Date(at('15:00'));
+    const tooSoon = await moderator.post(`/api/admin/schedule/${seriesId}/dates/${DAY}/fines`);
+    expect(tooSoon.statusCode).toBe(400);
+    now = new Date(at('17:00'));
+    const proposed = await moderator.post(`/api/admin/schedule/${seriesId}/dates/${DAY}/fines`);
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    const rows = await portal.app.ctx.db.select().from(attendanceFines).where(and(eq(attendanceFines.seriesId, seriesId), eq(attendanceFines.day, DAY)));
+    const ours = new Set([onTime, atGrace, late, early, absent, lapsed].map((m) => m.user.id));
+    const got = rows.filter((r) => ours.has(r.userId)).map((r) => `${r.userId === late.user.id ? 'late' : r.userId === early.user.id ? 'early' : r.userId === absent.user.id ? 'absent' : r.userId} ${r.type}`);
+    expect(got.sort()).toEqual(['absent missed-meeting', 'early left-early', 'late late']);
+    expect(rows.find((r) => r.type === 'late')!.reason).toBe('Thursday meeting of 2026-11-05 10:00: arrived 16 minutes after the start');
+    // Proposing again adds nothing.
+    expect((await moderator.post(`/api/admin/schedule/${seriesId}/dates/${DAY}/fines`)).json().added).toBe(0);
+  });
+
+  it('lets the member send a reason finance read, and finance confirm or dismiss; a confirmed fine is on the ledger once, naming the session', async () => {
+    const mine = (await absent.client.get('/api/users/attendance')).json();
+    const fine = mine.fines.find((f: { type: string }) => f.type === 'missed-meeting');
+    expect(fine).toMatchObject({ state: 'proposed', amountKobo: 20_000_00, title: 'Thursday meeting' });
+    expect((await absent.client.post(`/api/users/attendance-fines/${fine.id}/reason`, { json: { reason: 'I was in hospital' } })).statusCode).toBe(200);
+
+    const open = (await finance.get('/api/admin/attendance-fines')).json().fines as { id: string; userId: string; memberReason: string | null; type: string }[];
+    expect(open.find((f) => f.id === fine.id)!.memberReason).toBe('I was in hospital');
+    const lateFine = open.find((f) => f.userId === late.user.id)!;
+    const earlyFine = open.find((f) => f.userId === early.user.id)!;
+
+    const confirmed = await finance.post('/api/admin/attendance-fines/confirm', { json: { ids: [lateFine.id, earlyFine.id] } });
+    expect(confirmed.json()).toMatchObject({ confirmed: 2, skipped: 0 });
+    const dismissed = await finance.post('/api/admin/attendance-fines/dismiss', { json: { ids: [fine.id, lateFine.id] } });
+    expect(dismissed.json()).toMatchObject({ dismissed: 1, skipped: 1 });
+    expect((await finance.post('/api/admin/attendance-fines/confirm', { json: { ids: [lateFine.id] } })).json()).toMatchObject({ confirmed: 0, skipped: 1 });
+
+    const lateLedger = await portal.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, late.user.id));
+    expect(lateLedger).toEqual([expect.objectContaining({ kind: 'fine', amountKobo: 3_000_00, description: 'Fine (Late): Thursday meeting of 2026-11-05 10:00: arrived 16 minutes after the start' })]);
+    expect(await portal.app.ctx.db.$count(ledgerEntries, eq(ledgerEntries.userId, absent.user.id))).toBe(0);
+    expect(await outboxRowsTo(portal.app.ctx.db, late.user.email, /A fine of/)).toBe(1);
+    expect((await late.client.get('/api/users/attendance')).json().fines).toEqual([expect.objectContaining({ state: 'confirmed', type: 'late' })]);
+  });
+
+  it('expects no one at a cancelled date, and tells everyone expected', async () => {
+    now = new Date('2026-11-10T08:00:00Z');
+    const cancelled = await moderator.post(`/api/admin/schedule/${seriesId}/dates/2026-11-12/change`, { json: { action: 'cancel', note: 'Public holiday' } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await outboxRowsTo(portal.app.ctx.db, absent.user.email, /Changed: Meeting "Thursday meeting"/)).toBe(1);
+    expect(await outboxRowsTo(portal.app.ctx.db, lapsed.user.email, /Changed/)).toBe(0);
+    const told = await portal.app.ctx.db.select().from(notifications).where(and(eq(notifications.userId, absent.user.id), eq(notifications.kind, 'session-changed')));
+    expect(told[0]!.message).toBe('Meeting "Thursday meeting" on 2026-11-12 at 10:00 is cancelled: Public holiday');
+
+    const register = (await moderator.get(`/api/admin/schedule/${seriesId}/dates/2026-11-12/register`)).json();
+    expect(register).toMatchObject({ expected: 0, date: { cancelled: true } });
+    now = new Date('2026-11-12T18:00:00Z');
+    expect((await moderator.post(`/api/admin/schedule/${seriesId}/dates/2026-11-12/fines`)).json().added).toBe(0);
+    expect((await scan(absent.hm, undefined, randomUUID(), '2026-11-12')).statusCode).toBe(409);
+  });
+
+  it('moves a date: the calendar shows the new time', async () => {
+    now = new Date('2026-11-13T08:00:00Z');
+    const moved = await moderator.post(`/api/admin/schedule/${seriesId}/dates/2026-11-19/change`, { json: { action: 'move', newDay: '2026-11-20', newStartTime: '13:00', newEndTime: '17:00', note: 'The hall is booked' } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const dates = (await absent.client.get('/api/users/calendar')).json().dates as { seriesId: string; day: string; startsAt: string; note: string | null }[];
+    expect(dates.find((d) => d.seriesId === seriesId && d.day === '2026-11-19')).toMatchObject({ startsAt: '2026-11-20T12:00:00.000Z', note: 'The hall is booked' });
+  });
+});
+
+describe('the calendar feed', () => {
+  it('is read back by a calendar parser, shows a cancelled date as cancelled, and stops at the old address once renewed', async () => {
+    now = new Date('2026-11-06T08:00:00Z');
+    const member = await numberedMember();
+    const address = (await member.client.get('/api/users/calendar/feed')).json().url as string;
+    const path = new URL(address).pathname;
+    const response = await new TestClient(portal.app).get(path);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/calendar/);
+    const calendar = new ICAL.Component(ICAL.parse(response.body));
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const ours = events.filter((e) => e.summary.endsWith('Thursday meeting'));
+    expect(ours.length).toBeGreaterThanOrEqual(8);
+    const first = ours.find((e) => e.startDate.toJSDate().toISOString() === '2026-11-12T09:00:00.000Z')!;
+    expect(first.summary).toBe('Cancelled: Thursday meeting');
+    expect(first.component.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(ours.find((e) => e.startDate.toJSDate().toISOString() === '2026-11-26T09:00:00.000Z')!.location).toBe('Company office, Lekki');
+
+    const renewed = (await member.client.post('/api/users/calendar/feed')).json().url as string;
+    expect(renewed).not.toBe(address);
+    expect((await new TestClient(portal.app).get(path)).statusCode).toBe(404);
+    expect((await new TestClient(portal.app).get(new URL(renewed).pathname)).statusCode).toBe(200);
+  });
+});

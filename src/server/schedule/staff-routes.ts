@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { shiftDate, todayInLagos } from '../../shared/dates.js';
+import { ATTENDANCE_FINE_STATES } from '../../shared/schedule.js';
+import { fineDecisionFields, scanFields, sessionChangeFields, sessionSeriesFields } from '../../shared/schemas/schedule.js';
+import { isoDate } from '../../shared/schemas/fields.js';
+import { staffUser } from '../auth/guards.js';
+import type { AppContext } from '../context.js';
+import { confirmAttendanceFines, dismissAttendanceFines, listAttendanceFines, proposeFines } from './attendance-fines.js';
+import { recordScan, sessionRegister } from './register-service.js';
+import { changeSessionDate, createSeries, deleteSeries, listSeries, sessionDates, updateSeries } from './schedule-service.js';
+
+const seriesParams = z.object({ id: z.uuid({ error: 'Session not found' }) });
+const dateParams = z.object({ id: z.uuid({ error: 'Session not found' }), day: isoDate('Date') });
+const datesQuery = z.object({ from: isoDate('From').optional(), to: isoDate('To').optional() });
+
+/** The company's week for staff with the schedule area (under /api/admin: admin/routes.ts): series, dates, the door's register. */
+export function scheduleStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/schedule', { config: { area: 'schedule' } }, async () => ({ series: await listSeries(ctx) }));
+
+    app.post('/schedule', { config: { area: 'schedule' }, schema: { body: sessionSeriesFields } }, async (request, reply) =>
+      reply.status(201).send({ message: 'Session added.', series: await createSeries(ctx, staffUser(request), request.body) }),
+    );
+
+    app.put('/schedule/:id', { config: { area: 'schedule' }, schema: { params: seriesParams, body: sessionSeriesFields } }, async (request) => ({
+      message: 'Session saved.',
+      series: await updateSeries(ctx, staffUser(request), request.params.id, request.body),
+    }));
+
+    app.delete('/schedule/:id', { config: { area: 'schedule' }, schema: { params: seriesParams } }, async (request) => {
+      await deleteSeries(ctx, staffUser(request), request.params.id);
+      return { message: 'Session deleted.' };
+    });
+
+    app.get('/schedule/dates', { config: { area: 'schedule' }, schema: { querystring: datesQuery } }, async (request) => {
+      const from = request.query.from ?? todayInLagos(ctx.clock());
+      const to = request.query.to ?? shiftDate(from, 31);
+      return { dates: await sessionDates(ctx.db, await listSeries(ctx), from, to) };
+    });
+
+    app.post('/schedule/:id/dates/:day/change', { config: { area: 'schedule' }, schema: { params: dateParams, body: sessionChangeFields } }, async (request) => ({
+      message: request.body.action === 'cancel' ? 'Date cancelled; everyone expected is told.' : 'Date moved; everyone expected is told.',
+      date: await changeSessionDate(ctx, staffUser(request), request.params.id, request.params.day, request.body),
+    }));
+
+    app.get('/schedule/:id/dates/:day/register', { config: { area: 'schedule' }, schema: { params: dateParams } }, async (request) => sessionRegister(ctx, request.params.id, request.params.day));
+
+    // A scan queued on the phone while offline is sent with its Idempotency-Key and its scan id: recorded once.
+    app.post('/schedule/:id/dates/:day/scans', { config: { area: 'schedule', idempotent: true }, schema: { params: dateParams, body: scanFields } }, async (request) =>
+      recordScan(ctx, staffUser(request), request.params.id, request.params.day, request.body),
+    );
+
+    app.post('/schedule/:id/dates/:day/fines', { config: { area: 'schedule' }, schema: { params: dateParams } }, async (request) => {
+      const added = await proposeFines(ctx, staffUser(request), request.params.id, request.params.day);
+      return { message: added ? `${added} fine${added === 1 ? '' : 's'} proposed to finance.` : 'No new fines to propose.', added };
+    });
+  };
+}
+
+const finesQuery = z.object({ state: z.enum(ATTENDANCE_FINE_STATES, { error: 'State must be proposed, confirmed or dismissed' }).default('proposed') });
+
+/** Finance decide the fines the register proposed (the membership area: admin and finance). */
+export function attendanceFinesStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/attendance-fines', { config: { area: 'membership' }, schema: { querystring: finesQuery } }, async (request) => ({ fines: await listAttendanceFines(ctx, request.query.state) }));
+
+    app.post('/attendance-fines/confirm', { config: { area: 'membership', idempotent: true }, schema: { body: fineDecisionFields } }, async (request) => {
+      const result = await confirmAttendanceFines(ctx, staffUser(request), request.body.ids);
+      return { message: `${result.confirmed} fine${result.confirmed === 1 ? '' : 's'} charged.`, ...result };
+    });
+
+    app.post('/attendance-fines/dismiss', { config: { area: 'membership' }, schema: { body: fineDecisionFields } }, async (request) => {
+      const result = await dismissAttendanceFines(ctx, staffUser(request), request.body.ids);
+      return { message: `${result.dismissed} fine${result.dismissed === 1 ? '' : 's'} dismissed.`, ...result };
+    });
+  };
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { FINES } from '../../../../shared/fines';
+import { displayDate } from '../../../../shared/display-date';
+import { formatNaira } from '../../../../shared/money';
+import { QueryView } from '../../../components/query-view';
+import { useAttendanceFines, useDecideFines } from '../api/schedule';
+import './schedule.css';
+
+/** /admin/attendance-fines: the fines registers proposed, for finance to confirm or dismiss, one by one or in a batch. */
+export function AttendanceFinesPage() {
+  const fines = useAttendanceFines();
+  const decide = useDecideFines();
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const act = (action: 'confirm' | 'dismiss', ids: string[]) => decide.mutate({ action, ids }, { onSuccess: () => setChosen(new Set()) });
+  return (
+    <div>
+      <h1>Attendance fines</h1>
+      <p className="schedule__meta">Proposed by the registers under the terms. Nothing is charged until you confirm; read the member’s reason first.</p>
+      {decide.data && <p role="status">{decide.data.message}</p>}
+      {decide.error && (
+        <p className="form__error" role="alert">
+          {decide.error.message}
+        </p>
+      )}
+      <QueryView query={fines} isEmpty={(list) => list.length === 0} empty={<p>No fines are waiting for a decision.</p>}>
+        {(list) => (
+          <>
+            <div className="schedule__actions">
+              <button type="button" className="button button--primary" disabled={chosen.size === 0 || decide.isPending} onClick={() => act('confirm', [...chosen])}>
+                Confirm {chosen.size} chosen
+              </button>
+              <button type="button" className="button" disabled={chosen.size === 0 || decide.isPending} onClick={() => act('dismiss', [...chosen])}>
+                Dismiss {chosen.size} chosen
+              </button>
+            </div>
+            <ul className="schedule__list">
+              {list.map((fine) => (
+                <li key={fine.id} className="schedule__item">
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={chosen.has(fine.id)}
+                      onChange={(event) => {
+                        const next = new Set(chosen);
+                        if (event.target.checked) next.add(fine.id);
+                        else next.delete(fine.id);
+                        setChosen(next);
+                      }}
+                    />{' '}
+                    <strong>{fine.fullName}</strong>: {FINES[fine.type as keyof typeof FINES]?.label ?? fine.type}, {formatNaira(fine.amountKobo)}
+                  </label>
+                  <p className="schedule__meta">
+                    {displayDate(fine.day)} · {fine.reason}
+                  </p>
+                  {fine.memberReason && <p>Member’s reason: {fine.memberReason}</p>}
+                  <div className="schedule__actions">
+                    <button type="button" className="button" disabled={decide.isPending} onClick={() => act('confirm', [fine.id])}>
+                      Confirm
+                    </button>
+                    <button type="button" className="button" disabled={decide.isPending} onClick={() => act('dismiss', [fine.id])}>
+                      Dismiss
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </QueryView>
+    </div>
+  );
+}
