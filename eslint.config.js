@@ -2,6 +2,8 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -31,6 +33,13 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The web app may import src/shared, never the server.' }] }],
     },
   },
+  {
+    // The rules of hooks; not the React Compiler's rules (set-state-in-effect, refs, ...): the app is not compiled by it.
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  { files: ['src/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },

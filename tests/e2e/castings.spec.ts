@@ -101,7 +101,7 @@ test('on a phone, a member applies to a casting; staff shortlist and cast; the m
   const applicant = staff.getByRole('listitem', { name: `Applicant ${member.name}` });
   await expect(applicant).toContainText('Height 170 cm');
   await expect(applicant).toContainText('I played Ada on stage at MUSON last year.');
-  await expect(applicant.getByRole('img', { name: 'Ngozi A., photo 1' })).toBeVisible();
+  await expect(applicant.getByRole('img', { name: 'Ngozi A., 1 of 1' })).toBeVisible();
   await expect.poll(() => applicant.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await applicant.getByRole('button', { name: /^Shortlist/ }).click();
   await expect(applicant.getByText('Shortlisted', { exact: true })).toBeVisible();

@@ -68,11 +68,11 @@ test('a member publishes a talent profile, a business finds it and books, the me
   for (const label of [/^Height: 175 cm/, /^Gender: Female/, /^Age:/, /^State of residence: Lagos/]) await page.getByLabel(label).check();
   // Photos chosen before the first save, and published in that one save.
   await page.getByLabel('Add photos').setInputFiles(await portraitJpeg());
-  await expect(page.getByAltText('Chosen photo 1')).toBeVisible();
+  await expect(page.getByAltText('New portfolio shot 1')).toBeVisible();
   await page.getByLabel(/^Published in the talent directory/).check();
   await page.getByRole('button', { name: 'Save talent profile' }).click();
   await expect(page.getByText('Your talent profile is published.')).toBeVisible();
-  await expect(page.getByAltText('Your photo 1')).toBeVisible();
+  await expect(page.getByAltText('Your portfolio shot 1')).toBeVisible();
   await expect(page.getByText('Primary', { exact: true })).toBeVisible();
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
   await shot(page, 'editor');

@@ -60,9 +60,12 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
         ) : (
           <label htmlFor={MENU_SWITCH_ID} className="navbar__toggle" aria-hidden="true">
             <span className="navbar__bars" />
+            <span className="visually-hidden">Menu</span>
           </label>
         )}
         <nav id="main-menu" className={`navbar__menu${menuOpen ? ' navbar__menu--open' : ''}`} aria-label="Main">
+          {/* A tap on any of the menu's links closes it: one listener for them all, the links stay the controls. */}
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
           <ul className="navbar__list" onClick={onCloseMenu}>
             <li>
               <NavLink to="/" end className={navClass}>

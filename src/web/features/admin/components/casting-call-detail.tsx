@@ -120,7 +120,7 @@ function ApplicantCard({ applicant, open, full }: { applicant: CastingApplicant;
         {applicant.photos.length === 0 ? (
           <p className="muted">No photos</p>
         ) : (
-          applicant.photos.map((url, index) => <img key={url} src={url} alt={`${applicant.stageName}, photo ${index + 1}`} width={96} height={128} loading="lazy" />)
+          applicant.photos.map((url, index) => <img key={url} src={url} alt={`${applicant.stageName}, ${index + 1} of ${applicant.photos.length}`} width={96} height={128} loading="lazy" />)
         )}
       </div>
       <div>

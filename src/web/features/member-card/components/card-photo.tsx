@@ -1,6 +1,6 @@
 /** The member's photo on the card and the check page, or their initials. */
 export function CardPhoto({ name, src }: { name: string; src: string | null }) {
-  if (src) return <img className="card-photo" src={src} alt={`Photo of ${name}`} width={96} height={96} />;
+  if (src) return <img className="card-photo" src={src} alt={name} width={96} height={96} />;
   const initials = name
     .split(/\s+/)
     .filter(Boolean)

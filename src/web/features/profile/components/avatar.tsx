@@ -13,7 +13,7 @@ export function Avatar({ user, src }: { user: User; src?: string | null }) {
   const picture = src ?? user.profilePic;
   const name = user.fullName || user.name;
   return picture ? (
-    <img className="avatar" src={picture} alt={`Profile picture of ${name}`} width={96} height={96} />
+    <img className="avatar" src={picture} alt={name} width={96} height={96} />
   ) : (
     <span className="avatar avatar--initials" role="img" aria-label={`${name} has no profile picture`}>
       {initials(name)}

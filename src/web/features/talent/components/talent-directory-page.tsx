@@ -125,7 +125,7 @@ function TalentCardItem({ card }: { card: TalentCard }) {
     <li className="talent-card">
       <Link to={`/talent/${card.id}`} className="talent-card__link">
         <div className="talent-card__photo">
-          {card.primaryPhotoUrl && <img src={card.primaryPhotoUrl} alt={`Photo of ${card.stageName}`} loading="lazy" decoding="async" width={300} height={400} />}
+          {card.primaryPhotoUrl && <img src={card.primaryPhotoUrl} alt={card.stageName} loading="lazy" decoding="async" width={300} height={400} />}
         </div>
         <div className="talent-card__body">
           <h3 className="talent-card__name">{card.stageName}</h3>

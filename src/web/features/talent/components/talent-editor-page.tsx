@@ -170,7 +170,7 @@ function PhotoPicker({ photos, room, error, onChange, onError }: { photos: File[
         <ul className="talent-editor__photos">
           {photos.map((photo, index) => (
             <li key={`${photo.name}-${index}`} className="talent-editor__photo">
-              <img src={previews[index]} alt={`Chosen photo ${index + 1}`} width={160} height={200} />
+              <img src={previews[index]} alt={`New portfolio shot ${index + 1}`} width={160} height={200} />
               <button type="button" className="button button--ghost" onClick={() => onChange(photos.filter((_, i) => i !== index))}>
                 Remove <span className="visually-hidden">chosen photo {index + 1}</span>
               </button>
@@ -211,7 +211,7 @@ function PhotosSection({ profile }: { profile: MyTalentProfile | null }) {
       <ul className="talent-editor__photos">
         {profile.photos.map((photo, index) => (
           <li key={photo.id} className="talent-editor__photo">
-            <img src={photo.url} alt={`Your photo ${index + 1}`} loading="lazy" width={160} height={200} />
+            <img src={photo.url} alt={`Your portfolio shot ${index + 1}`} loading="lazy" width={160} height={200} />
             {photo.primary ? (
               <p className="badge badge--ok">Primary</p>
             ) : (

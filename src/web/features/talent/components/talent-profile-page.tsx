@@ -39,7 +39,7 @@ function TalentProfileView({ profile }: { profile: PublicTalentProfile }) {
       <div className="talent-profile__layout">
         <section className="talent-profile__photos" aria-label="Photos">
           <div className="talent-profile__main-photo">
-            {photo && <img src={photo.url} alt={`${profile.stageName}, photo ${selected + 1} of ${profile.photos.length}`} width={600} height={800} />}
+            {photo && <img src={photo.url} alt={`${profile.stageName}, ${selected + 1} of ${profile.photos.length}`} width={600} height={800} />}
           </div>
           {profile.photos.length > 1 && (
             <ul className="talent-profile__thumbs">
