@@ -61,6 +61,8 @@ export async function bookPayment(ctx: AppContext, tx: Transaction, payment: Pay
     createdBy: staff.id,
   });
   const today = todayInLagos(ctx.clock());
+  // Read before the number is taken: from the number to the commit, every other confirmation waits on the year's counter row.
+  const company = receiptCompany(await readSiteSettings(ctx, tx));
   const number = await nextReceiptNumber(tx, Number(today.slice(0, 4)));
   const details: ReceiptDetails = {
     memberName: member.fullName,
@@ -71,7 +73,7 @@ export async function bookPayment(ctx: AppContext, tx: Transaction, payment: Pay
     amountKobo: payment.amountKobo,
     date: today,
     approvedBy: staff.role,
-    company: receiptCompany(await readSiteSettings(ctx, tx)),
+    company,
   };
   await tx.insert(receipts).values({ number, paymentId: payment.id, details, issuedAt: ctx.clock() });
   return number;
