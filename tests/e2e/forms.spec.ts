@@ -32,7 +32,9 @@ test('a form whose checks cannot be downloaded is checked by the server, with th
   await fillScriptPrinting(page, { navigate: false });
   await page.locator('[name="quantity"]').fill('0');
   await page.locator('form').getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Quantity must be at least 1')).toBeVisible();
+  // The server's answer names the field, and the page puts its message beside it (issue 29).
+  await expect(page.locator('[name="quantity"]')).toHaveAccessibleDescription(/Quantity must be at least 1/);
+  await expect(page.locator('[name="quantity"]')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('[name="comments"]')).toHaveValue('Matte finish please');
 
   await page.unroute('**/assets/*.js');
