@@ -1,3 +1,12 @@
+import {
+  ARTIST_MEMBERSHIP_FIELDS,
+  CAMPING_FIELDS,
+  EVENT_FIELDS,
+  type FormField,
+  MOVIE_PREMIERE_FIELDS,
+  SCRIPT_PRINTING_FIELDS,
+  WELFARE_FIELDS,
+} from './form-fields.js';
 import { FAILURE, SUCCESS } from './messages.js';
 import type { Option } from './options.js';
 
@@ -76,6 +85,8 @@ export interface FormDefinition {
   encoding: 'json' | 'multipart';
   /** Other spellings of the path the first client used (moviePremiereForm, ...), answered the same. */
   aliases: readonly string[];
+  /** Its text fields in order (form-fields.ts): what the schema, the page, the staff detail and the CSV read. */
+  fields: readonly FormField[];
   files: readonly FormFile[];
   /** The event form needs only a signed-in member; the others an activated one. */
   access: FormAccess;
@@ -94,6 +105,7 @@ const definitions = {
     endpoint: '/api/users/artistmembershipform',
     encoding: 'multipart',
     aliases: ['/api/artist-membership'],
+    fields: ARTIST_MEMBERSHIP_FIELDS,
     files: ARTIST_MEMBERSHIP_FILES,
     access: 'activated',
     success: SUCCESS.artistMembershipSubmitted,
@@ -106,6 +118,7 @@ const definitions = {
     endpoint: '/api/users/scriptprintingform',
     encoding: 'json',
     aliases: [],
+    fields: SCRIPT_PRINTING_FIELDS,
     files: [],
     access: 'activated',
     success: SUCCESS.formSubmitted,
@@ -118,6 +131,7 @@ const definitions = {
     endpoint: '/api/users/welfareform',
     encoding: 'json',
     aliases: [],
+    fields: WELFARE_FIELDS,
     files: [],
     access: 'activated',
     success: SUCCESS.formSubmitted,
@@ -130,6 +144,7 @@ const definitions = {
     endpoint: '/api/users/campingform',
     encoding: 'multipart',
     aliases: [],
+    fields: CAMPING_FIELDS,
     files: CAMPING_FILES,
     access: 'activated',
     success: SUCCESS.formSubmitted,
@@ -142,6 +157,7 @@ const definitions = {
     endpoint: '/api/users/eventform',
     encoding: 'multipart',
     aliases: [],
+    fields: EVENT_FIELDS,
     files: EVENT_FILES,
     access: 'user',
     success: SUCCESS.formSubmitted,
@@ -154,6 +170,7 @@ const definitions = {
     endpoint: '/api/users/moviepremiereform',
     encoding: 'json',
     aliases: ['/api/users/moviePremiereForm'],
+    fields: MOVIE_PREMIERE_FIELDS,
     files: [],
     access: 'activated',
     success: SUCCESS.formSubmitted,
