@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FORM_DEFINITIONS, FORM_KINDS } from '../form-definitions.js';
 import { FORM_SCHEMAS } from './forms.js';
 
-/* A form's fields are described once (form-fields.ts); its schema must be the form described there. */
+/* A form's fields are described once (form-definitions.ts); its schema must be the form described there. */
 describe.each(FORM_KINDS.map((kind) => kind.value))('the %s schema follows its description', (form) => {
   const fields = FORM_DEFINITIONS[form].fields;
   const schema = FORM_SCHEMAS[form];

@@ -5,12 +5,12 @@ import {
   CAMPING_FIELDS,
   EVENT_FIELDS,
   fieldsByName,
+  type FormKind,
   MOVIE_PREMIERE_FIELDS,
   SCRIPT_PRINTING_FIELDS,
   WELFARE_FIELDS,
-} from '../form-fields.js';
+} from '../form-definitions.js';
 import { SHOWTIMES } from '../form-options.js';
-import type { FormKind } from '../form-definitions.js';
 import { type Option, valuesOf } from '../options.js';
 import { choice, dateOfBirth, email, isoDate, optionalText, phone, requiredText } from './fields.js';
 
@@ -145,7 +145,7 @@ export function checkbox() {
 // ---------------------------------------------------------------- the six forms
 
 /*
- * Each form's labels (in messages) and option lists come from its description in form-fields.ts;
+ * Each form's labels (in messages) and option lists come from its description in form-definitions.ts;
  * what is here is how each field is read and its limits. schemas/forms.test.ts holds the keys, their
  * order and which are required to the description.
  */

@@ -1,6 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router';
-import { FORM_DEFINITIONS } from '../../../../shared/form-definitions';
-import type { FormField } from '../../../../shared/form-fields';
+import { FORM_DEFINITIONS, type FormField } from '../../../../shared/form-definitions';
 import { labelOf, SUBMISSION_STATES } from '../../../../shared/form-options';
 import { useFlash } from '../../../components/flash-context';
 import { FormError } from '../../../components/form-error';

@@ -1,6 +1,6 @@
 import { type InputHTMLAttributes, useCallback, useState } from 'react';
 import type { Path } from 'react-hook-form';
-import { ARTIST_MEMBERSHIP_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-fields';
+import { ARTIST_MEMBERSHIP_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-definitions';
 import type { ArtistMembershipInput } from '../../../../shared/schemas/forms';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { useSession } from '../../../lib/session';

@@ -1,5 +1,5 @@
 import type { CampingInput } from '../../../../shared/schemas/forms';
-import { CAMPING_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-fields';
+import { CAMPING_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-definitions';
 import { TextField } from '../../../components/form-field';
 import { useSession } from '../../../lib/session';
 import { FileField, FormSection, FormShell } from './form-shell';

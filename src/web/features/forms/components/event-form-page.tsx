@@ -1,6 +1,6 @@
 import { todayInLagos } from '../../../../shared/dates';
 import type { EventInput } from '../../../../shared/schemas/forms';
-import { EVENT_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-fields';
+import { EVENT_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-definitions';
 import { SelectField, TextField } from '../../../components/form-field';
 import { useSession } from '../../../lib/session';
 import { FileField, FormSection, FormShell } from './form-shell';

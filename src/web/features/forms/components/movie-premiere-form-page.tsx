@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import type { MoviePremiereInput } from '../../../../shared/schemas/forms';
-import { MOVIE_PREMIERE_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-fields';
+import { MOVIE_PREMIERE_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-definitions';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { FormError } from '../../../components/form-error';
 import { Spinner } from '../../../components/spinner';

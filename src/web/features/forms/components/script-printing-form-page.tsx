@@ -1,5 +1,5 @@
 import type { ScriptPrintingInput } from '../../../../shared/schemas/forms';
-import { SCRIPT_PRINTING_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-fields';
+import { SCRIPT_PRINTING_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-definitions';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { useSession } from '../../../lib/session';
 import { FormShell, RadioGroupField } from './form-shell';

@@ -1,5 +1,5 @@
 import type { WelfareInput } from '../../../../shared/schemas/forms';
-import { WELFARE_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-fields';
+import { WELFARE_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-definitions';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { useSession } from '../../../lib/session';
 import { FormShell } from './form-shell';
