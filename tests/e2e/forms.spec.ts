@@ -274,6 +274,10 @@ test('staff find a submission in the console, open it, mark it handled and downl
   await expect(staff.getByRole('heading', { name: 'Welfare Form' })).toBeVisible();
   await expect(staff.locator('.admin__detail')).toContainText('4 Marina Road, Lagos');
   await expect(staff.locator('.admin__detail')).toContainText('Housing support');
+  // Each answer under the label the form's description gives it (the stored key is "dob").
+  const fact = (label: string) => staff.locator('.admin__fact', { has: staff.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+  await expect(fact('Date of birth')).toHaveText('1990-05-17');
+  await expect(fact('Benefits')).toHaveText('Housing support');
   await staff.getByRole('button', { name: 'Mark as handled' }).click();
   await expect(staff.getByText('Marked as handled.')).toBeVisible();
   await expect(staff.getByRole('button', { name: 'Mark as handled' })).toHaveCount(0);

@@ -3,7 +3,6 @@ import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from '../../shared/form-definitions.js';
 import { labelOf } from '../../shared/form-options.js';
-import { FORM_SCHEMAS } from '../../shared/schemas/forms.js';
 import { STAFF_PAGE_SIZE } from '../../shared/constants.js';
 import { memberMatches } from '../members/member-search.js';
 import { recordAudit } from '../audit/audit.js';
@@ -149,10 +148,10 @@ export async function markHandled(ctx: AppContext, staff: AuthUser, id: string):
   return getSubmission(ctx, id);
 }
 
-/** One form's submissions as CSV: a column per schema field and file, plus who and when. */
+/** One form's submissions as CSV: a column per described field and file (by key), plus who and when. */
 export async function exportSubmissionsCsv(ctx: AppContext, filter: SubmissionFilter & { form: FormKind }): Promise<string> {
   const definition = FORM_DEFINITIONS[filter.form];
-  const fields = Object.keys(FORM_SCHEMAS[filter.form].shape);
+  const fields = definition.fields.map((field) => field.name);
   const fileFields = definition.files.map((file) => file.field);
   const rows = await ctx.db
     .select({ id: submissions.id, state: submissions.state, data: submissions.data, createdAt: submissions.createdAt, member })

@@ -1,20 +1,16 @@
 import { isValid, parseISO } from 'date-fns';
 import { z } from 'zod';
 import {
-  DISCOVERY_SOURCES,
-  DOCUMENT_KINDS,
-  DONATION_EVENTS,
-  GENDERS,
-  MOVIE_ROLES,
-  PAPER_SIZES,
-  PRINT_COLORS,
-  REGISTRATION_CATEGORIES,
-  ROLE_TYPES,
-  SHOWTIMES,
-  WELFARE_BENEFITS,
-  YES_NO,
-} from '../form-options.js';
-import type { FormKind } from '../form-definitions.js';
+  ARTIST_MEMBERSHIP_FIELDS,
+  CAMPING_FIELDS,
+  EVENT_FIELDS,
+  fieldsByName,
+  type FormKind,
+  MOVIE_PREMIERE_FIELDS,
+  SCRIPT_PRINTING_FIELDS,
+  WELFARE_FIELDS,
+} from '../form-definitions.js';
+import { SHOWTIMES } from '../form-options.js';
 import { type Option, valuesOf } from '../options.js';
 import { choice, dateOfBirth, email, isoDate, optionalText, phone, requiredText } from './fields.js';
 
@@ -146,17 +142,31 @@ export function checkbox() {
     .transform((value) => value === true || value === 'true' || value === 'on' || value === 'yes');
 }
 
+// ---------------------------------------------------------------- the six forms
+
+/*
+ * Each form's labels (in messages) and option lists come from its description in form-definitions.ts;
+ * what is here is how each field is read and its limits. schemas/forms.test.ts holds the keys, their
+ * order and which are required to the description.
+ */
+const F = fieldsByName(SCRIPT_PRINTING_FIELDS);
+const W = fieldsByName(WELFARE_FIELDS);
+const P = fieldsByName(MOVIE_PREMIERE_FIELDS);
+const E = fieldsByName(EVENT_FIELDS);
+const C = fieldsByName(CAMPING_FIELDS);
+const A = fieldsByName(ARTIST_MEMBERSHIP_FIELDS);
+
 // ---------------------------------------------------------------- script printing
 
 export const scriptPrintingSchema = z.object({
-  name: requiredText('Name', 120),
-  email: email(),
-  phone: phone(),
-  documentType: choice('Document type', DOCUMENT_KINDS),
-  quantity: optionalNumber('Quantity', { integer: true, min: 1, max: 100_000 }).transform((value) => value ?? 1),
-  paperSize: choice('Paper size', PAPER_SIZES),
-  color: choice('Color', PRINT_COLORS),
-  comments: optionalText('Comments', 2000),
+  name: requiredText(F.name.label, 120),
+  email: email(F.email.label),
+  phone: phone(F.phone.label),
+  documentType: choice(F.documentType.label, F.documentType.options),
+  quantity: optionalNumber(F.quantity.label, { integer: true, min: 1, max: 100_000 }).transform((value) => value ?? 1),
+  paperSize: choice(F.paperSize.label, F.paperSize.options),
+  color: choice(F.color.label, F.color.options),
+  comments: optionalText(F.comments.label, 2000),
 });
 export type ScriptPrintingInput = z.input<typeof scriptPrintingSchema>;
 export type ScriptPrinting = z.output<typeof scriptPrintingSchema>;
@@ -164,13 +174,13 @@ export type ScriptPrinting = z.output<typeof scriptPrintingSchema>;
 // ---------------------------------------------------------------- welfare
 
 export const welfareSchema = z.object({
-  name: requiredText('Name', 120),
-  dob: dateOfBirth(),
-  address: requiredText('Address', 300),
-  phone: phone(),
-  email: email(),
-  benefits: choice('Benefits', WELFARE_BENEFITS),
-  comments: optionalText('Comments', 2000),
+  name: requiredText(W.name.label, 120),
+  dob: dateOfBirth(W.dob.label),
+  address: requiredText(W.address.label, 300),
+  phone: phone(W.phone.label),
+  email: email(W.email.label),
+  benefits: choice(W.benefits.label, W.benefits.options),
+  comments: optionalText(W.comments.label, 2000),
 });
 export type WelfareInput = z.input<typeof welfareSchema>;
 export type Welfare = z.output<typeof welfareSchema>;
@@ -179,12 +189,12 @@ export type Welfare = z.output<typeof welfareSchema>;
 
 /** `movie` is checked against the open premieres by the server, which owns that list. */
 export const moviePremiereSchema = z.object({
-  name: requiredText('Name', 120),
-  email: email(),
-  contact: phone('Contact'),
-  movie: requiredText('Movie', 200),
-  showtime: choice('Showtime', SHOWTIMES),
-  requests: optionalText('Requests', 1000),
+  name: requiredText(P.name.label, 120),
+  email: email(P.email.label),
+  contact: phone(P.contact.label),
+  movie: requiredText(P.movie.label, 200),
+  showtime: choice(P.showtime.label, P.showtime.options),
+  requests: optionalText(P.requests.label, 1000),
 });
 export type MoviePremiereInput = z.input<typeof moviePremiereSchema>;
 export type MoviePremiere = z.output<typeof moviePremiereSchema>;
@@ -192,13 +202,13 @@ export type MoviePremiere = z.output<typeof moviePremiereSchema>;
 // ---------------------------------------------------------------- event donation
 
 export const eventSchema = z.object({
-  surname: requiredText('Surname', 80),
-  firstName: requiredText('First name', 80),
-  registrationNumber: requiredText('Registration number', 60),
-  companyId: requiredText('Company ID', 60),
-  selectedEvent: choice('Selected event', DONATION_EVENTS),
-  amountPaid: requiredNumber('Amount paid', { positive: true, max: 100_000_000, decimals: 2 }),
-  paymentDate: pastDate('Payment date'),
+  surname: requiredText(E.surname.label, 80),
+  firstName: requiredText(E.firstName.label, 80),
+  registrationNumber: requiredText(E.registrationNumber.label, 60),
+  companyId: requiredText(E.companyId.label, 60),
+  selectedEvent: choice(E.selectedEvent.label, E.selectedEvent.options),
+  amountPaid: requiredNumber(E.amountPaid.label, { positive: true, max: 100_000_000, decimals: 2 }),
+  paymentDate: pastDate(E.paymentDate.label),
 });
 export type EventInput = z.input<typeof eventSchema>;
 export type EventDonation = z.output<typeof eventSchema>;
@@ -206,7 +216,7 @@ export type EventDonation = z.output<typeof eventSchema>;
 // ---------------------------------------------------------------- camping
 
 export const campingSchema = z.object({
-  artistId: requiredText('Artist ID', 60),
+  artistId: requiredText(C.artistId.label, 60),
 });
 export type CampingInput = z.input<typeof campingSchema>;
 export type Camping = z.output<typeof campingSchema>;
@@ -216,59 +226,58 @@ export type Camping = z.output<typeof campingSchema>;
 const text = (label: string, max = 200) => optionalText(label, max);
 
 export const artistMembershipSchema = z.object({
-  registrationCategory: optionalChoice('Registration category', REGISTRATION_CATEGORIES).transform((value) => value ?? 'movie'),
-  surname: text('Surname', 80),
-  firstName: text('First name', 80),
-  lastName: text('Last name', 80),
-  motherName: text("Mother's name", 120),
-  nationality: text('Nationality', 80),
-  gender: optionalChoice('Gender', GENDERS),
-  dateOfBirth: dateOfBirth(),
-  religion: text('Religion', 80),
-  tribe: text('Tribe', 80),
-  educationLevel: text('Education level', 120),
-  graduationYear: optionalNumber('Graduation year', { integer: true, min: 1900, max: new Date().getFullYear() + 10 }),
-  occupation: text('Occupation', 120),
-  maritalStatus: text('Marital status', 40),
-  stateOfResidence: text('State of residence', 80),
-  cityOfResidence: text('City of residence', 80),
-  callNumber1: optionalPhone('Call number'),
-  whatsappNumber: optionalPhone('WhatsApp number'),
-  email: optionalEmail('Email'),
-  address: text('Address', 300),
-  landmark: text('Landmark', 200),
-  lga: text('LGA', 80),
-  nationalId: text('National ID', 40),
-  taxNumber: text('Tax number', 40),
-  howDidYouKnow: optionalList('How did you know about us', DISCOVERY_SOURCES),
-  heightFt: requiredNumber('Height (ft)', { integer: true, min: 1, max: 8 }),
-  heightInch: requiredNumber('Height (inch)', { integer: true, min: 0, max: 11 }),
-  weight: requiredNumber('Weight', { positive: true, max: 400 }),
-  chest: requiredNumber('Chest', { positive: true, max: 300 }),
-  hairColor: requiredText('Hair color', 40),
-  eyeColor: requiredText('Eye color', 40),
-  inProduction: optionalChoice('In production', YES_NO),
-  productionHouseName: text('Production house name', 120),
-  position: text('Position', 120),
-  joinedYear: optionalDate('Joined year'),
-  producerName: text('Producer name', 120),
-  producerContact: optionalPhone('Producer contact'),
-  producerEmail: optionalEmail('Producer email'),
-  productionState: text('Production state', 80),
-  productionAddress: text('Production address', 300),
-  productionLandmark: text('Production landmark', 200),
-  movieYear: optionalDate('Movie year'),
-  movieRole: optionalChoice('Movie role', MOVIE_ROLES),
-  movieName: text('Movie name', 200),
-  actedYear: optionalDate('Acted year'),
-  directorName: text('Director name', 120),
-  castName: text('Cast name', 200),
-  hasId: optionalChoice('Has ID', YES_NO),
-  lastVisited: optionalDate('Last visited'),
-  leaveReasons: text('Leave reasons', 2000),
-  membershipReasons: text('Membership reasons', 2000),
-  roleType: optionalChoice('Role type', ROLE_TYPES),
-  // The spec says the terms box is not enforced; it is recorded as given.
+  registrationCategory: optionalChoice(A.registrationCategory.label, A.registrationCategory.options).transform((value) => value ?? 'movie'),
+  surname: text(A.surname.label, 80),
+  firstName: text(A.firstName.label, 80),
+  lastName: text(A.lastName.label, 80),
+  motherName: text(A.motherName.label, 120),
+  nationality: text(A.nationality.label, 80),
+  gender: optionalChoice(A.gender.label, A.gender.options),
+  dateOfBirth: dateOfBirth(A.dateOfBirth.label),
+  religion: text(A.religion.label, 80),
+  tribe: text(A.tribe.label, 80),
+  educationLevel: text(A.educationLevel.label, 120),
+  graduationYear: optionalNumber(A.graduationYear.label, { integer: true, min: 1900, max: new Date().getFullYear() + 10 }),
+  occupation: text(A.occupation.label, 120),
+  maritalStatus: text(A.maritalStatus.label, 40),
+  stateOfResidence: text(A.stateOfResidence.label, 80),
+  cityOfResidence: text(A.cityOfResidence.label, 80),
+  callNumber1: optionalPhone(A.callNumber1.label),
+  whatsappNumber: optionalPhone(A.whatsappNumber.label),
+  email: optionalEmail(A.email.label),
+  address: text(A.address.label, 300),
+  landmark: text(A.landmark.label, 200),
+  lga: text(A.lga.label, 80),
+  nationalId: text(A.nationalId.label, 40),
+  taxNumber: text(A.taxNumber.label, 40),
+  howDidYouKnow: optionalList(A.howDidYouKnow.label, A.howDidYouKnow.options),
+  heightFt: requiredNumber(A.heightFt.label, { integer: true, min: 1, max: 8 }),
+  heightInch: requiredNumber(A.heightInch.label, { integer: true, min: 0, max: 11 }),
+  weight: requiredNumber(A.weight.label, { positive: true, max: 400 }),
+  chest: requiredNumber(A.chest.label, { positive: true, max: 300 }),
+  hairColor: requiredText(A.hairColor.label, 40),
+  eyeColor: requiredText(A.eyeColor.label, 40),
+  inProduction: optionalChoice(A.inProduction.label, A.inProduction.options),
+  productionHouseName: text(A.productionHouseName.label, 120),
+  position: text(A.position.label, 120),
+  joinedYear: optionalDate(A.joinedYear.label),
+  producerName: text(A.producerName.label, 120),
+  producerContact: optionalPhone(A.producerContact.label),
+  producerEmail: optionalEmail(A.producerEmail.label),
+  productionState: text(A.productionState.label, 80),
+  productionAddress: text(A.productionAddress.label, 300),
+  productionLandmark: text(A.productionLandmark.label, 200),
+  movieYear: optionalDate(A.movieYear.label),
+  movieRole: optionalChoice(A.movieRole.label, A.movieRole.options),
+  movieName: text(A.movieName.label, 200),
+  actedYear: optionalDate(A.actedYear.label),
+  directorName: text(A.directorName.label, 120),
+  castName: text(A.castName.label, 200),
+  hasId: optionalChoice(A.hasId.label, A.hasId.options),
+  lastVisited: optionalDate(A.lastVisited.label),
+  leaveReasons: text(A.leaveReasons.label, 2000),
+  membershipReasons: text(A.membershipReasons.label, 2000),
+  roleType: optionalChoice(A.roleType.label, A.roleType.options),
   termsAccepted: checkbox(),
 });
 export type ArtistMembershipInput = z.input<typeof artistMembershipSchema>;

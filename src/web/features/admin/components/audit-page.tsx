@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Pager } from '../../../components/pager';
+import { PagedTable } from '../../../components/paged-table';
 import { QueryView } from '../../../components/query-view';
 import { type AuditFilter, useAudit, useAuditFilters } from '../api/audit';
 import { displayDateTime } from '../../../../shared/display-date';
@@ -81,35 +81,27 @@ export function AuditPage() {
             <p className="muted">
               {page.total} entr{page.total === 1 ? 'y' : 'ies'}
             </p>
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Who</th>
-                    <th scope="col">Action</th>
-                    <th scope="col">Record</th>
-                    <th scope="col">Details</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.entries.map((entry) => (
-                    <tr key={entry.id}>
-                      <td>
-                        <time dateTime={entry.createdAt}>{displayDateTime(entry.createdAt)}</time>
-                      </td>
-                      <td>{entry.actorEmail ?? <span className="muted">system</span>}</td>
-                      <td>{entry.action}</td>
-                      <td>
-                        {entry.subjectType} <span className="muted">{entry.subjectId}</span>
-                      </td>
-                      <td>{Object.keys(entry.details).length > 0 && <code>{JSON.stringify(entry.details)}</code>}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager page={page.page} pages={page.pages} onGo={(next) => apply({ page: next })} />
+            <PagedTable
+              columns={[
+                { heading: 'When', cell: (entry) => <time dateTime={entry.createdAt}>{displayDateTime(entry.createdAt)}</time> },
+                { heading: 'Who', cell: (entry) => entry.actorEmail ?? <span className="muted">system</span> },
+                { heading: 'Action', cell: (entry) => entry.action },
+                {
+                  heading: 'Record',
+                  cell: (entry) => (
+                    <>
+                      {entry.subjectType} <span className="muted">{entry.subjectId}</span>
+                    </>
+                  ),
+                },
+                { heading: 'Details', cell: (entry) => Object.keys(entry.details).length > 0 && <code>{JSON.stringify(entry.details)}</code> },
+              ]}
+              rows={page.entries}
+              rowKey={(entry) => entry.id}
+              page={page.page}
+              pages={page.pages}
+              onGo={(next) => apply({ page: next })}
+            />
           </>
         )}
       </QueryView>

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { mayUse } from '../../../../shared/roles';
-import { Pager } from '../../../components/pager';
+import { PagedTable, pageCount } from '../../../components/paged-table';
 import { QueryView } from '../../../components/query-view';
 import { useSession } from '../../../lib/session';
 import { useMembers } from '../api/members';
@@ -23,7 +23,7 @@ export function MembersPage() {
   }
 
   const data = members.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
   const goTo = (next: number) => setParams({ ...(q ? { q } : {}), ...(next > 1 ? { page: String(next) } : {}) });
 
   return (
@@ -47,37 +47,23 @@ export function MembersPage() {
       </form>
       <QueryView query={members} isEmpty={(result) => result.members.length === 0} empty={<p className="muted">No members match.</p>}>
         {(data) => (
-          <>
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Phone</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Joined</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.members.map((member) => (
-                    <tr key={member.id}>
-                      <td>
-                        <Link to={`/admin/members/${member.id}`}>{member.fullName}</Link>
-                      </td>
-                      <td>{member.email}</td>
-                      <td>{member.phone}</td>
-                      <td>
-                        <span className={`badge${member.status ? ' badge--ok' : ''}`}>{member.status ? 'Activated' : 'Not activated'}</span>
-                      </td>
-                      <td>{displayDate(member.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager page={page} pages={pages} onGo={goTo} />
-          </>
+          <PagedTable
+            columns={[
+              { heading: 'Name', cell: (member) => <Link to={`/admin/members/${member.id}`}>{member.fullName}</Link> },
+              { heading: 'Email', cell: (member) => member.email },
+              { heading: 'Phone', cell: (member) => member.phone },
+              {
+                heading: 'Status',
+                cell: (member) => <span className={`badge${member.status ? ' badge--ok' : ''}`}>{member.status ? 'Activated' : 'Not activated'}</span>,
+              },
+              { heading: 'Joined', cell: (member) => displayDate(member.createdAt) },
+            ]}
+            rows={data.members}
+            rowKey={(member) => member.id}
+            page={page}
+            pages={pages}
+            onGo={goTo}
+          />
         )}
       </QueryView>
     </div>

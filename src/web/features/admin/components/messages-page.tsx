@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { Link, useSearchParams } from 'react-router';
 import { CONTACT_FILTERS, type ContactFilter } from '../../../../shared/schemas/contact';
 import { Pager } from '../../../components/pager';
+import { pageCount } from '../../../components/paged-table';
 import { QueryView } from '../../../components/query-view';
 import { useContactMessages } from '../api/messages';
 
@@ -58,7 +59,7 @@ export function MessagesPage() {
                 </li>
               ))}
             </ul>
-            <Pager page={page} pages={Math.max(1, Math.ceil(data.total / data.pageSize))} onGo={(next) => go({ page: next })} />
+            <Pager page={page} pages={pageCount(data.total, data.pageSize)} onGo={(next) => go({ page: next })} />
           </>
         )}
       </QueryView>

@@ -1,22 +1,6 @@
 import { Link, useLocation, useParams } from 'react-router';
-import {
-  DISCOVERY_SOURCES,
-  DOCUMENT_KINDS,
-  DONATION_EVENTS,
-  GENDERS,
-  labelOf,
-  MOVIE_ROLES,
-  PAPER_SIZES,
-  PRINT_COLORS,
-  REGISTRATION_CATEGORIES,
-  ROLE_TYPES,
-  SHOWTIMES,
-  SUBMISSION_STATES,
-  WELFARE_BENEFITS,
-  YES_NO,
-} from '../../../../shared/form-options';
-import type { Option } from '../../../../shared/options';
-import { FORM_SCHEMAS } from '../../../../shared/schemas/forms';
+import { FORM_DEFINITIONS, type FormField } from '../../../../shared/form-definitions';
+import { labelOf, SUBMISSION_STATES } from '../../../../shared/form-options';
 import { useFlash } from '../../../components/flash-context';
 import { FormError } from '../../../components/form-error';
 import { ButtonSpinner, Spinner } from '../../../components/spinner';
@@ -24,32 +8,16 @@ import type { SubmissionDetail as Detail } from '../../../../shared/schemas/admi
 import { useMarkHandled, useSubmission } from '../api/submissions';
 import { displayDateTime } from '../../../../shared/display-date';
 
-/** Fields stored as option keys, shown with the labels members chose from. */
-const FIELD_OPTIONS: Record<string, readonly Option[]> = {
-  documentType: DOCUMENT_KINDS,
-  paperSize: PAPER_SIZES,
-  color: PRINT_COLORS,
-  benefits: WELFARE_BENEFITS,
-  showtime: SHOWTIMES,
-  selectedEvent: DONATION_EVENTS,
-  registrationCategory: REGISTRATION_CATEGORIES,
-  gender: GENDERS,
-  inProduction: YES_NO,
-  hasId: YES_NO,
-  movieRole: MOVIE_ROLES,
-  roleType: ROLE_TYPES,
-  howDidYouKnow: DISCOVERY_SOURCES,
-};
-
-/** "howDidYouKnow" -> "How did you know". */
+/** "someField" -> "Some field": the label of a stored field the form no longer describes. */
 function fieldLabel(field: string): string {
   const words = field.replace(/([a-z])([A-Z0-9])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function showValue(field: string, value: unknown): string {
+/** A stored answer as the member chose it: option keys shown with their labels. */
+function showValue(field: FormField | undefined, value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
-  const options = FIELD_OPTIONS[field];
+  const options = field?.options;
   if (Array.isArray(value)) return value.length ? value.map((v) => (options ? labelOf(options, String(v)) : String(v))).join(', ') : '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'object') return JSON.stringify(value);
@@ -57,11 +25,14 @@ function showValue(field: string, value: unknown): string {
   return options ? labelOf(options, text) : text;
 }
 
-/** Every stored field in the form's own order (then anything else stored), with labels. */
-function rows(submission: Detail): [string, unknown][] {
-  const order = Object.keys(FORM_SCHEMAS[submission.form]?.shape ?? {});
-  const extra = Object.keys(submission.data).filter((key) => !order.includes(key));
-  return [...order, ...extra].map((field) => [field, submission.data[field]]);
+/** Every described field in the form's own order under its label, then anything else stored. */
+function rows(submission: Detail): { name: string; label: string; value: string }[] {
+  const fields: readonly FormField[] = FORM_DEFINITIONS[submission.form]?.fields ?? [];
+  const extra = Object.keys(submission.data).filter((key) => !fields.some((field) => field.name === key));
+  return [
+    ...fields.map((field) => ({ name: field.name, label: field.label, value: showValue(field, submission.data[field.name]) })),
+    ...extra.map((name) => ({ name, label: fieldLabel(name), value: showValue(undefined, submission.data[name]) })),
+  ];
 }
 
 /** /admin/submissions/:id: one submission in full, its files, and "Mark as handled". */
@@ -104,10 +75,10 @@ export function SubmissionDetailPage() {
       </dl>
       <h3>Fields</h3>
       <dl className="admin__facts">
-        {rows(s).map(([field, value]) => (
-          <div key={field} className="admin__fact">
-            <dt>{fieldLabel(field)}</dt>
-            <dd>{showValue(field, value)}</dd>
+        {rows(s).map((row) => (
+          <div key={row.name} className="admin__fact">
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
           </div>
         ))}
       </dl>

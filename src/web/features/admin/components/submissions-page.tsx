@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FORM_KINDS, type FormKind } from '../../../../shared/form-definitions';
 import { labelOf, SUBMISSION_STATES } from '../../../../shared/form-options';
-import { Pager } from '../../../components/pager';
+import { PagedTable, pageCount } from '../../../components/paged-table';
 import { QueryView } from '../../../components/query-view';
 import { exportUrl, type SubmissionFilter, useSubmissions } from '../api/submissions';
 import { displayDateTime } from '../../../../shared/display-date';
@@ -44,7 +44,7 @@ export function SubmissionsPage() {
 
   const form = filter.form || undefined;
   const data = submissions.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
 
   return (
     <div className="admin__section">
@@ -92,39 +92,40 @@ export function SubmissionsPage() {
             <p className="muted">
               {data.total} submission{data.total === 1 ? '' : 's'}
             </p>
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Sent</th>
-                    <th scope="col">Form</th>
-                    <th scope="col">Member</th>
-                    <th scope="col">State</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.submissions.map((submission) => (
-                    <tr key={submission.id}>
-                      <td>
-                        <Link to={`/admin/submissions/${submission.id}`} state={{ back: `?${params.toString()}` }}>
-                          <time dateTime={submission.createdAt}>{displayDateTime(submission.createdAt)}</time>
-                        </Link>
-                      </td>
-                      <td>{submission.formLabel}</td>
-                      <td>
-                        {submission.member.name}
-                        <br />
-                        <span className="muted">{submission.member.email}</span>
-                      </td>
-                      <td>
-                        <span className={`badge${submission.state === 'handled' ? ' badge--ok' : ''}`}>{labelOf(SUBMISSION_STATES, submission.state)}</span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager page={filter.page ?? 1} pages={pages} onGo={(next) => apply({ ...filter, page: next })} />
+            <PagedTable
+              columns={[
+                {
+                  heading: 'Sent',
+                  cell: (submission) => (
+                    <Link to={`/admin/submissions/${submission.id}`} state={{ back: `?${params.toString()}` }}>
+                      <time dateTime={submission.createdAt}>{displayDateTime(submission.createdAt)}</time>
+                    </Link>
+                  ),
+                },
+                { heading: 'Form', cell: (submission) => submission.formLabel },
+                {
+                  heading: 'Member',
+                  cell: (submission) => (
+                    <>
+                      {submission.member.name}
+                      <br />
+                      <span className="muted">{submission.member.email}</span>
+                    </>
+                  ),
+                },
+                {
+                  heading: 'State',
+                  cell: (submission) => (
+                    <span className={`badge${submission.state === 'handled' ? ' badge--ok' : ''}`}>{labelOf(SUBMISSION_STATES, submission.state)}</span>
+                  ),
+                },
+              ]}
+              rows={data.submissions}
+              rowKey={(submission) => submission.id}
+              page={filter.page ?? 1}
+              pages={pages}
+              onGo={(next) => apply({ ...filter, page: next })}
+            />
           </>
         )}
       </QueryView>

@@ -1,14 +1,6 @@
 import { type InputHTMLAttributes, useCallback, useState } from 'react';
 import type { Path } from 'react-hook-form';
-import {
-  DISCOVERY_SOURCES,
-  GENDERS,
-  MOVIE_ROLES,
-  REGISTRATION_CATEGORIES,
-  ROLE_TYPES,
-  YES_NO,
-} from '../../../../shared/form-options';
-import { MARITAL_STATUSES } from '../../../../shared/options';
+import { ARTIST_MEMBERSHIP_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-definitions';
 import type { ArtistMembershipInput } from '../../../../shared/schemas/forms';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { useSession } from '../../../lib/session';
@@ -36,6 +28,8 @@ const defaults: Partial<ArtistMembershipInput> = {
 };
 
 type Name = Path<ArtistMembershipInput>;
+
+const A = fieldsByName(ARTIST_MEMBERSHIP_FIELDS);
 
 /** The form's sections, in order, with the fields each holds: Next checks these, and a refusal shows its section. */
 const SECTIONS = [
@@ -99,8 +93,8 @@ export function ArtistMembershipFormPage() {
   const { steps, isShown } = useFormSections(SECTIONS, { check: checkFields, failedFields, focusField });
   const section = (index: number) => ({ id: SECTIONS[index]!.id, title: SECTIONS[index]!.title, hidden: !isShown(index) });
   const error = (name: Name) => (errors as Record<string, { message?: string } | undefined>)[name]?.message;
-  const text = (name: Name, label: string, props: InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <TextField label={label} {...props} {...register(name)} error={error(name)} />
+  const text = (name: keyof typeof A & Name, props: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <TextField label={promptOf(A[name])} {...props} {...register(name)} error={error(name)} />
   );
 
   return (
@@ -113,74 +107,74 @@ export function ArtistMembershipFormPage() {
       showProgress
     >
       <FormSection {...section(0)}>
-        <RadioGroupField label="Registration category" options={REGISTRATION_CATEGORIES} registration={register('registrationCategory')} error={error('registrationCategory')} full />
-        {text('surname', 'Surname', { autoComplete: 'family-name' })}
-        {text('firstName', 'First name', { autoComplete: 'given-name' })}
-        {text('lastName', 'Last name')}
-        {text('motherName', "Mother's name")}
-        {text('nationality', 'Nationality')}
-        <RadioGroupField label="Gender" options={GENDERS} registration={register('gender')} error={error('gender')} />
-        {text('dateOfBirth', 'Date of birth *', { type: 'date', autoComplete: 'bday' })}
-        {text('religion', 'Religion')}
-        {text('tribe', 'Tribe')}
-        {text('educationLevel', 'Education level')}
-        {text('graduationYear', 'Graduation year', { type: 'number', min: 1900, step: 1, inputMode: 'numeric' })}
-        {text('occupation', 'Occupation')}
-        <SelectField label="Marital status" placeholder="Select a status" options={MARITAL_STATUSES} {...register('maritalStatus')} error={error('maritalStatus')} />
-        <RadioGroupField label="Role type" options={ROLE_TYPES} registration={register('roleType')} error={error('roleType')} />
+        <RadioGroupField label={promptOf(A.registrationCategory)} options={A.registrationCategory.options} registration={register('registrationCategory')} error={error('registrationCategory')} full />
+        {text('surname', { autoComplete: 'family-name' })}
+        {text('firstName', { autoComplete: 'given-name' })}
+        {text('lastName')}
+        {text('motherName')}
+        {text('nationality')}
+        <RadioGroupField label={promptOf(A.gender)} options={A.gender.options} registration={register('gender')} error={error('gender')} />
+        {text('dateOfBirth', { type: 'date', autoComplete: 'bday' })}
+        {text('religion')}
+        {text('tribe')}
+        {text('educationLevel')}
+        {text('graduationYear', { type: 'number', min: 1900, step: 1, inputMode: 'numeric' })}
+        {text('occupation')}
+        <SelectField label={promptOf(A.maritalStatus)} placeholder="Select a status" options={A.maritalStatus.options} {...register('maritalStatus')} error={error('maritalStatus')} />
+        <RadioGroupField label={promptOf(A.roleType)} options={A.roleType.options} registration={register('roleType')} error={error('roleType')} />
       </FormSection>
 
       <FormSection {...section(1)}>
-        {text('stateOfResidence', 'State of residence')}
-        {text('cityOfResidence', 'City of residence')}
-        {text('callNumber1', 'Call number', { type: 'tel', autoComplete: 'tel' })}
-        {text('whatsappNumber', 'WhatsApp number', { type: 'tel' })}
-        {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
-        {text('address', 'Address', { autoComplete: 'street-address' })}
-        {text('landmark', 'Landmark')}
-        {text('lga', 'LGA')}
-        {text('nationalId', 'National ID number')}
-        {text('taxNumber', 'Tax number')}
-        <RadioGroupField label="Do you have an ID card?" options={YES_NO} registration={register('hasId')} error={error('hasId')} />
-        {text('lastVisited', 'Last visited', { type: 'date' })}
-        <CheckboxListField label="How did you know about us?" options={DISCOVERY_SOURCES} registration={register('howDidYouKnow')} error={error('howDidYouKnow')} />
+        {text('stateOfResidence')}
+        {text('cityOfResidence')}
+        {text('callNumber1', { type: 'tel', autoComplete: 'tel' })}
+        {text('whatsappNumber', { type: 'tel' })}
+        {text('email', { type: 'email', autoComplete: 'email' })}
+        {text('address', { autoComplete: 'street-address' })}
+        {text('landmark')}
+        {text('lga')}
+        {text('nationalId')}
+        {text('taxNumber')}
+        <RadioGroupField label={promptOf(A.hasId)} options={A.hasId.options} registration={register('hasId')} error={error('hasId')} />
+        {text('lastVisited', { type: 'date' })}
+        <CheckboxListField label={promptOf(A.howDidYouKnow)} options={A.howDidYouKnow.options} registration={register('howDidYouKnow')} error={error('howDidYouKnow')} />
       </FormSection>
 
       <FormSection {...section(2)}>
-        {text('heightFt', 'Height (ft) *', { type: 'number', min: 1, max: 8, step: 1, inputMode: 'numeric' })}
-        {text('heightInch', 'Height (inch) *', { type: 'number', min: 0, max: 11, step: 1, inputMode: 'numeric' })}
-        {text('weight', 'Weight (kg) *', { type: 'number', min: 1, step: 'any', inputMode: 'decimal' })}
-        {text('chest', 'Chest (cm) *', { type: 'number', min: 1, step: 'any', inputMode: 'decimal' })}
-        {text('hairColor', 'Hair color *')}
-        {text('eyeColor', 'Eye color *')}
+        {text('heightFt', { type: 'number', min: 1, max: 8, step: 1, inputMode: 'numeric' })}
+        {text('heightInch', { type: 'number', min: 0, max: 11, step: 1, inputMode: 'numeric' })}
+        {text('weight', { type: 'number', min: 1, step: 'any', inputMode: 'decimal' })}
+        {text('chest', { type: 'number', min: 1, step: 'any', inputMode: 'decimal' })}
+        {text('hairColor')}
+        {text('eyeColor')}
       </FormSection>
 
       <FormSection {...section(3)}>
-        <RadioGroupField label="Are you in a production?" options={YES_NO} registration={register('inProduction')} error={error('inProduction')} full />
-        {text('productionHouseName', 'Production house name')}
-        {text('position', 'Position')}
-        {text('joinedYear', 'Date joined', { type: 'date' })}
-        {text('producerName', 'Producer name')}
-        {text('producerContact', 'Producer contact', { type: 'tel' })}
-        {text('producerEmail', 'Producer email', { type: 'email' })}
-        {text('productionState', 'Production state')}
-        {text('productionAddress', 'Production address')}
-        {text('productionLandmark', 'Production landmark')}
+        <RadioGroupField label={promptOf(A.inProduction)} options={A.inProduction.options} registration={register('inProduction')} error={error('inProduction')} full />
+        {text('productionHouseName')}
+        {text('position')}
+        {text('joinedYear', { type: 'date' })}
+        {text('producerName')}
+        {text('producerContact', { type: 'tel' })}
+        {text('producerEmail', { type: 'email' })}
+        {text('productionState')}
+        {text('productionAddress')}
+        {text('productionLandmark')}
       </FormSection>
 
       <FormSection {...section(4)}>
-        {text('movieName', 'Movie name')}
-        {text('movieYear', 'Movie date', { type: 'date' })}
-        <SelectField label="Movie role" placeholder="Select a role" options={MOVIE_ROLES} {...register('movieRole')} error={error('movieRole')} />
-        {text('actedYear', 'Date acted', { type: 'date' })}
-        {text('directorName', 'Director name')}
-        {text('castName', 'Cast name')}
+        {text('movieName')}
+        {text('movieYear', { type: 'date' })}
+        <SelectField label={promptOf(A.movieRole)} placeholder="Select a role" options={A.movieRole.options} {...register('movieRole')} error={error('movieRole')} />
+        {text('actedYear', { type: 'date' })}
+        {text('directorName')}
+        {text('castName')}
       </FormSection>
 
       <FormSection {...section(5)}>
         <div className="form__full">
-          <TextAreaField label="Why did you leave your last production?" rows={3} {...register('leaveReasons')} error={error('leaveReasons')} />
-          <TextAreaField label="Why do you want to become a member?" rows={3} {...register('membershipReasons')} error={error('membershipReasons')} />
+          <TextAreaField label={promptOf(A.leaveReasons)} rows={3} {...register('leaveReasons')} error={error('leaveReasons')} />
+          <TextAreaField label={promptOf(A.membershipReasons)} rows={3} {...register('membershipReasons')} error={error('membershipReasons')} />
         </div>
       </FormSection>
 
@@ -189,7 +183,7 @@ export function ArtistMembershipFormPage() {
           <FileField key={file.field} file={{ ...file, label: `${file.label} *` }} value={files[file.field]} error={fileErrors[file.field]} onChange={(chosen) => setFile(file.field, chosen)} />
         ))}
         <div className="form__full">
-          <CheckboxField label="I accept the terms and conditions of membership" {...register('termsAccepted')} error={error('termsAccepted')} />
+          <CheckboxField label={promptOf(A.termsAccepted)} {...register('termsAccepted')} error={error('termsAccepted')} />
         </div>
       </FormSection>
     </FormShell>

@@ -1,4 +1,5 @@
 import type { CampingInput } from '../../../../shared/schemas/forms';
+import { CAMPING_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-definitions';
 import { TextField } from '../../../components/form-field';
 import { useSession } from '../../../lib/session';
 import { FileField, FormSection, FormShell } from './form-shell';
@@ -6,6 +7,8 @@ import { memberDetails } from './member-details';
 import { useMemberForm } from './use-member-form';
 
 const defaults: CampingInput = { artistId: '' };
+
+const F = fieldsByName(CAMPING_FIELDS);
 
 /** /campingform: the artist's ID and the seven documents the camp asks for (photos or PDFs). */
 export function CampingFormPage() {
@@ -24,7 +27,7 @@ export function CampingFormPage() {
       prefilled
     >
       <div className="form__full">
-        <TextField label="Artist ID" hint="Your member number, e.g. HM-000123" {...register('artistId')} error={errors.artistId?.message} />
+        <TextField label={promptOf(F.artistId)} hint="Your member number, e.g. HM-000123" {...register('artistId')} error={errors.artistId?.message} />
       </div>
       <FormSection title="Documents">
         {definition.files.map((file) => (

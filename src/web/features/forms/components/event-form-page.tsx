@@ -1,6 +1,6 @@
 import { todayInLagos } from '../../../../shared/dates';
-import { DONATION_EVENTS } from '../../../../shared/form-options';
 import type { EventInput } from '../../../../shared/schemas/forms';
+import { EVENT_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-definitions';
 import { SelectField, TextField } from '../../../components/form-field';
 import { useSession } from '../../../lib/session';
 import { FileField, FormSection, FormShell } from './form-shell';
@@ -16,6 +16,8 @@ const defaults: EventInput = {
   amountPaid: '',
   paymentDate: '',
 };
+
+const F = fieldsByName(EVENT_FIELDS);
 
 /** /eventform: a donation or ticket for a company event, with the teller, a passport photo and a signature. */
 export function EventFormPage() {
@@ -38,15 +40,15 @@ export function EventFormPage() {
       showProgress
       prefilled
     >
-      <TextField label="Surname" autoComplete="family-name" {...register('surname')} error={errors.surname?.message} />
-      <TextField label="First name" autoComplete="given-name" {...register('firstName')} error={errors.firstName?.message} />
-      <TextField label="Registration number" hint="Your member number, e.g. HM-000123" {...register('registrationNumber')} error={errors.registrationNumber?.message} />
-      <TextField label="Company ID" {...register('companyId')} error={errors.companyId?.message} />
+      <TextField label={promptOf(F.surname)} autoComplete="family-name" {...register('surname')} error={errors.surname?.message} />
+      <TextField label={promptOf(F.firstName)} autoComplete="given-name" {...register('firstName')} error={errors.firstName?.message} />
+      <TextField label={promptOf(F.registrationNumber)} hint="Your member number, e.g. HM-000123" {...register('registrationNumber')} error={errors.registrationNumber?.message} />
+      <TextField label={promptOf(F.companyId)} {...register('companyId')} error={errors.companyId?.message} />
       <div className="form__full">
-        <SelectField label="Event" placeholder="Select an event" options={DONATION_EVENTS} {...register('selectedEvent')} error={errors.selectedEvent?.message} />
+        <SelectField label={promptOf(F.selectedEvent)} placeholder="Select an event" options={F.selectedEvent.options} {...register('selectedEvent')} error={errors.selectedEvent?.message} />
       </div>
-      <TextField label="Amount paid (₦)" type="number" min={0.01} step={0.01} inputMode="decimal" {...register('amountPaid')} error={errors.amountPaid?.message} />
-      <TextField label="Payment date" type="date" max={todayInLagos()} {...register('paymentDate')} error={errors.paymentDate?.message} />
+      <TextField label={promptOf(F.amountPaid)} type="number" min={0.01} step={0.01} inputMode="decimal" {...register('amountPaid')} error={errors.amountPaid?.message} />
+      <TextField label={promptOf(F.paymentDate)} type="date" max={todayInLagos()} {...register('paymentDate')} error={errors.paymentDate?.message} />
       <FormSection title="Uploads">
         {definition.files.map((file) => (
           <FileField key={file.field} file={file} value={files[file.field]} error={fileErrors[file.field]} onChange={(chosen) => setFile(file.field, chosen)} />

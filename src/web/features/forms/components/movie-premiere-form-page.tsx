@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
-import { SHOWTIMES } from '../../../../shared/form-options';
 import type { MoviePremiereInput } from '../../../../shared/schemas/forms';
+import { MOVIE_PREMIERE_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-definitions';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { FormError } from '../../../components/form-error';
 import { Spinner } from '../../../components/spinner';
@@ -19,6 +19,8 @@ const defaults: MoviePremiereInput = {
   requests: '',
 };
 
+const F = fieldsByName(MOVIE_PREMIERE_FIELDS);
+
 /** /moviepremiereform: a seat at a premiere; the films and their showtimes come from the server. */
 export function MoviePremiereFormPage() {
   const premieres = usePremieres();
@@ -32,21 +34,21 @@ export function MoviePremiereFormPage() {
   } = form;
   const movie = useWatch({ control, name: 'movie' });
   const chosen = premieres.data?.find((premiere) => premiere.title === movie);
-  const showtimes = SHOWTIMES.filter((showtime) => chosen?.showtimes.includes(showtime.value));
+  const showtimes = F.showtime.options.filter((showtime) => chosen?.showtimes.includes(showtime.value));
   const movieField = register('movie');
 
   return (
     <FormShell title="Movie Premiere Registration" lead="Book your seat at one of our premieres." {...shell} prefilled>
-      <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
-      <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
-      <TextField label="Contact" type="tel" autoComplete="tel" {...register('contact')} error={errors.contact?.message} />
+      <TextField label={promptOf(F.name)} autoComplete="name" {...register('name')} error={errors.name?.message} />
+      <TextField label={promptOf(F.email)} type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+      <TextField label={promptOf(F.contact)} type="tel" autoComplete="tel" {...register('contact')} error={errors.contact?.message} />
       {premieres.isPending ? (
         <Spinner />
       ) : premieres.isError ? (
         <FormError message={premieres.error.message} />
       ) : (
         <SelectField
-          label="Movie"
+          label={promptOf(F.movie)}
           placeholder="Select a movie"
           options={premieres.data.map((premiere) => ({ value: premiere.title, label: premiere.title }))}
           {...movieField}
@@ -59,7 +61,7 @@ export function MoviePremiereFormPage() {
         />
       )}
       <SelectField
-        label="Showtime"
+        label={promptOf(F.showtime)}
         placeholder={chosen ? 'Select a showtime' : 'Choose a movie first'}
         options={showtimes}
         disabled={!chosen}
@@ -67,7 +69,7 @@ export function MoviePremiereFormPage() {
         error={errors.showtime?.message}
       />
       <div className="form__full">
-        <TextAreaField label="Requests (optional)" rows={3} {...register('requests')} error={errors.requests?.message} />
+        <TextAreaField label={promptOf(F.requests)} rows={3} {...register('requests')} error={errors.requests?.message} />
       </div>
     </FormShell>
   );

@@ -1,5 +1,5 @@
-import { DOCUMENT_KINDS, PAPER_SIZES, PRINT_COLORS } from '../../../../shared/form-options';
 import type { ScriptPrintingInput } from '../../../../shared/schemas/forms';
+import { SCRIPT_PRINTING_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-definitions';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { useSession } from '../../../lib/session';
 import { FormShell, RadioGroupField } from './form-shell';
@@ -17,6 +17,8 @@ const defaults: ScriptPrintingInput = {
   comments: '',
 };
 
+const F = fieldsByName(SCRIPT_PRINTING_FIELDS);
+
 /** /scriptprintingform: print jobs (cards, brochures, flyers, posters) for an activated member. */
 export function ScriptPrintingFormPage() {
   const details = memberDetails(useSession().user);
@@ -27,15 +29,15 @@ export function ScriptPrintingFormPage() {
   } = form;
   return (
     <FormShell title="Script Printing Form" lead="Order business cards, brochures, flyers, posters or a custom print." {...shell} prefilled>
-      <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
-      <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
-      <TextField label="Phone" type="tel" autoComplete="tel" {...register('phone')} error={errors.phone?.message} />
-      <SelectField label="Document type" placeholder="Select a document" options={DOCUMENT_KINDS} {...register('documentType')} error={errors.documentType?.message} />
-      <TextField label="Quantity" type="number" min={1} step={1} inputMode="numeric" {...register('quantity')} error={errors.quantity?.message} />
-      <SelectField label="Paper size" placeholder="Select a size" options={PAPER_SIZES} {...register('paperSize')} error={errors.paperSize?.message} />
-      <RadioGroupField label="Color" options={PRINT_COLORS} registration={register('color')} error={errors.color?.message} full />
+      <TextField label={promptOf(F.name)} autoComplete="name" {...register('name')} error={errors.name?.message} />
+      <TextField label={promptOf(F.email)} type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+      <TextField label={promptOf(F.phone)} type="tel" autoComplete="tel" {...register('phone')} error={errors.phone?.message} />
+      <SelectField label={promptOf(F.documentType)} placeholder="Select a document" options={F.documentType.options} {...register('documentType')} error={errors.documentType?.message} />
+      <TextField label={promptOf(F.quantity)} type="number" min={1} step={1} inputMode="numeric" {...register('quantity')} error={errors.quantity?.message} />
+      <SelectField label={promptOf(F.paperSize)} placeholder="Select a size" options={F.paperSize.options} {...register('paperSize')} error={errors.paperSize?.message} />
+      <RadioGroupField label={promptOf(F.color)} options={F.color.options} registration={register('color')} error={errors.color?.message} full />
       <div className="form__full">
-        <TextAreaField label="Comments (optional)" rows={3} {...register('comments')} error={errors.comments?.message} />
+        <TextAreaField label={promptOf(F.comments)} rows={3} {...register('comments')} error={errors.comments?.message} />
       </div>
     </FormShell>
   );

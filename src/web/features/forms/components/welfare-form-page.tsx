@@ -1,5 +1,5 @@
-import { WELFARE_BENEFITS } from '../../../../shared/form-options';
 import type { WelfareInput } from '../../../../shared/schemas/forms';
+import { WELFARE_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-definitions';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { useSession } from '../../../lib/session';
 import { FormShell } from './form-shell';
@@ -15,6 +15,8 @@ const defaults: WelfareInput = {
   benefits: '' as WelfareInput['benefits'],
   comments: '',
 };
+
+const F = fieldsByName(WELFARE_FIELDS);
 
 /** /welfareform: a request for financial, health, food, housing or education support. */
 export function WelfareFormPage() {
@@ -33,14 +35,14 @@ export function WelfareFormPage() {
   } = form;
   return (
     <FormShell title="Welfare Form" lead="Tell us what support you need; the welfare desk reviews every request." {...shell} prefilled>
-      <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} />
-      <TextField label="Date of birth" type="date" autoComplete="bday" {...register('dob')} error={errors.dob?.message} />
-      <TextField label="Phone" type="tel" autoComplete="tel" {...register('phone')} error={errors.phone?.message} />
-      <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+      <TextField label={promptOf(F.name)} autoComplete="name" {...register('name')} error={errors.name?.message} />
+      <TextField label={promptOf(F.dob)} type="date" autoComplete="bday" {...register('dob')} error={errors.dob?.message} />
+      <TextField label={promptOf(F.phone)} type="tel" autoComplete="tel" {...register('phone')} error={errors.phone?.message} />
+      <TextField label={promptOf(F.email)} type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
       <div className="form__full">
-        <TextField label="Address" autoComplete="street-address" {...register('address')} error={errors.address?.message} />
-        <SelectField label="Benefits" placeholder="Select a benefit" options={WELFARE_BENEFITS} {...register('benefits')} error={errors.benefits?.message} />
-        <TextAreaField label="Comments (optional)" rows={3} {...register('comments')} error={errors.comments?.message} />
+        <TextField label={promptOf(F.address)} autoComplete="street-address" {...register('address')} error={errors.address?.message} />
+        <SelectField label={promptOf(F.benefits)} placeholder="Select a benefit" options={F.benefits.options} {...register('benefits')} error={errors.benefits?.message} />
+        <TextAreaField label={promptOf(F.comments)} rows={3} {...register('comments')} error={errors.comments?.message} />
       </div>
     </FormShell>
   );

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/spinner';
 import { useTalentDirectory } from '../api/get-talent-directory';
 import { categoryLabel, measurementFacts } from './talent-labels';
 import { FormControls } from '../../../components/form-controls';
+import { pageCount } from '../../../components/paged-table';
 import './talent.css';
 
 
@@ -42,7 +43,7 @@ export function TalentDirectoryPage() {
     return query ? `/talent?${query}` : '/talent';
   }
 
-  const pages = directory.data ? Math.max(1, Math.ceil(directory.data.total / directory.data.pageSize)) : 1;
+  const pages = directory.data ? pageCount(directory.data.total, directory.data.pageSize) : 1;
 
   return (
     <div className="page talent">
