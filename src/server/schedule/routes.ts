@@ -33,12 +33,11 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       url: absolute(request, await renewFeed(ctx, requireMember(request).id)),
     }));
 
-    app.get('/api/calendar/:token', { schema: { params: feedParams } }, async (request, reply) =>
-      reply
-        .header('Content-Type', 'text/calendar; charset=utf-8')
-        .header('Cache-Control', 'private, max-age=300')
-        .send(await calendarFeed(ctx, request.params.token, request.host)),
-    );
+    app.get('/api/calendar/:token', { schema: { params: feedParams } }, async (request, reply) => {
+      // Read first: a refused address must not carry the feed's cache header (a renewed one answers 404 at once).
+      const feed = await calendarFeed(ctx, request.params.token, request.host);
+      return reply.header('Content-Type', 'text/calendar; charset=utf-8').header('Cache-Control', 'private, max-age=300').send(feed);
+    });
 
     app.get('/api/users/attendance', { onRequest: accessHooks.member }, async (request) => memberAttendance(ctx, requireMember(request).id));
 
