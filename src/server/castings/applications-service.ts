@@ -1,5 +1,5 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { isChildOn } from '../../shared/ages.js';
 import type { CastingCallView, CastingRoleView, MemberCastingCall, MyApplication } from '../../shared/castings.js';
 import { todayInLagos } from '../../shared/dates.js';
@@ -65,7 +65,8 @@ export async function openCallsFor(ctx: AppContext, user: AuthUser): Promise<Mem
   const calls = await ctx.db
     .select()
     .from(castingCalls)
-    .where(eq(castingCalls.state, 'open'))
+    // Past their deadline, calls staff have not closed yet would fill the page and hide the open ones.
+    .where(and(eq(castingCalls.state, 'open'), gte(castingCalls.deadline, today)))
     .orderBy(asc(castingCalls.castingDay), asc(castingCalls.id))
     .limit(100);
   const open = calls.filter((call) => callRefusal(call, today) === null);

@@ -45,6 +45,8 @@ export async function proposeFines(ctx: AppContext, staff: AuthUser, seriesId: s
   if (missedType) {
     const came = new Set(present.map((r) => r.userId));
     for (const member of await expectedMembers(ctx.db, series, todayInLagos(startsAt))) {
+      // Only who was a member when it started can have missed it.
+      if (!member.activatedAt || member.activatedAt >= startsAt) continue;
       if (!came.has(member.id)) proposals.push({ userId: member.id, type: missedType, reason: `${name}: not scanned at the door` });
     }
   }

@@ -7,8 +7,8 @@ import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
-import { attendance, scheduleChanges, scheduleEnrolments, scheduleSeries, users } from '../db/schema.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { attendance, attendanceFines, scheduleChanges, scheduleEnrolments, scheduleSeries, users } from '../db/schema.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
 import { isUuid } from '../http/parse.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
@@ -52,6 +52,10 @@ export async function updateSeries(ctx: AppContext, staff: AuthUser, id: string,
 export async function deleteSeries(ctx: AppContext, staff: AuthUser, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const row = await seriesRow(tx, id);
+    // The register and its fines are records of what happened: a series that has them is ended, never erased.
+    const [kept] = await tx.select({ id: attendance.seriesId }).from(attendance).where(eq(attendance.seriesId, id)).limit(1);
+    const [fined] = kept ? [kept] : await tx.select({ id: attendanceFines.seriesId }).from(attendanceFines).where(eq(attendanceFines.seriesId, id)).limit(1);
+    if (fined) throw conflict('This series has arrivals or fines on record, so it cannot be deleted: give it a last date instead.');
     await tx.delete(scheduleSeries).where(eq(scheduleSeries.id, id));
     await recordAudit(tx, { actor: staff, action: 'schedule.deleted', subjectType: 'schedule', subjectId: id, details: { title: row.title } });
   });
@@ -124,7 +128,7 @@ export function expectedBy(series: SeriesRow, today: string): SQL {
 }
 
 export async function expectedMembers(db: Executor, series: SeriesRow, today: string) {
-  return db.select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(expectedBy(series, today));
+  return db.select({ id: users.id, email: users.email, fullName: users.fullName, activatedAt: users.activatedAt }).from(users).where(expectedBy(series, today));
 }
 
 const kindLabel = (series: SeriesRow) => SESSION_KINDS.find((k) => k.value === series.kind)?.label ?? series.kind;

@@ -36,7 +36,8 @@ const meeting = {
 async function numberedMember(overrides: Record<string, unknown> = {}) {
   const member = await activatedMember(portal.app);
   nextNumber += 1;
-  await portal.app.ctx.db.update(users).set({ memberNumber: nextNumber, ...overrides }).where(eq(users.id, member.user.id));
+  // Members of the company since before the sessions these tests hold, unless a test says otherwise.
+  await portal.app.ctx.db.update(users).set({ memberNumber: nextNumber, activatedAt: new Date('2026-10-01T09:00:00Z'), ...overrides }).where(eq(users.id, member.user.id));
   return { ...member, number: nextNumber, hm: `HM-${String(nextNumber).padStart(6, '0')}` };
 }
 
@@ -93,6 +94,7 @@ describe('the register at the door, and the fines it proposes', () => {
   let early: Awaited<ReturnType<typeof numberedMember>>;
   let absent: Awaited<ReturnType<typeof numberedMember>>;
   let lapsed: Awaited<ReturnType<typeof numberedMember>>;
+  let joinedAfter: Awaited<ReturnType<typeof numberedMember>>;
 
   beforeAll(async () => {
     onTime = await numberedMember();
@@ -101,6 +103,7 @@ describe('the register at the door, and the fines it proposes', () => {
     early = await numberedMember();
     absent = await numberedMember();
     lapsed = await numberedMember({ paidUntil: '2026-01-31' });
+    joinedAfter = await numberedMember({ activatedAt: new Date('2026-11-06T09:00:00Z') });
   });
 
   it('answers a typed number and a card QR link with name, standing and arrival; a second scan at once is the same arrival', async () => {
@@ -158,7 +161,8 @@ describe('the register at the door, and the fines it proposes', () => {
     const proposed = await moderator.post(`/api/admin/schedule/${seriesId}/dates/${DAY}/fines`);
     expect(proposed.statusCode, proposed.body).toBe(200);
     const rows = await portal.app.ctx.db.select().from(attendanceFines).where(and(eq(attendanceFines.seriesId, seriesId), eq(attendanceFines.day, DAY)));
-    const ours = new Set([onTime, atGrace, late, early, absent, lapsed].map((m) => m.user.id));
+    // joinedAfter was activated the day after: not a member at that meeting, so not missing from it.
+    const ours = new Set([onTime, atGrace, late, early, absent, lapsed, joinedAfter].map((m) => m.user.id));
     const got = rows.filter((r) => ours.has(r.userId)).map((r) => `${r.userId === late.user.id ? 'late' : r.userId === early.user.id ? 'early' : r.userId === absent.user.id ? 'absent' : r.userId} ${r.type}`);
     expect(got.sort()).toEqual(['absent missed-meeting', 'early left-early', 'late late']);
     expect(rows.find((r) => r.type === 'late')!.reason).toBe('Thursday meeting of 2026-11-05 10:00: arrived 16 minutes after the start');
@@ -212,6 +216,14 @@ describe('the register at the door, and the fines it proposes', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     const dates = (await absent.client.get('/api/users/calendar')).json().dates as { seriesId: string; day: string; startsAt: string; note: string | null }[];
     expect(dates.find((d) => d.seriesId === seriesId && d.day === '2026-11-19')).toMatchObject({ startsAt: '2026-11-20T12:00:00.000Z', note: 'The hall is booked' });
+  });
+
+  it('keeps a series with arrivals and fines on record: deleting it is refused, and its register stays', async () => {
+    const refused = await moderator.delete(`/api/admin/schedule/${seriesId}`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toMatch(/give it a last date instead/);
+    const register = await moderator.get(`/api/admin/schedule/${seriesId}/dates/${DAY}/register`);
+    expect(register.statusCode).toBe(200);
   });
 });
 
