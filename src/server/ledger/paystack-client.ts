@@ -27,6 +27,7 @@ const initializeAnswer = envelope(z.object({ authorization_url: z.url(), access_
 const verifyAnswer = envelope(transactionSchema);
 const listAnswer = envelope(z.array(transactionSchema)).extend({ meta: z.object({ page: z.number(), pageCount: z.number() }).partial().optional() });
 const refundAnswer = envelope(z.object({ status: z.string(), amount: z.number().int() }));
+const refundListAnswer = envelope(z.array(z.object({ amount: z.number().int(), status: z.string() })));
 export const webhookEventSchema = z.object({ event: z.string(), data: transactionSchema });
 
 export class PaystackError extends Error {}
@@ -71,6 +72,12 @@ export class PaystackClient {
    * kobo (Paystack refunds the whole transaction without it). Paystack queues the refund and
    * answers at once; it reaches the member's card or account in a few working days.
    */
+  /** How much of a transaction Paystack has refunded already (`GET /refund?transaction=`), in kobo; failed refunds do not count. */
+  async refundedKobo(reference: string): Promise<number> {
+    const answer = await this.call('GET', `/refund?transaction=${encodeURIComponent(reference)}`, refundListAnswer);
+    return answer.data.filter((refund) => refund.status !== 'failed').reduce((sum, refund) => sum + refund.amount, 0);
+  }
+
   async refund(reference: string, amountKobo?: number): Promise<{ status: string; amount: number }> {
     const answer = await this.call('POST', '/refund', refundAnswer, { transaction: reference, ...(amountKobo === undefined ? {} : { amount: amountKobo }) });
     return { status: answer.data.status, amount: answer.data.amount };

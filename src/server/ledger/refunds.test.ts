@@ -72,6 +72,18 @@ describeOnPostgres('refunds', () => {
     expect(paystack.transactions.get(payment.reference!)?.refunded).toBe(payment.amountKobo);
   });
 
+  it('books a refund Paystack made while its answer was lost, when finance tries again, without asking Paystack twice', async () => {
+    const { payment } = await paidOnline();
+    // Paystack refunded, but the portal never heard (a timeout): nothing was booked.
+    paystack.transactions.get(payment.reference!)!.refunded = payment.amountKobo;
+    const requestsBefore = paystack.refundRequests;
+    const retried = await refund(finance, payment.id, 'Refund retried after a timeout.');
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(paystack.refundRequests).toBe(requestsBefore);
+    expect(await paymentOf(payment.id)).toMatchObject({ state: 'reversed', refundedAt: expect.any(Date) });
+    expect((await entriesOf(payment.id)).filter((entry) => entry.kind === 'reversal')).toHaveLength(1);
+  });
+
   it('books nothing when Paystack refuses the refund (502), and refuses a slip payment (409)', async () => {
     const { payment } = await paidOnline();
     paystack.transactions.get(payment.reference!)!.status = 'failed';

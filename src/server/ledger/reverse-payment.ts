@@ -104,12 +104,19 @@ async function refundUnbooked(ctx: AppContext, tx: Transaction, staff: AuthUser,
   if (member) await notify(tx, member.id, 'payment-reversed', `The money Paystack took for your payment (${CHARGE_KINDS[payment.kind].label}) was refunded to you by our finance team: ${reason}`);
 }
 
-/** Paystack's `POST /refund` (the whole transaction without an amount); its refusal undoes the reversal (the caller's transaction). */
+/** Paystack's `POST /refund` (the whole transaction without an amount), unless Paystack shows it refunded already; its refusal undoes the reversal (the caller's transaction). */
 async function refundAtPaystack(ctx: AppContext, payment: Payment, amountKobo?: number): Promise<void> {
   if (payment.channel !== 'paystack' || !payment.reference) throw conflict('Only an online payment is refunded through Paystack: reverse a slip payment and return the money by bank transfer.');
   if (!ctx.config.paystack) throw conflict('Online payment is not set up (PAYSTACK_SECRET_KEY): refund this payment in Paystack’s dashboard, then reverse it here.');
+  const client = new PaystackClient(ctx.config.paystack);
   try {
-    await new PaystackClient(ctx.config.paystack).refund(payment.reference, amountKobo);
+    // A refund Paystack made while our answer was lost (a timeout, a transaction ended under it) is
+    // not asked for twice: finance's retry books what Paystack already did.
+    if ((await client.refundedKobo(payment.reference)) >= (amountKobo ?? payment.amountKobo)) {
+      ctx.log.info({ reference: payment.reference }, 'Paystack had refunded this payment already: booking it');
+      return;
+    }
+    await client.refund(payment.reference, amountKobo);
   } catch (error) {
     ctx.log.warn({ err: error, reference: payment.reference }, 'Paystack refused a refund');
     throw new HttpError(502, 'Paystack did not accept the refund: nothing was booked. Try again, or refund in Paystack’s dashboard.');

@@ -171,6 +171,13 @@ export class PaystackStandIn {
       const data = all.slice((page - 1) * perPage, page * perPage).map((t) => this.view(t));
       return send(200, { status: true, message: 'Transactions retrieved', data, meta: { total: all.length, total_volume: all.reduce((sum, t) => sum + t.amount, 0), skipped: (page - 1) * perPage, perPage, page, pageCount } });
     }
+    // GET /refund?transaction=: the refunds made of one transaction (reference or id), as Paystack lists them.
+    if (request.method === 'GET' && url.pathname === '/refund') {
+      const asked = url.searchParams.get('transaction');
+      const transaction = [...this.transactions.values()].find((t) => t.reference === asked || String(t.id) === asked);
+      const data = transaction && transaction.refunded > 0 ? [{ id: transaction.id, transaction: transaction.id, amount: transaction.refunded, currency: transaction.currency, status: 'processed' }] : [];
+      return send(200, { status: true, message: 'Refunds retrieved', data, meta: { total: data.length, page: 1, pageCount: 1 } });
+    }
     // POST /refund: `transaction` is the reference or the id; `amount` in kobo, the whole remainder without it.
     if (request.method === 'POST' && url.pathname === '/refund') {
       this.refundRequests += 1;
