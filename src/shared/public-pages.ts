@@ -12,12 +12,15 @@ export const PRIVATE_PAGE_PREFIXES = ['/admin', '/api/', '/about', '/events', '/
 /** Where a sign-in page leads back to: `/login?next=/user/fees`. */
 export const RETURN_PARAM = 'next';
 
+/** A staff invitation's link to the password page: the invitee sets a first password, not a new one. */
+export const INVITED_PARAM = 'invited';
+
 /** The query parameters each public page reads; any other is ignored by the page. */
 const PAGE_QUERY_PARAMS: Record<string, readonly string[]> = {
   '/talent': [...TALENT_FILTERS, 'page'],
   '/login': [RETURN_PARAM],
   '/signup': [RETURN_PARAM],
-  '/forgot-password': [RETURN_PARAM],
+  '/forgot-password': [RETURN_PARAM, INVITED_PARAM],
 };
 
 /**

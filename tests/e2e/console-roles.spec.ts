@@ -19,6 +19,9 @@ test('finance opens a member’s page and is given no link into the submissions 
   const code = await mailbox.codeFor(FINANCE.email, /invited/);
   const context = await browser.newContext({ baseURL });
   const finance = await context.newPage();
+  // The invitation's link opens the password page as a first password, not a reset.
+  await finance.goto('/forgot-password?invited=1');
+  await expect(finance.getByRole('heading', { name: 'Set your password' })).toBeVisible();
   await finance.request.get('/api/users/profile');
   const reset = await finance.request.post('/api/users/password/reset', {
     headers: await xsrfHeader(finance),

@@ -120,7 +120,7 @@ describe('links and answers in mail', () => {
     const invited = await (await signedInStaff(portal.app)).post('/api/admin/staff', { json: { email: `invitee-${process.pid}@example.com`, name: 'Ngozi Eze', role: 'moderator', currentPassword: STAFF.password } });
     expect(invited.statusCode, invited.body).toBe(201);
     const invite = await mailbox.waitFor((m) => m.to === `invitee-${process.pid}@example.com`);
-    expect(linksIn(invite.text).absolute).toContain(`${listening}/forgot-password`);
+    expect(linksIn(invite.text).absolute).toContain(`${listening}/forgot-password?invited=1`);
     expect(linksIn(invite.text).bare).toEqual([]);
   });
 

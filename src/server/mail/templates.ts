@@ -196,7 +196,7 @@ export const mailTemplates = {
     compose(brand, to, `You are invited to the ${brand.companyName} staff console`, {
       greeting: hello(name),
       paragraphs: [
-        `You have a ${role} account on the ${brand.companyName} staff console. To choose your password, open the password reset page (${link(brand, '/forgot-password')}) and enter this email address, the code below and your new password. The code works for 72 hours.`,
+        `You have a ${role} account on the ${brand.companyName} staff console. To choose your password, open ${link(brand, '/forgot-password?invited=1')} and enter this email address, the code below and your new password. The code works for 72 hours.`,
         'Then sign in with this email address and your password.',
       ],
       code,

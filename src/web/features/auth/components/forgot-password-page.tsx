@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SUCCESS } from '../../../../shared/messages';
+import { INVITED_PARAM } from '../../../../shared/public-pages';
 import type { ResetPasswordInput } from '../../../../shared/schemas/users';
 import { useFlash } from '../../../components/flash-context';
 import { FormError } from '../../../components/form-error';
@@ -39,7 +40,10 @@ interface CodeRequest {
  * the member in (a staff member with two-factor sign-in goes on to the authenticator's code).
  */
 export function ForgotPasswordPage() {
-  const typedAtLogin = (useLocation().state as { identifier?: string } | null)?.identifier ?? '';
+  const location = useLocation();
+  const typedAtLogin = (location.state as { identifier?: string } | null)?.identifier ?? '';
+  // A staff invitation's link: the invitee has no password yet.
+  const invited = new URLSearchParams(location.search).has(INVITED_PARAM);
   const [identifier, setIdentifier] = useState(typedAtLogin);
   const [request, setRequest] = useState<CodeRequest | null>(null);
   const { carry } = useReturnTarget();
@@ -47,7 +51,7 @@ export function ForgotPasswordPage() {
   return (
     <section className="auth">
       <div className="auth__card">
-        <h1 className="auth__title">Reset your password</h1>
+        <h1 className="auth__title">{invited ? 'Set your password' : 'Reset your password'}</h1>
         {request ? (
           <ResetForm
             request={request}
