@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_DATA_ID } from '../../shared/member-pages.js';
+import { users } from '../db/schema.js';
 import { activatedMember, createTestApp, signedInStaff, TestClient } from '../test-support/test-app.js';
 import { filesOf } from './member-pages.js';
 
@@ -51,6 +53,12 @@ describe('member pages sent with the member data (issue 31)', () => {
     for (const call of ['/api/users/ledger', '/api/users/membership', '/api/users/card', '/api/users/submissions']) expect(answers, call).toHaveProperty([call]);
     // The same answers as the calls themselves.
     expect(answers!['/api/users/ledger']).toEqual((await client.get('/api/users/ledger')).json());
+    // An answer that names the page's address (the card's check link) names the address the member reached.
+    const reached = { host: 'portal.example:8443' };
+    await app.ctx.db.update(users).set({ memberNumber: 4242 }).where(eq(users.id, user.id));
+    const cardInPage = answersIn((await client.request({ method: 'GET', url: '/profile', headers: reached })).body)!['/api/users/card'];
+    expect(JSON.stringify(cardInPage)).toContain('http://portal.example:8443/verify/');
+    expect(cardInPage).toEqual((await client.request({ method: 'GET', url: '/api/users/card', headers: reached })).json());
     // Nothing inside can close the block: the shell's entry script and the block close, nothing else.
     expect(page.body.match(/<\/script>/g)).toHaveLength(2);
   });

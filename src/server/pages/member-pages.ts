@@ -64,7 +64,7 @@ export function memberPages(app: FastifyInstance, { root, shell }: { root: strin
       if (cookie) {
         const injected = await Promise.all(
           page.data.map(async (url) => {
-            const answer = await app.inject({ method: 'GET', url, headers: { cookie, accept: 'application/json', 'user-agent': request.headers['user-agent'] ?? '' } });
+            const answer = await app.inject({ method: 'GET', url, headers: { ...forwardedHeaders(request), cookie, accept: 'application/json', 'user-agent': request.headers['user-agent'] ?? '' } });
             return { url, answer };
           }),
         );
@@ -84,4 +84,13 @@ export function memberPages(app: FastifyInstance, { root, shell }: { root: strin
       return true;
     },
   };
+}
+
+/**
+ * The address the member reached, so an answer that names it (the card's check link) names the
+ * page's own origin, not the in-process call's: the host, and what a trusted proxy said of it.
+ */
+function forwardedHeaders(request: FastifyRequest): Record<string, string> {
+  const names = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for'] as const;
+  return Object.fromEntries(names.flatMap((name) => (typeof request.headers[name] === 'string' ? [[name, request.headers[name]]] : [])));
 }
