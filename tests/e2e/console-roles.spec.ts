@@ -41,6 +41,8 @@ test('finance opens a member’s page and is given no link into the submissions 
   // The admin, who may open it, gets the link.
   const adminPage = await browser.newPage({ baseURL });
   await signIn(adminPage, ADMIN.email, ADMIN.password);
+  // Signed in once the console opens: going on before would cancel the sign-in's request.
+  await expect(adminPage).toHaveURL(/\/admin$/);
   await adminPage.goto(`/admin/members/${memberId}`);
   await expect(adminPage.getByRole('listitem').filter({ hasText: 'Welfare Form' }).getByRole('link', { name: 'Welfare Form' })).toBeVisible();
   await admin.dispose();
