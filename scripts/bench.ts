@@ -40,6 +40,8 @@ import { runSql } from '../src/server/test-support/scratch-database.js';
 import { PaystackStandIn } from '../src/server/test-support/paystack-server.js';
 import { GOAL_MS, measureReportsAtScale } from './seed-reports-scale.js';
 
+/** A webhook answered within this, at 50 payments confirmed at once (see the webhooks section). */
+const WEBHOOK_P99_GOAL_MS = 2000;
 const quick = process.argv.includes('--quick');
 const processesArg = process.argv.indexOf('--processes');
 const PROCESSES = processesArg === -1 ? undefined : Number(process.argv[processesArg + 1]);
@@ -435,9 +437,13 @@ Paystack webhooks (signed by the stand-in), ${CONNECTIONS} connections:`);
 |---|---:|---:|---:|---:|
 | ${run.name} | ${Math.round(run.rps)} | ${run.p99} | ${run.errors} | ${booked} |`);
     console.log(`(load ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`);
-    goals.checkRuns(`webhooks at ${CONNECTIONS} connections: zero errors, p99 under 20 ms`, [run], () => ({
+    // Every confirmation takes the year's next receipt number and holds that counter row until it
+    // commits, so receipts have no gaps: 50 payments confirmed at once go one after another. The
+    // goal is what a sender needs, every webhook answered 2xx, well inside the seconds a payment
+    // service waits, with 50 at once far above the company's load (decision 017).
+    goals.checkRuns(`webhooks at ${CONNECTIONS} connections: zero errors, p99 under ${WEBHOOK_P99_GOAL_MS} ms`, [run], () => ({
       measured: `${Math.round(run.rps)} req/s, p99 ${run.p99} ms, ${run.errors} errors`,
-      met: run.errors === 0 && run.p99 < 20,
+      met: run.errors === 0 && run.p99 < WEBHOOK_P99_GOAL_MS,
     }));
 
     // 700 payments, 1,000 webhooks: each payment once, and 300 repeats of ones already in the list, shuffled.
