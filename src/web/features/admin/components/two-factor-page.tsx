@@ -45,9 +45,7 @@ export function TwoFactorPage() {
 function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const setup = useTwoFactorSetup();
   const enable = useEnableTwoFactor();
-  const [code, setCode] = useState('');
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { code, setCode, currentPassword, setCurrentPassword, error, setError } = useCodeAndPassword();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -86,15 +84,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         onChange={(e) => setCode(e.target.value)}
         maxLength={6}
       />
-      <TextField
-        label="Your password"
-        name="currentPassword"
-        type="password"
-        autoComplete="current-password"
-        value={currentPassword}
-        onChange={(e) => setCurrentPassword(e.target.value)}
-        error={error ?? undefined}
-      />
+      <CurrentPasswordField value={currentPassword} onChange={setCurrentPassword} error={error} />
       <button type="submit" className="button button--primary" disabled={enable.isPending || code.trim().length !== 6}>
         {enable.isPending && <ButtonSpinner />} Turn on
       </button>
@@ -106,9 +96,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
 function TurnOff() {
   const disable = useDisableTwoFactor();
   const flash = useFlash();
-  const [code, setCode] = useState('');
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { code, setCode, currentPassword, setCurrentPassword, error, setError } = useCodeAndPassword();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -119,19 +107,33 @@ function TurnOff() {
   return (
     <form className="card" onSubmit={submit} aria-label="Turn off two-factor sign-in" noValidate>
       <TextField label="Code from the app or a recovery code" name="code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={20} />
-      <TextField
-        label="Your password"
-        name="currentPassword"
-        type="password"
-        autoComplete="current-password"
-        value={currentPassword}
-        onChange={(e) => setCurrentPassword(e.target.value)}
-        error={error ?? undefined}
-      />
+      <CurrentPasswordField value={currentPassword} onChange={setCurrentPassword} error={error} />
       <button type="submit" className="button button--ghost" disabled={disable.isPending || !code.trim()}>
         {disable.isPending && <ButtonSpinner />} Turn off
       </button>
     </form>
+  );
+}
+
+/** Turning two-factor sign-in on or off asks for the same two things: a code and the password. */
+function useCodeAndPassword() {
+  const [code, setCode] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return { code, setCode, currentPassword, setCurrentPassword, error, setError };
+}
+
+function CurrentPasswordField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error: string | null }) {
+  return (
+    <TextField
+      label="Your password"
+      name="currentPassword"
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error ?? undefined}
+    />
   );
 }
 
