@@ -69,7 +69,7 @@ export async function memberAd(ctx: AppContext, userId: string): Promise<MemberA
  * Place Your Ad: the image, link and text wait for a moderator's review, and the slip for the
  * weeks wanted (a payment of kind `ad`) for finance's, like the fee. Paid online instead (only
  * with Paystack configured), the advert is saved without a payment and its checkout is started
- * next (ledger/paystack-routes.ts). One live ad per member. Answers the advert's id.
+ * next (ledger/online-checkout.ts). One live ad per member. Answers the advert's id.
  */
 export async function placeAd(
   ctx: AppContext,

@@ -13,7 +13,7 @@ import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
 import { readMultipart, uploadRoute } from '../files/multipart.js';
 import { parseBody } from '../http/parse.js';
-import { startOnlinePayment } from '../ledger/paystack-routes.js';
+import { startOnlinePayment } from '../ledger/online-checkout.js';
 import { changesCredentials, confirmEmailChange, terminateAccount, updateProfile } from './profile-service.js';
 import { loadUserView, NO_AD, toUserView } from './user-view.js';
 
