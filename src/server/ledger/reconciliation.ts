@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lt, or } from 'drizzle-orm';
-import { shiftDate, startOfLagosDay } from '../../shared/dates.js';
+import { shiftDate, startOfLagosDay, todayInLagos } from '../../shared/dates.js';
 import { formatNaira } from '../../shared/money.js';
 import { RECONCILIATION_STATUSES, type Reconciliation, type ReconciliationRow } from '../../shared/schemas/ledger.js';
 import type { AppContext } from '../context.js';
@@ -92,7 +92,7 @@ export function reconciliationCsvRows(reconciliation: Reconciliation, labels: Re
   return reconciliation.rows.map((row) => [
     labels[row.status],
     row.reference,
-    row.at.slice(0, 10),
+    todayInLagos(new Date(row.at)),
     row.memberName ?? '',
     row.paystackKobo === null ? '' : nairaCell(row.paystackKobo),
     row.ledgerKobo === null ? '' : nairaCell(row.ledgerKobo),
