@@ -196,10 +196,15 @@ const envSchema = z.object({
   PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   /** Where `npm run backup` writes (one folder per backup) and where /metrics looks for the last one. */
   BACKUP_DIR: z.string().min(1).default('backups'),
-  /** The key backups are encrypted with (backups/crypto.ts): 32 bytes in base64, `openssl rand -base64 32`. */
+  /** The age identity that opens backups (`npm run backup -- new-key` prints one): only `npm run restore` needs it. */
   BACKUP_KEY: z
     .string()
-    .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+    .regex(/^AGE-SECRET-KEY-1[0-9A-Z]{58}$/, 'must be an age identity, AGE-SECRET-KEY-1... (npm run backup -- new-key prints one)')
+    .optional(),
+  /** The age recipient backups are sealed for (age1...): a machine that only takes backups needs this, not BACKUP_KEY. */
+  BACKUP_RECIPIENT: z
+    .string()
+    .regex(/^age1[0-9a-z]{58}$/, 'must be an age recipient, age1... (npm run backup -- new-key prints one)')
     .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   ...operationsEnv,
@@ -276,7 +281,7 @@ export interface Config extends OperationsConfig {
   /** How many portal processes `npm start` runs on this host (node:cluster); PostgreSQL is needed for more than one. */
   processes: number;
   /** Backups: their folder, and the key they are encrypted with (unset: `npm run backup` refuses). */
-  backups: { dir: string; key: Buffer | undefined };
+  backups: { dir: string; identity: string | undefined; recipient: string | undefined };
   /** How long a stopping process waits for requests in flight before it exits anyway. */
   shutdownTimeoutMs: number;
 }
@@ -358,7 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paystack: e.PAYSTACK_SECRET_KEY ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''), checkoutExpiryMs: e.PAYSTACK_CHECKOUT_EXPIRY_MINUTES * 60_000 } : undefined,
     metricsToken: e.METRICS_TOKEN,
     processes: e.PROCESSES,
-    backups: { dir: path.resolve(e.BACKUP_DIR), key: e.BACKUP_KEY ? Buffer.from(e.BACKUP_KEY, 'base64') : undefined },
+    backups: { dir: path.resolve(e.BACKUP_DIR), identity: e.BACKUP_KEY, recipient: e.BACKUP_RECIPIENT },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ...operationsConfig(e),
   };

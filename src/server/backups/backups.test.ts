@@ -11,8 +11,9 @@ import { PDF_BYTES } from '../test-support/files.js';
 import { createScratchDatabase } from '../test-support/scratch-database.js';
 import { onPostgresServer, postgresServerUrl, signedInStaff, signedUpMember, STAFF } from '../test-support/test-app.js';
 import { backupTo, restoreFrom } from './backups.js';
+import { AGE_HEADER, newBackupKey } from './sealed.js';
 
-const BACKUP_KEY = randomBytes(32).toString('base64');
+const { identity: BACKUP_KEY, recipient: BACKUP_RECIPIENT } = await newBackupKey();
 const folders: string[] = [];
 const folder = (name: string) => {
   const made = mkdtempSync(path.join(tmpdir(), `portal-${name}-`));
@@ -53,14 +54,15 @@ describe.runIf(onPostgresServer)('backup and restore', () => {
     expect(manifest.keepWithIt.join(' ')).toContain('BACKUP_KEY');
     expect(manifest.app.version).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
     expect(manifest.migrations.last).toMatch(/^\d{4}_/);
+    expect(manifest.encryption).toEqual({ format: AGE_HEADER, recipient: BACKUP_RECIPIENT });
     // Owner-only, sealed (no clear dump: pg_dump's custom format starts PGDMP), every file checksummed.
     expect(statSync(backup).mode & 0o777).toBe(0o700);
     const written = readdirSync(backup, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
     expect(written.map((entry) => path.relative(backup, path.join(entry.parentPath, entry.name))).sort()).toEqual([...Object.keys(manifest.checksums), 'manifest.json'].sort());
     for (const entry of written) expect(statSync(path.join(entry.parentPath, entry.name)).mode & 0o777, entry.name).toBe(0o600);
     expect(Object.keys(manifest.checksums).filter((name) => name.startsWith('files/'))).toHaveLength(2);
-    const sealedDump = readFileSync(path.join(backup, 'database.dump.sealed'));
-    expect(sealedDump.subarray(0, 8).toString()).toBe('PORTALB1');
+    const sealedDump = readFileSync(path.join(backup, 'database.dump.age'));
+    expect(sealedDump.subarray(0, AGE_HEADER.length).toString()).toBe(AGE_HEADER);
     expect(sealedDump.includes('PGDMP')).toBe(false);
     expect(sealedDump.includes(members[0]!.user.email)).toBe(false);
     await portal.close();
@@ -72,13 +74,13 @@ describe.runIf(onPostgresServer)('backup and restore', () => {
       const restoredData = folder('restore-data');
       const target = loadConfig({ NODE_ENV: 'test', DATABASE_URL: restored.url, DATA_DIR: restoredData, SESSION_SECRET: 's'.repeat(40), BACKUP_KEY });
       // Another key, or one changed byte, and nothing is restored.
-      const otherKey = loadConfig({ NODE_ENV: 'test', DATABASE_URL: restored.url, DATA_DIR: restoredData, SESSION_SECRET: 's'.repeat(40), BACKUP_KEY: randomBytes(32).toString('base64') });
-      await expect(restoreFrom(otherKey, backup)).rejects.toThrow(/sealed with another BACKUP_KEY/);
-      const file = path.join(backup, 'database.dump.sealed');
+      const otherKey = loadConfig({ NODE_ENV: 'test', DATABASE_URL: restored.url, DATA_DIR: restoredData, SESSION_SECRET: 's'.repeat(40), BACKUP_KEY: (await newBackupKey()).identity });
+      await expect(restoreFrom(otherKey, backup)).rejects.toThrow(/sealed for another key/);
+      const file = path.join(backup, 'database.dump.age');
       const flipped = Buffer.from(sealedDump);
       flipped[100] = flipped[100]! ^ 1;
       writeFileSync(file, flipped);
-      await expect(restoreFrom(target, backup)).rejects.toThrow(/database\.dump\.sealed: checksum .* the backup was changed/);
+      await expect(restoreFrom(target, backup)).rejects.toThrow(/database\.dump\.age: checksum .* the backup was changed/);
       writeFileSync(file, sealedDump);
       expect(await restoreFrom(target, backup)).toEqual({ missingKeys: [] });
 

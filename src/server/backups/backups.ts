@@ -9,33 +9,32 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { configuredStorage } from '../files/configured-storage.js';
 import { SERVICE } from '../service.js';
-import { keyId, sealInto, sha256Of, unsealInto } from './sealed.js';
+import { AGE_HEADER, recipientOf, sealInto, sha256Of, unsealInto } from './sealed.js';
 
 const run = promisify(execFile);
 
 /** The backup's table of contents, written in clear (no secret in it) and 0600 like every file of the backup. */
 export interface Manifest {
-  format: 'portal-backup/2';
+  format: 'portal-backup/3';
   createdAt: string;
   app: { name: string; version: string };
   /** The last migration applied by this release (drizzle/meta/_journal.json), and how many there are. */
   migrations: { count: number; last: string };
   /** Every file of the backup (sealed) with its SHA-256, checked before a restore touches anything. */
   checksums: Record<string, string>;
-  encryption: { cipher: 'aes-256-gcm'; container: string; keyId: string };
-  database: 'database.dump.sealed';
+  /** age files, sealed for this recipient: `age -d -i <file holding BACKUP_KEY> <name>.age` opens one without the portal. */
+  encryption: { format: typeof AGE_HEADER; recipient: string };
+  database: 'database.dump.age';
   /** Local uploads are sealed into `files/`; a bucket's objects too with `--with-files`, its keys always in the listing. */
-  files: { kind: 'local'; folder: 'files' } | { kind: 's3'; bucket: string; listing: 'bucket-listing.json.sealed'; count: number; copied: boolean };
+  files: { kind: 'local'; folder: 'files' } | { kind: 's3'; bucket: string; listing: 'bucket-listing.json.age'; count: number; copied: boolean };
   keepWithIt: string[];
 }
 
 const KEEP_WITH_IT = [
-  'BACKUP_KEY, kept apart from the backups: without it they cannot be opened.',
+  'BACKUP_KEY (the age identity of the recipient in this manifest), kept apart from the backups: without it they cannot be opened.',
   'SESSION_SECRET: codes and sessions are keyed by it; restored with another, every member signs in again and open codes stop working.',
   'The bucket itself when files are in S3 and the backup was taken without --with-files: this backup lists its keys, the bucket keeps the bytes (turn on versioning or replication).',
 ];
-
-const CONTAINER = 'PORTALB1 (8 bytes) | IV (12 bytes) | AES-256-GCM ciphertext | GCM tag (16 bytes)';
 
 /** The migrations this build applies: drizzle/ beside src/ and dist/ alike. */
 export function migrationVersion(): Manifest['migrations'] {
@@ -48,27 +47,37 @@ function databaseUrlOf(config: Config): string {
   return config.databaseUrl;
 }
 
-function keyOf(config: Config): Buffer {
-  if (!config.backups.key) throw new Error('BACKUP_KEY is not set: backups are encrypted with it (openssl rand -base64 32), kept apart from them.');
-  return config.backups.key;
+/** Who backups are sealed for: BACKUP_RECIPIENT, or the recipient of BACKUP_KEY; both set must be one pair. */
+async function recipientFor(config: Config): Promise<string> {
+  const { identity, recipient } = config.backups;
+  const ofIdentity = identity ? await recipientOf(identity) : undefined;
+  if (recipient && ofIdentity && recipient !== ofIdentity) throw new Error('BACKUP_RECIPIENT is not the recipient of BACKUP_KEY: set one of them, or the pair npm run backup -- new-key printed.');
+  const chosen = recipient ?? ofIdentity;
+  if (!chosen) throw new Error('Backups are encrypted: set BACKUP_RECIPIENT (or BACKUP_KEY); npm run backup -- new-key prints a pair. Keep BACKUP_KEY apart from the backups.');
+  return chosen;
+}
+
+function identityOf(config: Config): string {
+  if (!config.backups.identity) throw new Error('BACKUP_KEY is not set: it is the age identity (AGE-SECRET-KEY-1...) that opens the backups.');
+  return config.backups.identity;
 }
 
 /**
  * `npm run backup -- [folder] [--with-files]`: the database (pg_dump's custom format, streamed
  * straight into its sealed file: no clear copy touches the disk), the uploaded files (a bucket's
- * objects only with `withBucketFiles`), each sealed with BACKUP_KEY, in a folder only its owner
+ * objects only with `withBucketFiles`), each sealed (age) for BACKUP_RECIPIENT, in a folder only its owner
  * reads (0700, files 0600), with a manifest of checksums and versions.
  */
 export async function backupTo(config: Config, folder: string, options: { withBucketFiles?: boolean } = {}): Promise<Manifest> {
   const databaseUrl = databaseUrlOf(config);
-  const key = keyOf(config);
+  const recipient = await recipientFor(config);
   await mkdir(folder, { recursive: true, mode: 0o700 });
   await chmod(folder, 0o700);
   const checksums: Record<string, string> = {};
   const seal = async (name: string, source: NodeJS.ReadableStream) => {
     const target = path.join(folder, name);
     await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-    checksums[name] = await sealInto(key, source as never, target);
+    checksums[name] = await sealInto(recipient, source as never, target);
   };
 
   const dump = spawn('pg_dump', ['--format=custom', '--no-owner', databaseUrl], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -78,27 +87,27 @@ export async function backupTo(config: Config, folder: string, options: { withBu
     dump.once('error', reject);
     dump.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`pg_dump failed (${code}): ${dumpErrors.trim()}`))));
   });
-  await Promise.all([seal('database.dump.sealed', dump.stdout), dumped]);
+  await Promise.all([seal('database.dump.age', dump.stdout), dumped]);
 
   let files: Manifest['files'];
   const storage = configuredStorage(config);
   const listing = await storage.list();
   if (config.s3) {
-    await seal('bucket-listing.json.sealed', Readable.from([Buffer.from(JSON.stringify(listing, null, 2))]));
-    if (options.withBucketFiles) for (const entry of listing) await seal(`files/${entry.key}.sealed`, (await storage.open(entry.key)).stream);
-    files = { kind: 's3', bucket: config.s3.bucket, listing: 'bucket-listing.json.sealed', count: listing.length, copied: Boolean(options.withBucketFiles) };
+    await seal('bucket-listing.json.age', Readable.from([Buffer.from(JSON.stringify(listing, null, 2))]));
+    if (options.withBucketFiles) for (const entry of listing) await seal(`files/${entry.key}.age`, (await storage.open(entry.key)).stream);
+    files = { kind: 's3', bucket: config.s3.bucket, listing: 'bucket-listing.json.age', count: listing.length, copied: Boolean(options.withBucketFiles) };
   } else {
-    for (const entry of listing) await seal(`files/${entry.key}.sealed`, (await storage.open(entry.key)).stream);
+    for (const entry of listing) await seal(`files/${entry.key}.age`, (await storage.open(entry.key)).stream);
     files = { kind: 'local', folder: 'files' };
   }
   const manifest: Manifest = {
-    format: 'portal-backup/2',
+    format: 'portal-backup/3',
     createdAt: new Date().toISOString(),
     app: { ...SERVICE },
     migrations: migrationVersion(),
     checksums,
-    encryption: { cipher: 'aes-256-gcm', container: CONTAINER, keyId: keyId(key) },
-    database: 'database.dump.sealed',
+    encryption: { format: AGE_HEADER, recipient },
+    database: 'database.dump.age',
     files,
     keepWithIt: KEEP_WITH_IT,
   };
@@ -107,10 +116,11 @@ export async function backupTo(config: Config, folder: string, options: { withBu
 }
 
 /** Every file the manifest lists is there with its checksum; throws naming the first that is not. */
-export async function verifyBackup(folder: string, key: Buffer): Promise<Manifest> {
+export async function verifyBackup(folder: string, identity: string): Promise<Manifest> {
   const manifest = JSON.parse(await readFile(path.join(folder, 'manifest.json'), 'utf8')) as Manifest;
-  if (manifest.format !== 'portal-backup/2') throw new Error(`${folder}: not a backup this release reads (format ${String(manifest.format)})`);
-  if (manifest.encryption.keyId !== keyId(key)) throw new Error(`${folder} was sealed with another BACKUP_KEY (key id ${manifest.encryption.keyId}, this one ${keyId(key)})`);
+  if (manifest.format !== 'portal-backup/3') throw new Error(`${folder}: not a backup this release reads (format ${String(manifest.format)})`);
+  const ours = await recipientOf(identity);
+  if (manifest.encryption.recipient !== ours) throw new Error(`${folder} was sealed for another key (${manifest.encryption.recipient}; this BACKUP_KEY opens ${ours})`);
   for (const [name, expected] of Object.entries(manifest.checksums)) {
     const actual = await sha256Of(path.join(folder, name)).catch(() => 'missing');
     if (actual !== expected) throw new Error(`${folder}/${name}: checksum ${actual}, the manifest says ${expected}: the backup was changed or is incomplete`);
@@ -126,8 +136,8 @@ export async function verifyBackup(folder: string, key: Buffer): Promise<Manifes
  */
 export async function restoreFrom(config: Config, folder: string): Promise<{ missingKeys: string[] }> {
   const databaseUrl = databaseUrlOf(config);
-  const key = keyOf(config);
-  const manifest = await verifyBackup(folder, key);
+  const identity = identityOf(config);
+  const manifest = await verifyBackup(folder, identity);
   const ownRelease = migrationVersion();
   if (manifest.migrations.count > ownRelease.count) {
     throw new Error(`${folder} was taken by a newer release (migration ${manifest.migrations.last}; this one ends at ${ownRelease.last}): restore it with that release`);
@@ -138,20 +148,20 @@ export async function restoreFrom(config: Config, folder: string): Promise<{ mis
   try {
     await lock.query(`select pg_advisory_lock(hashtext('portal.job.housekeeping'))`);
     const dump = path.join(scratch, 'database.dump');
-    await unsealInto(key, path.join(folder, manifest.database), createWriteStream(dump, { mode: 0o600 }));
+    await unsealInto(identity, path.join(folder, manifest.database), createWriteStream(dump, { mode: 0o600 }));
     await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', databaseUrl, dump]);
     const storage = configuredStorage(config);
     const sealedFiles = Object.keys(manifest.checksums).filter((name) => name.startsWith('files/'));
     if (manifest.files.kind === 'local' && config.s3) throw new Error('This backup holds local files; restore it with S3_BUCKET unset, then copy the files into the bucket.');
     for (const name of sealedFiles) {
-      const fileKey = name.slice('files/'.length, -'.sealed'.length);
+      const fileKey = name.slice('files/'.length, -'.age'.length);
       const clear = path.join(scratch, 'file-bytes');
-      await unsealInto(key, path.join(folder, name), createWriteStream(clear, { mode: 0o600 }));
+      await unsealInto(identity, path.join(folder, name), createWriteStream(clear, { mode: 0o600 }));
       await storage.put(fileKey, await readFile(clear));
       await rm(clear);
     }
     if (manifest.files.kind === 'local') return { missingKeys: [] };
-    const listed = await unsealToBuffer(key, path.join(folder, manifest.files.listing));
+    const listed = await unsealToBuffer(identity, path.join(folder, manifest.files.listing));
     const present = new Set((await storage.list()).map((entry) => entry.key));
     return { missingKeys: (JSON.parse(listed.toString('utf8')) as { key: string }[]).map((entry) => entry.key).filter((fileKey) => !present.has(fileKey)) };
   } finally {
@@ -160,10 +170,10 @@ export async function restoreFrom(config: Config, folder: string): Promise<{ mis
   }
 }
 
-async function unsealToBuffer(key: Buffer, file: string): Promise<Buffer> {
+async function unsealToBuffer(identity: string, file: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   await unsealInto(
-    key,
+    identity,
     file,
     new Writable({
       write(chunk: Buffer, _encoding, done) {

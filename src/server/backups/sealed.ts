@@ -1,75 +1,56 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
 import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { Decrypter, Encrypter, generateX25519Identity, identityToRecipient } from 'age-encryption';
 
 /**
- * A backup file sealed with BACKUP_KEY (docs/decisions/021-backups-encrypted.md):
- *   8 bytes `PORTALB1` | 12 bytes random IV | AES-256-GCM ciphertext | 16 bytes GCM tag.
- * The tag authenticates the whole file: a changed byte or the wrong key fails the restore.
- * (`age` would be the standard format; its npm package, age-encryption, is not installed.)
+ * Backup files are age files (https://age-encryption.org/v1, docs/decisions/021-backups-encrypted.md):
+ * sealed for an X25519 recipient (`age1...`, public: the machine that takes backups needs only it)
+ * and opened with its identity (`AGE-SECRET-KEY-1...`, BACKUP_KEY), by `npm run restore` or by
+ * `age -d -i key.txt file.age` without the portal. Every 64 KiB chunk is authenticated: a changed
+ * byte, a cut file or another key fails the opening.
  */
-export const MAGIC = Buffer.from('PORTALB1');
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-const HEADER_BYTES = MAGIC.length + IV_BYTES;
+export const AGE_HEADER = 'age-encryption.org/v1';
 
-/** Which key sealed a backup, without saying the key: the first 16 hex digits of its SHA-256. */
-export function keyId(key: Buffer): string {
-  return createHash('sha256').update(key).digest('hex').slice(0, 16);
+/** A new identity and its recipient, for `npm run backup -- new-key`. */
+export async function newBackupKey(): Promise<{ identity: string; recipient: string }> {
+  const identity = await generateX25519Identity();
+  return { identity, recipient: await identityToRecipient(identity) };
 }
 
-/** Seals `source` into `target` (created 0600); resolves to the SHA-256 of the sealed file, for the manifest. */
-export async function sealInto(key: Buffer, source: Readable, target: string): Promise<string> {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
+export function recipientOf(identity: string): Promise<string> {
+  return identityToRecipient(identity);
+}
+
+/** Seals `source` for `recipient` into `target` (created 0600, never overwritten); resolves to the SHA-256 of the sealed file, for the manifest. */
+export async function sealInto(recipient: string, source: Readable, target: string): Promise<string> {
+  const encrypter = new Encrypter();
+  encrypter.addRecipient(recipient);
+  const sealed = await encrypter.encrypt(Readable.toWeb(source) as ReadableStream<Uint8Array>);
   const hash = createHash('sha256');
-  const out = createWriteStream(target, { mode: 0o600, flags: 'wx' });
-  const write = (chunk: Buffer) => {
-    hash.update(chunk);
-    return chunk;
-  };
-  let headerWritten = false;
-  const framing = new Transform({
+  const hashing = new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      if (!headerWritten) {
-        headerWritten = true;
-        this.push(write(Buffer.concat([MAGIC, iv])));
-      }
-      done(null, write(chunk));
-    },
-    flush(done) {
-      if (!headerWritten) this.push(write(Buffer.concat([MAGIC, iv])));
-      this.push(write(cipher.getAuthTag()));
-      done();
+      hash.update(chunk);
+      done(null, chunk);
     },
   });
-  await pipeline(source, cipher, framing, out);
+  await pipeline(Readable.fromWeb(sealed as WebReadableStream<Uint8Array>), hashing, createWriteStream(target, { mode: 0o600, flags: 'wx' }));
   return hash.digest('hex');
 }
 
-/** Opens a sealed file into `target`: rejects when the key is not the one that sealed it or a byte changed. */
-export async function unsealInto(key: Buffer, file: string, target: Writable): Promise<void> {
-  const { size } = await stat(file);
-  if (size < HEADER_BYTES + TAG_BYTES) throw new Error(`${file} is not a sealed backup file (too short)`);
-  const handle = await open(file, 'r');
-  const header = Buffer.alloc(HEADER_BYTES);
-  const tag = Buffer.alloc(TAG_BYTES);
+/** Opens a sealed file into `target`: rejects when `identity` is not the one it was sealed for, or a byte changed. */
+export async function unsealInto(identity: string, file: string, target: Writable): Promise<void> {
+  const decrypter = new Decrypter();
+  decrypter.addIdentity(identity);
   try {
-    await handle.read(header, 0, HEADER_BYTES, 0);
-    await handle.read(tag, 0, TAG_BYTES, size - TAG_BYTES);
-  } finally {
-    await handle.close();
+    const opened = await decrypter.decrypt(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>);
+    await pipeline(Readable.fromWeb(opened as WebReadableStream<Uint8Array>), target);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`${file} does not open with this BACKUP_KEY, or was changed since it was written (${reason})`, { cause: error });
   }
-  if (!header.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error(`${file} is not a sealed backup file (no PORTALB1 header)`);
-  const decipher = createDecipheriv('aes-256-gcm', key, header.subarray(MAGIC.length));
-  decipher.setAuthTag(tag);
-  const body = size - HEADER_BYTES - TAG_BYTES;
-  const source = body > 0 ? createReadStream(file, { start: HEADER_BYTES, end: size - TAG_BYTES - 1 }) : emptyStream();
-  await pipeline(source, decipher, target).catch((error: Error) => {
-    throw new Error(`${file} does not open with this BACKUP_KEY, or was changed since it was written (${error.message})`, { cause: error });
-  });
 }
 
 /** SHA-256 of a file as written. */
@@ -77,9 +58,4 @@ export async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
   await pipeline(createReadStream(file), hash);
   return hash.digest('hex');
-}
-
-async function* nothing(): AsyncGenerator<Buffer> {}
-function emptyStream(): Readable {
-  return Readable.from(nothing());
 }
