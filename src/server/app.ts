@@ -170,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     listen: database.listen,
     clock: options.clock ?? (() => new Date()),
     runAlone: database.runAlone,
+    snapshot: database.snapshot,
   };
   app.decorate('ctx', ctx);
   // PORT=0 listens on a port chosen at start: links in mail follow the one it got.

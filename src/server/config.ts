@@ -201,6 +201,8 @@ const envSchema = z.object({
     .string()
     .regex(/^AGE-SECRET-KEY-1[0-9A-Z]{58}$/, 'must be an age identity, AGE-SECRET-KEY-1... (npm run backup -- new-key prints one)')
     .optional(),
+  /** With the embedded database, the portal serving it backs it up into BACKUP_DIR this often (0: never; needs BACKUP_RECIPIENT). */
+  BACKUP_EVERY_HOURS: z.coerce.number().int().min(0).max(24 * 31).default(24),
   /** The age recipient backups are sealed for (age1...): a machine that only takes backups needs this, not BACKUP_KEY. */
   BACKUP_RECIPIENT: z
     .string()
@@ -281,7 +283,7 @@ export interface Config extends OperationsConfig {
   /** How many portal processes `npm start` runs on this host (node:cluster); PostgreSQL is needed for more than one. */
   processes: number;
   /** Backups: their folder, and the key they are encrypted with (unset: `npm run backup` refuses). */
-  backups: { dir: string; identity: string | undefined; recipient: string | undefined };
+  backups: { dir: string; identity: string | undefined; recipient: string | undefined; everyHours: number };
   /** How long a stopping process waits for requests in flight before it exits anyway. */
   shutdownTimeoutMs: number;
 }
@@ -363,7 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paystack: e.PAYSTACK_SECRET_KEY ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''), checkoutExpiryMs: e.PAYSTACK_CHECKOUT_EXPIRY_MINUTES * 60_000 } : undefined,
     metricsToken: e.METRICS_TOKEN,
     processes: e.PROCESSES,
-    backups: { dir: path.resolve(e.BACKUP_DIR), identity: e.BACKUP_KEY, recipient: e.BACKUP_RECIPIENT },
+    backups: { dir: path.resolve(e.BACKUP_DIR), identity: e.BACKUP_KEY, recipient: e.BACKUP_RECIPIENT, everyHours: e.BACKUP_EVERY_HOURS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     ...operationsConfig(e),
   };

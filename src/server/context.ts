@@ -25,4 +25,6 @@ export interface AppContext {
   clock: () => Date;
   /** Runs a job on one process at a time across every process on the database. */
   runAlone: DatabaseHandle['runAlone'];
+  /** The embedded database's online copy, for its backups (undefined on PostgreSQL). */
+  snapshot: DatabaseHandle['snapshot'];
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deletePastCodeGuesses } from './auth/code-guesses.js';
+import { backUpEmbeddedWhenDue } from './backups/backups.js';
 import { deleteExpiredSessions } from './auth/sessions.js';
 import type { AppContext } from './context.js';
 import { sweepOrphanFiles } from './files/files-service.js';
@@ -19,7 +20,8 @@ const HOUR = 60 * 60 * 1000;
  * submissions' kept answers past their 24 hours (idempotency keys),
  * rejected slips and handled submissions' files past their retention (privacy/retention.ts);
  * the guardian links of members who turned 18; the membership reminders due; and online checkouts
- * left pending (verified with Paystack, then booked or expired: ledger/expire-checkouts.ts).
+ * left pending (verified with Paystack, then booked or expired: ledger/expire-checkouts.ts); and
+ * the embedded database's backup when one is due (backups/backups.ts).
  * Run by one process at a time when several share the database.
  */
 export async function runHousekeeping(ctx: AppContext): Promise<void> {
@@ -39,6 +41,8 @@ export async function runHousekeeping(ctx: AppContext): Promise<void> {
   if (reminders > 0) ctx.log.info({ reminders }, 'membership reminders sent');
   const checkouts = await expireAbandonedCheckouts(ctx);
   if (checkouts.booked + checkouts.expired > 0) ctx.log.info(checkouts, 'stale online checkouts settled');
+  const backup = await backUpEmbeddedWhenDue(ctx);
+  if (backup) ctx.log.info({ backup }, 'embedded database backed up');
 }
 
 /**

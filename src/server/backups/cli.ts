@@ -1,7 +1,8 @@
 import 'dotenv/config';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
-import { backupTo, restoreFrom } from './backups.js';
+import { openDatabase } from '../db/client.js';
+import { backupFolderName, backupTo, restoreFrom } from './backups.js';
 import { newBackupKey } from './sealed.js';
 
 // `npm run backup -- [folder] [--with-files]` (default BACKUP_DIR/<time>; --with-files copies a
@@ -20,13 +21,16 @@ try {
   }
   const config = loadConfig();
   if (command === 'backup') {
-    const folder = path.resolve(folderArg ?? path.join(config.backups.dir, new Date().toISOString().replace(/[:.]/g, '-')));
-    const manifest = await backupTo(config, folder, { withBucketFiles });
+    const folder = path.resolve(folderArg ?? path.join(config.backups.dir, backupFolderName(new Date())));
+    // The embedded database opens here only while no portal serves it (its folder's lock); a running portal backs it up itself.
+    const embedded = config.databaseUrl ? undefined : await openDatabase({ dataDir: config.dataDir, migrate: false, listenUrl: null });
+    const manifest = await backupTo(config, folder, { withBucketFiles, snapshot: embedded?.snapshot }).finally(() => embedded?.close());
     console.log(`backup written to ${folder}`);
     for (const line of manifest.keepWithIt) console.log(`keep with it: ${line}`);
   } else if (command === 'restore' && folderArg) {
-    const { missingKeys } = await restoreFrom(config, path.resolve(folderArg));
+    const { missingKeys, setAside } = await restoreFrom(config, path.resolve(folderArg));
     console.log(`restored from ${folderArg}`);
+    if (setAside) console.log(`the embedded database that was there is kept in ${setAside}`);
     if (missingKeys.length > 0) {
       console.error(`the bucket lacks ${missingKeys.length} file(s) the backup lists: ${missingKeys.slice(0, 10).join(', ')}`);
       process.exitCode = 2;

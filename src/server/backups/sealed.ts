@@ -28,7 +28,7 @@ export function recipientOf(identity: string): Promise<string> {
 export async function sealInto(recipient: string, source: Readable, target: string): Promise<string> {
   const encrypter = new Encrypter();
   encrypter.addRecipient(recipient);
-  const sealed = await encrypter.encrypt(Readable.toWeb(source) as ReadableStream<Uint8Array>);
+  const sealed = await encrypter.encrypt(Readable.toWeb(source) as unknown as ReadableStream<Uint8Array>);
   const hash = createHash('sha256');
   const hashing = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -36,7 +36,7 @@ export async function sealInto(recipient: string, source: Readable, target: stri
       done(null, chunk);
     },
   });
-  await pipeline(Readable.fromWeb(sealed as WebReadableStream<Uint8Array>), hashing, createWriteStream(target, { mode: 0o600, flags: 'wx' }));
+  await pipeline(Readable.fromWeb(sealed as unknown as WebReadableStream<Uint8Array>), hashing, createWriteStream(target, { mode: 0o600, flags: 'wx' }));
   return hash.digest('hex');
 }
 
@@ -45,8 +45,8 @@ export async function unsealInto(identity: string, file: string, target: Writabl
   const decrypter = new Decrypter();
   decrypter.addIdentity(identity);
   try {
-    const opened = await decrypter.decrypt(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>);
-    await pipeline(Readable.fromWeb(opened as WebReadableStream<Uint8Array>), target);
+    const opened = await decrypter.decrypt(Readable.toWeb(createReadStream(file)) as unknown as ReadableStream<Uint8Array>);
+    await pipeline(Readable.fromWeb(opened as unknown as WebReadableStream<Uint8Array>), target);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`${file} does not open with this BACKUP_KEY, or was changed since it was written (${reason})`, { cause: error });
