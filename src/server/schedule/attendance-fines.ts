@@ -7,6 +7,7 @@ import type { AttendanceFineState } from '../../shared/schedule.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
+import type { Transaction } from '../db/client.js';
 import { attendance, attendanceFines, ledgerEntries, scheduleSeries, users } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { isUuid } from '../http/parse.js';
@@ -88,29 +89,43 @@ export async function listAttendanceFines(ctx: AppContext, state: AttendanceFine
 }
 
 /**
+ * The member a fine is for, their row locked before the fine is decided, as every money path
+ * does (a slip's confirmation, a staff fine, a suspension, the account's termination): they wait
+ * for each other in one order (member, then what is theirs) and never deadlock. Undefined when
+ * the fine or its member is gone (the account terminated meanwhile).
+ */
+async function lockMemberOfFine(tx: Transaction, id: string) {
+  const [owner] = await tx.select({ userId: attendanceFines.userId }).from(attendanceFines).where(eq(attendanceFines.id, id));
+  if (!owner) return undefined;
+  const [member] = await tx.select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, owner.userId)).for('update');
+  return member;
+}
+
+/**
  * Finance confirm fines one by one or in a batch: each proposal still open becomes one ledger
- * charge naming the session, in its own transaction. The state change is conditional on
- * `proposed`, so a fine raced by a dismissal or another confirmation is booked at most once;
- * those already decided are counted as skipped.
+ * charge naming the session, in its own transaction, under the member's row lock. The state
+ * change is conditional on `proposed`, so a fine raced by a dismissal or another confirmation is
+ * booked at most once; those already decided are counted as skipped.
  */
 export async function confirmAttendanceFines(ctx: AppContext, staff: AuthUser, ids: string[]): Promise<{ confirmed: number; skipped: number }> {
   let confirmed = 0;
   for (const id of new Set(ids)) {
     const done = await ctx.db.transaction(async (tx) => {
+      const member = await lockMemberOfFine(tx, id);
+      if (!member) return false;
       const [fine] = await tx
         .update(attendanceFines)
         .set({ state: 'confirmed', decidedBy: staff.id, decidedAt: ctx.clock() })
         .where(and(eq(attendanceFines.id, id), eq(attendanceFines.state, 'proposed')))
         .returning();
       if (!fine) return false;
-      const [member] = await tx.select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, fine.userId));
       const amountKobo = CHARGE_KINDS.fine.amountKobo({ type: fine.type });
       const description = CHARGE_KINDS.fine.describe({ type: fine.type, reason: fine.reason });
       const [entry] = await tx.insert(ledgerEntries).values({ userId: fine.userId, kind: 'fine', amountKobo, description, createdBy: staff.id }).returning({ id: ledgerEntries.id });
       await tx.update(attendanceFines).set({ ledgerEntryId: entry!.id }).where(eq(attendanceFines.id, fine.id));
       await recordAudit(tx, { actor: staff, action: 'member.fined', subjectType: 'user', subjectId: fine.userId, details: { type: fine.type, reason: fine.reason, amountKobo, fineId: entry!.id, attendanceFineId: fine.id } });
       await notify(tx, fine.userId, 'fine-recorded', `You have been fined ${formatNaira(amountKobo)}. ${description}. Pay it on your payments page.`);
-      if (member) await enqueueMail(tx, mailTemplates.fineRecorded(ctx.mailer.brand, member.email, member.fullName, formatNaira(amountKobo), description));
+      await enqueueMail(tx, mailTemplates.fineRecorded(ctx.mailer.brand, member.email, member.fullName, formatNaira(amountKobo), description));
       return true;
     });
     if (done) confirmed += 1;

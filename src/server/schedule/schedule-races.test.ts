@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { attendance, attendanceFines, attendanceScans, ledgerEntries, users } from '../db/schema.js';
 import { createPostgresTestApp, describeOnPostgres } from '../test-support/on-postgres.js';
@@ -60,5 +60,29 @@ describeOnPostgres('the register and its fines, at once', () => {
     expect(new Set(confirmed.map((r) => r.ledgerEntryId)).size).toBe(confirmed.length);
     expect(rows.filter((r) => r.state === 'dismissed').every((r) => r.ledgerEntryId === null)).toBe(true);
     expect(rows.every((r) => r.state !== 'proposed')).toBe(true);
+  });
+
+  it('confirms a fine after the member row, as every money path does: a change holding the member and then touching the fine waits its turn, no deadlock', async () => {
+    const member = await activatedMember(portal.app);
+    const [fine] = await portal.app.ctx.db
+      .insert(attendanceFines)
+      .values({ seriesId, day: '2026-10-29', userId: member.user.id, type: 'late', reason: 'Thursday meeting of 2026-10-29: arrived late' })
+      .returning({ id: attendanceFines.id });
+    const db = portal.app.ctx.db;
+    const waiting = async () => Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from pg_locks where not granted`)).rows[0]!.n);
+    let confirming: ReturnType<TestClient['post']> | undefined;
+    // Another money path (a slip approved, a suspension, the account terminated) takes the member's row first, then their fines.
+    await db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, member.user.id)).for('update');
+      confirming = finance[0]!.post('/api/admin/attendance-fines/confirm', { json: { ids: [fine!.id] } });
+      for (let i = 0; i < 100 && (await waiting()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      await tx.update(attendanceFines).set({ memberReason: 'I was there on time' }).where(eq(attendanceFines.id, fine!.id));
+    });
+    const confirmed = await confirming!;
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ confirmed: 1, skipped: 0 });
+    const [row] = await db.select().from(attendanceFines).where(eq(attendanceFines.id, fine!.id));
+    expect(row).toMatchObject({ state: 'confirmed', memberReason: 'I was there on time' });
+    expect(await db.$count(ledgerEntries, and(eq(ledgerEntries.userId, member.user.id), eq(ledgerEntries.kind, 'fine')))).toBe(1);
   });
 });
