@@ -18,6 +18,7 @@ import { notify } from '../notifications/notifications.js';
 import { guardianContact } from '../privacy/guardian-service.js';
 import { knownMeasurements, latestArtistSubmission, measurementColumns, photosOf } from '../talent/talent-queries.js';
 import { callView, castingName, roleView, rolesOf } from './applications-service.js';
+import { memberFacts, refusalOf } from './eligibility.js';
 
 /** Applications staff see: a child's waiting for (or refused by) the guardian never reach them. */
 const REVIEWED = ['applied', 'shortlisted', 'cast', 'not-cast'] as const;
@@ -176,7 +177,7 @@ async function applicationForDecision(tx: Executor, applicationId: string, lockR
   const [call] = await tx.select().from(castingCalls).where(eq(castingCalls.id, role!.callId)).for('share');
   if (!role || !call) throw notFound('Application not found');
   if (call.state !== 'open') throw conflict('This casting call is closed: its applications can no longer change.');
-  return { role, call };
+  return { role, call, userId: found.userId };
 }
 
 export async function shortlist(ctx: AppContext, staff: AuthUser, applicationId: string): Promise<string> {
@@ -205,12 +206,17 @@ async function tellOutcome(ctx: AppContext, tx: Executor, userId: string, cast: 
 }
 
 /**
- * Casts an applicant. The role's row is locked while its cast places are counted, so two staff
+ * Casts an applicant who still may take the role (the rule members apply under, read fresh:
+ * standing, profile, level, age, gender). The role's row is locked while its cast places are counted, so two staff
  * casting the last place at once are decided one after the other and the second is refused.
  */
 export async function cast(ctx: AppContext, staff: AuthUser, applicationId: string): Promise<string> {
   const message = await ctx.db.transaction(async (tx) => {
-    const { role, call } = await applicationForDecision(tx, applicationId, true);
+    const { role, call, userId } = await applicationForDecision(tx, applicationId, true);
+    // Applying checked the member then; a membership may have lapsed or been suspended since.
+    const facts = await memberFacts(ctx, tx, userId);
+    const refusal = facts ? refusalOf(roleView(role), call.castingDay, facts, todayInLagos(ctx.clock())) : null;
+    if (refusal) throw conflict(`Not cast: ${refusal.staff}`);
     const [taken] = await tx
       .select({ n: count() })
       .from(castingApplications)

@@ -288,6 +288,30 @@ describe('shortlisting, casting and closing', () => {
     expect(afterClose.statusCode).toBe(409);
     expect((await moderator.post(`/api/admin/castings/${call.id}/close`)).statusCode).toBe(409);
   });
+  it('re-checks the applicant when staff cast them: a membership suspended or lapsed since applying is refused with the reason, and nothing changes', async () => {
+    const call = await postCall(moderator, {}, [{ title: 'Market woman' }]);
+    const role = call.roles[0]!;
+    const suspended = await talent(portal);
+    const lapsed = await talent(portal);
+    const promoted = await talent(portal);
+    for (const member of [suspended, lapsed, promoted]) expect((await apply(member.client, role.id)).statusCode).toBe(201);
+    const ids = new Map((await applicationsOf(role.id)).map((a) => [a.userId, a.id]));
+    await portal.app.ctx.db.update(users).set({ suspendedAt: new Date(), suspensionReason: 'Unpaid fines' }).where(eq(users.id, suspended.user.id));
+    await portal.app.ctx.db.update(users).set({ paidUntil: shiftDate(today(), -30) }).where(eq(users.id, lapsed.user.id));
+    await portal.app.ctx.db.update(users).set({ level: 4 }).where(eq(users.id, promoted.user.id));
+    const cases: [typeof suspended, RegExp][] = [
+      [suspended, /^Not cast: .+'s membership is suspended: Unpaid fines\. Only active members are cast\.$/],
+      [lapsed, /^Not cast: .+'s membership has lapsed: only active members are cast/],
+      [promoted, /^Not cast: This role is for levels 1 to 3; .+ is now level 4\.$/],
+    ];
+    for (const [member, message] of cases) {
+      const refused = await moderator.post(`/api/admin/castings/applications/${ids.get(member.user.id)}/cast`);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().message).toMatch(message);
+    }
+    expect((await applicationsOf(role.id)).map((a) => a.state)).toEqual(['applied', 'applied', 'applied']);
+    for (const member of [suspended, lapsed, promoted]) expect(await notesOf(member.user.id)).not.toContainEqual(expect.objectContaining({ kind: 'casting-cast' }));
+  });
 });
 
 describe('a booking request turned into a casting call', () => {
