@@ -69,7 +69,7 @@ describeOnPostgres('the register and its fines, at once', () => {
       .values({ seriesId, day: '2026-10-29', userId: member.user.id, type: 'late', reason: 'Thursday meeting of 2026-10-29: arrived late' })
       .returning({ id: attendanceFines.id });
     const db = portal.app.ctx.db;
-    const waiting = async () => Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from pg_locks where not granted`)).rows[0]!.n);
+    const waiting = async () => ((await db.execute(sql`select count(*)::int as n from pg_locks where not granted`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
     let confirming: ReturnType<TestClient['post']> | undefined;
     // Another money path (a slip approved, a suspension, the account terminated) takes the member's row first, then their fines.
     await db.transaction(async (tx) => {
