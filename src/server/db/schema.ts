@@ -887,20 +887,27 @@ export const attendance = pgTable(
   (t) => [primaryKey({ columns: [t.seriesId, t.day, t.userId] }), index('attendance_user_idx').on(t.userId, t.day)],
 );
 
-/** Every scan the door's phone made, by the id the phone gave it: a scan sent twice (offline, then again) counts once. */
-export const attendanceScans = pgTable('attendance_scans', {
-  id: uuid('id').primaryKey(),
-  seriesId: uuid('series_id')
-    .notNull()
-    .references(() => scheduleSeries.id, { onDelete: 'cascade' }),
-  day: date('day', { mode: 'string' }).notNull(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
-  staffId: uuid('staff_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-});
+/**
+ * Every scan the door's phone made, by the id the phone gave it: a scan sent twice (offline, then
+ * again) counts once. A member's arrival and leaving at a date are worked out from their scans there.
+ */
+export const attendanceScans = pgTable(
+  'attendance_scans',
+  {
+    id: uuid('id').primaryKey(),
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => scheduleSeries.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    staffId: uuid('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('attendance_scans_member_idx').on(t.seriesId, t.day, t.userId, t.scannedAt)],
+);
 
 /**
  * A fine the register proposes after a date (late, left early, missed): finance confirm it (a

@@ -38,6 +38,19 @@ describeOnPostgres('the register and its fines, at once', () => {
     expect(await portal.app.ctx.db.$count(attendanceScans, eq(attendanceScans.userId, member.user.id))).toBe(10);
   });
 
+  it('gives each member arrival and leaving by the phone’s times when their two queued scans are sent at once, in either order', async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, () => activatedMember(portal.app)));
+    await Promise.all(members.map((m, i) => portal.app.ctx.db.update(users).set({ memberNumber: 7100 + i }).where(eq(users.id, m.user.id))));
+    const arrivedAt = '2026-11-05T08:55:00.000Z';
+    const leftAt = '2026-11-05T09:25:00.000Z';
+    const send = (i: number, scannedAt: string) =>
+      doors[i % 2]!.post(`/api/admin/schedule/${seriesId}/dates/2026-11-05/scans`, { json: { scanId: randomUUID(), code: `HM-00${7100 + i}`, scannedAt } });
+    const answers = await Promise.all(members.flatMap((_, i) => (i % 2 ? [send(i, leftAt), send(i, arrivedAt)] : [send(i, arrivedAt), send(i, leftAt)])));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
+    const rows = await portal.app.ctx.db.select().from(attendance).where(inArray(attendance.userId, members.map((m) => m.user.id)));
+    expect(rows.map((r) => [r.arrivedAt.toISOString(), r.leftAt?.toISOString()])).toEqual(Array(6).fill([arrivedAt, leftAt]));
+  });
+
   it('books each fine at most once when a batch of 100 confirmations races a dismissal and another confirmation', async () => {
     const member = await activatedMember(portal.app);
     const days = Array.from({ length: 100 }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10));

@@ -153,6 +153,20 @@ describe('the register at the door, and the fines it proposes', () => {
     expect(register.present.find((p: { memberNumber: string }) => p.memberNumber === lapsed.hm).standing).toBe('lapsed');
   });
 
+  it('takes each scan at the time the phone made it: a leaving scan sent before the arrival (queued offline) still gives both', async () => {
+    const offline = await numberedMember();
+    now = new Date(at('16:30'));
+    const leaving = await scan(offline.hm, at('16:01'));
+    expect(leaving.json()).toMatchObject({ outcome: 'arrived', arrivedAt: at('16:01'), leftAt: null });
+    const arrival = await scan(offline.hm, at('09:58'));
+    expect(arrival.statusCode, arrival.body).toBe(200);
+    expect(arrival.json()).toMatchObject({ outcome: 'arrived', arrivedAt: at('09:58'), leftAt: at('16:01') });
+    // A scan between the two, sent last, changes neither.
+    expect((await scan(offline.hm, at('12:00'))).json()).toMatchObject({ outcome: 'already-arrived', arrivedAt: at('09:58'), leftAt: at('16:01') });
+    const register = (await moderator.get(`/api/admin/schedule/${seriesId}/dates/${DAY}/register`)).json();
+    expect(register.present.find((p: { memberNumber: string }) => p.memberNumber === offline.hm)).toMatchObject({ arrivedAt: at('09:58'), leftAt: at('16:01') });
+  });
+
   it('proposes nothing before the end, then late (one minute past the grace), left early (one minute), missed', async () => {
     now = new Date(at('15:00'));
     const tooSoon = await moderator.post(`/api/admin/schedule/${seriesId}/dates/${DAY}/fines`);
