@@ -911,7 +911,9 @@ export const attendanceScans = pgTable(
 
 /**
  * A fine the register proposes after a date (late, left early, missed): finance confirm it (a
- * ledger charge naming the session) or dismiss it; the member may send a reason first.
+ * ledger charge naming the session) or dismiss it; the member may send a reason first. A scan
+ * sent later (queued offline) withdraws or revises a proposal it no longer supports, and flags a
+ * confirmed one (`issue`).
  */
 export const attendanceFines = pgTable(
   'attendance_fines',
@@ -928,6 +930,8 @@ export const attendanceFines = pgTable(
     reason: text('reason').notNull(),
     state: text('state', { enum: ['proposed', 'confirmed', 'dismissed'] }).notNull().default('proposed'),
     memberReason: text('member_reason'),
+    /** Set on a confirmed fine that a scan sent later no longer supports: what finance must settle with the member. */
+    issue: text('issue'),
     ledgerEntryId: uuid('ledger_entry_id').references(() => ledgerEntries.id, { onDelete: 'set null' }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

@@ -5,10 +5,11 @@ import { SAME_ARRIVAL_MINUTES, type ScanAnswer, type ScanStanding } from '../../
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Transaction } from '../db/client.js';
-import { attendance, attendanceScans, users } from '../db/schema.js';
+import { attendance, attendanceScans, scheduleSeries, users } from '../db/schema.js';
 import { fileUrl } from '../files/files-service.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { cardCheckCode } from '../member-card/member-card-service.js';
+import { reviseFinesAfterScan } from './attendance-fines.js';
 import { expectedMembers, oneSessionDate } from './schedule-service.js';
 
 /** How far from the session a scan's time may be: a phone's queued scan is sent later, but made at the door. */
@@ -69,7 +70,7 @@ const ofMember = (seriesId: string, day: string, userId: string) => and(eq(atten
  * member here: the standing is shown for the staff member to act on.
  */
 export async function recordScan(ctx: AppContext, staff: AuthUser, seriesId: string, day: string, input: { scanId: string; code: string; scannedAt?: string | undefined }): Promise<ScanAnswer> {
-  const { date } = await oneSessionDate(ctx.db, seriesId, day);
+  const { series, date } = await oneSessionDate(ctx.db, seriesId, day);
   if (date.cancelled) throw conflict('This date is cancelled: there is no register to keep.');
   const now = ctx.clock();
   const scannedAt = input.scannedAt ? new Date(input.scannedAt) : now;
@@ -85,6 +86,8 @@ export async function recordScan(ctx: AppContext, staff: AuthUser, seriesId: str
   if (!member) throw notFound(`No member has the number ${formatMemberNumber(number)}.`);
 
   const row = await ctx.db.transaction(async (tx) => {
+    // Shared with the other scans; proposing the date's fines (which locks it) waits for this scan or is waited for.
+    await tx.select({ id: scheduleSeries.id }).from(scheduleSeries).where(eq(scheduleSeries.id, seriesId)).for('key share');
     const [fresh] = await tx
       .insert(attendanceScans)
       .values({ id: input.scanId, seriesId, day, userId: member.id, scannedAt, staffId: staff.id })
@@ -103,6 +106,7 @@ export async function recordScan(ctx: AppContext, staff: AuthUser, seriesId: str
       .onConflictDoUpdate({ target: [attendance.seriesId, attendance.day, attendance.userId], set: { arrivedAt: sql`${attendance.arrivedAt}` } })
       .returning({ arrivedAt: attendance.arrivedAt, inserted: sql<boolean>`(xmax = 0)` });
     const written = await attendanceFromScans(tx, seriesId, day, member.id);
+    await reviseFinesAfterScan(tx, staff, series, date, { userId: member.id, ...written });
     const outcome = written.leftAt?.getTime() === scannedAt.getTime() ? ('left' as const) : before!.inserted || scannedAt < before!.arrivedAt ? ('arrived' as const) : ('already-arrived' as const);
     return { ...written, outcome, replay: false };
   });

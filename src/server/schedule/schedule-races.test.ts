@@ -51,6 +51,26 @@ describeOnPostgres('the register and its fines, at once', () => {
     expect(rows.map((r) => [r.arrivedAt.toISOString(), r.leftAt?.toISOString()])).toEqual(Array(6).fill([arrivedAt, leftAt]));
   });
 
+  it('leaves no missed-meeting proposal for members whose queued scans arrive while the fines are being proposed', async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, () => activatedMember(portal.app)));
+    await Promise.all(
+      members.map((m, i) => portal.app.ctx.db.update(users).set({ memberNumber: 7200 + i, activatedAt: new Date('2026-10-01T09:00:00Z') }).where(eq(users.id, m.user.id))),
+    );
+    const day = '2026-10-29';
+    const october = await doors[0]!.post('/api/admin/schedule', {
+      json: { kind: 'meeting', title: 'October meeting', place: 'Office', startTime: '10:00', endTime: '16:00', repeat: 'weekly', firstDay: '2026-10-01', untilDay: '2026-10-31', weekdays: [4], audience: 'all', attendanceRequired: true },
+    });
+    const octoberId = october.json().series.id as string;
+    const scans = members.map((_, i) =>
+      doors[i % 2]!.post(`/api/admin/schedule/${octoberId}/dates/${day}/scans`, { json: { scanId: randomUUID(), code: `HM-00${7200 + i}`, scannedAt: '2026-10-29T08:58:00.000Z' } }),
+    );
+    const [proposed, ...answers] = await Promise.all([doors[0]!.post(`/api/admin/schedule/${octoberId}/dates/${day}/fines`), ...scans]);
+    expect([proposed.statusCode, ...answers.map((a) => a.statusCode)]).toEqual(Array(9).fill(200));
+    const ids = members.map((m) => m.user.id);
+    expect(await portal.app.ctx.db.$count(attendance, and(eq(attendance.day, day), inArray(attendance.userId, ids)))).toBe(8);
+    expect(await portal.app.ctx.db.select().from(attendanceFines).where(and(eq(attendanceFines.day, day), inArray(attendanceFines.userId, ids)))).toEqual([]);
+  });
+
   it('books each fine at most once when a batch of 100 confirmations races a dismissal and another confirmation', async () => {
     const member = await activatedMember(portal.app);
     const days = Array.from({ length: 100 }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10));

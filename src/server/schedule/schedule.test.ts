@@ -241,6 +241,54 @@ describe('the register at the door, and the fines it proposes', () => {
   });
 });
 
+describe('scans sent from the door after the fines were proposed', () => {
+  const LATER = '2026-11-26';
+  const when = (lagosTime: string) => new Date(`${LATER}T${lagosTime}:00+01:00`).toISOString();
+
+  it('withdraws or revises the proposals they no longer support, and flags for finance a confirmed one', async () => {
+    const cameEarly = await numberedMember();
+    const notLate = await numberedMember();
+    const cameLate = await numberedMember();
+    const charged = await numberedMember();
+    const lessLate = await numberedMember();
+    // Their arrivals were queued on a phone offline; their leaving, scanned at another door, reached us first.
+    now = new Date(when('16:10'));
+    expect((await scan(notLate.hm, when('16:00'), randomUUID(), LATER)).statusCode).toBe(200);
+    expect((await scan(lessLate.hm, when('16:05'), randomUUID(), LATER)).statusCode).toBe(200);
+    now = new Date(when('17:00'));
+    expect((await moderator.post(`/api/admin/schedule/${seriesId}/dates/${LATER}/fines`)).statusCode).toBe(200);
+    const finesOf = async (member: { user: { id: string } }) =>
+      (await portal.app.ctx.db.select().from(attendanceFines).where(and(eq(attendanceFines.seriesId, seriesId), eq(attendanceFines.day, LATER), eq(attendanceFines.userId, member.user.id)))).map((f) => ({
+        type: f.type,
+        state: f.state,
+        reason: f.reason,
+        issue: f.issue,
+      }));
+    expect((await finesOf(cameEarly)).map((f) => f.type)).toEqual(['missed-meeting']);
+    expect((await finesOf(notLate)).map((f) => f.type)).toEqual(['late']);
+    const [missed] = await portal.app.ctx.db.select().from(attendanceFines).where(and(eq(attendanceFines.day, LATER), eq(attendanceFines.userId, charged.user.id)));
+    expect((await finance.post('/api/admin/attendance-fines/confirm', { json: { ids: [missed!.id] } })).json()).toMatchObject({ confirmed: 1 });
+
+    // The door's phone was offline that morning: its queued scans reach us in the evening.
+    now = new Date(when('17:30'));
+    for (const [member, time] of [[cameEarly, '09:58'], [notLate, '09:55'], [cameLate, '10:30'], [charged, '09:50'], [lessLate, '10:20']] as const) {
+      const sent = await scan(member.hm, when(time), randomUUID(), LATER);
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    expect(await finesOf(cameEarly)).toEqual([]);
+    expect(await finesOf(notLate)).toEqual([]);
+    expect(await finesOf(cameLate)).toEqual([{ type: 'late', state: 'proposed', reason: 'Thursday meeting of 2026-11-26 10:00: arrived 30 minutes after the start', issue: null }]);
+    expect(await finesOf(lessLate)).toEqual([{ type: 'late', state: 'proposed', reason: 'Thursday meeting of 2026-11-26 10:00: arrived 20 minutes after the start', issue: null }]);
+    expect(await finesOf(charged)).toEqual([
+      expect.objectContaining({ type: 'missed-meeting', state: 'confirmed', issue: 'Charged, but a scan sent later from the door shows the member arrived at 09:50: the register no longer gives this fine. Settle it with the member.' }),
+    ]);
+    const flagged = (await finance.get('/api/admin/attendance-fines?flagged=true')).json().fines as { id: string; issue: string }[];
+    expect(flagged.map((f) => f.id)).toEqual([missed!.id]);
+    // Proposing again gives nothing new: what holds is already proposed.
+    expect((await moderator.post(`/api/admin/schedule/${seriesId}/dates/${LATER}/fines`)).json().added).toBe(0);
+  });
+});
+
 describe('the calendar feed', () => {
   it('is read back by a calendar parser, shows a cancelled date as cancelled, and stops at the old address once renewed', async () => {
     now = new Date('2026-11-06T08:00:00Z');

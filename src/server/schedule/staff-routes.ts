@@ -58,12 +58,18 @@ export function scheduleStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 }
 
-const finesQuery = z.object({ state: z.enum(ATTENDANCE_FINE_STATES, { error: 'State must be proposed, confirmed or dismissed' }).default('proposed') });
+const finesQuery = z.object({
+  state: z.enum(ATTENDANCE_FINE_STATES, { error: 'State must be proposed, confirmed or dismissed' }).default('proposed'),
+  // The confirmed fines a scan sent later no longer supports.
+  flagged: z.enum(['true', 'false'], { error: 'Flagged must be true or false' }).optional(),
+});
 
 /** Finance decide the fines the register proposed (the membership area: admin and finance). */
 export function attendanceFinesStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/attendance-fines', { config: { area: 'membership' }, schema: { querystring: finesQuery } }, async (request) => ({ fines: await listAttendanceFines(ctx, request.query.state) }));
+    app.get('/attendance-fines', { config: { area: 'membership' }, schema: { querystring: finesQuery } }, async (request) => ({
+      fines: await listAttendanceFines(ctx, request.query.state, request.query.flagged === 'true'),
+    }));
 
     app.post('/attendance-fines/confirm', { config: { area: 'membership', idempotent: true }, schema: { body: fineDecisionFields } }, async (request) => {
       const result = await confirmAttendanceFines(ctx, staffUser(request), request.body.ids);
