@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { attendance, attendanceFines, attendanceScans, ledgerEntries, users } from '../db/schema.js';
+import { attendance, attendanceFines, attendanceScans, ledgerEntries, scheduleSeries, users } from '../db/schema.js';
 import { createPostgresTestApp, describeOnPostgres } from '../test-support/on-postgres.js';
 import { activatedMember, signedInStaffAs, type TestClient } from '../test-support/test-app.js';
 
@@ -69,6 +69,19 @@ describeOnPostgres('the register and its fines, at once', () => {
     const ids = members.map((m) => m.user.id);
     expect(await portal.app.ctx.db.$count(attendance, and(eq(attendance.day, day), inArray(attendance.userId, ids)))).toBe(8);
     expect(await portal.app.ctx.db.select().from(attendanceFines).where(and(eq(attendanceFines.day, day), inArray(attendanceFines.userId, ids)))).toEqual([]);
+  });
+
+  it('splits a series once when two staff change its times at once: one edit wins, the other is told the old one ended', async () => {
+    const tuesday = { kind: 'training', title: 'Tuesday class', place: 'Studio', startTime: '09:00', endTime: '11:00', repeat: 'weekly', firstDay: '2026-10-06', weekdays: [2], audience: 'all', attendanceRequired: false };
+    const id = (await doors[0]!.post('/api/admin/schedule', { json: tuesday })).json().series.id as string;
+    const edits = await Promise.all([
+      doors[0]!.put(`/api/admin/schedule/${id}`, { json: { ...tuesday, startTime: '13:00', endTime: '15:00' } }),
+      doors[1]!.put(`/api/admin/schedule/${id}`, { json: { ...tuesday, startTime: '16:00', endTime: '18:00' } }),
+    ]);
+    expect(edits.map((e) => e.statusCode).sort()).toEqual([200, 409]);
+    const series = await portal.app.ctx.db.select().from(scheduleSeries).where(eq(scheduleSeries.title, 'Tuesday class'));
+    expect(series).toHaveLength(2);
+    expect(series.find((s) => s.id === id)).toMatchObject({ startTime: '09:00', untilDay: '2026-11-04' });
   });
 
   it('books each fine at most once when a batch of 100 confirmations races a dismissal and another confirmation', async () => {

@@ -313,3 +313,46 @@ describe('the calendar feed', () => {
     expect((await new TestClient(portal.app).get(new URL(renewed).pathname)).statusCode).toBe(200);
   });
 });
+
+describe('editing a series', () => {
+  it('keeps its past dates as they were: the series ends the day before and a new one takes the new times from today', async () => {
+    const rehearsal = { ...meeting, title: 'Friday rehearsal', startTime: '10:00', endTime: '12:00', firstDay: '2026-10-02', weekdays: [5] };
+    const created = await moderator.post('/api/admin/schedule', { json: rehearsal });
+    const oldId = created.json().series.id as string;
+    const member = await numberedMember();
+    now = new Date('2026-10-30T09:05:00Z');
+    const arrived = await moderator.post(`/api/admin/schedule/${oldId}/dates/2026-10-30/scans`, { json: { scanId: randomUUID(), code: member.hm } });
+    expect(arrived.statusCode, arrived.body).toBe(200);
+    const ours = async () => {
+      const dates = (await moderator.get('/api/admin/schedule/dates?from=2026-10-01&to=2026-11-30')).json().dates as { seriesId: string; day: string; startsAt: string; title: string }[];
+      return dates.filter((d) => d.title.startsWith('Friday rehearsal') || d.title === 'Tuesday rehearsal').map((d) => `${d.day} ${d.startsAt.slice(11, 16)}`);
+    };
+    const before = await ours();
+
+    // Wednesday 4 November: it moves to Tuesday afternoons.
+    now = new Date('2026-11-04T09:00:00Z');
+    const edited = await moderator.put(`/api/admin/schedule/${oldId}`, { json: { ...rehearsal, title: 'Tuesday rehearsal', startTime: '14:00', endTime: '16:00', weekdays: [2] } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().message).toBe('Session saved. Dates from 4 Nov 2026 follow the new settings; the dates before stay as they were.');
+    const newId = edited.json().series.id as string;
+    expect(newId).not.toBe(oldId);
+    expect(edited.json().series).toMatchObject({ title: 'Tuesday rehearsal', firstDay: '2026-11-10', startTime: '14:00', weekdays: [2] });
+
+    const after = await ours();
+    expect(after.filter((d) => d < '2026-11-04')).toEqual(before.filter((d) => d < '2026-11-04'));
+    expect(after.filter((d) => d < '2026-11-04')).toEqual(['2026-10-02 09:00', '2026-10-09 09:00', '2026-10-16 09:00', '2026-10-23 09:00', '2026-10-30 09:00']);
+    expect(after.filter((d) => d >= '2026-11-04')).toEqual(['2026-11-10 13:00', '2026-11-17 13:00', '2026-11-24 13:00']);
+    const register = (await moderator.get(`/api/admin/schedule/${oldId}/dates/2026-10-30/register`)).json();
+    expect(register.date).toMatchObject({ title: 'Friday rehearsal', startsAt: '2026-10-30T09:00:00.000Z' });
+    expect(register.present.map((p: { memberNumber: string }) => p.memberNumber)).toEqual([member.hm]);
+
+    // The ended series keeps its dates: renaming it is fine, reviving or retiming it is not.
+    const renamed = await moderator.put(`/api/admin/schedule/${oldId}`, { json: { ...rehearsal, title: 'Friday rehearsal (old)', untilDay: '2026-11-03' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().series.id).toBe(oldId);
+    const revived = await moderator.put(`/api/admin/schedule/${oldId}`, { json: rehearsal });
+    expect(revived.statusCode).toBe(409);
+    expect(revived.json().message).toBe('This session ended on 3 Nov 2026: its dates stay as they were. Add a new session for new dates.');
+    expect(await ours()).toEqual(after);
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
+import { displayDate } from '../../shared/display-date.js';
 import { ATTENDANCE_FINE_STATES } from '../../shared/schedule.js';
 import { fineDecisionFields, scanFields, sessionChangeFields, sessionSeriesFields } from '../../shared/schemas/schedule.js';
 import { isoDate } from '../../shared/schemas/fields.js';
@@ -23,10 +24,10 @@ export function scheduleStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       reply.status(201).send({ message: 'Session added.', series: await createSeries(ctx, staffUser(request), request.body) }),
     );
 
-    app.put('/schedule/:id', { config: { area: 'schedule' }, schema: { params: seriesParams, body: sessionSeriesFields } }, async (request) => ({
-      message: 'Session saved.',
-      series: await updateSeries(ctx, staffUser(request), request.params.id, request.body),
-    }));
+    app.put('/schedule/:id', { config: { area: 'schedule' }, schema: { params: seriesParams, body: sessionSeriesFields } }, async (request) => {
+      const { series, splitAt } = await updateSeries(ctx, staffUser(request), request.params.id, request.body);
+      return { message: splitAt ? `Session saved. Dates from ${displayDate(splitAt)} follow the new settings; the dates before stay as they were.` : 'Session saved.', series };
+    });
 
     app.delete('/schedule/:id', { config: { area: 'schedule' }, schema: { params: seriesParams } }, async (request) => {
       await deleteSeries(ctx, staffUser(request), request.params.id);
