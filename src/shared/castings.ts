@@ -24,17 +24,21 @@ export const MAX_ROLES_PER_CALL = 20;
 
 /**
  * An application's way through a call: a child's waits for the guardian's consent; staff
- * shortlist and cast; closing the call ends every application not cast as `not-cast`.
+ * shortlist and cast; closing the call ends every application not cast as `not-cast`, and a
+ * child's still waiting for the guardian as `closed-before-consent` (staff never saw it).
  */
 export const APPLICATION_STATES = [
   { value: 'awaiting-consent', label: 'Waiting for your guardian' },
   { value: 'consent-refused', label: 'Guardian did not agree' },
+  { value: 'closed-before-consent', label: 'Closed before your guardian agreed' },
   { value: 'applied', label: 'Applied' },
   { value: 'shortlisted', label: 'Shortlisted' },
   { value: 'cast', label: 'Cast' },
   { value: 'not-cast', label: 'Not cast' },
 ] as const satisfies readonly Option[];
 export type ApplicationState = (typeof APPLICATION_STATES)[number]['value'];
+/** What a member (and a child's guardian) is told when an application ends. */
+export type CastingOutcome = Extract<ApplicationState, 'cast' | 'not-cast' | 'closed-before-consent'>;
 
 export const CASTING_CALL_STATES = [
   { value: 'open', label: 'Open' },

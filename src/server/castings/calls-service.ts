@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ageOn, isChildOn } from '../../shared/ages.js';
-import { CASTING_HOURS, type CastingApplicant, type StaffCastingCall, type StaffCastingSummary } from '../../shared/castings.js';
+import { type ApplicationState, CASTING_HOURS, type CastingApplicant, type CastingOutcome, type StaffCastingCall, type StaffCastingSummary } from '../../shared/castings.js';
 import { todayInLagos } from '../../shared/dates.js';
 import { formatMemberNumber } from '../../shared/membership.js';
 import type { CastingCallFields, CastingCallInput } from '../../shared/schemas/castings.js';
@@ -18,6 +18,7 @@ import { notify } from '../notifications/notifications.js';
 import { guardianContact } from '../privacy/guardian-service.js';
 import { knownMeasurements, latestArtistSubmission, measurementColumns, photosOf } from '../talent/talent-queries.js';
 import { callView, castingName, roleView, rolesOf } from './applications-service.js';
+import { memberFacts, refusalOf } from './eligibility.js';
 
 /** Applications staff see: a child's waiting for (or refused by) the guardian never reach them. */
 const REVIEWED = ['applied', 'shortlisted', 'cast', 'not-cast'] as const;
@@ -176,7 +177,7 @@ async function applicationForDecision(tx: Executor, applicationId: string, lockR
   const [call] = await tx.select().from(castingCalls).where(eq(castingCalls.id, role!.callId)).for('share');
   if (!role || !call) throw notFound('Application not found');
   if (call.state !== 'open') throw conflict('This casting call is closed: its applications can no longer change.');
-  return { role, call };
+  return { role, call, userId: found.userId };
 }
 
 export async function shortlist(ctx: AppContext, staff: AuthUser, applicationId: string): Promise<string> {
@@ -194,23 +195,34 @@ export async function shortlist(ctx: AppContext, staff: AuthUser, applicationId:
   });
 }
 
+const OUTCOME_NOTES: Record<CastingOutcome, (name: string) => string> = {
+  cast: (name) => `You were cast: ${name}.`,
+  'not-cast': (name) => `You were not cast this time for ${name}. Thank you for applying.`,
+  'closed-before-consent': (name) => `The casting call for ${name} closed before your guardian agreed, so your application was not sent to our staff.`,
+};
+
 /** Tells a member (and a child's guardian) the outcome, in the portal and by email, in the caller's transaction. */
-async function tellOutcome(ctx: AppContext, tx: Executor, userId: string, cast: boolean, name: string): Promise<void> {
+async function tellOutcome(ctx: AppContext, tx: Executor, userId: string, outcome: CastingOutcome, name: string): Promise<void> {
   const [member] = await tx.select({ email: users.email, fullName: users.fullName, dob: users.dob }).from(users).where(eq(users.id, userId));
   if (!member) return;
-  await notify(tx, userId, cast ? 'casting-cast' : 'casting-not-cast', cast ? `You were cast: ${name}.` : `You were not cast this time for ${name}. Thank you for applying.`);
-  await enqueueMail(tx, mailTemplates.castingOutcome(ctx.mailer.brand, member.email, member.fullName, cast, name));
+  await notify(tx, userId, `casting-${outcome}`, OUTCOME_NOTES[outcome](name));
+  await enqueueMail(tx, mailTemplates.castingOutcome(ctx.mailer.brand, member.email, member.fullName, outcome, name));
   const guardian = member.dob && isChildOn(member.dob, todayInLagos(ctx.clock())) ? await guardianContact(tx, userId) : null;
-  if (guardian) await enqueueMail(tx, mailTemplates.castingOutcomeForGuardian(ctx.mailer.brand, guardian.email, guardian.name, member.fullName, cast, name));
+  if (guardian) await enqueueMail(tx, mailTemplates.castingOutcomeForGuardian(ctx.mailer.brand, guardian.email, guardian.name, member.fullName, outcome, name));
 }
 
 /**
- * Casts an applicant. The role's row is locked while its cast places are counted, so two staff
+ * Casts an applicant who still may take the role (the rule members apply under, read fresh:
+ * standing, profile, level, age, gender). The role's row is locked while its cast places are counted, so two staff
  * casting the last place at once are decided one after the other and the second is refused.
  */
 export async function cast(ctx: AppContext, staff: AuthUser, applicationId: string): Promise<string> {
   const message = await ctx.db.transaction(async (tx) => {
-    const { role, call } = await applicationForDecision(tx, applicationId, true);
+    const { role, call, userId } = await applicationForDecision(tx, applicationId, true);
+    // Applying checked the member then; a membership may have lapsed or been suspended since.
+    const facts = await memberFacts(ctx, tx, userId);
+    const refusal = facts ? refusalOf(roleView(role), call.castingDay, facts, todayInLagos(ctx.clock())) : null;
+    if (refusal) throw conflict(`Not cast: ${refusal.staff}`);
     const [taken] = await tx
       .select({ n: count() })
       .from(castingApplications)
@@ -223,14 +235,18 @@ export async function cast(ctx: AppContext, staff: AuthUser, applicationId: stri
       .returning({ userId: castingApplications.userId });
     if (!moved) throw conflict('This applicant is already cast.');
     await recordAudit(tx, { actor: staff, action: 'casting.cast', subjectType: 'casting_application', subjectId: applicationId });
-    await tellOutcome(ctx, tx, moved.userId, true, castingName(call, role));
+    await tellOutcome(ctx, tx, moved.userId, 'cast', castingName(call, role));
     return `Cast for ${role.title} (${(taken?.n ?? 0) + 1} of ${role.count}). The member has been told.`;
   });
   ctx.mailer.nudge();
   return message;
 }
 
-/** Closes a call: no more applications, and everyone not cast is told so, in the portal and by email. */
+/**
+ * Closes a call: no more applications. Everyone staff saw and did not cast is told so, in the
+ * portal and by email; a child whose guardian had not yet agreed (staff never saw it) is told,
+ * with the guardian, that the call closed first, and the guardian's code stops working.
+ */
 export async function closeCall(ctx: AppContext, staff: AuthUser, callId: string): Promise<string> {
   const message = await ctx.db.transaction(async (tx) => {
     const [closed] = await tx
@@ -244,19 +260,21 @@ export async function closeCall(ctx: AppContext, staff: AuthUser, callId: string
       throw conflict('This casting call is already closed.');
     }
     const roles = await rolesOf(tx, [callId]);
-    const ended = roles.length
-      ? await tx
-          .update(castingApplications)
-          .set({ state: 'not-cast', consentCodeHash: null, decidedBy: staff.id, decidedAt: new Date() })
-          .where(and(inArray(castingApplications.roleId, roles.map((role) => role.id)), inArray(castingApplications.state, ['awaiting-consent', 'applied', 'shortlisted'])))
-          .returning({ userId: castingApplications.userId, roleId: castingApplications.roleId })
-      : [];
-    for (const application of ended) {
-      const role = roles.find((r) => r.id === application.roleId)!;
-      await tellOutcome(ctx, tx, application.userId, false, castingName(closed, role));
-    }
-    await recordAudit(tx, { actor: staff, action: 'casting.closed', subjectType: 'casting_call', subjectId: callId, details: { notCast: ended.length } });
-    return `Casting call closed. ${ended.length === 1 ? 'One applicant not cast was' : `${ended.length} applicants not cast were`} told.`;
+    const end = async (from: ApplicationState[], to: CastingOutcome) => {
+      if (roles.length === 0) return [];
+      const ended = await tx
+        .update(castingApplications)
+        .set({ state: to, consentCodeHash: null, decidedBy: staff.id, decidedAt: new Date() })
+        .where(and(inArray(castingApplications.roleId, roles.map((role) => role.id)), inArray(castingApplications.state, from)))
+        .returning({ userId: castingApplications.userId, roleId: castingApplications.roleId });
+      for (const application of ended) await tellOutcome(ctx, tx, application.userId, to, castingName(closed, roles.find((r) => r.id === application.roleId)!));
+      return ended;
+    };
+    const notCast = await end(['applied', 'shortlisted'], 'not-cast');
+    const unanswered = await end(['awaiting-consent'], 'closed-before-consent');
+    await recordAudit(tx, { actor: staff, action: 'casting.closed', subjectType: 'casting_call', subjectId: callId, details: { notCast: notCast.length, closedBeforeConsent: unanswered.length } });
+    const waiting = unanswered.length ? ` ${unanswered.length === 1 ? 'One child' : `${unanswered.length} children`} whose guardian had not agreed yet ${unanswered.length === 1 ? 'was' : 'were'} told the call closed first.` : '';
+    return `Casting call closed. ${notCast.length === 1 ? 'One applicant not cast was' : `${notCast.length} applicants not cast were`} told.${waiting}`;
   });
   ctx.mailer.nudge();
   return message;

@@ -250,6 +250,33 @@ describe('a child applying', () => {
     expect((await applicationsOf(call.roles[0]!.id))[0]!.state).toBe('consent-refused');
     expect((await staffView(call.id)).roles[0]!.applicants).toEqual([]);
   });
+
+  it('tells a child whose guardian had not answered when the call closed that it closed first, not that they were not cast', async () => {
+    const call = await postCall(moderator, {}, [{ title: 'Young Emeka', minAge: 8, maxAge: 14 }]);
+    const kid = await child();
+    expect((await apply(kid.client, call.roles[0]!.id)).statusCode).toBe(201);
+    const [application] = await applicationsOf(call.roles[0]!.id);
+    const code = await mailbox.codeFor(kid.guardianEmail, /asks to apply for a casting/);
+
+    const closed = await moderator.post(`/api/admin/castings/${call.id}/close`);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().message).toMatch(/0 applicants not cast were told/);
+    expect((await applicationsOf(call.roles[0]!.id))[0]!.state).toBe('closed-before-consent');
+    const notes = await notesOf(kid.user.id);
+    expect(notes).not.toContainEqual(expect.objectContaining({ kind: 'casting-not-cast' }));
+    expect(notes).toContainEqual(
+      expect.objectContaining({ kind: 'casting-closed-before-consent', message: expect.stringMatching(/^The casting call for Young Emeka in .+ closed before your guardian agreed, so your application was not sent to our staff\.$/) }),
+    );
+    const toChild = await mailbox.waitFor((m) => m.to === kid.user.email && /closed before your guardian agreed/.test(m.subject));
+    expect(toChild.text).not.toMatch(/not cast/);
+    const toGuardian = await mailbox.waitFor((m) => m.to === kid.guardianEmail && /closed before you answered/.test(m.subject));
+    expect(toGuardian.text).toMatch(/The code we sent you no longer works/);
+    expect(toGuardian.text).not.toMatch(/not cast/);
+    expect((await kid.client.get('/api/castings/applications')).json().applications[0]).toMatchObject({ state: 'closed-before-consent', callState: 'closed' });
+    // The guardian's code no longer sends the application.
+    const late = await new TestClient(portal.app).post('/api/castings/consent', { json: { application: application!.id, code, agree: true } });
+    expect(late.statusCode).toBe(400);
+  });
 });
 
 describe('shortlisting, casting and closing', () => {
@@ -287,6 +314,30 @@ describe('shortlisting, casting and closing', () => {
     const afterClose = await moderator.post(`/api/admin/castings/applications/${ids.get(other.user.id)}/cast`);
     expect(afterClose.statusCode).toBe(409);
     expect((await moderator.post(`/api/admin/castings/${call.id}/close`)).statusCode).toBe(409);
+  });
+  it('re-checks the applicant when staff cast them: a membership suspended or lapsed since applying is refused with the reason, and nothing changes', async () => {
+    const call = await postCall(moderator, {}, [{ title: 'Market woman' }]);
+    const role = call.roles[0]!;
+    const suspended = await talent(portal);
+    const lapsed = await talent(portal);
+    const promoted = await talent(portal);
+    for (const member of [suspended, lapsed, promoted]) expect((await apply(member.client, role.id)).statusCode).toBe(201);
+    const ids = new Map((await applicationsOf(role.id)).map((a) => [a.userId, a.id]));
+    await portal.app.ctx.db.update(users).set({ suspendedAt: new Date(), suspensionReason: 'Unpaid fines' }).where(eq(users.id, suspended.user.id));
+    await portal.app.ctx.db.update(users).set({ paidUntil: shiftDate(today(), -30) }).where(eq(users.id, lapsed.user.id));
+    await portal.app.ctx.db.update(users).set({ level: 4 }).where(eq(users.id, promoted.user.id));
+    const cases: [typeof suspended, RegExp][] = [
+      [suspended, /^Not cast: .+'s membership is suspended: Unpaid fines\. Only active members are cast\.$/],
+      [lapsed, /^Not cast: .+'s membership has lapsed: only active members are cast/],
+      [promoted, /^Not cast: This role is for levels 1 to 3; .+ is now level 4\.$/],
+    ];
+    for (const [member, message] of cases) {
+      const refused = await moderator.post(`/api/admin/castings/applications/${ids.get(member.user.id)}/cast`);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().message).toMatch(message);
+    }
+    expect((await applicationsOf(role.id)).map((a) => a.state)).toEqual(['applied', 'applied', 'applied']);
+    for (const member of [suspended, lapsed, promoted]) expect(await notesOf(member.user.id)).not.toContainEqual(expect.objectContaining({ kind: 'casting-cast' }));
   });
 });
 

@@ -887,24 +887,33 @@ export const attendance = pgTable(
   (t) => [primaryKey({ columns: [t.seriesId, t.day, t.userId] }), index('attendance_user_idx').on(t.userId, t.day)],
 );
 
-/** Every scan the door's phone made, by the id the phone gave it: a scan sent twice (offline, then again) counts once. */
-export const attendanceScans = pgTable('attendance_scans', {
-  id: uuid('id').primaryKey(),
-  seriesId: uuid('series_id')
-    .notNull()
-    .references(() => scheduleSeries.id, { onDelete: 'cascade' }),
-  day: date('day', { mode: 'string' }).notNull(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
-  staffId: uuid('staff_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-});
+/**
+ * Every scan the door's phone made, by the id the phone gave it: a scan sent twice (offline, then
+ * again) counts once. A member's arrival and leaving at a date are worked out from their scans there.
+ */
+export const attendanceScans = pgTable(
+  'attendance_scans',
+  {
+    id: uuid('id').primaryKey(),
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => scheduleSeries.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    staffId: uuid('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('attendance_scans_member_idx').on(t.seriesId, t.day, t.userId, t.scannedAt)],
+);
 
 /**
  * A fine the register proposes after a date (late, left early, missed): finance confirm it (a
- * ledger charge naming the session) or dismiss it; the member may send a reason first.
+ * ledger charge naming the session) or dismiss it; the member may send a reason first. A scan
+ * sent later (queued offline) withdraws or revises a proposal it no longer supports, and flags a
+ * confirmed one (`issue`).
  */
 export const attendanceFines = pgTable(
   'attendance_fines',
@@ -921,6 +930,8 @@ export const attendanceFines = pgTable(
     reason: text('reason').notNull(),
     state: text('state', { enum: ['proposed', 'confirmed', 'dismissed'] }).notNull().default('proposed'),
     memberReason: text('member_reason'),
+    /** Set on a confirmed fine that a scan sent later no longer supports: what finance must settle with the member. */
+    issue: text('issue'),
     ledgerEntryId: uuid('ledger_entry_id').references(() => ledgerEntries.id, { onDelete: 'set null' }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

@@ -1,57 +1,71 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { CHARGE_KINDS } from '../../shared/charges.js';
 import { todayInLagos } from '../../shared/dates.js';
 import { formatNaira } from '../../shared/money.js';
 import { FINES } from '../../shared/fines.js';
-import type { AttendanceFineState } from '../../shared/schedule.js';
+import type { AttendanceFineState, SessionDate } from '../../shared/schedule.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
+import type { Transaction } from '../db/client.js';
 import { attendance, attendanceFines, ledgerEntries, scheduleSeries, users } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { isUuid } from '../http/parse.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
-import { expectedMembers, oneSessionDate } from './schedule-service.js';
+import { expectedMembers, oneSessionDate, type SeriesRow } from './schedule-service.js';
 
 type FineType = (typeof attendanceFines.$inferInsert)['type'];
 
 const minutesBetween = (a: Date, b: Date) => Math.round((b.getTime() - a.getTime()) / 60_000);
 const lagosDayTime = (iso: string) => new Date(new Date(iso).getTime() + 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
+type Proposal = { userId: string; type: FineType; reason: string };
+type Arrival = { userId: string; arrivedAt: Date; leftAt: Date | null };
+
+const nameOf = (series: SeriesRow, date: SessionDate) => `${series.title} of ${lagosDayTime(date.startsAt)}`;
+
+/** The fines a member's arrival and leaving at a date give: late (after the start plus the grace), left early (a leaving scan before the end). */
+function arrivalFines(series: SeriesRow, date: SessionDate, row: Arrival): Proposal[] {
+  const startsAt = new Date(date.startsAt);
+  const endsAt = new Date(date.endsAt);
+  const lateAfter = new Date(startsAt.getTime() + series.graceMinutes * 60_000);
+  const name = nameOf(series, date);
+  const fines: Proposal[] = [];
+  if (row.arrivedAt > lateAfter) fines.push({ userId: row.userId, type: 'late', reason: `${name}: arrived ${minutesBetween(startsAt, row.arrivedAt)} minutes after the start` });
+  if (row.leftAt && row.leftAt < endsAt) fines.push({ userId: row.userId, type: 'left-early', reason: `${name}: left ${minutesBetween(row.leftAt, endsAt)} minutes before the end` });
+  return fines;
+}
+
 /**
  * After a date has ended, the fines its register gives under the terms: late (arrived after the
  * start plus the series' grace), left early (a leaving scan before the end), missed (expected,
  * attendance required, never scanned; a meeting or a company event). Proposed once each (a second
- * run adds only what is new); nothing is charged until finance confirm.
+ * run adds only what is new); nothing is charged until finance confirm. The series' row is locked
+ * while the register is read: a scan of the date (which holds it shared) either comes first and
+ * is read, or waits and then revises what was proposed (reviseFinesAfterScan).
  */
 export async function proposeFines(ctx: AppContext, staff: AuthUser, seriesId: string, day: string): Promise<number> {
   const { series, date } = await oneSessionDate(ctx.db, seriesId, day);
   if (date.cancelled) return 0;
-  const endsAt = new Date(date.endsAt);
-  if (ctx.clock() < endsAt) throw badRequest('The session has not ended yet: fines are proposed once it is over.');
+  if (ctx.clock() < new Date(date.endsAt)) throw badRequest('The session has not ended yet: fines are proposed once it is over.');
   if (!series.attendanceRequired) return 0;
   const startsAt = new Date(date.startsAt);
-  const lateAfter = new Date(startsAt.getTime() + series.graceMinutes * 60_000);
-  const name = `${series.title} of ${lagosDayTime(date.startsAt)}`;
-  const present = await ctx.db.select().from(attendance).where(and(eq(attendance.seriesId, seriesId), eq(attendance.day, day)));
-  const proposals: { userId: string; type: FineType; reason: string }[] = [];
-  for (const row of present) {
-    if (row.arrivedAt > lateAfter) proposals.push({ userId: row.userId, type: 'late', reason: `${name}: arrived ${minutesBetween(startsAt, row.arrivedAt)} minutes after the start` });
-    if (row.leftAt && row.leftAt < endsAt) proposals.push({ userId: row.userId, type: 'left-early', reason: `${name}: left ${minutesBetween(row.leftAt, endsAt)} minutes before the end` });
-  }
-  const missedType: FineType | null = series.kind === 'meeting' ? 'missed-meeting' : series.kind === 'company-event' ? 'missed-event' : null;
-  if (missedType) {
-    const came = new Set(present.map((r) => r.userId));
-    for (const member of await expectedMembers(ctx.db, series, todayInLagos(startsAt))) {
-      // Only who was a member when it started can have missed it.
-      if (!member.activatedAt || member.activatedAt >= startsAt) continue;
-      if (!came.has(member.id)) proposals.push({ userId: member.id, type: missedType, reason: `${name}: not scanned at the door` });
+  return ctx.db.transaction(async (tx) => {
+    await tx.select({ id: scheduleSeries.id }).from(scheduleSeries).where(eq(scheduleSeries.id, seriesId)).for('update');
+    const present = await tx.select().from(attendance).where(and(eq(attendance.seriesId, seriesId), eq(attendance.day, day)));
+    const proposals = present.flatMap((row) => arrivalFines(series, date, row));
+    const missedType: FineType | null = series.kind === 'meeting' ? 'missed-meeting' : series.kind === 'company-event' ? 'missed-event' : null;
+    if (missedType) {
+      const came = new Set(present.map((r) => r.userId));
+      for (const member of await expectedMembers(tx, series, todayInLagos(startsAt))) {
+        // Only who was a member when it started can have missed it.
+        if (!member.activatedAt || member.activatedAt >= startsAt) continue;
+        if (!came.has(member.id)) proposals.push({ userId: member.id, type: missedType, reason: `${nameOf(series, date)}: not scanned at the door` });
+      }
     }
-  }
-  if (proposals.length === 0) return 0;
-  const added = await ctx.db.transaction(async (tx) => {
+    if (proposals.length === 0) return 0;
     const rows = await tx
       .insert(attendanceFines)
       .values(proposals.map((p) => ({ ...p, seriesId, day })))
@@ -60,11 +74,61 @@ export async function proposeFines(ctx: AppContext, staff: AuthUser, seriesId: s
     await recordAudit(tx, { actor: staff, action: 'schedule.fines-proposed', subjectType: 'schedule', subjectId: seriesId, details: { day, added: rows.length } });
     return rows.length;
   });
-  return added;
 }
 
-/** The proposals (or decided fines) for finance, oldest first, with the member's reason if sent. */
-export async function listAttendanceFines(ctx: AppContext, state: AttendanceFineState) {
+/**
+ * A scan that reaches us after the date's fines were proposed (the door's phone queued it
+ * offline) may show the member came, or came earlier, or stayed longer. In the scan's
+ * transaction, the member's fines of the date are made to follow their arrival as it now stands:
+ * a proposal it no longer supports is withdrawn (deleted: nothing was charged), one whose minutes
+ * changed is reworded, one it now gives (late instead of missed) is added; a fine finance already
+ * confirmed is charged, so it is flagged for finance (`issue`) instead. Each step is conditional
+ * on the fine's state, so a confirmation racing the scan is either seen as proposed or flagged.
+ */
+export async function reviseFinesAfterScan(tx: Transaction, staff: AuthUser, series: SeriesRow, date: SessionDate, row: Arrival): Promise<void> {
+  const ofDate = and(eq(attendanceFines.seriesId, series.id), eq(attendanceFines.day, date.day));
+  const [proposedForDate] = await tx.select({ id: attendanceFines.id }).from(attendanceFines).where(ofDate).limit(1);
+  if (!proposedForDate) return;
+  const holds = series.attendanceRequired ? arrivalFines(series, date, row) : [];
+  const mine = await tx.select().from(attendanceFines).where(and(ofDate, eq(attendanceFines.userId, row.userId)));
+  const said = (at: Date | null) => (at ? lagosDayTime(at.toISOString()).slice(11) : null);
+  const shows = `the member arrived at ${said(row.arrivedAt)}${row.leftAt ? ` and left at ${said(row.leftAt)}` : ''}`;
+  const audit = (action: string, fine: { id: string; type: string }, details: Record<string, unknown> = {}) =>
+    recordAudit(tx, { actor: staff, action, subjectType: 'attendance-fine', subjectId: fine.id, details: { seriesId: series.id, day: date.day, userId: row.userId, type: fine.type, ...details } });
+  for (const fine of mine) {
+    if (fine.state === 'dismissed') continue;
+    const now = holds.find((h) => h.type === fine.type);
+    if (now && now.reason === fine.reason) continue;
+    if (now) {
+      const [reworded] = await tx.update(attendanceFines).set({ reason: now.reason }).where(and(eq(attendanceFines.id, fine.id), eq(attendanceFines.state, 'proposed'))).returning({ id: attendanceFines.id });
+      if (reworded) await audit('schedule.fine-revised', fine, { from: fine.reason, to: now.reason });
+      continue;
+    }
+    const [withdrawn] = await tx.delete(attendanceFines).where(and(eq(attendanceFines.id, fine.id), eq(attendanceFines.state, 'proposed'))).returning({ id: attendanceFines.id });
+    if (withdrawn) {
+      await audit('schedule.fine-withdrawn', fine, { reason: fine.reason, shows });
+      continue;
+    }
+    const issue = `Charged, but a scan sent later from the door shows ${shows}: the register no longer gives this fine. Settle it with the member.`;
+    const [flagged] = await tx
+      .update(attendanceFines)
+      .set({ issue })
+      .where(and(eq(attendanceFines.id, fine.id), eq(attendanceFines.state, 'confirmed')))
+      .returning({ id: attendanceFines.id });
+    if (flagged) await audit('schedule.fine-flagged', fine, { issue });
+  }
+  const added = holds.filter((h) => !mine.some((f) => f.type === h.type));
+  if (added.length) {
+    const rows = await tx.insert(attendanceFines).values(added.map((p) => ({ ...p, seriesId: series.id, day: date.day }))).onConflictDoNothing().returning({ id: attendanceFines.id, type: attendanceFines.type });
+    for (const fine of rows) await audit('schedule.fine-proposed-after-scan', fine);
+  }
+}
+
+/**
+ * The proposals (or decided fines) for finance, oldest first, with the member's reason if sent;
+ * `flagged`: the confirmed fines a scan sent later no longer supports, with what it shows.
+ */
+export async function listAttendanceFines(ctx: AppContext, state: AttendanceFineState, flagged = false) {
   const rows = await ctx.db
     .select({
       id: attendanceFines.id,
@@ -74,6 +138,7 @@ export async function listAttendanceFines(ctx: AppContext, state: AttendanceFine
       reason: attendanceFines.reason,
       state: attendanceFines.state,
       memberReason: attendanceFines.memberReason,
+      issue: attendanceFines.issue,
       userId: attendanceFines.userId,
       fullName: users.fullName,
       title: scheduleSeries.title,
@@ -81,36 +146,50 @@ export async function listAttendanceFines(ctx: AppContext, state: AttendanceFine
     .from(attendanceFines)
     .innerJoin(users, eq(users.id, attendanceFines.userId))
     .innerJoin(scheduleSeries, eq(scheduleSeries.id, attendanceFines.seriesId))
-    .where(eq(attendanceFines.state, state))
-    .orderBy(state === 'proposed' ? asc(attendanceFines.createdAt) : desc(attendanceFines.decidedAt))
+    .where(flagged ? and(eq(attendanceFines.state, 'confirmed'), isNotNull(attendanceFines.issue)) : eq(attendanceFines.state, state))
+    .orderBy(state === 'proposed' && !flagged ? asc(attendanceFines.createdAt) : desc(attendanceFines.decidedAt))
     .limit(500);
   return rows.map((r) => ({ ...r, amountKobo: FINES[r.type].amountKobo }));
 }
 
 /**
+ * The member a fine is for, their row locked before the fine is decided, as every money path
+ * does (a slip's confirmation, a staff fine, a suspension, the account's termination): they wait
+ * for each other in one order (member, then what is theirs) and never deadlock. Undefined when
+ * the fine or its member is gone (the account terminated meanwhile).
+ */
+async function lockMemberOfFine(tx: Transaction, id: string) {
+  const [owner] = await tx.select({ userId: attendanceFines.userId }).from(attendanceFines).where(eq(attendanceFines.id, id));
+  if (!owner) return undefined;
+  const [member] = await tx.select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, owner.userId)).for('update');
+  return member;
+}
+
+/**
  * Finance confirm fines one by one or in a batch: each proposal still open becomes one ledger
- * charge naming the session, in its own transaction. The state change is conditional on
- * `proposed`, so a fine raced by a dismissal or another confirmation is booked at most once;
- * those already decided are counted as skipped.
+ * charge naming the session, in its own transaction, under the member's row lock. The state
+ * change is conditional on `proposed`, so a fine raced by a dismissal or another confirmation is
+ * booked at most once; those already decided are counted as skipped.
  */
 export async function confirmAttendanceFines(ctx: AppContext, staff: AuthUser, ids: string[]): Promise<{ confirmed: number; skipped: number }> {
   let confirmed = 0;
   for (const id of new Set(ids)) {
     const done = await ctx.db.transaction(async (tx) => {
+      const member = await lockMemberOfFine(tx, id);
+      if (!member) return false;
       const [fine] = await tx
         .update(attendanceFines)
         .set({ state: 'confirmed', decidedBy: staff.id, decidedAt: ctx.clock() })
         .where(and(eq(attendanceFines.id, id), eq(attendanceFines.state, 'proposed')))
         .returning();
       if (!fine) return false;
-      const [member] = await tx.select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, fine.userId));
       const amountKobo = CHARGE_KINDS.fine.amountKobo({ type: fine.type });
       const description = CHARGE_KINDS.fine.describe({ type: fine.type, reason: fine.reason });
       const [entry] = await tx.insert(ledgerEntries).values({ userId: fine.userId, kind: 'fine', amountKobo, description, createdBy: staff.id }).returning({ id: ledgerEntries.id });
       await tx.update(attendanceFines).set({ ledgerEntryId: entry!.id }).where(eq(attendanceFines.id, fine.id));
       await recordAudit(tx, { actor: staff, action: 'member.fined', subjectType: 'user', subjectId: fine.userId, details: { type: fine.type, reason: fine.reason, amountKobo, fineId: entry!.id, attendanceFineId: fine.id } });
       await notify(tx, fine.userId, 'fine-recorded', `You have been fined ${formatNaira(amountKobo)}. ${description}. Pay it on your payments page.`);
-      if (member) await enqueueMail(tx, mailTemplates.fineRecorded(ctx.mailer.brand, member.email, member.fullName, formatNaira(amountKobo), description));
+      await enqueueMail(tx, mailTemplates.fineRecorded(ctx.mailer.brand, member.email, member.fullName, formatNaira(amountKobo), description));
       return true;
     });
     if (done) confirmed += 1;

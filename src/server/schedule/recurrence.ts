@@ -40,6 +40,12 @@ export function expandDates(rule: Recurrence, from: string, to: string): string[
   return ruleOf(rule).between(toUtc(from), toUtc(to), true).map(dayOf);
 }
 
+/** The series' first date on or after `from`, or null when it gives none (it ends before). */
+export function firstDateFrom(rule: Recurrence, from: string): string | null {
+  const next = ruleOf(rule).after(toUtc(from), true);
+  return next ? dayOf(next) : null;
+}
+
 /** Whether the series gives this date. */
 export function givesDate(rule: Recurrence, day: string): boolean {
   return expandDates(rule, day, day).length === 1;

@@ -4,10 +4,12 @@ import { formatMemberNumber, parseMemberNumber, standingState } from '../../shar
 import { SAME_ARRIVAL_MINUTES, type ScanAnswer, type ScanStanding } from '../../shared/schedule.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
-import { attendance, attendanceScans, users } from '../db/schema.js';
+import type { Transaction } from '../db/client.js';
+import { attendance, attendanceScans, scheduleSeries, users } from '../db/schema.js';
 import { fileUrl } from '../files/files-service.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { cardCheckCode } from '../member-card/member-card-service.js';
+import { reviseFinesAfterScan } from './attendance-fines.js';
 import { expectedMembers, oneSessionDate } from './schedule-service.js';
 
 /** How far from the session a scan's time may be: a phone's queued scan is sent later, but made at the door. */
@@ -39,14 +41,36 @@ function standingOf(row: { activated: boolean; paidUntil: string | null; suspend
 }
 
 /**
- * One scan at the door. The first scan of a member at a date is the arrival; a scan at least
- * SAME_ARRIVAL_MINUTES later is the leaving (the latest one counts). A scan id already recorded
- * (a queued scan sent again) changes nothing and answers as things stand. The insert decides,
- * so two doors scanning the same card at once record one arrival. The portal never refuses a
+ * A member's arrival and leaving at a date, from all their scans there by the time each was made
+ * on the phone (not the order they reached us: a phone queues scans offline and sends them
+ * later, and two queued scans may come in any order): the earliest is the arrival, the latest
+ * the leaving if it is at least SAME_ARRIVAL_MINUTES after it. Written on the member's row of the
+ * date, which the caller holds locked.
+ */
+async function attendanceFromScans(tx: Transaction, seriesId: string, day: string, userId: string) {
+  const gap = sql.raw(`interval '${SAME_ARRIVAL_MINUTES} minutes'`);
+  const first = sql`(select min(${attendanceScans.scannedAt}) from ${attendanceScans} where ${ofMember(seriesId, day, userId)})`;
+  const last = sql`(select max(${attendanceScans.scannedAt}) from ${attendanceScans} where ${ofMember(seriesId, day, userId)})`;
+  const [row] = await tx
+    .update(attendance)
+    .set({ arrivedAt: sql`${first}`, leftAt: sql`case when ${last} >= ${first} + ${gap} then ${last} end` })
+    .where(and(eq(attendance.seriesId, seriesId), eq(attendance.day, day), eq(attendance.userId, userId)))
+    .returning({ arrivedAt: attendance.arrivedAt, leftAt: attendance.leftAt });
+  return row!;
+}
+
+const ofMember = (seriesId: string, day: string, userId: string) => and(eq(attendanceScans.seriesId, seriesId), eq(attendanceScans.day, day), eq(attendanceScans.userId, userId));
+
+/**
+ * One scan at the door, at the time the phone made it. The earliest scan of a member at a date is
+ * the arrival; the latest, if SAME_ARRIVAL_MINUTES or more after it, the leaving, whatever order
+ * they are sent in. A scan id already recorded (a queued scan sent again) changes nothing and
+ * answers as things stand. The member's row of the date is locked while their scans are worked
+ * out, so two doors scanning the same card at once record one arrival. The portal never refuses a
  * member here: the standing is shown for the staff member to act on.
  */
 export async function recordScan(ctx: AppContext, staff: AuthUser, seriesId: string, day: string, input: { scanId: string; code: string; scannedAt?: string | undefined }): Promise<ScanAnswer> {
-  const { date } = await oneSessionDate(ctx.db, seriesId, day);
+  const { series, date } = await oneSessionDate(ctx.db, seriesId, day);
   if (date.cancelled) throw conflict('This date is cancelled: there is no register to keep.');
   const now = ctx.clock();
   const scannedAt = input.scannedAt ? new Date(input.scannedAt) : now;
@@ -62,6 +86,8 @@ export async function recordScan(ctx: AppContext, staff: AuthUser, seriesId: str
   if (!member) throw notFound(`No member has the number ${formatMemberNumber(number)}.`);
 
   const row = await ctx.db.transaction(async (tx) => {
+    // Shared with the other scans; proposing the date's fines (which locks it) waits for this scan or is waited for.
+    await tx.select({ id: scheduleSeries.id }).from(scheduleSeries).where(eq(scheduleSeries.id, seriesId)).for('key share');
     const [fresh] = await tx
       .insert(attendanceScans)
       .values({ id: input.scanId, seriesId, day, userId: member.id, scannedAt, staffId: staff.id })
@@ -73,20 +99,16 @@ export async function recordScan(ctx: AppContext, staff: AuthUser, seriesId: str
       const [current] = await tx.select().from(attendance).where(and(eq(attendance.seriesId, seriesId), eq(attendance.day, day), eq(attendance.userId, member.id)));
       return { ...current!, outcome: 'already-arrived' as const, replay: true };
     }
-    const gap = sql.raw(`interval '${SAME_ARRIVAL_MINUTES} minutes'`);
-    const [written] = await tx
+    // The member's row of this date is created or locked first: their scans sent at once are worked out one after another.
+    const [before] = await tx
       .insert(attendance)
       .values({ seriesId, day, userId: member.id, arrivedAt: scannedAt })
-      .onConflictDoUpdate({
-        target: [attendance.seriesId, attendance.day, attendance.userId],
-        set: {
-          leftAt: sql`case when excluded.arrived_at >= ${attendance.arrivedAt} + ${gap} then greatest(${attendance.leftAt}, excluded.arrived_at) else ${attendance.leftAt} end`,
-          arrivedAt: sql`least(${attendance.arrivedAt}, excluded.arrived_at)`,
-        },
-      })
-      .returning({ arrivedAt: attendance.arrivedAt, leftAt: attendance.leftAt, inserted: sql<boolean>`(xmax = 0)` });
-    const leaving = !written!.inserted && written!.leftAt !== null && written!.leftAt.getTime() === scannedAt.getTime();
-    return { ...written!, outcome: written!.inserted ? ('arrived' as const) : leaving ? ('left' as const) : ('already-arrived' as const), replay: false };
+      .onConflictDoUpdate({ target: [attendance.seriesId, attendance.day, attendance.userId], set: { arrivedAt: sql`${attendance.arrivedAt}` } })
+      .returning({ arrivedAt: attendance.arrivedAt, inserted: sql<boolean>`(xmax = 0)` });
+    const written = await attendanceFromScans(tx, seriesId, day, member.id);
+    await reviseFinesAfterScan(tx, staff, series, date, { userId: member.id, ...written });
+    const outcome = written.leftAt?.getTime() === scannedAt.getTime() ? ('left' as const) : before!.inserted || scannedAt < before!.arrivedAt ? ('arrived' as const) : ('already-arrived' as const);
+    return { ...written, outcome, replay: false };
   });
   return {
     outcome: row.outcome,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { attendance, attendanceFines, attendanceScans, ledgerEntries, users } from '../db/schema.js';
+import { attendance, attendanceFines, attendanceScans, ledgerEntries, scheduleSeries, users } from '../db/schema.js';
 import { createPostgresTestApp, describeOnPostgres } from '../test-support/on-postgres.js';
 import { activatedMember, signedInStaffAs, type TestClient } from '../test-support/test-app.js';
 
@@ -38,6 +38,52 @@ describeOnPostgres('the register and its fines, at once', () => {
     expect(await portal.app.ctx.db.$count(attendanceScans, eq(attendanceScans.userId, member.user.id))).toBe(10);
   });
 
+  it('gives each member arrival and leaving by the phone’s times when their two queued scans are sent at once, in either order', async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, () => activatedMember(portal.app)));
+    await Promise.all(members.map((m, i) => portal.app.ctx.db.update(users).set({ memberNumber: 7100 + i }).where(eq(users.id, m.user.id))));
+    const arrivedAt = '2026-11-05T08:55:00.000Z';
+    const leftAt = '2026-11-05T09:25:00.000Z';
+    const send = (i: number, scannedAt: string) =>
+      doors[i % 2]!.post(`/api/admin/schedule/${seriesId}/dates/2026-11-05/scans`, { json: { scanId: randomUUID(), code: `HM-00${7100 + i}`, scannedAt } });
+    const answers = await Promise.all(members.flatMap((_, i) => (i % 2 ? [send(i, leftAt), send(i, arrivedAt)] : [send(i, arrivedAt), send(i, leftAt)])));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
+    const rows = await portal.app.ctx.db.select().from(attendance).where(inArray(attendance.userId, members.map((m) => m.user.id)));
+    expect(rows.map((r) => [r.arrivedAt.toISOString(), r.leftAt?.toISOString()])).toEqual(Array(6).fill([arrivedAt, leftAt]));
+  });
+
+  it('leaves no missed-meeting proposal for members whose queued scans arrive while the fines are being proposed', async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, () => activatedMember(portal.app)));
+    await Promise.all(
+      members.map((m, i) => portal.app.ctx.db.update(users).set({ memberNumber: 7200 + i, activatedAt: new Date('2026-10-01T09:00:00Z') }).where(eq(users.id, m.user.id))),
+    );
+    const day = '2026-10-29';
+    const october = await doors[0]!.post('/api/admin/schedule', {
+      json: { kind: 'meeting', title: 'October meeting', place: 'Office', startTime: '10:00', endTime: '16:00', repeat: 'weekly', firstDay: '2026-10-01', untilDay: '2026-10-31', weekdays: [4], audience: 'all', attendanceRequired: true },
+    });
+    const octoberId = october.json().series.id as string;
+    const scans = members.map((_, i) =>
+      doors[i % 2]!.post(`/api/admin/schedule/${octoberId}/dates/${day}/scans`, { json: { scanId: randomUUID(), code: `HM-00${7200 + i}`, scannedAt: '2026-10-29T08:58:00.000Z' } }),
+    );
+    const [proposed, ...answers] = await Promise.all([doors[0]!.post(`/api/admin/schedule/${octoberId}/dates/${day}/fines`), ...scans]);
+    expect([proposed.statusCode, ...answers.map((a) => a.statusCode)]).toEqual(Array(9).fill(200));
+    const ids = members.map((m) => m.user.id);
+    expect(await portal.app.ctx.db.$count(attendance, and(eq(attendance.day, day), inArray(attendance.userId, ids)))).toBe(8);
+    expect(await portal.app.ctx.db.select().from(attendanceFines).where(and(eq(attendanceFines.day, day), inArray(attendanceFines.userId, ids)))).toEqual([]);
+  });
+
+  it('splits a series once when two staff change its times at once: one edit wins, the other is told the old one ended', async () => {
+    const tuesday = { kind: 'training', title: 'Tuesday class', place: 'Studio', startTime: '09:00', endTime: '11:00', repeat: 'weekly', firstDay: '2026-10-06', weekdays: [2], audience: 'all', attendanceRequired: false };
+    const id = (await doors[0]!.post('/api/admin/schedule', { json: tuesday })).json().series.id as string;
+    const edits = await Promise.all([
+      doors[0]!.put(`/api/admin/schedule/${id}`, { json: { ...tuesday, startTime: '13:00', endTime: '15:00' } }),
+      doors[1]!.put(`/api/admin/schedule/${id}`, { json: { ...tuesday, startTime: '16:00', endTime: '18:00' } }),
+    ]);
+    expect(edits.map((e) => e.statusCode).sort()).toEqual([200, 409]);
+    const series = await portal.app.ctx.db.select().from(scheduleSeries).where(eq(scheduleSeries.title, 'Tuesday class'));
+    expect(series).toHaveLength(2);
+    expect(series.find((s) => s.id === id)).toMatchObject({ startTime: '09:00', untilDay: '2026-11-04' });
+  });
+
   it('books each fine at most once when a batch of 100 confirmations races a dismissal and another confirmation', async () => {
     const member = await activatedMember(portal.app);
     const days = Array.from({ length: 100 }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10));
@@ -60,5 +106,29 @@ describeOnPostgres('the register and its fines, at once', () => {
     expect(new Set(confirmed.map((r) => r.ledgerEntryId)).size).toBe(confirmed.length);
     expect(rows.filter((r) => r.state === 'dismissed').every((r) => r.ledgerEntryId === null)).toBe(true);
     expect(rows.every((r) => r.state !== 'proposed')).toBe(true);
+  });
+
+  it('confirms a fine after the member row, as every money path does: a change holding the member and then touching the fine waits its turn, no deadlock', async () => {
+    const member = await activatedMember(portal.app);
+    const [fine] = await portal.app.ctx.db
+      .insert(attendanceFines)
+      .values({ seriesId, day: '2026-10-29', userId: member.user.id, type: 'late', reason: 'Thursday meeting of 2026-10-29: arrived late' })
+      .returning({ id: attendanceFines.id });
+    const db = portal.app.ctx.db;
+    const waiting = async () => ((await db.execute(sql`select count(*)::int as n from pg_locks where not granted`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    let confirming: ReturnType<TestClient['post']> | undefined;
+    // Another money path (a slip approved, a suspension, the account terminated) takes the member's row first, then their fines.
+    await db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, member.user.id)).for('update');
+      confirming = finance[0]!.post('/api/admin/attendance-fines/confirm', { json: { ids: [fine!.id] } });
+      for (let i = 0; i < 100 && (await waiting()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      await tx.update(attendanceFines).set({ memberReason: 'I was there on time' }).where(eq(attendanceFines.id, fine!.id));
+    });
+    const confirmed = await confirming!;
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ confirmed: 1, skipped: 0 });
+    const [row] = await db.select().from(attendanceFines).where(eq(attendanceFines.id, fine!.id));
+    expect(row).toMatchObject({ state: 'confirmed', memberReason: 'I was there on time' });
+    expect(await db.$count(ledgerEntries, and(eq(ledgerEntries.userId, member.user.id), eq(ledgerEntries.kind, 'fine')))).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
+import { displayDate } from '../../shared/display-date.js';
 import { stateBoundaries } from '../../shared/membership.js';
 import { SESSION_KINDS, type SessionDate } from '../../shared/schedule.js';
 import type { SessionChangeInput, SessionSeriesInput } from '../../shared/schemas/schedule.js';
@@ -13,7 +14,7 @@ import { isUuid } from '../http/parse.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { mailTemplates } from '../mail/templates.js';
 import { notify } from '../notifications/notifications.js';
-import { expandDates, givesDate, lagosInstant } from './recurrence.js';
+import { expandDates, firstDateFrom, givesDate, lagosInstant } from './recurrence.js';
 
 export type SeriesRow = typeof scheduleSeries.$inferSelect;
 type ChangeRow = typeof scheduleChanges.$inferSelect;
@@ -40,12 +41,60 @@ export async function createSeries(ctx: AppContext, staff: AuthUser, input: Sess
   });
 }
 
-export async function updateSeries(ctx: AppContext, staff: AuthUser, id: string, input: SessionSeriesInput): Promise<SeriesRow> {
+/** What decides a date's times and its register: changing one would rewrite the dates already held. */
+const REGISTER_FIELDS = ['kind', 'startTime', 'endTime', 'audience', 'levelFrom', 'levelTo', 'category', 'attendanceRequired', 'graceMinutes'] as const;
+
+/**
+ * The first date an edit may change: today, or tomorrow when today's date of the series has
+ * started or has arrivals (its register is being kept).
+ */
+async function firstEditableDay(ctx: AppContext, db: Executor, series: SeriesRow): Promise<string> {
+  const today = todayInLagos(ctx.clock());
+  if (!givesDate(series, today)) return today;
+  const [change] = await db.select().from(scheduleChanges).where(and(eq(scheduleChanges.seriesId, series.id), eq(scheduleChanges.day, today)));
+  const [arrival] = await db.select({ day: attendance.day }).from(attendance).where(and(eq(attendance.seriesId, series.id), eq(attendance.day, today))).limit(1);
+  return arrival || new Date(sessionDate(series, today, change).startsAt) <= ctx.clock() ? shiftDate(today, 1) : today;
+}
+
+/**
+ * Staff edit a series. Dates already held (before today, or today's once it has started) stay
+ * as they were: their register, fines and the members' calendars name them. An edit that keeps
+ * them (a new title or place, a last date from today on) changes the series itself; one that
+ * would change them (other times, days, grace or who is expected) ends the series the day
+ * before and starts a new one with the new settings from its first date on or after that day;
+ * changes of later dates follow it when it gives the date, and so do the enrolled. The series'
+ * row is locked, so two edits at once are made one after the other: the second finds it ended.
+ */
+export async function updateSeries(ctx: AppContext, staff: AuthUser, id: string, input: SessionSeriesInput): Promise<{ series: SeriesRow; splitAt: string | null }> {
   return ctx.db.transaction(async (tx) => {
-    await seriesRow(tx, id);
-    const [row] = await tx.update(scheduleSeries).set(input).where(eq(scheduleSeries.id, id)).returning();
-    await recordAudit(tx, { actor: staff, action: 'schedule.updated', subjectType: 'schedule', subjectId: id, details: { title: input.title } });
-    return row!;
+    const [old] = isUuid(id) ? await tx.select().from(scheduleSeries).where(eq(scheduleSeries.id, id)).for('update') : [];
+    if (!old) throw notFound('Session not found');
+    const splitAt = await firstEditableDay(ctx, tx, old);
+    const lastKept = shiftDate(splitAt, -1);
+    const ended = old.untilDay !== null && old.untilDay < splitAt;
+    const refuseEnded = () => conflict(`This session ended on ${displayDate(old.untilDay!)}: its dates stay as they were. Add a new session for new dates.`);
+    const held = expandDates(old, old.firstDay, lastKept);
+    const keepsHeld = REGISTER_FIELDS.every((f) => old[f] === input[f]) && held.join() === expandDates(input, input.firstDay, lastKept).join();
+    if (held.length === 0 || keepsHeld) {
+      if (ended && (input.untilDay === null || input.untilDay > old.untilDay!)) throw refuseEnded();
+      const [row] = await tx.update(scheduleSeries).set(input).where(eq(scheduleSeries.id, id)).returning();
+      await recordAudit(tx, { actor: staff, action: 'schedule.updated', subjectType: 'schedule', subjectId: id, details: { title: input.title } });
+      return { series: row!, splitAt: null };
+    }
+    if (ended) throw refuseEnded();
+    const firstDay = firstDateFrom(input, input.firstDay > splitAt ? input.firstDay : splitAt);
+    if (!firstDay) throw badRequest(`Dates before ${displayDate(splitAt)} stay as they were, and these settings give none from then on. To end the session, give it a last date of ${displayDate(lastKept)} or later.`);
+    await tx.update(scheduleSeries).set({ untilDay: lastKept }).where(eq(scheduleSeries.id, id));
+    const [next] = await tx.insert(scheduleSeries).values({ ...input, firstDay }).returning();
+    for (const change of await tx.select().from(scheduleChanges).where(and(eq(scheduleChanges.seriesId, id), gte(scheduleChanges.day, splitAt)))) {
+      const at = and(eq(scheduleChanges.seriesId, id), eq(scheduleChanges.day, change.day));
+      if (givesDate(next!, change.day)) await tx.update(scheduleChanges).set({ seriesId: next!.id }).where(at);
+      else await tx.delete(scheduleChanges).where(at);
+    }
+    const enrolled = await tx.select({ userId: scheduleEnrolments.userId, createdAt: scheduleEnrolments.createdAt }).from(scheduleEnrolments).where(eq(scheduleEnrolments.seriesId, id));
+    if (enrolled.length) await tx.insert(scheduleEnrolments).values(enrolled.map((e) => ({ ...e, seriesId: next!.id })));
+    await recordAudit(tx, { actor: staff, action: 'schedule.updated', subjectType: 'schedule', subjectId: id, details: { title: input.title, keptUntil: lastKept, continuedAs: next!.id, from: firstDay } });
+    return { series: next!, splitAt };
   });
 }
 

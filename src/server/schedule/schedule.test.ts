@@ -153,6 +153,20 @@ describe('the register at the door, and the fines it proposes', () => {
     expect(register.present.find((p: { memberNumber: string }) => p.memberNumber === lapsed.hm).standing).toBe('lapsed');
   });
 
+  it('takes each scan at the time the phone made it: a leaving scan sent before the arrival (queued offline) still gives both', async () => {
+    const offline = await numberedMember();
+    now = new Date(at('16:30'));
+    const leaving = await scan(offline.hm, at('16:01'));
+    expect(leaving.json()).toMatchObject({ outcome: 'arrived', arrivedAt: at('16:01'), leftAt: null });
+    const arrival = await scan(offline.hm, at('09:58'));
+    expect(arrival.statusCode, arrival.body).toBe(200);
+    expect(arrival.json()).toMatchObject({ outcome: 'arrived', arrivedAt: at('09:58'), leftAt: at('16:01') });
+    // A scan between the two, sent last, changes neither.
+    expect((await scan(offline.hm, at('12:00'))).json()).toMatchObject({ outcome: 'already-arrived', arrivedAt: at('09:58'), leftAt: at('16:01') });
+    const register = (await moderator.get(`/api/admin/schedule/${seriesId}/dates/${DAY}/register`)).json();
+    expect(register.present.find((p: { memberNumber: string }) => p.memberNumber === offline.hm)).toMatchObject({ arrivedAt: at('09:58'), leftAt: at('16:01') });
+  });
+
   it('proposes nothing before the end, then late (one minute past the grace), left early (one minute), missed', async () => {
     now = new Date(at('15:00'));
     const tooSoon = await moderator.post(`/api/admin/schedule/${seriesId}/dates/${DAY}/fines`);
@@ -227,6 +241,54 @@ describe('the register at the door, and the fines it proposes', () => {
   });
 });
 
+describe('scans sent from the door after the fines were proposed', () => {
+  const LATER = '2026-11-26';
+  const when = (lagosTime: string) => new Date(`${LATER}T${lagosTime}:00+01:00`).toISOString();
+
+  it('withdraws or revises the proposals they no longer support, and flags for finance a confirmed one', async () => {
+    const cameEarly = await numberedMember();
+    const notLate = await numberedMember();
+    const cameLate = await numberedMember();
+    const charged = await numberedMember();
+    const lessLate = await numberedMember();
+    // Their arrivals were queued on a phone offline; their leaving, scanned at another door, reached us first.
+    now = new Date(when('16:10'));
+    expect((await scan(notLate.hm, when('16:00'), randomUUID(), LATER)).statusCode).toBe(200);
+    expect((await scan(lessLate.hm, when('16:05'), randomUUID(), LATER)).statusCode).toBe(200);
+    now = new Date(when('17:00'));
+    expect((await moderator.post(`/api/admin/schedule/${seriesId}/dates/${LATER}/fines`)).statusCode).toBe(200);
+    const finesOf = async (member: { user: { id: string } }) =>
+      (await portal.app.ctx.db.select().from(attendanceFines).where(and(eq(attendanceFines.seriesId, seriesId), eq(attendanceFines.day, LATER), eq(attendanceFines.userId, member.user.id)))).map((f) => ({
+        type: f.type,
+        state: f.state,
+        reason: f.reason,
+        issue: f.issue,
+      }));
+    expect((await finesOf(cameEarly)).map((f) => f.type)).toEqual(['missed-meeting']);
+    expect((await finesOf(notLate)).map((f) => f.type)).toEqual(['late']);
+    const [missed] = await portal.app.ctx.db.select().from(attendanceFines).where(and(eq(attendanceFines.day, LATER), eq(attendanceFines.userId, charged.user.id)));
+    expect((await finance.post('/api/admin/attendance-fines/confirm', { json: { ids: [missed!.id] } })).json()).toMatchObject({ confirmed: 1 });
+
+    // The door's phone was offline that morning: its queued scans reach us in the evening.
+    now = new Date(when('17:30'));
+    for (const [member, time] of [[cameEarly, '09:58'], [notLate, '09:55'], [cameLate, '10:30'], [charged, '09:50'], [lessLate, '10:20']] as const) {
+      const sent = await scan(member.hm, when(time), randomUUID(), LATER);
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    expect(await finesOf(cameEarly)).toEqual([]);
+    expect(await finesOf(notLate)).toEqual([]);
+    expect(await finesOf(cameLate)).toEqual([{ type: 'late', state: 'proposed', reason: 'Thursday meeting of 2026-11-26 10:00: arrived 30 minutes after the start', issue: null }]);
+    expect(await finesOf(lessLate)).toEqual([{ type: 'late', state: 'proposed', reason: 'Thursday meeting of 2026-11-26 10:00: arrived 20 minutes after the start', issue: null }]);
+    expect(await finesOf(charged)).toEqual([
+      expect.objectContaining({ type: 'missed-meeting', state: 'confirmed', issue: 'Charged, but a scan sent later from the door shows the member arrived at 09:50: the register no longer gives this fine. Settle it with the member.' }),
+    ]);
+    const flagged = (await finance.get('/api/admin/attendance-fines?flagged=true')).json().fines as { id: string; issue: string }[];
+    expect(flagged.map((f) => f.id)).toEqual([missed!.id]);
+    // Proposing again gives nothing new: what holds is already proposed.
+    expect((await moderator.post(`/api/admin/schedule/${seriesId}/dates/${LATER}/fines`)).json().added).toBe(0);
+  });
+});
+
 describe('the calendar feed', () => {
   it('is read back by a calendar parser, shows a cancelled date as cancelled, and stops at the old address once renewed', async () => {
     now = new Date('2026-11-06T08:00:00Z');
@@ -249,5 +311,48 @@ describe('the calendar feed', () => {
     expect(renewed).not.toBe(address);
     expect((await new TestClient(portal.app).get(path)).statusCode).toBe(404);
     expect((await new TestClient(portal.app).get(new URL(renewed).pathname)).statusCode).toBe(200);
+  });
+});
+
+describe('editing a series', () => {
+  it('keeps its past dates as they were: the series ends the day before and a new one takes the new times from today', async () => {
+    const rehearsal = { ...meeting, title: 'Friday rehearsal', startTime: '10:00', endTime: '12:00', firstDay: '2026-10-02', weekdays: [5] };
+    const created = await moderator.post('/api/admin/schedule', { json: rehearsal });
+    const oldId = created.json().series.id as string;
+    const member = await numberedMember();
+    now = new Date('2026-10-30T09:05:00Z');
+    const arrived = await moderator.post(`/api/admin/schedule/${oldId}/dates/2026-10-30/scans`, { json: { scanId: randomUUID(), code: member.hm } });
+    expect(arrived.statusCode, arrived.body).toBe(200);
+    const ours = async () => {
+      const dates = (await moderator.get('/api/admin/schedule/dates?from=2026-10-01&to=2026-11-30')).json().dates as { seriesId: string; day: string; startsAt: string; title: string }[];
+      return dates.filter((d) => d.title.startsWith('Friday rehearsal') || d.title === 'Tuesday rehearsal').map((d) => `${d.day} ${d.startsAt.slice(11, 16)}`);
+    };
+    const before = await ours();
+
+    // Wednesday 4 November: it moves to Tuesday afternoons.
+    now = new Date('2026-11-04T09:00:00Z');
+    const edited = await moderator.put(`/api/admin/schedule/${oldId}`, { json: { ...rehearsal, title: 'Tuesday rehearsal', startTime: '14:00', endTime: '16:00', weekdays: [2] } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().message).toBe('Session saved. Dates from 4 Nov 2026 follow the new settings; the dates before stay as they were.');
+    const newId = edited.json().series.id as string;
+    expect(newId).not.toBe(oldId);
+    expect(edited.json().series).toMatchObject({ title: 'Tuesday rehearsal', firstDay: '2026-11-10', startTime: '14:00', weekdays: [2] });
+
+    const after = await ours();
+    expect(after.filter((d) => d < '2026-11-04')).toEqual(before.filter((d) => d < '2026-11-04'));
+    expect(after.filter((d) => d < '2026-11-04')).toEqual(['2026-10-02 09:00', '2026-10-09 09:00', '2026-10-16 09:00', '2026-10-23 09:00', '2026-10-30 09:00']);
+    expect(after.filter((d) => d >= '2026-11-04')).toEqual(['2026-11-10 13:00', '2026-11-17 13:00', '2026-11-24 13:00']);
+    const register = (await moderator.get(`/api/admin/schedule/${oldId}/dates/2026-10-30/register`)).json();
+    expect(register.date).toMatchObject({ title: 'Friday rehearsal', startsAt: '2026-10-30T09:00:00.000Z' });
+    expect(register.present.map((p: { memberNumber: string }) => p.memberNumber)).toEqual([member.hm]);
+
+    // The ended series keeps its dates: renaming it is fine, reviving or retiming it is not.
+    const renamed = await moderator.put(`/api/admin/schedule/${oldId}`, { json: { ...rehearsal, title: 'Friday rehearsal (old)', untilDay: '2026-11-03' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().series.id).toBe(oldId);
+    const revived = await moderator.put(`/api/admin/schedule/${oldId}`, { json: rehearsal });
+    expect(revived.statusCode).toBe(409);
+    expect(revived.json().message).toBe('This session ended on 3 Nov 2026: its dates stay as they were. Add a new session for new dates.');
+    expect(await ours()).toEqual(after);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
+import { displayDate } from '../../shared/display-date.js';
 import { ATTENDANCE_FINE_STATES } from '../../shared/schedule.js';
 import { fineDecisionFields, scanFields, sessionChangeFields, sessionSeriesFields } from '../../shared/schemas/schedule.js';
 import { isoDate } from '../../shared/schemas/fields.js';
@@ -23,10 +24,10 @@ export function scheduleStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       reply.status(201).send({ message: 'Session added.', series: await createSeries(ctx, staffUser(request), request.body) }),
     );
 
-    app.put('/schedule/:id', { config: { area: 'schedule' }, schema: { params: seriesParams, body: sessionSeriesFields } }, async (request) => ({
-      message: 'Session saved.',
-      series: await updateSeries(ctx, staffUser(request), request.params.id, request.body),
-    }));
+    app.put('/schedule/:id', { config: { area: 'schedule' }, schema: { params: seriesParams, body: sessionSeriesFields } }, async (request) => {
+      const { series, splitAt } = await updateSeries(ctx, staffUser(request), request.params.id, request.body);
+      return { message: splitAt ? `Session saved. Dates from ${displayDate(splitAt)} follow the new settings; the dates before stay as they were.` : 'Session saved.', series };
+    });
 
     app.delete('/schedule/:id', { config: { area: 'schedule' }, schema: { params: seriesParams } }, async (request) => {
       await deleteSeries(ctx, staffUser(request), request.params.id);
@@ -58,12 +59,18 @@ export function scheduleStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 }
 
-const finesQuery = z.object({ state: z.enum(ATTENDANCE_FINE_STATES, { error: 'State must be proposed, confirmed or dismissed' }).default('proposed') });
+const finesQuery = z.object({
+  state: z.enum(ATTENDANCE_FINE_STATES, { error: 'State must be proposed, confirmed or dismissed' }).default('proposed'),
+  // The confirmed fines a scan sent later no longer supports.
+  flagged: z.enum(['true', 'false'], { error: 'Flagged must be true or false' }).optional(),
+});
 
 /** Finance decide the fines the register proposed (the membership area: admin and finance). */
 export function attendanceFinesStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/attendance-fines', { config: { area: 'membership' }, schema: { querystring: finesQuery } }, async (request) => ({ fines: await listAttendanceFines(ctx, request.query.state) }));
+    app.get('/attendance-fines', { config: { area: 'membership' }, schema: { querystring: finesQuery } }, async (request) => ({
+      fines: await listAttendanceFines(ctx, request.query.state, request.query.flagged === 'true'),
+    }));
 
     app.post('/attendance-fines/confirm', { config: { area: 'membership', idempotent: true }, schema: { body: fineDecisionFields } }, async (request) => {
       const result = await confirmAttendanceFines(ctx, staffUser(request), request.body.ids);

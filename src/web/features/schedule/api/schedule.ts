@@ -91,10 +91,17 @@ export interface AttendanceFine extends MemberFine {
   userId: string;
   fullName: string;
   seriesId: string;
+  /** On a confirmed fine a scan sent later no longer supports: what finance must settle. */
+  issue: string | null;
 }
 
 export function useAttendanceFines() {
   return useQuery({ queryKey: ['attendance-fines'], queryFn: () => api.get<{ fines: AttendanceFine[] }>('/api/admin/attendance-fines').then((r) => r.fines) });
+}
+
+/** Confirmed fines a scan sent later (queued offline at the door) no longer supports. */
+export function useFlaggedFines() {
+  return useQuery({ queryKey: ['attendance-fines', 'flagged'], queryFn: () => api.get<{ fines: AttendanceFine[] }>('/api/admin/attendance-fines?flagged=true').then((r) => r.fines) });
 }
 
 export function useDecideFines() {

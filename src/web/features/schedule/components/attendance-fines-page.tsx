@@ -3,12 +3,13 @@ import { FINES } from '../../../../shared/fines';
 import { displayDate } from '../../../../shared/display-date';
 import { formatNaira } from '../../../../shared/money';
 import { QueryView } from '../../../components/query-view';
-import { useAttendanceFines, useDecideFines } from '../api/schedule';
+import { useAttendanceFines, useDecideFines, useFlaggedFines } from '../api/schedule';
 import './schedule.css';
 
 /** /admin/attendance-fines: the fines registers proposed, for finance to confirm or dismiss, one by one or in a batch. */
 export function AttendanceFinesPage() {
   const fines = useAttendanceFines();
+  const flagged = useFlaggedFines();
   const decide = useDecideFines();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const act = (action: 'confirm' | 'dismiss', ids: string[]) => decide.mutate({ action, ids }, { onSuccess: () => setChosen(new Set()) });
@@ -67,6 +68,25 @@ export function AttendanceFinesPage() {
           </>
         )}
       </QueryView>
+      {flagged.data && flagged.data.length > 0 && (
+        <section aria-labelledby="flagged-fines">
+          <h2 id="flagged-fines">Charged, but no longer supported by the register</h2>
+          <p className="schedule__meta">A scan queued offline at the door reached us after these fines were confirmed.</p>
+          <ul className="schedule__list">
+            {flagged.data.map((fine) => (
+              <li key={fine.id} className="schedule__item">
+                <p>
+                  <strong>{fine.fullName}</strong>: {FINES[fine.type as keyof typeof FINES]?.label ?? fine.type}, {formatNaira(fine.amountKobo)}
+                </p>
+                <p className="schedule__meta">
+                  {displayDate(fine.day)} · {fine.reason}
+                </p>
+                <p className="badge badge--flag">{fine.issue}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

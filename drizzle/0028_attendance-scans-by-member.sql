@@ -1,0 +1,1 @@
+CREATE INDEX "attendance_scans_member_idx" ON "attendance_scans" USING btree ("series_id","day","user_id","scanned_at");

@@ -1,0 +1,1 @@
+ALTER TABLE "attendance_fines" ADD COLUMN "issue" text;
