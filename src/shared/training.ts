@@ -51,6 +51,8 @@ export interface MemberTraining {
   enrolled: boolean;
   progress: TrainingProgress;
   certificate: IssuedCertificate | null;
+  /** The public check page of the certificate (its QR code's address), for the member to share. */
+  certificateCheckUrl: string | null;
 }
 
 /** A certificate as the member, staff and the public check see it. */

@@ -60,12 +60,17 @@ function issued(row: CertificateRow): IssuedCertificate {
   };
 }
 
-export async function certificateOf(db: Executor, userId: string, seriesId: string): Promise<IssuedCertificate | null> {
+/** The member's certificate of a series, with its check code; null before it is issued. */
+export async function memberCertificate(db: Executor, userId: string, seriesId: string): Promise<(IssuedCertificate & { code: string }) | null> {
   const [row] = await db
     .select()
     .from(trainingCertificates)
     .where(and(eq(trainingCertificates.userId, userId), eq(trainingCertificates.seriesId, seriesId)));
-  return row ? issued(row) : null;
+  return row ? { ...issued(row), code: row.code } : null;
+}
+
+export function withoutCode({ code: _code, ...certificate }: IssuedCertificate & { code: string }): IssuedCertificate {
+  return certificate;
 }
 
 /** Why a member has no certificate yet, in words they can act on. */
@@ -87,8 +92,8 @@ export async function issueCertificate(ctx: AppContext, member: AuthUser, series
   return ctx.db.transaction(async (tx) => {
     const [series] = isUuid(seriesId) ? await tx.select().from(scheduleSeries).where(eq(scheduleSeries.id, seriesId)).for('no key update') : [];
     if (!series || series.kind !== 'training') throw notFound('Training not found');
-    const already = await certificateOf(tx, member.id, seriesId);
-    if (already) return { certificate: already, issuedNow: false };
+    const already = await memberCertificate(tx, member.id, seriesId);
+    if (already) return { certificate: withoutCode(already), issuedNow: false };
     const progress = await trainingProgress(tx, member.id, series);
     if (!progress.eligible) throw conflict(notYet(progress));
     const [person] = await tx.select({ fullName: users.fullName, memberNumber: users.memberNumber }).from(users).where(eq(users.id, member.id));

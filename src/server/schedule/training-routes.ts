@@ -39,7 +39,7 @@ export function trainingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
   return async (app) => {
     app.get('/api/users/training', { onRequest: accessHooks.member }, async (request, reply) =>
-      reply.header('Cache-Control', 'private, no-store').send({ trainings: await memberTrainings(ctx, requireMember(request).id) }),
+      reply.header('Cache-Control', 'private, no-store').send({ trainings: await memberTrainings(ctx, requireMember(request).id, originOf(ctx, request)) }),
     );
 
     // Enrolling needs a membership in good standing, as the forms do; leaving does not.

@@ -9,7 +9,7 @@ import { attendance, scheduleEnrolments, scheduleSeries, trainingCertificates, u
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { isUuid } from '../http/parse.js';
 import { seriesRow, type SeriesRow } from './schedule-service.js';
-import { certificateOf, trainingProgress } from './training-certificates.js';
+import { checkUrl, memberCertificate, trainingProgress, withoutCode } from './training-certificates.js';
 
 /*
  * Enrolment in a series whose audience is `enrolled` (a training), and each member's progress
@@ -25,7 +25,7 @@ export function enrolmentOpen(series: SeriesRow, today: string): boolean {
  * The trainings on the member's calendar page: those open to enrolment, those they are enrolled
  * in, and any training series they attended (its certificate may be due after it ended).
  */
-export async function memberTrainings(ctx: AppContext, userId: string): Promise<MemberTraining[]> {
+export async function memberTrainings(ctx: AppContext, userId: string, origin: string): Promise<MemberTraining[]> {
   const today = todayInLagos(ctx.clock());
   const enrolled = new Set((await ctx.db.select({ id: scheduleEnrolments.seriesId }).from(scheduleEnrolments).where(eq(scheduleEnrolments.userId, userId))).map((r) => r.id));
   const attended = new Set(
@@ -35,19 +35,23 @@ export async function memberTrainings(ctx: AppContext, userId: string): Promise<
     (s) => enrolmentOpen(s, today) || enrolled.has(s.id) || attended.has(s.id),
   );
   return Promise.all(
-    series.map(async (s) => ({
-      seriesId: s.id,
-      title: s.title,
-      place: s.place,
-      startTime: s.startTime,
-      endTime: s.endTime,
-      weekdays: s.weekdays,
-      untilDay: s.untilDay,
-      open: enrolmentOpen(s, today),
-      enrolled: enrolled.has(s.id),
-      progress: await trainingProgress(ctx.db, userId, s),
-      certificate: await certificateOf(ctx.db, userId, s.id),
-    })),
+    series.map(async (s) => {
+      const certificate = await memberCertificate(ctx.db, userId, s.id);
+      return {
+        seriesId: s.id,
+        title: s.title,
+        place: s.place,
+        startTime: s.startTime,
+        endTime: s.endTime,
+        weekdays: s.weekdays,
+        untilDay: s.untilDay,
+        open: enrolmentOpen(s, today),
+        enrolled: enrolled.has(s.id),
+        progress: await trainingProgress(ctx.db, userId, s),
+        certificate: certificate && withoutCode(certificate),
+        certificateCheckUrl: certificate && checkUrl(origin, certificate),
+      };
+    }),
   );
 }
 

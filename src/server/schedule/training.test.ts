@@ -149,7 +149,11 @@ describe('the certificate', () => {
 
     const again = await post(member.client, `/api/users/training/${trainingId}/certificate`);
     expect([again.statusCode, again.json().certificate.number, again.json().message]).toEqual([200, certificate.number, `Certificate ${certificate.number} was already issued.`]);
-    expect(((await member.client.get('/api/users/training')).json().trainings as { seriesId: string; certificate: { number: string } }[]).find((t) => t.seriesId === trainingId)?.certificate.number).toBe(certificate.number);
+    const shown = ((await member.client.get('/api/users/training')).json().trainings as { seriesId: string; certificate: { number: string }; certificateCheckUrl: string }[]).find((t) => t.seriesId === trainingId);
+    expect(shown?.certificate.number).toBe(certificate.number);
+    expect(shown?.certificate).not.toHaveProperty('code');
+    const [row] = await portal.app.ctx.db.select().from(trainingCertificates).where(eq(trainingCertificates.id, certificate.id));
+    expect(shown?.certificateCheckUrl).toMatch(new RegExp(`/verify/certificates/${certificate.number}\\?code=${row!.code}$`));
   });
 
   it('is refused when fewer than three quarters of the dates held in the span were attended', async () => {

@@ -58,9 +58,16 @@ function TrainingItem({ training }: { training: MemberTraining }) {
       )}
       <div className="schedule__actions">
         {certificate ? (
-          <a className="button button--primary" href={memberCertificateUrl(certificate.id)} download>
-            Download certificate {certificate.number} (PDF)
-          </a>
+          <>
+            <a className="button button--primary" href={memberCertificateUrl(certificate.id)} download>
+              Download certificate {certificate.number} (PDF)
+            </a>
+            {training.certificateCheckUrl && (
+              <a className="button" href={training.certificateCheckUrl}>
+                Open its check page
+              </a>
+            )}
+          </>
         ) : (
           progress.eligible && (
             <button type="button" className="button button--primary" disabled={issue.isPending} onClick={() => issue.mutate(training.seriesId)}>
