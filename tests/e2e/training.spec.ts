@@ -91,6 +91,11 @@ test('staff add a weekly training in the console at 375 px; a member enrols, and
   expect(file.suggestedFilename()).toBe(`${number}.pdf`);
   expect(readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');
   await shots(page, 'calendar-certificate');
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole('region', { name: 'Training' }).screenshot({ path: path.join(SHOTS, `training-section-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 375, height: 800 });
 
   // A visitor opens the certificate's check address (its QR code's); a changed code is refused.
   const checkUrl = (await training.getByRole('link', { name: 'Open its check page' }).getAttribute('href')) ?? '';
@@ -109,7 +114,7 @@ test('staff add a weekly training in the console at 375 px; a member enrols, and
 
   // Staff see it issued.
   await staff.getByRole('navigation', { name: 'Schedule' }).getByRole('link', { name: 'Certificates' }).click();
-  await expect(staff.getByRole('row').filter({ hasText: number })).toContainText(member.name);
+  await expect(staff.getByRole('listitem').filter({ hasText: number })).toContainText(member.name);
   await shots(staff, 'certificates');
 
   await api.dispose();

@@ -13,38 +13,24 @@ export function CertificatesPage() {
       <h2>Training certificates</h2>
       <QueryView query={certificates} isEmpty={(list) => list.length === 0} empty={<p>No certificate has been issued yet.</p>}>
         {(list) => (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Number</th>
-                  <th scope="col">Member</th>
-                  <th scope="col">Training</th>
-                  <th scope="col">Period</th>
-                  <th scope="col">Issued</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((c) => (
-                  <tr key={c.id}>
-                    <td>
-                      <a href={staffCertificateUrl(c.id)} download>
-                        {c.number}
-                      </a>
-                    </td>
-                    <td>
-                      {c.memberName} <span className="muted">{c.memberNumber}</span>
-                    </td>
-                    <td>{c.title}</td>
-                    <td>
-                      {displayDate(c.periodFrom)} to {displayDate(c.periodTo)} ({c.attended} of {c.held})
-                    </td>
-                    <td>{displayDayOf(c.issuedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ul className="schedule__list">
+            {list.map((c) => (
+              <li key={c.id} className="schedule__item">
+                <p className="schedule__when">
+                  {c.number} · {c.memberName} ({c.memberNumber})
+                </p>
+                <p className="schedule__meta">
+                  {c.title}: {displayDate(c.periodFrom)} to {displayDate(c.periodTo)}, {c.attended} of {c.held} dates attended
+                </p>
+                <p className="schedule__meta">
+                  Issued {displayDayOf(c.issuedAt)} ·{' '}
+                  <a href={staffCertificateUrl(c.id)} download>
+                    Download the PDF
+                  </a>
+                </p>
+              </li>
+            ))}
+          </ul>
         )}
       </QueryView>
     </div>

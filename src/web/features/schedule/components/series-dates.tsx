@@ -10,13 +10,15 @@ import { showFieldErrors } from '../../../lib/field-errors';
 import { useSessionDates } from '../api/schedule';
 import { useChangeDate } from '../api/training';
 
-/** How far ahead the series page lists dates to cancel or move. */
+/** How far ahead the series page lists dates to cancel or move, and how many it shows at first. */
 const AHEAD_DAYS = 90;
+const FIRST_SHOWN = 6;
 
 /** The next dates of one series, each of which staff may cancel or move (everyone expected is told). */
 export function SeriesDates({ seriesId }: { seriesId: string }) {
   const today = todayInLagos();
   const dates = useSessionDates(today, shiftDate(today, AHEAD_DAYS));
+  const [all, setAll] = useState(false);
   return (
     <section aria-labelledby="series-dates-title">
       <h2 id="series-dates-title" className="section-title">
@@ -24,15 +26,23 @@ export function SeriesDates({ seriesId }: { seriesId: string }) {
       </h2>
       <p className="schedule__meta">Cancel or move one date; everyone expected is told by notification and email, with your reason.</p>
       <QueryView query={dates} isEmpty={(list) => !list.some((d) => d.seriesId === seriesId)} empty={<p>No dates in the next three months.</p>}>
-        {(list) => (
-          <ul className="schedule__list">
-            {list
-              .filter((d) => d.seriesId === seriesId)
-              .map((date) => (
-                <DateItem key={date.day} date={date} />
-              ))}
-          </ul>
-        )}
+        {(list) => {
+          const ours = list.filter((d) => d.seriesId === seriesId);
+          return (
+            <>
+              <ul className="schedule__list">
+                {(all ? ours : ours.slice(0, FIRST_SHOWN)).map((date) => (
+                  <DateItem key={date.day} date={date} />
+                ))}
+              </ul>
+              {!all && ours.length > FIRST_SHOWN && (
+                <button type="button" className="button button--ghost" onClick={() => setAll(true)}>
+                  Show all {ours.length} dates of the next three months
+                </button>
+              )}
+            </>
+          );
+        }}
       </QueryView>
     </section>
   );

@@ -43,38 +43,24 @@ export function SeriesEnrolments({ seriesId }: { seriesId: string }) {
       {manage.data && <p role="status">{manage.data.message}</p>}
       <QueryView query={enrolments} isEmpty={(list) => list.length === 0} empty={<p>Nobody is enrolled yet.</p>}>
         {(list) => (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Member</th>
-                  <th scope="col">Since</th>
-                  <th scope="col">Dates attended</th>
-                  <th scope="col">Certificate</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((row) => (
-                  <tr key={row.userId}>
-                    <td>
-                      {row.fullName} {row.memberNumber && <span className="muted">{row.memberNumber}</span>}
-                    </td>
-                    <td>{displayDayOf(row.enrolledAt)}</td>
-                    <td>{row.attended}</td>
-                    <td>{row.certificateNumber ?? '—'}</td>
-                    <td>
-                      <button type="button" className="button button--ghost" disabled={manage.isPending} onClick={() => manage.mutate({ remove: row.userId })} aria-label={`Take ${row.fullName} out`}>
-                        Take out
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ul className="schedule__list" aria-label="Enrolled members">
+            {list.map((row) => (
+              <li key={row.userId} className="schedule__item schedule__row">
+                <div>
+                  <p className="schedule__when">
+                    {row.fullName} {row.memberNumber && <span className="muted">{row.memberNumber}</span>}
+                  </p>
+                  <p className="schedule__meta">
+                    Since {displayDayOf(row.enrolledAt)} · {row.attended} date{row.attended === 1 ? '' : 's'} attended
+                    {row.certificateNumber ? ` · certificate ${row.certificateNumber}` : ''}
+                  </p>
+                </div>
+                <button type="button" className="button button--ghost" disabled={manage.isPending} onClick={() => manage.mutate({ remove: row.userId })} aria-label={`Take ${row.fullName} out`}>
+                  Take out
+                </button>
+              </li>
+            ))}
+          </ul>
         )}
       </QueryView>
       {manage.error && !errors.memberNumber && <FormError message={manage.error.message} />}

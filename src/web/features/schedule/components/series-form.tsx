@@ -31,8 +31,31 @@ export interface SeriesFormValues {
   graceMinutes: string;
 }
 
-/** The fields a refusal may name; a monthly rule's week and weekday are refused together under `nth`. */
-const FIELDS = ['kind', 'title', 'place', 'startTime', 'endTime', 'repeat', 'firstDay', 'untilDay', 'weekdays', 'nth', 'audience', 'levelFrom', 'levelTo', 'category', 'attendanceRequired', 'graceMinutes'] as const;
+type FieldName = Exclude<keyof SeriesFormValues, 'monthWeekday'>;
+
+/**
+ * The fields on the form as it stands, which a refusal may name (a monthly rule's week and weekday
+ * are refused together under `nth`); a refusal naming a field not shown goes at the top.
+ */
+function shownFields(repeat: string, audience: string): FieldName[] {
+  return [
+    'kind',
+    'title',
+    'place',
+    'startTime',
+    'endTime',
+    'repeat',
+    'firstDay',
+    ...(repeat === 'none' ? [] : (['untilDay'] as const)),
+    ...(repeat === 'weekly' ? (['weekdays'] as const) : []),
+    ...(repeat === 'monthly' ? (['nth'] as const) : []),
+    'audience',
+    ...(audience === 'levels' ? (['levelFrom', 'levelTo'] as const) : []),
+    ...(audience === 'category' ? (['category'] as const) : []),
+    'attendanceRequired',
+    'graceMinutes',
+  ];
+}
 
 const NTHS = [
   { value: '1', label: 'First' },
@@ -97,13 +120,14 @@ function bodyOf(values: SeriesFormValues): SessionSeriesInput {
     endTime: values.endTime,
     repeat: values.repeat,
     firstDay: values.firstDay,
-    untilDay: values.untilDay || null,
-    weekdays: values.repeat === 'weekly' ? values.weekdays.map(Number) : values.repeat === 'monthly' ? [Number(values.monthWeekday)] : [],
+    untilDay: values.repeat !== 'none' && values.untilDay ? values.untilDay : null,
+    weekdays: values.repeat === 'weekly' ? [values.weekdays].flat().filter(Boolean).map(Number) : values.repeat === 'monthly' ? [Number(values.monthWeekday)] : [],
     nth: values.repeat === 'monthly' ? Number(values.nth) : null,
     audience: values.audience,
     levelFrom: values.audience === 'levels' ? Number(values.levelFrom) : null,
     levelTo: values.audience === 'levels' ? Number(values.levelTo) : null,
-    category: values.audience === 'category' ? values.category || null : null,
+    // Left out unless a category is expected (the field takes text or nothing, not null).
+    category: values.audience === 'category' && values.category ? values.category : undefined,
     attendanceRequired: values.attendanceRequired,
     graceMinutes: values.graceMinutes === '' ? Number.NaN : Number(values.graceMinutes),
   } as SessionSeriesInput;
@@ -132,7 +156,7 @@ export function SeriesForm({ series, pending, onSave }: SeriesFormProps) {
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
     onSave(bodyOf(values), (error) => {
-      if (!showFieldErrors(error, setError, FIELDS)) setFormError(error.message);
+      if (!showFieldErrors(error, setError, shownFields(values.repeat, values.audience))) setFormError(error.message);
     });
   });
 

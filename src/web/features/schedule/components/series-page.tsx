@@ -62,8 +62,8 @@ function SeriesEditor({ series }: { series: Series | undefined }) {
       />
       {series && (
         <>
-          <SeriesDates seriesId={series.id} />
           {series.audience === 'enrolled' && <SeriesEnrolments seriesId={series.id} />}
+          <SeriesDates seriesId={series.id} />
           <div className="schedule__actions">
             <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
               Delete this session
