@@ -948,19 +948,32 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   version: integer('version').notNull().default(1),
 });
 
-/** A training certificate: its id is in the QR code a third party checks on the public page. */
+/**
+ * A training certificate, issued once per member and training series (schedule/training-certificates.ts):
+ * what it said the day it was issued, its number (TC-000012) and the random check code its QR code
+ * carries to the public check page. Never changed once issued.
+ */
 export const trainingCertificates = pgTable(
   'training_certificates',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').generatedAlwaysAsIdentity().notNull(),
+    /** 128 random bits, base64url: stored, not derived from the server's secret, so a printed certificate outlives a new secret. */
+    code: text('code').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     seriesId: uuid('series_id').references(() => scheduleSeries.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
+    companyName: text('company_name').notNull(),
+    memberName: text('member_name').notNull(),
+    memberNumber: text('member_number').notNull(),
     periodFrom: date('period_from', { mode: 'string' }).notNull(),
     periodTo: date('period_to', { mode: 'string' }).notNull(),
+    /** Dates attended, of the dates held from the first to the last attended. */
+    attended: integer('attended').notNull(),
+    held: integer('held').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('training_certificates_once').on(t.userId, t.seriesId)],
+  (t) => [uniqueIndex('training_certificates_once').on(t.userId, t.seriesId), uniqueIndex('training_certificates_number_key').on(t.number)],
 );

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { memberAttendance, sendFineReason } from './attendance-fines.js';
 import { calendarFeed, feedPath, renewFeed } from './calendar-feed.js';
 import { memberCalendar } from './schedule-service.js';
+import { trainingRoutes } from './training-routes.js';
 
 const fineParams = z.object({ id: z.uuid({ error: 'Fine not found' }) });
 const feedParams = z.object({ token: z.string().max(120) });
@@ -18,6 +19,8 @@ const CALENDAR_AHEAD_DAYS = 62;
 export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const absolute = (request: { protocol: string; host: string }, path: string) => `${(ctx.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '')}${path}`;
   return async (app) => {
+    await app.register(trainingRoutes(ctx));
+
     app.get('/api/users/calendar', { onRequest: accessHooks.member }, async (request, reply) => {
       const today = todayInLagos(ctx.clock());
       const dates = await memberCalendar(ctx, requireMember(request).id, today, shiftDate(today, CALENDAR_AHEAD_DAYS));

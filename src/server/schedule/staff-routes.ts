@@ -9,6 +9,7 @@ import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { confirmAttendanceFines, dismissAttendanceFines, listAttendanceFines, proposeFines } from './attendance-fines.js';
 import { recordScan, sessionRegister } from './register-service.js';
+import { trainingStaffRoutes } from './training-routes.js';
 import { changeSessionDate, createSeries, deleteSeries, listSeries, sessionDates, updateSeries } from './schedule-service.js';
 
 const seriesParams = z.object({ id: z.uuid({ error: 'Session not found' }) });
@@ -18,6 +19,8 @@ const datesQuery = z.object({ from: isoDate('From').optional(), to: isoDate('To'
 /** The company's week for staff with the schedule area (under /api/admin: admin/routes.ts): series, dates, the door's register. */
 export function scheduleStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    await app.register(trainingStaffRoutes(ctx));
+
     app.get('/schedule', { config: { area: 'schedule' } }, async () => ({ series: await listSeries(ctx) }));
 
     app.post('/schedule', { config: { area: 'schedule' }, schema: { body: sessionSeriesFields } }, async (request, reply) =>

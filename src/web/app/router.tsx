@@ -80,6 +80,10 @@ const AnnouncementsPage = lazyNamed(() => import('../features/admin/components/a
 const CalendarPage = lazyNamed(() => import('../features/schedule/components/calendar-page'), 'CalendarPage');
 const ScheduleAdminPage = lazyNamed(() => import('../features/schedule/components/schedule-admin-page'), 'ScheduleAdminPage');
 const RegisterPage = lazyNamed(() => import('../features/schedule/components/register-page'), 'RegisterPage');
+const SeriesListPage = lazyNamed(() => import('../features/schedule/components/series-list-page'), 'SeriesListPage');
+const SeriesPage = lazyNamed(() => import('../features/schedule/components/series-page'), 'SeriesPage');
+const CertificatesPage = lazyNamed(() => import('../features/schedule/components/certificates-page'), 'CertificatesPage');
+const CertificateCheckPage = lazyNamed(() => import('../features/schedule/components/certificate-check-page'), 'CertificateCheckPage');
 const AttendanceFinesPage = lazyNamed(() => import('../features/schedule/components/attendance-fines-page'), 'AttendanceFinesPage');
 const VerifyPage = lazyNamed(() => import('../features/member-card/components/verify-page'), 'VerifyPage');
 const SiteSettingsPage = lazyNamed(() => import('../features/admin/components/site-settings-page'), 'SiteSettingsPage');
@@ -107,6 +111,7 @@ export const appRoutes = (
     <Route path="talent" element={<TalentDirectoryPage />} />
     <Route path="talent/:id" element={<TalentProfilePage />} />
     <Route path="verify/:memberNumber" element={<VerifyPage />} />
+    <Route path="verify/certificates/:number" element={<CertificateCheckPage />} />
 
     <Route element={<ProtectedRoute redirectTo="/signup" />}>
       <Route path="about" element={<AboutPage />} />
@@ -148,6 +153,10 @@ export const appRoutes = (
           <Route path="payments" element={<PaymentsQueue />} />
           <Route path="payments/reconciliation" element={<ReconciliationPage />} />
           <Route path="schedule" element={<ScheduleAdminPage />} />
+          <Route path="schedule/series" element={<SeriesListPage />} />
+          <Route path="schedule/series/new" element={<SeriesPage />} />
+          <Route path="schedule/series/:id" element={<SeriesPage />} />
+          <Route path="schedule/certificates" element={<CertificatesPage />} />
           <Route path="schedule/:seriesId/:day" element={<RegisterPage />} />
           <Route path="attendance-fines" element={<AttendanceFinesPage />} />
           <Route path="ads" element={<AdsQueue />} />

@@ -4,6 +4,7 @@ import { lagosTimeOf, lagosWhenOf, SESSION_KINDS } from '../../../../shared/sche
 import { labelOf } from '../../../../shared/form-options';
 import { QueryView } from '../../../components/query-view';
 import { type CalendarDate, type MemberFine, useCalendarFeed, useMemberCalendar, useMyAttendance, useRenewFeed, useSendFineReason } from '../api/schedule';
+import { TrainingSection } from './training-section';
 import './schedule.css';
 
 /** /calendar: the sessions the member is expected at, their private feed address, their attendance and fines. Phone first. */
@@ -30,6 +31,7 @@ export function CalendarPage() {
           )}
         </QueryView>
       </section>
+      <TrainingSection />
       <FeedSection />
       <section aria-labelledby="attendance-title">
         <h2 id="attendance-title" className="section-title">

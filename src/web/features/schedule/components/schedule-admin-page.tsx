@@ -4,6 +4,7 @@ import { labelOf } from '../../../../shared/form-options';
 import { lagosTimeOf, lagosWhenOf, SESSION_KINDS } from '../../../../shared/schedule';
 import { QueryView } from '../../../components/query-view';
 import { useSessionDates } from '../api/schedule';
+import { ScheduleNav } from './schedule-nav';
 import './schedule.css';
 
 /** /admin/schedule: the dates of the last week and the next two, each opening its register at the door. */
@@ -12,6 +13,7 @@ export function ScheduleAdminPage() {
   const dates = useSessionDates(shiftDate(today, -7), shiftDate(today, 14));
   return (
     <div>
+      <ScheduleNav />
       <h1>Schedule</h1>
       <p className="schedule__meta">Open a date to keep its register at the door. Times are Lagos time.</p>
       <QueryView query={dates} isEmpty={(list) => list.length === 0} empty={<p>No sessions in these three weeks.</p>}>
@@ -29,6 +31,9 @@ export function ScheduleAdminPage() {
                   {date.attendanceRequired ? ' · attendance required' : ''}
                 </p>
                 {date.cancelled && <span className="badge badge--flag">Cancelled: {date.note}</span>}
+                <p className="schedule__meta">
+                  <Link to={`/admin/schedule/series/${date.seriesId}`}>Edit the session, cancel or move a date</Link>
+                </p>
               </li>
             ))}
           </ul>
