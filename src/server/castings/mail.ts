@@ -1,0 +1,33 @@
+// Mail about castings: a guardian's consent, and the outcome. Each is laid out by mail/layout.ts.
+import { compose, hello, link, type MailBrand } from '../mail/layout.js';
+
+export const castingsMail = {
+  castingConsent: (brand: MailBrand, to: string, guardianName: string, childName: string, applicationId: string, casting: string, deadline: string, code: string) =>
+    compose(brand, to, `${childName} asks to apply for a casting`, {
+      greeting: hello(guardianName),
+      paragraphs: [
+        `${childName}, whose parent or guardian you are, wants to apply for a casting: ${casting}. They are under 18, so the application goes to our staff only if you agree. Your code:`,
+        `To agree (or refuse), open ${link(brand, `/castings/consent?application=${applicationId}`)} and enter the code before ${deadline}, the casting's deadline.`,
+        `If you do not agree, refuse there or ignore this email: nothing is sent to our staff.`,
+      ],
+      code,
+    }),
+
+  castingOutcome: (brand: MailBrand, to: string, name: string, cast: boolean, casting: string) =>
+    compose(brand, to, cast ? 'You were cast' : 'Your casting application', {
+      greeting: hello(name),
+      paragraphs: cast
+        ? [`Congratulations: you were cast for ${casting}.`, `Our staff will contact you with the details. You see it under Castings in the portal (${link(brand, '/castings')}).`]
+        : [`Thank you for applying for ${casting}. This time you were not cast.`, `New casting calls are listed under Castings in the portal (${link(brand, '/castings')}).`],
+    }),
+
+  castingOutcomeForGuardian: (brand: MailBrand, to: string, guardianName: string, childName: string, cast: boolean, casting: string) =>
+    compose(brand, to, cast ? `${childName} was cast` : `${childName}'s casting application`, {
+      greeting: hello(guardianName),
+      paragraphs: [
+        cast
+          ? `${childName}, whose parent or guardian you are, was cast for ${casting}. Our staff will contact you both with the details.`
+          : `${childName}, whose parent or guardian you are, was not cast this time for ${casting}.`,
+      ],
+    }),
+};
