@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ConsoleArea } from '../shared/roles.js';
+import type { MemberAccess } from './auth/guards.js';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '../shared/constants.js';
 import { ensureAdmin } from './admin/ensure-admin.js';
@@ -20,7 +21,6 @@ import { type DatabaseHandle, databaseTimeouts, openDatabase } from './db/client
 import { filesRoutes } from './privacy/file-routes.js';
 import { configuredStorage } from './files/configured-storage.js';
 import { type FileStorage, guardedStorage } from './files/storage.js';
-import { formsRoutes } from './forms/routes.js';
 import { startHousekeeping } from './housekeeping.js';
 import { Tallies } from './tallies.js';
 import { SERVICE } from './service.js';
@@ -49,16 +49,12 @@ import type { PageRenderer } from '../shared/rendered-page.js';
 import { registerStorableTextCheck } from './http/storable-text.js';
 import { createTransport, type MailTransport, startMailWorker } from './mail/mail-worker.js';
 import { portalAddress } from './mail/portal-address.js';
-import { ledgerRoutes } from './ledger/routes.js';
 import { paystackRoutes } from './ledger/paystack-routes.js';
 import { memberCardRoutes } from './member-card/routes.js';
-import { membershipRoutes } from './membership/routes.js';
-import { notificationsRoutes } from './notifications/notifications.js';
+import { memberRoutes } from './member-routes.js';
 import { plansRoutes } from './plans/routes.js';
 import { premieresRoutes } from './premieres/routes.js';
 import { eventsRoutes } from './events/routes.js';
-import { profileRoutes } from './profile/routes.js';
-import { recognitionRoutes } from './recognition/routes.js';
 import { siteRoutes } from './site/routes.js';
 import { privacyRoutes } from './privacy/routes.js';
 import { readSiteSettings } from './site/site-settings.js';
@@ -73,12 +69,17 @@ declare module 'fastify' {
   }
 }
 
-/** A route as registered; `signedWebhook` marks one a sender proves by its signature instead of the CSRF token, `area` a console route's part of the console. */
+/**
+ * A route as registered; `signedWebhook` marks one a sender proves by its signature instead of the
+ * CSRF token, `area` a console route's part of the console, `access` who may use a route behind
+ * the member hook (unset for a route outside the member plugin, whatever its config says).
+ */
 export interface RouteEntry {
   method: string;
   url: string;
   signedWebhook: boolean;
   area: ConsoleArea | undefined;
+  access: MemberAccess | undefined;
 }
 
 export interface BuildOptions {
@@ -189,9 +190,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, fieldSize: 64 * 1024, fields: 100 } });
 
   const routeTable: RouteEntry[] = [];
-  app.addHook('onRoute', (route) => {
+  app.addHook('onRoute', function (route) {
+    const access = this.memberHook ? route.config?.access : undefined;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, signedWebhook: Boolean(route.config?.signedWebhook), area: route.config?.area });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, signedWebhook: Boolean(route.config?.signedWebhook), area: route.config?.area, access });
     }
   });
   app.decorate('routeTable', routeTable);
@@ -209,22 +211,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerIdempotency(app, ctx);
 
   await app.register(authRoutes(ctx));
-  await app.register(profileRoutes(ctx));
+  await app.register(memberRoutes(ctx));
   await app.register(contactRoutes(ctx));
   await app.register(filesRoutes(ctx));
   await app.register(siteRoutes(ctx));
-  await app.register(membershipRoutes(ctx));
-  await app.register(ledgerRoutes(ctx));
   await app.register(paystackRoutes(ctx));
-  await app.register(notificationsRoutes(ctx));
   await app.register(adsRoutes(ctx));
-  await app.register(formsRoutes(ctx));
   await app.register(premieresRoutes(ctx));
   await app.register(eventsRoutes(ctx));
   await app.register(talentRoutes(ctx));
   await app.register(castingsRoutes(ctx));
   await app.register(plansRoutes(ctx));
-  await app.register(recognitionRoutes(ctx));
   await app.register(memberCardRoutes(ctx));
   await app.register(scheduleRoutes(ctx));
   await app.register(privacyRoutes(ctx));

@@ -3,7 +3,7 @@ import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import type { DependencyHealth } from './dependencies.js';
 import type { FileStorage } from './files/storage.js';
-import type { MailBrand } from './mail/templates.js';
+import type { MailBrand } from './mail/layout.js';
 import type { Tallies } from './tallies.js';
 
 /** What every feature service needs, built once by buildApp. */

@@ -15,7 +15,7 @@ import { deleteFiles, fileUrl, readablePhoto, withFileTransaction } from '../fil
 import type { ReceivedFile } from '../files/multipart.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { adsMail } from './mail.js';
 import { notify } from '../notifications/notifications.js';
 
 type AdRow = typeof ads.$inferSelect;
@@ -319,7 +319,7 @@ export async function approveAd(ctx: AppContext, staff: AuthUser, id: string, sc
     const when = `from ${displayDate(schedule.startDate)} to ${displayDate(schedule.endDate)}`;
     const runs = ad.paidAt ? when : `${when}, once our finance team confirms your payment`;
     await notify(tx, member.id, 'ad-approved', `Your advert was approved and runs ${runs}.`);
-    await enqueueMail(tx, mailTemplates.adApproved(ctx.mailer.brand, member.email, member.fullName, runs));
+    await enqueueMail(tx, adsMail.adApproved(ctx.mailer.brand, member.email, member.fullName, runs));
   });
   ctx.mailer.nudge();
   forgetRunningAds(ctx);
@@ -335,7 +335,7 @@ export async function rejectAd(ctx: AppContext, staff: AuthUser, id: string, rea
     const member = await memberOf(tx, ad.userId);
     const refund = money === 'listed' ? ' Our finance team will return your payment.' : '';
     await notify(tx, member.id, 'ad-rejected', `Your advert was not approved: ${reason}${refund}`);
-    await enqueueMail(tx, mailTemplates.adRejected(ctx.mailer.brand, member.email, member.fullName, reason));
+    await enqueueMail(tx, adsMail.adRejected(ctx.mailer.brand, member.email, member.fullName, reason));
   });
   ctx.mailer.nudge();
 }

@@ -5,7 +5,7 @@ import type { StaffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { announcements, notifications, outbox, users } from '../db/schema.js';
 import { conflict } from '../http/errors.js';
-import { mailTemplates } from '../mail/templates.js';
+import { announcementsMail } from './mail.js';
 import { recipientsOf } from './audience.js';
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the outbox's columns. */
@@ -35,7 +35,7 @@ export async function sendAnnouncement(ctx: AppContext, staff: StaffUser, input:
     for (let start = 0; start < recipients.length; start += BATCH) {
       const batch = recipients.slice(start, start + BATCH);
       await tx.insert(notifications).values(batch.map((member) => ({ userId: member.id, kind: 'announcement', message })));
-      await tx.insert(outbox).values(batch.map((member) => mailTemplates.announcement(ctx.mailer.brand, member.email, member.fullName, input.title, input.body, input.promotional)));
+      await tx.insert(outbox).values(batch.map((member) => announcementsMail.announcement(ctx.mailer.brand, member.email, member.fullName, input.title, input.body, input.promotional)));
     }
     const [counted] = await tx.update(announcements).set({ recipients: recipients.length }).where(eq(announcements.id, row.id)).returning();
     await recordAudit(tx, {

@@ -7,7 +7,7 @@ import type { Executor } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { authMail } from './mail.js';
 import { ACCOUNT_DISABLED, findAccount } from './auth-service.js';
 import { endLoginChallenges } from './login-challenge.js';
 import { holdCodeTry, keepWrongCodeTry, releaseCodeTry } from './code-guesses.js';
@@ -31,7 +31,7 @@ export async function requestPasswordReset(ctx: AppContext, account: { id: strin
     await tx.select({ id: users.id }).from(users).where(eq(users.id, account.id)).for('update');
     if (await hasRecentCode(tx, account.id, 'password-reset')) return false;
     const code = await issueCode(ctx, tx, account.id, 'password-reset');
-    await enqueueMail(tx, mailTemplates.passwordResetCode(ctx.mailer.brand, account.email, account.fullName, code));
+    await enqueueMail(tx, authMail.passwordResetCode(ctx.mailer.brand, account.email, account.fullName, code));
     return true;
   });
   if (sent) ctx.mailer.nudge();
@@ -73,5 +73,5 @@ export async function resetPassword(ctx: AppContext, input: z.output<typeof rese
 
 /** Tells the account's (previous) address of a change to its password or email, with how to get help. */
 export async function tellAccountChanged(ctx: AppContext, db: Executor, account: { email: string; fullName: string }, what: 'password' | 'email'): Promise<void> {
-  await enqueueMail(db, mailTemplates.accountChanged(ctx.mailer.brand, account.email, account.fullName, what));
+  await enqueueMail(db, authMail.accountChanged(ctx.mailer.brand, account.email, account.fullName, what));
 }

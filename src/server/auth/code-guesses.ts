@@ -8,7 +8,7 @@ import { codeGuesses, users } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { isUuid } from '../http/parse.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { authMail } from './mail.js';
 import type { StaffUser } from './guards.js';
 
 /** Wrong second-factor and reset codes an account may have in one Lagos day, from all addresses together. */
@@ -60,7 +60,7 @@ export async function keepWrongCodeTry(ctx: AppContext, db: Executor, held: Held
   const [owner] = await db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, held.userId)).limit(1);
   if (!owner) return;
   const locked = held.count >= DAILY_WRONG_CODE_CEILING;
-  await enqueueMail(db, mailTemplates.wrongCodesTried(ctx.mailer.brand, owner.email, owner.fullName, held.count, locked));
+  await enqueueMail(db, authMail.wrongCodesTried(ctx.mailer.brand, owner.email, owner.fullName, held.count, locked));
   ctx.mailer.nudge();
 }
 

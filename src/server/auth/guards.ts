@@ -5,8 +5,15 @@ import { isStaffRole, type StaffRole } from '../../shared/roles.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import type { AuthUser } from './sessions.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may use a member route (MemberAccess): the member plugin (src/server/member-routes.ts) refuses to start a route without it. */
+    access?: MemberAccess;
+  }
+}
+
 /** Guards throw the HTTP answer so that handlers stay straight. */
-export function requireUser(request: FastifyRequest): AuthUser {
+function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
   return request.user;
 }
@@ -32,31 +39,41 @@ export function requireStaff(request: FastifyRequest): StaffUser {
 }
 
 /** What only members do (the fee wizard, forms, a talent card, ending the account): a staff account is not a member. */
-export function requireMember(request: FastifyRequest): AuthUser {
+function requireMember(request: FastifyRequest): AuthUser {
   const user = requireUser(request);
   if (isStaffRole(user.role)) throw forbidden('This is for members: a staff account does not have it.');
   return user;
 }
 
-/** What a member route needs: a signed-in member, or an activated one. */
-export type MemberAccess = 'user' | 'activated';
+/**
+ * Who may use a route of the member API (src/server/member-routes.ts), named next to it as
+ * `{ config: { access } }`: any signed-in account, staff included (`user`); a member, not staff
+ * (`member`); or an activated member whose membership is paid up (`activated`).
+ */
+export type MemberAccess = 'user' | 'member' | 'activated';
 
-export function requireAccess(request: FastifyRequest, access: MemberAccess): AuthUser {
+function requireAccess(request: FastifyRequest, access: MemberAccess): AuthUser {
+  if (access === 'user') return requireUser(request);
   requireMember(request);
   return access === 'activated' ? requireActivated(request) : requireUser(request);
 }
 
 /** The staff user each request's staff hook let through, for staffUser to hand to the handler. */
 const checkedStaff = new WeakMap<FastifyRequest, StaffUser>();
+/** The user each request's member hook let through, for memberUser to hand to the handler. */
+const checkedMembers = new WeakMap<FastifyRequest, AuthUser>();
 
 /**
- * The same guards as route hooks: they run on request, before the body is validated, so a
- * visitor or a member learns nothing about a route they may not use from a 400.
+ * The two hooks, one per side: they run on request, before the body is validated, so a visitor
+ * or a member learns nothing about a route they may not use from a 400.
  */
 export const accessHooks = {
-  user: async (request: FastifyRequest) => void requireUser(request),
-  activated: async (request: FastifyRequest) => void requireActivated(request),
-  member: async (request: FastifyRequest) => void requireMember(request),
+  /** The one member hook: member-routes.ts puts it in front of every member route, with the route's `access`. */
+  member: async (request: FastifyRequest) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return; // no such route: the not-found answer follows
+    checkedMembers.set(request, requireAccess(request, access));
+  },
   /** The one staff hook: admin/routes.ts puts it in front of every /api/admin route. */
   staff: async (request: FastifyRequest) => void checkedStaff.set(request, requireStaff(request)),
 };
@@ -74,4 +91,15 @@ export function staffUser(request: FastifyRequest): StaffUser {
   const staff = checkedStaff.get(request);
   if (!staff) throw new Error(`${request.method} ${request.routeOptions.url} is not behind the staff hook`);
   return staff;
+}
+
+/**
+ * The user of a route behind the member hook, as the hook checked them for the route's `access`,
+ * so handlers do not guard again. A route outside the member plugin has none: that is a bug
+ * (500), not a 401.
+ */
+export function memberUser(request: FastifyRequest): AuthUser {
+  const user = checkedMembers.get(request);
+  if (!user) throw new Error(`${request.method} ${request.routeOptions.url} is not behind the member hook`);
+  return user;
 }

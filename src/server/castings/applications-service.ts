@@ -13,7 +13,7 @@ import { uniqueViolation } from '../db/errors.js';
 import { castingApplications, castingCalls, castingRoles } from '../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { castingsMail } from './mail.js';
 import { notify } from '../notifications/notifications.js';
 import { guardianContact } from '../privacy/guardian-service.js';
 import { callRefusal, memberFacts, memberRefusal } from './eligibility.js';
@@ -159,7 +159,7 @@ export async function applyForRole(ctx: AppContext, user: AuthUser, roleId: stri
         consentCodeHash: guardian ? consentHash(ctx, id, code) : null,
       });
       if (!guardian) return { message: `Application sent for ${role.title}. Staff review it; you are told the outcome here and by email.`, state: 'applied' };
-      await enqueueMail(tx, mailTemplates.castingConsent(ctx.mailer.brand, guardian.email, guardian.name, facts.fullName, id, castingName(call, role), displayDate(call.deadline), code));
+      await enqueueMail(tx, castingsMail.castingConsent(ctx.mailer.brand, guardian.email, guardian.name, facts.fullName, id, castingName(call, role), displayDate(call.deadline), code));
       await notify(tx, user.id, 'casting-consent-asked', `We asked ${guardian.name} to agree to your application for ${castingName(call, role)}.`);
       return {
         message: `We emailed ${guardian.name} at ${guardian.email}: your application goes to our staff once they agree, before ${displayDate(call.deadline)}.`,

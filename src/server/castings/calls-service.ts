@@ -13,7 +13,7 @@ import { bookingRequests, castingApplications, castingCalls, castingRoles, talen
 import { fileUrl } from '../files/files-service.js';
 import { conflict, notFound } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { castingsMail } from './mail.js';
 import { notify } from '../notifications/notifications.js';
 import { guardianContact } from '../privacy/guardian-service.js';
 import { knownMeasurements, latestArtistSubmission, measurementColumns, photosOf } from '../talent/talent-queries.js';
@@ -206,9 +206,9 @@ async function tellOutcome(ctx: AppContext, tx: Executor, userId: string, outcom
   const [member] = await tx.select({ email: users.email, fullName: users.fullName, dob: users.dob }).from(users).where(eq(users.id, userId));
   if (!member) return;
   await notify(tx, userId, `casting-${outcome}`, OUTCOME_NOTES[outcome](name));
-  await enqueueMail(tx, mailTemplates.castingOutcome(ctx.mailer.brand, member.email, member.fullName, outcome, name));
+  await enqueueMail(tx, castingsMail.castingOutcome(ctx.mailer.brand, member.email, member.fullName, outcome, name));
   const guardian = member.dob && isChildOn(member.dob, todayInLagos(ctx.clock())) ? await guardianContact(tx, userId) : null;
-  if (guardian) await enqueueMail(tx, mailTemplates.castingOutcomeForGuardian(ctx.mailer.brand, guardian.email, guardian.name, member.fullName, outcome, name));
+  if (guardian) await enqueueMail(tx, castingsMail.castingOutcomeForGuardian(ctx.mailer.brand, guardian.email, guardian.name, member.fullName, outcome, name));
 }
 
 /**

@@ -12,7 +12,7 @@ import { contactMessages, contactReplies, users } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { isUuid } from '../http/parse.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { contactMail } from './mail.js';
 import { readSiteSettings } from '../site/site-settings.js';
 
 type ContactMessage = typeof contactMessages.$inferSelect;
@@ -29,7 +29,7 @@ export async function saveContactMessage(ctx: AppContext, message: z.output<type
     await tx.insert(contactMessages).values({ ...message, userId });
     const from = { name: senderName(message), email: message.email, phone: message.phone, feedback: feedbackLabel(message.feedback), message: message.message ?? null };
     const { email: savedEmail } = await readSiteSettings(ctx, tx);
-    await enqueueMail(tx, mailTemplates.contactForStaff(ctx.mailer.brand, savedEmail ?? ctx.config.company.email, from));
+    await enqueueMail(tx, contactMail.contactForStaff(ctx.mailer.brand, savedEmail ?? ctx.config.company.email, from));
   });
   ctx.mailer.nudge();
 }
@@ -136,7 +136,7 @@ export async function replyToContact(ctx: AppContext, staff: AuthUser, id: strin
     const [message] = isUuid(id) ? await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update') : [];
     if (!message) throw notFound('Message not found. It may have been removed with the sender’s account.');
     const [saved] = await tx.insert(contactReplies).values({ messageId: id, staffId: staff.id, staffName: staff.fullName, text: reply.text }).returning({ id: contactReplies.id });
-    await enqueueMail(tx, mailTemplates.contactReply(ctx.mailer.brand, message.email, message.firstName, reply.text, message.message));
+    await enqueueMail(tx, contactMail.contactReply(ctx.mailer.brand, message.email, message.firstName, reply.text, message.message));
     await recordAudit(tx, { actor: staff, action: 'contact.reply', subjectType: 'contact', subjectId: id, details: { replyId: saved!.id } });
     if (reply.markHandled) await markHandledIn(tx, staff, id);
   });

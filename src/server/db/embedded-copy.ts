@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { lockDataDir } from './client.js';
+import { lockDataDir } from './pglite.js';
 
 /**
  * Puts a copy of the embedded database's folder (DatabaseHandle.snapshot's gzipped tar, in

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants.js';
 import { FORM_DEFINITIONS, FORM_KINDS, type FormFile } from '../../shared/form-definitions.js';
 import { FORM_SCHEMAS } from '../../shared/schemas/forms.js';
-import { requireAccess, requireUser } from '../auth/guards.js';
+import { memberUser } from '../auth/guards.js';
 import { assertGuardianConfirmed } from '../privacy/guardian-service.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
@@ -21,13 +21,14 @@ function fileRules(files: readonly FormFile[]): Record<string, FileRule> {
   );
 }
 
-export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** The member's forms, and what they sent; behind the member hook (member-routes.ts). */
+export function formsMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     for (const route of FORM_ROUTES) {
       const schema = FORM_SCHEMAS[route.form];
       const rules = fileRules(route.files);
       const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-        const user = requireAccess(request, route.access);
+        const user = memberUser(request);
         assertGuardianConfirmed(ctx, user);
         const { data, files } = await readSubmission(request);
         await submitForm(ctx, user, route.form, data, files);
@@ -53,13 +54,15 @@ export function formsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         keyGenerator: (request: FastifyRequest) => `forms|${request.user?.id ?? request.ip}`,
         errorResponseBuilder: () => new HttpError(429, 'Too many forms sent. Please wait a few minutes and try again.'),
       };
-      for (const url of [route.endpoint, ...route.aliases]) app.post(url, { ...uploadRoute(ctx.config), config: { rateLimit, idempotent: true } }, handler);
+      // A form the definition opens to any signed-in `user` (the event form) is still a member's: staff have no forms.
+      const access = route.access === 'activated' ? 'activated' : 'member';
+      for (const url of [route.endpoint, ...route.aliases]) app.post(url, { ...uploadRoute(ctx.config), config: { access, rateLimit, idempotent: true } }, handler);
     }
 
-    app.get('/api/users/events', async (request) => listMemberEvents(ctx, requireUser(request)));
+    app.get('/api/users/events', { config: { access: 'user' } }, async (request) => listMemberEvents(ctx, memberUser(request)));
 
-    app.get('/api/users/submissions', async (request) => ({
-      submissions: await listMemberSubmissions(ctx, requireUser(request).id),
+    app.get('/api/users/submissions', { config: { access: 'user' } }, async (request) => ({
+      submissions: await listMemberSubmissions(ctx, memberUser(request).id),
     }));
   };
 }

@@ -180,6 +180,15 @@ describe('access to every route', () => {
     expect(noRoles).toEqual([]);
   });
 
+  it('registers every signed-in route behind the member hook, with the access decided here', () => {
+    const signedIn: (Access | undefined)[] = ['user', 'member', 'activated'];
+    const wrong = routes
+      .filter((r) => signedIn.includes(accessOf(r.method, r.url)) || r.access)
+      .filter((r) => r.access !== accessOf(r.method, r.url))
+      .map((r) => `${r.method} ${r.url}: ${r.access ?? 'outside the member plugin (src/server/member-routes.ts)'}, decided ${accessOf(r.method, r.url)}`);
+    expect(wrong).toEqual([]);
+  });
+
   it('opens no console route about money to a moderator, whatever area it names', () => {
     const money = /^\/api\/admin\/(payments|attendance-fines|reports)|\/members\/:id\/(ledger|fines|membership|suspend|reinstate|activation-code)|\.csv$/;
     const open = routes.filter((r) => accessOf(r.method, r.url) === 'admin' && money.test(r.url) && consoleRolesOf(r)?.includes('moderator'));

@@ -15,7 +15,7 @@ import { decidePending } from '../approvals/decide-pending.js';
 import { ads, payments, users } from '../db/schema.js';
 import { badRequest, conflict, forbidden } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { ledgerMail } from './mail.js';
 import { notify } from '../notifications/notifications.js';
 import { monthlyPriceOf } from '../plans/plans-service.js';
 import { fineCharge } from './fines.js';
@@ -164,7 +164,7 @@ async function bookMembership(ctx: AppContext, tx: Transaction, payment: Payment
   const otp = member.activated ? null : await issueCode(ctx, tx, member.id, 'otp');
   const correction = payment.reason ? ` Our staff changed the months you chose: ${payment.reason}` : '';
   await notify(tx, member.id, 'payment-approved', (otp ? 'Your payment was approved. Check your email for the OTP to activate your profile.' : 'Your payment was approved.') + correction);
-  await enqueueMail(tx, mailTemplates.paymentApproved(ctx.mailer.brand, member.email, member.fullName, otp, months, payment.reason));
+  await enqueueMail(tx, ledgerMail.paymentApproved(ctx.mailer.brand, member.email, member.fullName, otp, months, payment.reason));
   return receiptNumber;
 }
 
@@ -199,6 +199,6 @@ async function bookFine(ctx: AppContext, tx: Transaction, payment: Payment, memb
   const charge = await fineCharge(tx, payment.fineId);
   const receiptNumber = await bookPayment(ctx, tx, payment, member, staff, charge);
   await notify(tx, member.id, 'payment-approved', `Your payment of this fine was approved: ${charge.description}. Receipt ${receiptNumber}.`);
-  await enqueueMail(tx, mailTemplates.finePaid(ctx.mailer.brand, member.email, member.fullName, charge.description, receiptNumber));
+  await enqueueMail(tx, ledgerMail.finePaid(ctx.mailer.brand, member.email, member.fullName, charge.description, receiptNumber));
   return receiptNumber;
 }

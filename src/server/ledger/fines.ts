@@ -10,7 +10,7 @@ import type { Executor } from '../db/client.js';
 import { ledgerEntries, payments } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { ledgerMail } from './mail.js';
 import { notify } from '../notifications/notifications.js';
 
 /** Staff fine a member one of the terms' fines: a charge on their ledger, audited; the member is told. */
@@ -26,7 +26,7 @@ export async function recordFine(ctx: AppContext, staff: AuthUser, memberId: str
     if (!entry) throw new Error('fine was not written');
     await recordAudit(tx, { actor: staff, action: 'member.fined', subjectType: 'user', subjectId: member.id, details: { type, reason, amountKobo, fineId: entry.id } });
     await notify(tx, member.id, 'fine-recorded', `You have been fined ${formatNaira(amountKobo)}. ${description}. Pay it on your payments page.`);
-    await enqueueMail(tx, mailTemplates.fineRecorded(ctx.mailer.brand, member.email, member.fullName, formatNaira(amountKobo), description));
+    await enqueueMail(tx, ledgerMail.fineRecorded(ctx.mailer.brand, member.email, member.fullName, formatNaira(amountKobo), description));
     return entry;
   });
   ctx.mailer.nudge();

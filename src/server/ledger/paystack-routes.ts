@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { onlinePaymentSchema } from '../../shared/schemas/membership.js';
-import { accessHooks, requireUser } from '../auth/guards.js';
+import { memberUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { confirmOnlinePayment } from './confirm-payment.js';
 import { CALLBACK_PATH, kindOfReference, paystackOf, RETURN_PAGES, startOnlinePayment } from './online-checkout.js';
@@ -10,19 +10,10 @@ import { isPaystackSignature, PaystackClient, webhookEventSchema } from './payst
 /**
  * Paying online (only with PAYSTACK_SECRET_KEY): the member starts a checkout, comes back on the
  * callback (verified with Paystack), and Paystack's signed webhook says the same; both book
- * through the one confirmation, once.
+ * through the one confirmation, once. Starting a checkout is the member's (paystackMemberRoutes).
  */
 export function paystackRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    const memberRoutes: FastifyPluginAsyncZod = async (member) => {
-      member.addHook('onRequest', accessHooks.member);
-      member.post('/api/users/payments/online', { schema: { body: onlinePaymentSchema } }, async (request) => {
-        const authorizationUrl = await startOnlinePayment(ctx, requireUser(request), request.body, `${request.protocol}://${request.host}`);
-        return { authorizationUrl };
-      });
-    };
-    await app.register(memberRoutes);
-
     app.get(CALLBACK_PATH, { schema: { querystring: z.object({ reference: z.string().min(1).max(100) }) } }, async (request, reply) => {
       const paid = await new PaystackClient(paystackOf(ctx))
         .verify(request.query.reference)
@@ -58,6 +49,16 @@ export function paystackRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (outcome === 'unknown') request.log.info({ reference: event.data.data.reference }, 'Paystack webhook for an unknown reference');
         return { received: true };
       });
+    });
+  };
+}
+
+/** The member starts a checkout; behind the member hook (member-routes.ts). */
+export function paystackMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/api/users/payments/online', { schema: { body: onlinePaymentSchema }, config: { access: 'member' } }, async (request) => {
+      const authorizationUrl = await startOnlinePayment(ctx, memberUser(request), request.body, `${request.protocol}://${request.host}`);
+      return { authorizationUrl };
     });
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessHooks, requireUser } from '../auth/guards.js';
+import { memberUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { memberLedger, memberPayments, receiptCompany, receiptOf } from './ledger-service.js';
 import { readSiteSettings } from '../site/site-settings.js';
@@ -9,17 +9,15 @@ import { receiptPdf } from './receipt-pdf.js';
 
 const paymentParams = z.object({ id: z.uuid({ error: 'Receipt not found' }) });
 
-/** A member's account with the company: the ledger, the approved payments and their receipts. */
-export function ledgerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** A member's account with the company: the ledger, the approved payments and their receipts; behind the member hook (member-routes.ts). */
+export function ledgerMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', accessHooks.member);
+    app.get('/api/users/ledger', { config: { access: 'member' } }, async (request) => memberLedger(ctx, memberUser(request).id));
 
-    app.get('/api/users/ledger', async (request) => memberLedger(ctx, requireUser(request).id));
+    app.get('/api/users/payments', { config: { access: 'member' } }, async (request) => ({ payments: await memberPayments(ctx, memberUser(request).id) }));
 
-    app.get('/api/users/payments', async (request) => ({ payments: await memberPayments(ctx, requireUser(request).id) }));
-
-    app.get('/api/users/payments/:id/receipt', { schema: { params: paymentParams } }, async (request, reply) =>
-      sendReceipt(ctx, reply, await receiptOf(ctx, request.params.id, requireUser(request).id)),
+    app.get('/api/users/payments/:id/receipt', { schema: { params: paymentParams }, config: { access: 'member' } }, async (request, reply) =>
+      sendReceipt(ctx, reply, await receiptOf(ctx, request.params.id, memberUser(request).id)),
     );
   };
 }

@@ -7,7 +7,12 @@ import { TestMailbox } from '../test-support/mailbox.js';
 import { createTestApp, signedInStaff, STAFF, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { createTransport } from './mail-worker.js';
 import { portalAddress } from './portal-address.js';
-import { mailTemplates } from './templates.js';
+import { authMail } from '../auth/mail.js';
+import { contactMail } from '../contact/mail.js';
+import { ledgerMail } from '../ledger/mail.js';
+import { membershipMail } from '../membership/mail.js';
+import { profileMail } from '../profile/mail.js';
+import { talentMail } from '../talent/mail.js';
 
 const mailbox = new TestMailbox();
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -31,15 +36,15 @@ async function deliveredRow(to: string, subject: RegExp) {
 describe('the outbox', () => {
   it('marks every template that carries a code as sensitive, and no other', () => {
     const sensitive = [
-      mailTemplates.emailCode(brand, 'a@example.com', 'Ada', '123456'),
-      mailTemplates.paymentApproved(brand, 'a@example.com', 'Ada', '123456', 1),
-      mailTemplates.otpResent(brand, 'a@example.com', 'Ada', '123456'),
-      mailTemplates.passwordResetCode(brand, 'a@example.com', 'Ada', '123456'),
-      mailTemplates.emailChangeCode(brand, 'a@example.com', 'Ada', '123456'),
+      membershipMail.emailCode(brand, 'a@example.com', 'Ada', '123456'),
+      ledgerMail.paymentApproved(brand, 'a@example.com', 'Ada', '123456', 1),
+      membershipMail.otpResent(brand, 'a@example.com', 'Ada', '123456'),
+      authMail.passwordResetCode(brand, 'a@example.com', 'Ada', '123456'),
+      profileMail.emailChangeCode(brand, 'a@example.com', 'Ada', '123456'),
     ];
     for (const mail of sensitive) expect(mail.sensitive, mail.subject).toBe(true);
-    expect(mailTemplates.paymentApproved(brand, 'a@example.com', 'Ada', null, 1).sensitive).toBe(false);
-    expect(mailTemplates.bookingReceived(brand, 'a@example.com', 'Ada', 'BK-1234', 'Ada').sensitive).toBe(false);
+    expect(ledgerMail.paymentApproved(brand, 'a@example.com', 'Ada', null, 1).sensitive).toBe(false);
+    expect(talentMail.bookingReceived(brand, 'a@example.com', 'Ada', 'BK-1234', 'Ada').sensitive).toBe(false);
   });
 
   it('keeps no code once the mail carrying it is delivered, and keeps the body of other mail', async () => {
@@ -81,7 +86,7 @@ describe('mail without SMTP', () => {
     const write = (...args: unknown[]) => void lines.push(JSON.stringify(args));
     return { lines, log: { info: write, warn: write, error: write } as unknown as FastifyBaseLogger };
   }
-  const message = { ...mailTemplates.passwordResetCode(brand, 'ada@example.com', 'Ada', '482913'), from: 'portal@example.com' };
+  const message = { ...authMail.passwordResetCode(brand, 'ada@example.com', 'Ada', '482913'), from: 'portal@example.com' };
 
   it('prints the mail, code included, to the log in development and tests', async () => {
     for (const env of ['development', 'test'] as const) {
@@ -132,7 +137,7 @@ describe('links and answers in mail', () => {
   });
 
   it('the activation code mail says how long the code lasts and links to the fees page', () => {
-    for (const mail of [mailTemplates.paymentApproved(brand, 'a@example.com', 'Ada', '123456', 1), mailTemplates.otpResent(brand, 'a@example.com', 'Ada', '123456')]) {
+    for (const mail of [ledgerMail.paymentApproved(brand, 'a@example.com', 'Ada', '123456', 1), membershipMail.otpResent(brand, 'a@example.com', 'Ada', '123456')]) {
       expect(mail.text, mail.subject).toContain('It expires in 10 minutes');
       expect(mail.text, mail.subject).toContain('https://portal.example.com/user/fees');
     }
@@ -159,12 +164,12 @@ describe('links and answers in mail', () => {
       json: { companyName: 'Home of Movies', email: 'hello@homeofmovies.example', phone: '+234 803 123 4567', nairaAccount: '', dollarAccount: '', offices: [], faq: [] },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(mailTemplates.contactReply(portal.app.ctx.mailer.brand, 'a@example.com', 'Ada', 'Thank you', null).replyTo).toBe('hello@homeofmovies.example');
+    expect(contactMail.contactReply(portal.app.ctx.mailer.brand, 'a@example.com', 'Ada', 'Thank you', null).replyTo).toBe('hello@homeofmovies.example');
   });
 
   it('ends a sentence staff typed with one full stop, whether or not they typed one', () => {
     for (const reason of ['Missed three meetings in a row', 'Missed three meetings in a row.']) {
-      const text = mailTemplates.membershipSuspended(brand, 'a@example.com', 'Ada', reason).text + mailTemplates.fineRecorded(brand, 'a@example.com', 'Ada', '₦5,000.00', reason).text;
+      const text = membershipMail.membershipSuspended(brand, 'a@example.com', 'Ada', reason).text + ledgerMail.fineRecorded(brand, 'a@example.com', 'Ada', '₦5,000.00', reason).text;
       expect(text).not.toMatch(/\.\./);
       expect(text).toContain('Missed three meetings in a row.');
     }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessHooks, requireUser } from '../auth/guards.js';
+import { memberUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { sendStoredFile } from '../files/send-file.js';
 import { HttpError } from '../http/errors.js';
@@ -10,7 +10,16 @@ const verifyParams = z.object({ memberNumber: z.string().max(40) });
 /** The card's check code; checked, not validated: a wrong one answers as an unknown number. */
 const verifyQuery = z.object({ code: z.string().max(100).optional() });
 
-/** The member's card on the dashboard, and the public check its QR code opens. */
+/** The member's card on the dashboard; behind the member hook (member-routes.ts). */
+export function memberCardMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/users/card', { config: { access: 'member' } }, async (request, reply) =>
+      reply.header('Cache-Control', 'private, no-store').send({ card: await memberCard(ctx, memberUser(request), `${request.protocol}://${request.host}`) }),
+    );
+  };
+}
+
+/** The public check a card's QR code opens. */
 export function memberCardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const lookups = {
     rateLimit: {
@@ -20,10 +29,6 @@ export function memberCardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     },
   };
   return async (app) => {
-    app.get('/api/users/card', { onRequest: accessHooks.member }, async (request, reply) =>
-      reply.header('Cache-Control', 'private, no-store').send({ card: await memberCard(ctx, requireUser(request), `${request.protocol}://${request.host}`) }),
-    );
-
     app.get('/api/verify/:memberNumber', { schema: { params: verifyParams, querystring: verifyQuery }, config: lookups }, async (request, reply) =>
       reply.header('Cache-Control', 'no-store').send(await verifyMember(ctx, request.params.memberNumber, request.query.code)),
     );

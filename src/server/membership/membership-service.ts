@@ -12,7 +12,7 @@ import { deleteFiles, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
 import { badRequest, conflict, forbidden, HttpError } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { membershipMail } from './mail.js';
 import { notify } from '../notifications/notifications.js';
 import { payableFine } from '../ledger/fines.js';
 import { numberReceiptsOf } from '../ledger/ledger-service.js';
@@ -30,7 +30,7 @@ export async function sendEmailCode(ctx: AppContext, user: AuthUser, email: stri
   await ctx.db.transaction(async (tx) => {
     await assertCanResend(tx, user.id, 'email');
     const code = await issueCode(ctx, tx, user.id, 'email');
-    await enqueueMail(tx, mailTemplates.emailCode(ctx.mailer.brand, user.email, user.fullName, code));
+    await enqueueMail(tx, membershipMail.emailCode(ctx.mailer.brand, user.email, user.fullName, code));
   });
   ctx.mailer.nudge();
 }
@@ -132,7 +132,7 @@ export async function uploadSlip(
       .returning({ id: payments.id });
     if (!payment) throw new Error('payment row was not written');
     await notify(tx, user.id, 'slip-received', 'We received your payment slip. Our staff will review it shortly.');
-    await enqueueMail(tx, mailTemplates.slipReceived(ctx.mailer.brand, user.email, user.fullName, target.next));
+    await enqueueMail(tx, membershipMail.slipReceived(ctx.mailer.brand, user.email, user.fullName, target.next));
     return { paymentId: payment.id, replacedSlip: null };
   });
   if (replacedSlip) {
@@ -164,7 +164,7 @@ export async function sendOtp(ctx: AppContext, user: AuthUser): Promise<string> 
 export async function mailFreshOtp(ctx: AppContext, member: Pick<AuthUser, 'id' | 'email' | 'fullName'>, alsoInTransaction?: (tx: Executor) => Promise<void>): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const otp = await issueCode(ctx, tx, member.id, 'otp');
-    await enqueueMail(tx, mailTemplates.otpResent(ctx.mailer.brand, member.email, member.fullName, otp));
+    await enqueueMail(tx, membershipMail.otpResent(ctx.mailer.brand, member.email, member.fullName, otp));
     await alsoInTransaction?.(tx);
   });
   ctx.mailer.nudge();
@@ -186,7 +186,7 @@ export async function activateProfile(ctx: AppContext, user: AuthUser, otp: stri
     const [numbered] = await tx.select({ memberNumber: users.memberNumber }).from(users).where(eq(users.id, user.id));
     if (numbered?.memberNumber) await numberReceiptsOf(tx, user.id, numbered.memberNumber);
     await notify(tx, user.id, 'profile-activated', 'Your profile is active. The member forms are open to you.');
-    await enqueueMail(tx, mailTemplates.activated(ctx.mailer.brand, user.email, user.fullName));
+    await enqueueMail(tx, membershipMail.activated(ctx.mailer.brand, user.email, user.fullName));
     return { activated: row };
   });
   if ('refusal' in outcome) throw outcome.refusal;

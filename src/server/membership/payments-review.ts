@@ -10,7 +10,7 @@ import { files, ledgerEntries, payments, users } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';
 import { lockMemberOfPayment } from '../ledger/confirm-payment.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { membershipMail } from './mail.js';
 import { notify } from '../notifications/notifications.js';
 
 const reviewers = alias(users, 'reviewers');
@@ -61,7 +61,7 @@ export async function rejectPayment(ctx: AppContext, staff: AuthUser, id: string
     await recordAudit(tx, { actor: staff, action: 'payment.rejected', subjectType: 'payment', subjectId: id, details: { reason, kind: payment.kind, userId: payment.userId } });
     if (!member) return;
     await notify(tx, member.id, 'payment-rejected', `Your payment slip was not approved: ${reason}`);
-    await enqueueMail(tx, mailTemplates.paymentRejected(ctx.mailer.brand, member.email, member.fullName, reason));
+    await enqueueMail(tx, membershipMail.paymentRejected(ctx.mailer.brand, member.email, member.fullName, reason));
   });
   ctx.mailer.nudge();
 }

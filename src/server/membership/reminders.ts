@@ -5,7 +5,7 @@ import { GRACE_DAYS } from '../../shared/membership.js';
 import type { AppContext } from '../context.js';
 import { membershipReminders, users } from '../db/schema.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { membershipMail } from './mail.js';
 import { notify } from '../notifications/notifications.js';
 
 type ReminderKind = (typeof membershipReminders.$inferInsert)['kind'];
@@ -55,7 +55,7 @@ export async function sendMembershipReminders(ctx: AppContext): Promise<number> 
         if (!row) return false;
         const message = reminderText(reminder.kind, paidUntil);
         await notify(tx, member.id, 'membership-reminder', message);
-        await enqueueMail(tx, mailTemplates.membershipReminder(ctx.mailer.brand, member.email, member.fullName, message));
+        await enqueueMail(tx, membershipMail.membershipReminder(ctx.mailer.brand, member.email, member.fullName, message));
         return true;
       });
       if (recorded) sent++;

@@ -12,7 +12,7 @@ import type { AppContext } from '../context.js';
 import { users } from '../db/schema.js';
 import { badRequest, conflict } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { membershipMail } from './mail.js';
 import { notify } from '../notifications/notifications.js';
 import { latestFeePayment, mailFreshOtp } from './membership-service.js';
 
@@ -59,7 +59,7 @@ export async function suspendMember(ctx: AppContext, staff: AuthUser, memberId: 
     if (!suspended) throw conflict(`This membership is already suspended: ${member.suspensionReason ?? 'no reason given'}.`);
     await recordAudit(tx, { actor: staff, action: 'membership.suspended', subjectType: 'user', subjectId: member.id, details: { reason } });
     await notify(tx, member.id, 'membership-suspended', `Your membership is suspended: ${reason}. Contact us to have it reinstated.`);
-    await enqueueMail(tx, mailTemplates.membershipSuspended(ctx.mailer.brand, member.email, member.fullName, reason));
+    await enqueueMail(tx, membershipMail.membershipSuspended(ctx.mailer.brand, member.email, member.fullName, reason));
   });
   ctx.mailer.nudge();
 }
@@ -75,7 +75,7 @@ export async function reinstateMember(ctx: AppContext, staff: AuthUser, memberId
     if (!reinstated) throw conflict('This membership is not suspended.');
     await recordAudit(tx, { actor: staff, action: 'membership.reinstated', subjectType: 'user', subjectId: member.id, details: { reason, suspendedFor: member.suspensionReason } });
     await notify(tx, member.id, 'membership-reinstated', 'Your membership is reinstated.');
-    await enqueueMail(tx, mailTemplates.membershipReinstated(ctx.mailer.brand, member.email, member.fullName));
+    await enqueueMail(tx, membershipMail.membershipReinstated(ctx.mailer.brand, member.email, member.fullName));
   });
   ctx.mailer.nudge();
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { markNotificationsReadSchema, type UnreadCounts } from '../../shared/schemas/notifications.js';
-import { requireUser } from '../auth/guards.js';
+import { memberUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { bookingRequests, notifications, talentProfiles } from '../db/schema.js';
@@ -58,12 +58,13 @@ export async function markNotificationsRead(ctx: AppContext, userId: string, upT
     .where(and(unread, lte(notifications.createdAt, sql`(${shownAt})`)));
 }
 
-export function notificationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** Any signed-in account's notifications; behind the member hook (member-routes.ts). */
+export function notificationsMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/notifications', async (request) => ({ notifications: await listNotifications(ctx, requireUser(request).id) }));
-    app.get('/api/notifications/unread', async (request) => unreadCounts(ctx, requireUser(request).id));
-    app.post('/api/notifications/read', { schema: { body: markNotificationsReadSchema } }, async (request) => {
-      await markNotificationsRead(ctx, requireUser(request).id, request.body?.upTo);
+    app.get('/api/notifications', { config: { access: 'user' } }, async (request) => ({ notifications: await listNotifications(ctx, memberUser(request).id) }));
+    app.get('/api/notifications/unread', { config: { access: 'user' } }, async (request) => unreadCounts(ctx, memberUser(request).id));
+    app.post('/api/notifications/read', { schema: { body: markNotificationsReadSchema }, config: { access: 'user' } }, async (request) => {
+      await markNotificationsRead(ctx, memberUser(request).id, request.body?.upTo);
       return { message: 'Notifications marked as read.' };
     });
   };

@@ -20,7 +20,7 @@ import type { Executor } from '../db/client.js';
 import { guardians, users } from '../db/schema.js';
 import { badRequest, conflict, forbidden, type HttpError } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { privacyMail } from './mail.js';
 import { notify } from '../notifications/notifications.js';
 import { recordConsent } from './consents.js';
 
@@ -41,7 +41,7 @@ export async function startGuardianConfirmation(ctx: AppContext, tx: Executor, c
 
 async function mailGuardianCode(ctx: AppContext, tx: Executor, child: { id: string; fullName: string }, guardian: Pick<NewGuardian, 'name' | 'email'>) {
   const code = await issueCode(ctx, tx, child.id, 'guardian');
-  await enqueueMail(tx, mailTemplates.guardianCode(ctx.mailer.brand, guardian.email, guardian.name, child.fullName, child.id, code));
+  await enqueueMail(tx, privacyMail.guardianCode(ctx.mailer.brand, guardian.email, guardian.name, child.fullName, child.id, code));
 }
 
 /** Where the member stands with a guardian today (Lagos): see `guardianStateOn`. */
@@ -176,7 +176,7 @@ export async function endGuardianLinksAtAdulthood(ctx: AppContext): Promise<numb
     for (const adult of adults) {
       await tx.update(guardians).set({ endedAt: sql`now()` }).where(and(eq(guardians.userId, adult.id), isNull(guardians.endedAt)));
       await notify(tx, adult.id, 'guardian-ended', 'You are 18 now: your parent or guardian no longer confirms anything for your account, and booking requests come only to you.');
-      await enqueueMail(tx, mailTemplates.guardianLinkEnded(ctx.mailer.brand, adult.email, adult.fullName));
+      await enqueueMail(tx, privacyMail.guardianLinkEnded(ctx.mailer.brand, adult.email, adult.fullName));
     }
     return adults.length;
   });

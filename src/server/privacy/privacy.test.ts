@@ -27,7 +27,7 @@ import {
 } from '../db/schema.js';
 import { storeFile } from '../files/files-service.js';
 import { recordAudit } from '../audit/audit.js';
-import { mailTemplates } from '../mail/templates.js';
+import { privacyMail } from './mail.js';
 import { notify } from '../notifications/notifications.js';
 import { PDF_BYTES, stillStored } from '../test-support/files.js';
 import { TestMailbox } from '../test-support/mailbox.js';
@@ -292,7 +292,7 @@ describe('the 18th birthday, on the app’s clock in Lagos', () => {
     clocked = await createTestApp({}, { mailTransport: new TestMailbox().transport, clock: () => now });
   });
   afterAll(() => clocked.close());
-  const campaign = (r: { email: string; fullName: string }) => mailTemplates.marketing(clocked.app.ctx.mailer.brand, r.email, r.fullName, 'Adults offer', ['A new premiere is coming.']);
+  const campaign = (r: { email: string; fullName: string }) => privacyMail.marketing(clocked.app.ctx.mailer.brand, r.email, r.fullName, 'Adults offer', ['A new premiere is coming.']);
 
   it('ends the guardian link and lets marketing mail go from that Lagos midnight, not an hour before', async () => {
     const { user } = await signedUpMember(clocked.app);
@@ -314,7 +314,7 @@ describe('the 18th birthday, on the app’s clock in Lagos', () => {
 });
 
 describe('marketing consent', () => {
-  const campaign = (subject: string) => (r: { email: string; fullName: string }) => mailTemplates.marketing(portal.app.ctx.mailer.brand, r.email, r.fullName, subject, ['A new premiere is coming.']);
+  const campaign = (subject: string) => (r: { email: string; fullName: string }) => privacyMail.marketing(portal.app.ctx.mailer.brand, r.email, r.fullName, subject, ['A new premiere is coming.']);
   const queuedTo = async (to: string, subject: string) => (await db().select().from(outbox).where(eq(outbox.to, to))).filter((m) => m.subject.startsWith(subject)).length;
 
   it('is withdrawn and given again on the privacy page, each change recorded; withdrawn, no marketing mail goes', async () => {
@@ -356,7 +356,7 @@ describe('marketing consent', () => {
 });
 
 describe('a child’s marketing choice', () => {
-  const campaign = (subject: string) => (r: { email: string; fullName: string }) => mailTemplates.marketing(portal.app.ctx.mailer.brand, r.email, r.fullName, subject, ['A new premiere is coming.']);
+  const campaign = (subject: string) => (r: { email: string; fullName: string }) => privacyMail.marketing(portal.app.ctx.mailer.brand, r.email, r.fullName, subject, ['A new premiere is coming.']);
 
   it('is not recorded from the sign-up tick, so no marketing mail starts when they turn 18', async () => {
     const child = await childSignedUp();
@@ -393,7 +393,7 @@ async function childFromBeforeGuardians() {
 }
 
 describe('a member under 18 from before guardians were asked', () => {
-  const campaign = (r: { email: string; fullName: string }) => mailTemplates.marketing(portal.app.ctx.mailer.brand, r.email, r.fullName, 'Offer', ['A new premiere is coming.']);
+  const campaign = (r: { email: string; fullName: string }) => privacyMail.marketing(portal.app.ctx.mailer.brand, r.email, r.fullName, 'Offer', ['A new premiere is coming.']);
 
   it('gets no marketing mail, and their published profile leaves the directory with its age', async () => {
     const member = await activatedMember(portal.app);

@@ -17,7 +17,7 @@ import type { ReceivedFile } from '../files/multipart.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import { forgetMemberInReceipts } from '../ledger/ledger-service.js';
 import { enqueueMail, forgetMailAbout } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { profileMail } from './mail.js';
 import { forgetRequestsFrom } from '../talent/booking-service.js';
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
@@ -70,7 +70,7 @@ export async function updateProfile(
     }
     if (newEmail) {
       const code = await issueCode(ctx, tx, user.id, 'email-change');
-      await enqueueMail(tx, mailTemplates.emailChangeCode(ctx.mailer.brand, newEmail, user.fullName, code));
+      await enqueueMail(tx, profileMail.emailChangeCode(ctx.mailer.brand, newEmail, user.fullName, code));
     }
     return row;
   }).catch((error: unknown) => {

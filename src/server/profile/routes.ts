@@ -6,7 +6,7 @@ import { confirmEmailSchema, profileUpdateSchema, terminateAccountSchema } from 
 import { deleteAd, placeAd } from '../ads/ads-service.js';
 import { keepMemberAds } from '../ads/kept-member-ads.js';
 import { accountLimit } from '../auth/account-limits.js';
-import { accessHooks, requireActivated, requireMember, requireUser } from '../auth/guards.js';
+import { memberUser, requireActivated } from '../auth/guards.js';
 import { assertReauthenticated } from '../auth/reauthenticate.js';
 import { clearSessionCookie } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
@@ -24,21 +24,22 @@ const PROFILE_FILES = {
   paymentSlip: { label: 'Payment slip', types: DOCUMENT_TYPES },
 };
 
-export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** The signed-in account's own profile (and an advert placed with it), and ending the account; behind the member hook (member-routes.ts). */
+export function profileMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const memberAds = await keepMemberAds(app, ctx);
     // The current password and an email already in use are both things to guess: limited like login.
     const credentialChecks = accountLimit(app, 'profile-credentials', ctx.config.rateLimits.login);
 
-    app.get('/api/users/profile', async (request) => {
-      const user = requireUser(request);
+    app.get('/api/users/profile', { config: { access: 'user' } }, async (request) => {
+      const user = memberUser(request);
       return { user: toUserView(user, todayInLagos(ctx.clock()), (await memberAds.find(user.id)) ?? NO_AD) };
     });
 
     // One call, three uses, as the first client made it: edit the profile, place an ad (multipart with
     // imageUrl, linkUrl, altText), or delete the ad (JSON with the three fields null).
-    app.put('/api/users/profile', { ...uploadRoute(ctx.config), config: { idempotent: true } }, async (request) => {
-      const user = requireUser(request);
+    app.put('/api/users/profile', { ...uploadRoute(ctx.config), config: { access: 'user', idempotent: true } }, async (request) => {
+      const user = memberUser(request);
       if (!request.isMultipart()) {
         parseBody(deleteAdSchema, request.body);
         await deleteAd(ctx, user);
@@ -46,6 +47,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       }
       const { fields, files } = await readMultipart(request, PROFILE_FILES);
       if (files.imageUrl || 'linkUrl' in fields || 'altText' in fields) {
+        // The profile is any account's; an advert only an activated member's: the body says which it is.
         requireActivated(request);
         const input = parseBody(placeAdFields, fields);
         const adId = await placeAd(ctx, user, input, files.imageUrl, files.paymentSlip);
@@ -59,14 +61,14 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { success: true, message: SUCCESS.profileUpdated, user: await loadUserView(ctx, updated) };
     });
 
-    app.post('/api/users/email/confirm', { onRequest: accessHooks.user, schema: { body: confirmEmailSchema } }, async (request) => {
-      const user = requireUser(request);
+    app.post('/api/users/email/confirm', { schema: { body: confirmEmailSchema }, config: { access: 'user' } }, async (request) => {
+      const user = memberUser(request);
       await credentialChecks(request, user.id);
       return { message: SUCCESS.emailConfirmed, user: await loadUserView(ctx, await confirmEmailChange(ctx, user, request.body.code)) };
     });
 
-    app.delete('/api/users/terminate', { schema: { body: terminateAccountSchema } }, async (request, reply) => {
-      const member = requireMember(request);
+    app.delete('/api/users/terminate', { schema: { body: terminateAccountSchema }, config: { access: 'member' } }, async (request, reply) => {
+      const member = memberUser(request);
       await credentialChecks(request, member.id);
       await assertReauthenticated(ctx, member, request.body?.currentPassword);
       await terminateAccount(ctx, member);

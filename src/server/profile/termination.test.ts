@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookingRequests, files, payments, receipts, talentProfiles } from '../db/schema.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { talentMail } from '../talent/mail.js';
 import { multipart, pngBytes } from '../test-support/files.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, PASSWORD, signedInStaff, TestClient } from '../test-support/test-app.js';
@@ -66,7 +66,7 @@ async function memberWhoDidEverything() {
     { ...booking, reference: 'BK-T0001', profileId: own!.id, email: 'business@example.com', phone: '+2348050000001' },
     { ...booking, reference: 'BK-T0002', profileId: otherProfile!.id, email: user.email, phone: user.phone },
   ]);
-  await enqueueMail(portal.app.ctx.db, mailTemplates.bookingForTalent(portal.app.ctx.mailer.brand, other.user.email, 'Tunde', 'BK-T0002', `Studio (Chioma, ${user.email}, ${user.phone})`));
+  await enqueueMail(portal.app.ctx.db, talentMail.bookingForTalent(portal.app.ctx.mailer.brand, other.user.email, 'Tunde', 'BK-T0002', `Studio (Chioma, ${user.email}, ${user.phone})`));
 
   // A confirmed change of email, then one still waiting for its code.
   const firstEmail = user.email;

@@ -12,7 +12,7 @@ import { attendance, attendanceFines, ledgerEntries, scheduleSeries, users } fro
 import { badRequest, notFound } from '../http/errors.js';
 import { isUuid } from '../http/parse.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { ledgerMail } from '../ledger/mail.js';
 import { notify } from '../notifications/notifications.js';
 import { expectedMembers, oneSessionDate, type SeriesRow } from './schedule-service.js';
 
@@ -189,7 +189,7 @@ export async function confirmAttendanceFines(ctx: AppContext, staff: AuthUser, i
       await tx.update(attendanceFines).set({ ledgerEntryId: entry!.id }).where(eq(attendanceFines.id, fine.id));
       await recordAudit(tx, { actor: staff, action: 'member.fined', subjectType: 'user', subjectId: fine.userId, details: { type: fine.type, reason: fine.reason, amountKobo, fineId: entry!.id, attendanceFineId: fine.id } });
       await notify(tx, fine.userId, 'fine-recorded', `You have been fined ${formatNaira(amountKobo)}. ${description}. Pay it on your payments page.`);
-      await enqueueMail(tx, mailTemplates.fineRecorded(ctx.mailer.brand, member.email, member.fullName, formatNaira(amountKobo), description));
+      await enqueueMail(tx, ledgerMail.fineRecorded(ctx.mailer.brand, member.email, member.fullName, formatNaira(amountKobo), description));
       return true;
     });
     if (done) confirmed += 1;

@@ -12,7 +12,7 @@ import { attendance, attendanceFines, scheduleChanges, scheduleEnrolments, sched
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { isUuid } from '../http/parse.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { scheduleMail } from './mail.js';
 import { notify } from '../notifications/notifications.js';
 import { expandDates, firstDateFrom, givesDate, lagosInstant } from './recurrence.js';
 
@@ -204,7 +204,7 @@ export async function changeSessionDate(ctx: AppContext, staff: AuthUser, series
     const members = await expectedMembers(tx, series, todayInLagos(ctx.clock()));
     for (const member of members) {
       await notify(tx, member.id, 'session-changed', `${what}: ${input.note}`);
-      await enqueueMail(tx, mailTemplates.sessionChanged(ctx.mailer.brand, member.email, member.fullName, what, input.note));
+      await enqueueMail(tx, scheduleMail.sessionChanged(ctx.mailer.brand, member.email, member.fullName, what, input.note));
     }
     await recordAudit(tx, { actor: staff, action: `schedule.${input.action}`, subjectType: 'schedule', subjectId: seriesId, details: { day, note: input.note, told: members.length } });
     return { date: after, told: members.length };

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { enrolmentFields } from '../../shared/schemas/training.js';
-import { accessHooks, requireAccess, requireMember, staffUser } from '../auth/guards.js';
+import { memberUser, staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { certificatePdf } from './certificate-pdf.js';
@@ -28,8 +28,37 @@ async function sendCertificate(ctx: AppContext, reply: FastifyReply, origin: str
     .send(pdf);
 }
 
-/** Members' trainings (enrol, leave, certificate) and the public check a certificate's QR code opens. */
-export function trainingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** Members' trainings (enrol, leave, certificate); behind the member hook (member-routes.ts). */
+export function trainingMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/users/training', { config: { access: 'member' } }, async (request, reply) =>
+      reply.header('Cache-Control', 'private, no-store').send({ trainings: await memberTrainings(ctx, memberUser(request).id, originOf(ctx, request)) }),
+    );
+
+    // Enrolling needs a membership in good standing, as the forms do; leaving does not.
+    app.post('/api/users/training/:id/enrolment', { config: { access: 'activated' }, schema: { params: seriesParams } }, async (request) => {
+      await enrol(ctx, memberUser(request), request.params.id);
+      return { message: 'You are enrolled: its dates are on your calendar.' };
+    });
+
+    app.delete('/api/users/training/:id/enrolment', { config: { access: 'member' }, schema: { params: seriesParams } }, async (request) => {
+      await leave(ctx, memberUser(request), request.params.id);
+      return { message: 'You have left this training. Your attendance so far stays on record.' };
+    });
+
+    app.post('/api/users/training/:id/certificate', { config: { access: 'member' }, schema: { params: seriesParams } }, async (request, reply) => {
+      const { certificate, issuedNow } = await issueCertificate(ctx, memberUser(request), request.params.id);
+      return reply.status(issuedNow ? 201 : 200).send({ message: issuedNow ? `Certificate ${certificate.number} is issued.` : `Certificate ${certificate.number} was already issued.`, certificate });
+    });
+
+    app.get('/api/users/training-certificates/:id', { config: { access: 'member' }, schema: { params: certificateParams } }, async (request, reply) =>
+      sendCertificate(ctx, reply, originOf(ctx, request), await certificateToDraw(ctx.db, request.params.id, memberUser(request).id)),
+    );
+  };
+}
+
+/** The public check a certificate's QR code opens. */
+export function trainingCheckRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const checks = {
     rateLimit: {
       max: ctx.config.rateLimits.verify,
@@ -38,37 +67,12 @@ export function trainingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     },
   };
   return async (app) => {
-    app.get('/api/users/training', { onRequest: accessHooks.member }, async (request, reply) =>
-      reply.header('Cache-Control', 'private, no-store').send({ trainings: await memberTrainings(ctx, requireMember(request).id, originOf(ctx, request)) }),
-    );
-
-    // Enrolling needs a membership in good standing, as the forms do; leaving does not.
-    app.post('/api/users/training/:id/enrolment', { onRequest: accessHooks.member, schema: { params: seriesParams } }, async (request) => {
-      await enrol(ctx, requireAccess(request, 'activated'), request.params.id);
-      return { message: 'You are enrolled: its dates are on your calendar.' };
-    });
-
-    app.delete('/api/users/training/:id/enrolment', { onRequest: accessHooks.member, schema: { params: seriesParams } }, async (request) => {
-      await leave(ctx, requireMember(request), request.params.id);
-      return { message: 'You have left this training. Your attendance so far stays on record.' };
-    });
-
-    app.post('/api/users/training/:id/certificate', { onRequest: accessHooks.member, schema: { params: seriesParams } }, async (request, reply) => {
-      const { certificate, issuedNow } = await issueCertificate(ctx, requireMember(request), request.params.id);
-      return reply.status(issuedNow ? 201 : 200).send({ message: issuedNow ? `Certificate ${certificate.number} is issued.` : `Certificate ${certificate.number} was already issued.`, certificate });
-    });
-
-    app.get('/api/users/training-certificates/:id', { onRequest: accessHooks.member, schema: { params: certificateParams } }, async (request, reply) =>
-      sendCertificate(ctx, reply, originOf(ctx, request), await certificateToDraw(ctx.db, request.params.id, requireMember(request).id)),
-    );
-
     app.get('/api/training-certificates/:number', { schema: { params: checkParams, querystring: checkQuery }, config: checks }, async (request, reply) =>
       reply.header('Cache-Control', 'no-store').send(await checkCertificate(ctx, request.params.number, request.query.code)),
     );
   };
 }
 
-/** Staff see and manage who is enrolled, and the certificates issued (the schedule area, under /api/admin). */
 export function trainingStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/schedule/:id/enrolments', { config: { area: 'schedule' }, schema: { params: seriesParams } }, async (request) => ({ enrolments: await seriesEnrolments(ctx, request.params.id) }));

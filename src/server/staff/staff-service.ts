@@ -14,7 +14,7 @@ import { loginChallenges, sessions, twoFactor, users } from '../db/schema.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import { isUuid } from '../http/parse.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { staffMail } from './mail.js';
 
 /** An invite's code waits longer than a reset code: the invitee may not read mail the same day. */
 const INVITE_TTL_MS = 72 * 60 * 60 * 1000;
@@ -73,7 +73,7 @@ export async function inviteStaff(ctx: AppContext, admin: StaffUser, input: z.ou
         .returning({ id: users.id });
       if (!user) throw new Error('staff row was not written');
       const code = await issueCode(ctx, tx, user.id, 'password-reset', INVITE_TTL_MS);
-      await enqueueMail(tx, mailTemplates.staffInvite(ctx.mailer.brand, input.email, input.name, ROLE_LABELS[input.role], code));
+      await enqueueMail(tx, staffMail.staffInvite(ctx.mailer.brand, input.email, input.name, ROLE_LABELS[input.role], code));
       await recordAudit(tx, { actor: admin, action: 'staff.invite', subjectType: 'user', subjectId: user.id, details: { email: input.email, role: input.role } });
       return user;
     });

@@ -12,7 +12,7 @@ import { uniqueViolation } from '../db/errors.js';
 import { bookingConfirmations, bookingRequests, talentProfiles, users } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { mailTemplates } from '../mail/templates.js';
+import { talentMail } from './mail.js';
 import { notify } from '../notifications/notifications.js';
 import { guardianContact } from '../privacy/guardian-service.js';
 import { listed } from './talent-queries.js';
@@ -83,7 +83,7 @@ export async function requestBooking(ctx: AppContext, profileId: string, input: 
       codeHash: confirmationHash(ctx, confirmationId, code),
       expiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
     });
-    await enqueueMail(tx, mailTemplates.bookingConfirmCode(ctx.mailer.brand, input.email, code));
+    await enqueueMail(tx, talentMail.bookingConfirmCode(ctx.mailer.brand, input.email, code));
   });
   ctx.mailer.nudge();
   return { confirmationId };
@@ -143,12 +143,12 @@ async function sendRequest(
           message: input.message,
         });
         await notify(tx, talent.userId, 'booking-request', `New booking request ${reference} from ${input.businessName}. Open your talent profile to answer it.`);
-        await enqueueMail(tx, mailTemplates.bookingReceived(ctx.mailer.brand, input.email, input.contactName, reference, talent.stageName));
-        await enqueueMail(tx, mailTemplates.bookingForTalent(ctx.mailer.brand, talent.email, talent.fullName, reference, summary));
+        await enqueueMail(tx, talentMail.bookingReceived(ctx.mailer.brand, input.email, input.contactName, reference, talent.stageName));
+        await enqueueMail(tx, talentMail.bookingForTalent(ctx.mailer.brand, talent.email, talent.fullName, reference, summary));
         const guardian = await guardianContact(tx, talent.userId);
-        if (guardian) await enqueueMail(tx, mailTemplates.bookingForGuardian(ctx.mailer.brand, guardian.email, guardian.name, talent.fullName, reference, summary));
+        if (guardian) await enqueueMail(tx, talentMail.bookingForGuardian(ctx.mailer.brand, guardian.email, guardian.name, talent.fullName, reference, summary));
         if (ctx.config.admin) {
-          await enqueueMail(tx, mailTemplates.bookingForStaff(ctx.mailer.brand, ctx.config.admin.email, reference, `${talent.stageName} asked by ${summary}`));
+          await enqueueMail(tx, talentMail.bookingForStaff(ctx.mailer.brand, ctx.config.admin.email, reference, `${talent.stageName} asked by ${summary}`));
         }
       });
       ctx.mailer.nudge();
@@ -189,7 +189,7 @@ export async function answerRequest(ctx: AppContext, user: AuthUser, id: string,
     if (!updated) throw conflict(`This booking request was already ${owned.request.state}.`);
     await enqueueMail(
       tx,
-      mailTemplates.bookingAnswered(ctx.mailer.brand, updated.email, updated.contactName, updated.reference, owned.stageName, accept, message ?? null),
+      talentMail.bookingAnswered(ctx.mailer.brand, updated.email, updated.contactName, updated.reference, owned.stageName, accept, message ?? null),
     );
   });
   ctx.mailer.nudge();

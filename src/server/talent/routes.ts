@@ -10,7 +10,7 @@ import {
   talentProfileSchema,
   talentQuerySchema,
 } from '../../shared/schemas/talent.js';
-import { accessHooks, requireUser } from '../auth/guards.js';
+import { memberUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { IMAGE_TYPES } from '../files/file-kinds.js';
 import { readMultipart, type ReceivedFile, uploadRoute } from '../files/multipart.js';
@@ -38,7 +38,7 @@ const photoParams = z.object({ photoId: z.uuid({ error: 'Photo not found' }) });
 const publicPhotoParams = z.object({ id: z.uuid({ error: 'Photo not found' }), photoId: z.uuid({ error: 'Photo not found' }) });
 export const requestParams = z.object({ id: z.uuid({ error: 'Booking request not found' }) });
 
-/** The public directory, a talent's own profile and photos, and booking requests. */
+/** The public directory and booking requests (a talent's own profile: talentMemberRoutes). */
 export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // ---- public: no account needed; contact details never leave through these answers.
@@ -87,14 +87,19 @@ export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    // ---- the member's own talent profile: the guard runs before the body is validated.
-    const member = { onRequest: accessHooks.member };
-    const storing = { ...member, ...uploadRoute(ctx.config), config: { idempotent: true } };
-    app.get('/api/talent/me', member, async (request, reply) => reply.header('Cache-Control', 'no-store').send(await myProfile(ctx, requireUser(request))));
+  };
+}
+
+/** The member's own talent profile, its photos and the booking requests it got; behind the member hook (member-routes.ts). */
+export function talentMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const member = { config: { access: 'member' as const } };
+    const storing = { ...uploadRoute(ctx.config), config: { access: 'member' as const, idempotent: true } };
+    app.get('/api/talent/me', member, async (request, reply) => reply.header('Cache-Control', 'no-store').send(await myProfile(ctx, memberUser(request))));
 
     // JSON, or multipart with the details as JSON in `details` and up to six photos chosen with them.
     app.put('/api/talent/me', storing, async (request) => {
-      const user = requireUser(request);
+      const user = memberUser(request);
       const { details, photos } = request.isMultipart() ? await detailsWithPhotos(request) : { details: request.body, photos: [] };
       const input = parseBody(talentProfileSchema, details);
       await saveMyProfile(ctx, user, input, photos);
@@ -102,30 +107,30 @@ export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/api/talent/me/photos', storing, async (request, reply) => {
-      const user = requireUser(request);
+      const user = memberUser(request);
       const { files } = await readMultipart(request, { photo: { label: 'Photo', types: IMAGE_TYPES, maxBytes: MAX_UPLOAD_BYTES } });
       await addPhoto(ctx, user, files.photo);
       return reply.status(201).send({ message: 'Photo added.', ...(await myProfile(ctx, user)) });
     });
 
     app.delete('/api/talent/me/photos/:photoId', { ...member, schema: { params: photoParams } }, async (request) => {
-      const user = requireUser(request);
+      const user = memberUser(request);
       const { unpublished } = await deletePhoto(ctx, user, request.params.photoId);
       const message = unpublished ? 'Photo deleted. Your profile has no photos left, so it is no longer published.' : 'Photo deleted.';
       return { message, ...(await myProfile(ctx, user)) };
     });
 
     app.put('/api/talent/me/photos/:photoId/primary', { ...member, schema: { params: photoParams } }, async (request) => {
-      const user = requireUser(request);
+      const user = memberUser(request);
       await setPrimaryPhoto(ctx, user, request.params.photoId);
       return { message: 'Primary photo changed.', ...(await myProfile(ctx, user)) };
     });
 
-    app.get('/api/talent/me/requests', member, async (request, reply) => reply.header('Cache-Control', 'no-store').send(await myRequests(ctx, requireUser(request))));
+    app.get('/api/talent/me/requests', member, async (request, reply) => reply.header('Cache-Control', 'no-store').send(await myRequests(ctx, memberUser(request))));
 
     for (const decision of ['accept', 'decline'] as const) {
       app.post(`/api/talent/me/requests/:id/${decision}`, { ...member, schema: { params: requestParams, body: bookingResponseSchema } }, async (request) => {
-        await answerRequest(ctx, requireUser(request), request.params.id, decision === 'accept', request.body.message);
+        await answerRequest(ctx, memberUser(request), request.params.id, decision === 'accept', request.body.message);
         return { message: decision === 'accept' ? 'Booking accepted. The business has been emailed.' : 'Booking declined. The business has been emailed.' };
       });
     }

@@ -1,0 +1,37 @@
+// What every mode of `npm run bench` shares: the load runs' settings (`--quick`), autocannon's run, the
+// browser.
+import autocannon from 'autocannon';
+import type { LoadResult } from '../lib/goals.js';
+
+export const quick = process.argv.includes('--quick');
+
+export const DURATION = quick ? 3 : 10;
+/** Seconds of the same load before each measured run, not counted: the code is compiled and the connections opened. */
+export const WARMUP = quick ? 2 : 3;
+export const CONNECTIONS = 50;
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export async function load(name: string, options: autocannon.Options): Promise<LoadResult> {
+  // autocannon runs `warmup` first and leaves it out of the figures; its types do not list it.
+  const warmup = { connections: CONNECTIONS, duration: WARMUP };
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options, ...{ warmup } });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { name, rps: result.requests.average, p99: result.latency.p99, errors };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+export const FORM_BODY = JSON.stringify({
+  name: 'Bench Member',
+  email: 'bench@example.com',
+  phone: '08031234567',
+  documentType: 'flyers',
+  quantity: 100,
+  paperSize: 'a4',
+  color: 'full-color',
+  comments: 'Benchmark run',
+});
