@@ -87,6 +87,31 @@ describe('forgotten password', () => {
     expect(expired.json().message).toMatch(/expired/);
   });
 
+  it('counts down five tries at a code, then refuses even the right one until a new code is asked for', async () => {
+    const { fields, user } = await signedUpMember(portal.app);
+    await forgot(String(fields.email));
+    const code = await mailbox.codeFor(user.email, RESET_SUBJECT);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const messages = [];
+    for (let i = 0; i < 5; i += 1) messages.push((await reset(new TestClient(portal.app), String(fields.email), wrongCode)).json().message);
+    expect(messages).toEqual([
+      'That code is not right. 4 tries left.',
+      'That code is not right. 3 tries left.',
+      'That code is not right. 2 tries left.',
+      'That code is not right. 1 try left.',
+      'That code is not right. No tries left. Request a new code.',
+    ]);
+    const right = await reset(new TestClient(portal.app), String(fields.email), code);
+    expect([right.statusCode, right.json().message]).toEqual([429, 'Too many wrong tries. Request a new code.']);
+
+    // Once the code is past its time, it is only expired: there is nothing left to try.
+    await portal.app.ctx.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.userId, user.id));
+    const late = await reset(new TestClient(portal.app), String(fields.email), code);
+    expect([late.statusCode, late.json().message]).toEqual([400, 'This code has expired or was already used. Request a new code.']);
+    const login = await new TestClient(portal.app).post('/api/users/login', { json: { email: fields.email, password: PASSWORD } });
+    expect(login.statusCode).toBe(200);
+  });
+
   it('sends one code a minute however often it is asked for; the first still works', async () => {
     const { fields, user } = await signedUpMember(portal.app);
     await Promise.all([forgot(String(fields.email)), forgot(String(fields.email))]);

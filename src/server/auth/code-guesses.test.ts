@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,8 +64,11 @@ describe('the daily ceiling of wrong codes per account', () => {
     expect(reset.statusCode).toBe(429);
     expect(reset.json().message).toMatch(/Too many wrong codes/);
 
-    await mailbox.waitFor((mail) => mail.to === finance.email && LOCKED.test(mail.subject));
-    expect(mailbox.countTo(finance.email, WARNED)).toBe(1);
+    const lockMail = await mailbox.waitFor((mail) => mail.to === finance.email && LOCKED.test(mail.subject));
+    expect(lockMail.text).toContain('20 wrong sign-in or password-reset codes were entered for your account today, so we now refuse');
+    const [warning, ...more] = mailbox.sent.filter((mail) => mail.to === finance.email && WARNED.test(mail.subject));
+    expect(more).toEqual([]);
+    expect(warning?.text).toContain('5 wrong sign-in or password-reset codes were entered for your account today. If that was you');
     expect(mailbox.countTo(finance.email, LOCKED)).toBe(1);
 
     const locks = (await admin.get('/api/admin/code-locks')).json().locks;
@@ -73,9 +77,13 @@ describe('the daily ceiling of wrong codes per account', () => {
     expect((await moderator.client.delete(`/api/admin/code-locks/${finance.id}`)).statusCode).toBe(403);
     const lifted = await admin.delete(`/api/admin/code-locks/${finance.id}`);
     expect(lifted.statusCode).toBe(200);
-    expect((await admin.delete(`/api/admin/code-locks/${finance.id}`)).statusCode).toBe(404);
-    const actions = (await admin.get(`/api/admin/audit?subjectId=${finance.id}`)).json().entries.map((e: { action: string }) => e.action);
-    expect(actions).toContain('codes.unlock');
+    const NO_LOCK = [404, 'This account has no lock on its codes today.'];
+    for (const userId of [finance.id, 'not-an-account', randomUUID()]) {
+      const again = await admin.delete(`/api/admin/code-locks/${userId}`);
+      expect([again.statusCode, again.json().message], userId).toEqual(NO_LOCK);
+    }
+    const entries = (await admin.get(`/api/admin/audit?subjectId=${finance.id}`)).json().entries;
+    expect(entries).toContainEqual(expect.objectContaining({ action: 'codes.unlock', details: { wrongTries: 20 } }));
 
     const after = await (await waitingSignIn(finance.email, '10.1.1.2'))(await appCode(finance.secret, 1));
     expect(after.statusCode, after.body).toBe(200);

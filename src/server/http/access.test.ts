@@ -162,6 +162,14 @@ beforeAll(async () => {
 });
 afterAll(() => portal.close());
 
+/** What each guard answers the one it keeps out (src/server/auth/guards.ts). */
+const REFUSAL = {
+  notActivated: 'Your profile is not activated yet. Pay the membership fee and activate it on the fees page.',
+  staffOnly: 'Staff only.',
+  membersOnly: 'This is for members: a staff account does not have it.',
+  otherRole: 'Your staff role does not cover this part of the console.',
+};
+
 function call(client: TestClient, method: string, url: string) {
   const path = url.replace(/:[a-zA-Z]+/g, () => randomUUID());
   return client.request({ method: method as 'GET', url: path }, method === 'GET' ? {} : { json: {} });
@@ -214,7 +222,8 @@ describe('access to every route', () => {
       const access = accessOf(method, url);
       const response = await call(member, method, url);
       const label = `${method} ${url} -> ${response.statusCode}`;
-      if (access === 'activated' || access === 'admin') expect(response.statusCode, label).toBe(403);
+      if (access === 'activated') expect([response.statusCode, response.json().message], label).toEqual([403, REFUSAL.notActivated]);
+      else if (access === 'admin') expect([response.statusCode, response.json().message], label).toEqual([403, REFUSAL.staffOnly]);
       else if (access === 'owner-or-staff') expect(response.statusCode, label).toBe(404);
       else expect(response.statusCode, label).not.toBe(401);
     }
@@ -226,7 +235,7 @@ describe('access to every route', () => {
       const response = await call(staffByRole[role], method, url);
       const label = `${role}: ${method} ${url} -> ${response.statusCode}`;
       if (consoleRolesOf(route)!.includes(role)) expect([401, 403], label).not.toContain(response.statusCode);
-      else expect(response.statusCode, label).toBe(403);
+      else expect([response.statusCode, response.json().message], label).toEqual([403, REFUSAL.otherRole]);
       expect(response.statusCode < 400 || typeof response.json().message === 'string', label).toBe(true);
     }
   });
@@ -234,7 +243,7 @@ describe('access to every route', () => {
   it.each(STAFF_ROLES)('keeps %s out of what only members do', async (role) => {
     for (const { method, url } of routes.filter((r) => ['member', 'activated'].includes(accessOf(r.method, r.url)!))) {
       const response = await call(staffByRole[role], method, url);
-      expect(response.statusCode, `${role}: ${method} ${url} -> ${response.statusCode}`).toBe(403);
+      expect([response.statusCode, response.json().message], `${role}: ${method} ${url} -> ${response.statusCode}`).toEqual([403, REFUSAL.membersOnly]);
     }
   });
 });

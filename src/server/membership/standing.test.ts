@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, verificationCodes } from '../db/schema.js';
+import { auditLog, users, verificationCodes } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, signedInStaff, signedInStaffAs, signedUpMember, type TestClient } from '../test-support/test-app.js';
 
@@ -48,7 +48,8 @@ describe('staff adjust paid-until', () => {
     setDay('2027-06-10');
     await admin.post(`/api/admin/members/${user.id}/membership`, { json: { paidUntil: '2027-05-01', reason: 'Slip of April was a duplicate' } });
     expect((await membershipOf(client)).state).toBe('lapsed');
-    expect((await sendForm(client)).statusCode).toBe(403);
+    const refused = await sendForm(client);
+    expect([refused.statusCode, refused.json().message]).toEqual([403, 'Your membership has lapsed. Renew it on the fees page to use the member forms again.']);
   });
 
   it('refuses an unreal date, no reason, a date years ahead and an unknown member, changing nothing', async () => {
@@ -115,6 +116,14 @@ describe('suspending and reinstating', () => {
     expect((await finance.post(`/api/admin/members/${user.id}/reinstate`, { json: {} })).statusCode).toBe(400);
     expect((await moderator.post(`/api/admin/members/${user.id}/suspend`, { json: { reason: 'x' } })).statusCode).toBe(403);
     expect((await finance.post('/api/admin/members/7b0d3c4e-0000-4000-8000-000000000000/suspend', { json: { reason: 'x' } })).statusCode).toBe(404);
+  });
+
+  it('tells a member suspended with no reason on record to contact us', async () => {
+    setDay('2027-06-10');
+    const { client, user } = await activatedMember(portal.app);
+    await portal.app.ctx.db.update(users).set({ suspendedAt: now, suspensionReason: null }).where(eq(users.id, user.id));
+    const refused = await sendForm(client);
+    expect([refused.statusCode, refused.json().message]).toEqual([403, 'Your membership is suspended: please contact us. Contact us to have it reinstated.']);
   });
 
   it('suspends once when two staff suspend at once: one 200, the other 409', async () => {
