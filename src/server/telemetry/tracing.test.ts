@@ -228,7 +228,7 @@ describe('traces of the built portal on the embedded database', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-traces-'));
     collector = await startCollector();
     portal = await startPortal({ ...tracingEnv(collector.url), DATA_DIR: dataDir });
-    expect((await fetch(`${portal.base}/api/plans`, { headers: { 'x-request-id': requestId } })).status).toBe(200);
+    expect((await fetch(`${portal.base}/api/plans?code=card-check-code`, { headers: { 'x-request-id': requestId } })).status).toBe(200);
     expect((await fetch(`${portal.base}/readyz`)).status).toBe(200);
     expect(await stop(portal)).toBe(0);
   }, machineBudget(120_000));
@@ -243,6 +243,12 @@ describe('traces of the built portal on the embedded database', () => {
     const server = serverSpanOf(collector.spans, requestId);
     expect(server).toMatchObject({ name: 'GET /api/plans', attributes: { 'http.route': '/api/plans', 'http.response.status_code': 200 } });
     expect(spansUnder(collector.spans, server, '@fastify/otel').map((span) => span.name)).toEqual(expect.arrayContaining(['request', 'handler /api/plans']));
+  });
+
+  it.skipIf(!built)('says of the URL what the logs say: a check code is left out', () => {
+    const server = serverSpanOf(collector.spans, requestId);
+    expect(server.attributes['url.query']).toBe('code=[redacted]');
+    expect(JSON.stringify(collector.spans)).not.toContain('card-check-code');
   });
 
   it.skipIf(!built)('leaves out the probes of the load balancer', () => {
