@@ -45,6 +45,21 @@ describe('TRUST_PROXY', () => {
 
 });
 
+describe('OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+  const tracingOf = (env: Record<string, string>) => loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-config-')), SESSION_SECRET: 'x'.repeat(32), ...env }).tracing;
+
+  it('traces when a collector is named, for every signal or for traces alone, and not otherwise', () => {
+    expect(tracingOf({})).toBe(false);
+    expect(tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: '' })).toBe(false);
+    expect(tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toBe(true);
+    expect(tracingOf({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://otlp.example.com/v1/traces' })).toBe(true);
+  });
+
+  it.each(['collector:4318', 'grpc://collector:4317', 'not a url'])('refuses %o at start, naming the variable and the form it takes', (value) => {
+    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: value })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT: must be an http:\/\/ or https:\/\/ address of an OpenTelemetry collector/);
+  });
+});
+
 describe('a portal behind one proxy (TRUST_PROXY=1)', () => {
   let portal: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {

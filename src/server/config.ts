@@ -57,6 +57,9 @@ const trustProxy = z
     return entries;
   });
 
+/** An OpenTelemetry collector's OTLP address; the SDK reads it (and the other OTEL_* variables) itself. */
+const otlpEndpoint = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address of an OpenTelemetry collector (e.g. http://collector:4318)' }).optional();
+
 const milliseconds = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback);
 
 /**
@@ -76,6 +79,8 @@ const operationsEnv = {
   SHED_POOL_WAITING: z.coerce.number().int().min(0).default(100),
   MIGRATE_ON_START: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   READINESS_DRAIN_MS: milliseconds(5000, 0),
+  OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpoint,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlpEndpoint,
 };
 
 /** What the operations variables become (config.ts's own part for issue 27). */
@@ -94,6 +99,7 @@ function operationsConfig(e: Env): OperationsConfig {
     shedding: { eventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS, poolWaiting: e.SHED_POOL_WAITING },
     migrateOnStart: e.MIGRATE_ON_START === 'true',
     readinessDrainMs: e.READINESS_DRAIN_MS,
+    tracing: Boolean(e.OTEL_EXPORTER_OTLP_ENDPOINT ?? e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT),
   };
 }
 
@@ -119,6 +125,11 @@ export interface OperationsConfig {
   migrateOnStart: boolean;
   /** On SIGTERM, how long /readyz answers 503 before the listener closes, so the load balancer stops sending first. */
   readinessDrainMs: number;
+  /**
+   * OpenTelemetry traces to the OTLP collector the OTEL_* variables name (telemetry/tracing.ts);
+   * false: nothing of OpenTelemetry is loaded.
+   */
+  tracing: boolean;
 }
 
 /**

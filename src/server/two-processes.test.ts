@@ -12,6 +12,7 @@ import { hashPassword } from './auth/passwords.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { users } from './db/schema.js';
 import { describeOnPostgres, inheritedPath, missingForTests, raceServerUrl } from './test-support/on-postgres.js';
+import { Browser } from './test-support/browser.js';
 import { outboxDrained, outboxRowsTo } from './test-support/mailbox.js';
 import { createScratchDatabase } from './test-support/scratch-database.js';
 import { PASSWORD, signupFields } from './test-support/test-app.js';
@@ -57,31 +58,6 @@ async function ready(portal: Process): Promise<void> {
     if (answer?.ok) return;
     if (Date.now() > deadline) throw new Error(`the portal was not ready in a minute: ${portal.stderr.join('')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** A browser's cookies, sent to whichever process it is given: a load balancer without sticky sessions. */
-class Browser {
-  constructor(private readonly cookies = new Map<string, string>()) {}
-
-  copy(): Browser {
-    return new Browser(new Map(this.cookies));
-  }
-
-  async request(portal: Process, method: string, url: string, json?: unknown): Promise<Response> {
-    if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.request(portal, 'GET', '/api/users/profile');
-    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-    if (method !== 'GET') headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
-    if (json !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${portal.base}${url}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const [name = '', ...value] = pair.split('=');
-      const cleared = value.join('=') === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(cookie);
-      if (cleared) this.cookies.delete(name);
-      else this.cookies.set(name, value.join('='));
-    }
-    return response;
   }
 }
 
@@ -148,7 +124,7 @@ describeOnPostgres('two server processes', () => {
   it.skipIf(!built)('refuses on B a member who signed out on A', async () => {
     const [a, b] = processes as [Process, Process];
     const browser = new Browser();
-    expect((await browser.request(a, 'POST', '/api/users/signup', signupFields())).status).toBe(201);
+    expect((await browser.request(a, 'POST', '/api/users/signup', { json: signupFields() })).status).toBe(201);
     expect((await browser.request(b, 'GET', '/api/users/profile')).status).toBe(200);
     // The same cookies, kept by a second tab that did not see the sign-out.
     const otherTab = browser.copy();
