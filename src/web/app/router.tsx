@@ -65,7 +65,7 @@ const MessageDetailPage = lazyNamed(() => import('../features/admin/components/m
 const ReportsPage = lazyNamed(() => import('../features/admin/components/reports-page'), 'ReportsPage');
 const PaymentsQueue = lazyNamed(() => import('../features/admin/components/payments-queue'), 'PaymentsQueue');
 const ReconciliationPage = lazyNamed(() => import('../features/admin/components/reconciliation-page'), 'ReconciliationPage');
-const AdsQueue = lazyNamed(() => import('../features/admin/components/ads-queue'), 'AdsQueue');
+const AdsQueue = lazyNamed(() => import('../features/ads/components/ads-queue'), 'AdsQueue');
 const SubmissionsPage = lazyNamed(() => import('../features/admin/components/submissions-page'), 'SubmissionsPage');
 const SubmissionDetailPage = lazyNamed(() => import('../features/admin/components/submission-detail'), 'SubmissionDetailPage');
 const MembersPage = lazyNamed(() => import('../features/admin/components/members-page'), 'MembersPage');

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContactFilter, ContactMessageDetail, ContactMessageSummary, ContactReplyInput } from '../../../../shared/schemas/contact';
 import { api } from '../../../lib/api';
-import { consoleHomeKey } from './home';
+import { consoleHomeKey } from '../../../lib/console';
 
 export function useContactMessages(filter: ContactFilter, page: number) {
   const params = new URLSearchParams({ ...(filter !== 'all' ? { filter } : {}), ...(page > 1 ? { page: String(page) } : {}) });

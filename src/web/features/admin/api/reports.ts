@@ -6,9 +6,7 @@ export function useReports() {
   return useQuery({ queryKey: ['admin', 'reports'], queryFn: () => api.get<ReportsView>('/api/admin/reports') });
 }
 
-/** The browser downloads these (streamed CSV, audited on the server). */
-export const MEMBERS_CSV_URL = '/api/admin/members.csv';
-
+/** The browser downloads it (streamed CSV, audited on the server). */
 export function paymentsCsvUrl(range: { from?: string; to?: string } = {}): string {
   const params = new URLSearchParams(Object.entries(range).filter(([, value]) => Boolean(value)) as [string, string][]);
   const query = params.toString();

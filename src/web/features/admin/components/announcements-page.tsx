@@ -10,7 +10,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../c
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useAnnouncements, useSendAnnouncement } from '../api/announcements';
-import { fieldErrors } from './field-errors';
+import { fieldErrors } from '../../../lib/field-errors';
 
 const LEVEL_OPTIONS = MEMBER_LEVELS.map((level) => ({ value: String(level), label: `Level ${level}` }));
 

@@ -7,7 +7,7 @@ import { useFlash } from '../../../components/flash-context';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useAwardAchievement, useRemoveAchievement, useSetLevel } from '../api/recognition';
-import { fieldErrors } from './field-errors';
+import { fieldErrors } from '../../../lib/field-errors';
 
 const LEVEL_OPTIONS = MEMBER_LEVELS.map((level) => ({ value: String(level), label: `Level ${level}` }));
 

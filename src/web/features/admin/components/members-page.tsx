@@ -5,7 +5,7 @@ import { PagedTable, pageCount } from '../../../components/paged-table';
 import { QueryView } from '../../../components/query-view';
 import { useSession } from '../../../lib/session';
 import { useMembers } from '../api/members';
-import { MEMBERS_CSV_URL } from '../api/reports';
+import { MEMBERS_CSV_URL } from '../../../lib/console';
 import { displayDate } from '../../../../shared/display-date';
 
 /** /admin/members: find a member by name, email or phone (0803..., +234... or a fragment). */

@@ -10,7 +10,7 @@ import { TextAreaField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useOnlinePayment } from '../../../lib/plans';
 import { usePayments, useReversePayment, useReviewPayment } from '../api/payments';
-import { ReviewQueue } from './review-queue';
+import { ReviewQueue } from '../../../components/review-queue';
 import { displayDateTime } from '../../../../shared/display-date';
 
 const STATES: readonly PaymentState[] = PAYMENT_STATES;

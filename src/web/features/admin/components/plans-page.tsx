@@ -7,7 +7,7 @@ import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
 import { usePlans } from '../../../lib/plans';
 import { useUpdatePlan } from '../api/plans';
-import { fieldErrors } from './field-errors';
+import { fieldErrors } from '../../../lib/field-errors';
 
 /** /admin/plans (admins): each plan's name, monthly price and perks, as the services page and the fee wizard show them. */
 export function PlansPage() {

@@ -7,8 +7,9 @@ import { MEMBER_STATE_LABELS, MONEY_KINDS, type ReportsView } from '../../../../
 import { QueryView } from '../../../components/query-view';
 import { Spinner } from '../../../components/spinner';
 import { lazyNamed } from '../../../lib/lazy-named';
-import { MEMBERS_CSV_URL, paymentsCsvUrl, useReports } from '../api/reports';
-import { monthName } from './month-name';
+import { MEMBERS_CSV_URL } from '../../../lib/console';
+import { paymentsCsvUrl, useReports } from '../api/reports';
+import { monthName } from '../../../lib/month-name';
 import type { Series } from './report-charts';
 
 // The charts load with this page only, never with the rest of the console or the public pages.

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { QueryView } from '../../../components/query-view';
+import { QueryView } from './query-view';
 
 interface ReviewQueueProps<S extends string, T> {
   title: string;

@@ -2,91 +2,87 @@ import { type FormEvent, useState } from 'react';
 import { shiftDate, todayInLagos } from '../../../../shared/dates';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import { formatNaira } from '../../../../shared/money';
-import { AD_FREQUENCIES, AD_IMAGE_SIZE, AD_STATUSES, type AdFrequency, type AdSummary } from '../../../../shared/schemas/ads';
+import { AD_FREQUENCIES, AD_STATUSES, type AdFrequency, type AdSummary } from '../../../../shared/schemas/ads';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormError } from '../../../components/form-error';
 import { useFlash } from '../../../components/flash-context';
 import { TextAreaField, TextField, SelectField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
-import { type AdSchedule, useAdminAds, useApproveAd, useRejectAd, useUpdateAd } from '../api/ads';
-import { ReviewQueue } from './review-queue';
-import './ads-queue.css';
+import { type AdSchedule, useAdminAds, useApproveAd, useRejectAd, useUpdateAd } from '../api/review-ads';
+import { ReviewQueue } from '../../../components/review-queue';
+import { AdCard, AdFacts, AdImage } from './ad-card';
+import './ads.css';
 import { displayDate, displayDateTime } from '../../../../shared/display-date';
 
 const FREQUENCY_OPTIONS = AD_FREQUENCIES.map((f) => ({ value: f, label: f === 'always' ? 'Always' : 'Randomly (about half of the visits)' }));
 
 /** /admin/ads: members' adverts to check, approve with a schedule or reject (their payment is finance's); running ones rescheduled or ended. */
 export function AdsQueue() {
-  return <ReviewQueue title="Ads" noun="ads" statuses={AD_STATUSES} useItems={useAdminAds} renderItem={(ad) => <AdCard key={ad.id} ad={ad} />} />;
+  return <ReviewQueue title="Ads" noun="ads" statuses={AD_STATUSES} useItems={useAdminAds} renderItem={(ad) => <StaffAdCard key={ad.id} ad={ad} />} />;
 }
 
-function AdCard({ ad }: { ad: AdSummary }) {
+function StaffAdCard({ ad }: { ad: AdSummary }) {
   return (
-    <li className="card admin-ad" aria-label={`Ad of ${ad.memberName}`}>
-      {ad.imageUrl ? (
-        <a className="admin-ad__preview" href={ad.imageUrl} target="_blank" rel="noopener noreferrer">
-          <img src={ad.imageUrl} alt={ad.altText ?? 'Ad image'} width={AD_IMAGE_SIZE.width} height={AD_IMAGE_SIZE.height} loading="lazy" />
-        </a>
-      ) : (
-        <p className="muted">The member deleted the image.</p>
-      )}
-      <div>
-        <h3>{ad.title || ad.memberName}</h3>
-        <dl className="admin__facts">
-          <dt>Member</dt>
-          <dd>
-            {ad.memberName} · <a href={`mailto:${ad.memberEmail}`}>{ad.memberEmail}</a>
-          </dd>
-          <dt>Link</dt>
-          <dd>
-            {ad.linkUrl ? (
-              <a href={ad.linkUrl} target="_blank" rel="noopener noreferrer nofollow">
-                {ad.linkUrl}
-              </a>
-            ) : (
-              '—'
+    <AdCard
+      as="li"
+      label={`Ad of ${ad.memberName}`}
+      image={
+        ad.imageUrl ? (
+          <a href={ad.imageUrl} target="_blank" rel="noopener noreferrer">
+            <AdImage url={ad.imageUrl} altText={ad.altText ?? 'Ad image'} lazy />
+          </a>
+        ) : (
+          <p className="muted">The member deleted the image.</p>
+        )
+      }
+      actions={ad.status === 'pending' ? <ReviewAd ad={ad} /> : ad.status === 'running' ? <EditRunningAd ad={ad} /> : undefined}
+    >
+      <h3>{ad.title || ad.memberName}</h3>
+      <AdFacts
+        ad={ad}
+        before={
+          <>
+            <dt>Member</dt>
+            <dd>
+              {ad.memberName} · <a href={`mailto:${ad.memberEmail}`}>{ad.memberEmail}</a>
+            </dd>
+          </>
+        }
+        facts={
+          <>
+            <dt>Paid for</dt>
+            <dd>
+              {ad.weeks} week{ad.weeks === 1 ? '' : 's'}
+              {ad.amountKobo !== null && ` · ${formatNaira(ad.amountKobo)}`}
+            </dd>
+            <dt>Payment</dt>
+            <dd>{ad.paymentStatus ? `${ad.paymentStatus} (finance confirms it)` : 'no payment recorded'}</dd>
+            {ad.startDate && (
+              <>
+                <dt>Runs</dt>
+                <dd>
+                  {displayDate(ad.startDate)} to {ad.endDate ? displayDate(ad.endDate) : ''} · {ad.frequency}
+                </dd>
+              </>
             )}
-          </dd>
-          <dt>Alt text</dt>
-          <dd>{ad.altText ?? '—'}</dd>
-          <dt>Paid for</dt>
-          <dd>
-            {ad.weeks} week{ad.weeks === 1 ? '' : 's'}
-            {ad.amountKobo !== null && ` · ${formatNaira(ad.amountKobo)}`}
-          </dd>
-          <dt>Payment</dt>
-          <dd>
-            {ad.paymentStatus ? `${ad.paymentStatus} (finance confirms it)` : 'no payment recorded'}
-          </dd>
-          {ad.startDate && (
-            <>
-              <dt>Runs</dt>
-              <dd>
-                {displayDate(ad.startDate)} to {ad.endDate ? displayDate(ad.endDate) : ''} · {ad.frequency}
-              </dd>
-            </>
-          )}
-          {ad.reason && (
-            <>
-              <dt>Reason</dt>
-              <dd>{ad.reason}</dd>
-            </>
-          )}
-          <dt>Clicks</dt>
-          <dd>{ad.clicks}</dd>
-          <dt>Placed</dt>
-          <dd>{displayDateTime(ad.createdAt)}</dd>
-        </dl>
-      </div>
-      {ad.status === 'pending' && <ReviewAd ad={ad} />}
-      {ad.status === 'running' && <EditRunningAd ad={ad} />}
-    </li>
+            {ad.reason && (
+              <>
+                <dt>Reason</dt>
+                <dd>{ad.reason}</dd>
+              </>
+            )}
+            <dt>Placed</dt>
+            <dd>{displayDateTime(ad.createdAt)}</dd>
+          </>
+        }
+      />
+    </AdCard>
   );
 }
 
 function ScheduleFields({ value, onChange }: { value: AdSchedule; onChange: (next: AdSchedule) => void }) {
   return (
-    <div className="admin-ad__schedule">
+    <div className="ad-review__schedule">
       <TextField label="Start date" type="date" name="startDate" required value={value.startDate} onChange={(e) => onChange({ ...value, startDate: e.target.value })} />
       <TextField label="End date" type="date" name="endDate" required min={value.startDate} value={value.endDate} onChange={(e) => onChange({ ...value, endDate: e.target.value })} />
       <SelectField
@@ -130,7 +126,7 @@ function ReviewAd({ ad }: { ad: AdSummary }) {
   }
 
   return (
-    <div className="admin-ad__actions">
+    <div className="ad-review">
       <form className="form" aria-label="Approve the ad" onSubmit={submitApproval}>
         <ScheduleFields value={schedule} onChange={setSchedule} />
         <div className="admin__approve">
@@ -186,7 +182,7 @@ function EditRunningAd({ ad }: { ad: AdSummary }) {
   }
 
   return (
-    <div className="admin-ad__actions">
+    <div className="ad-review">
       <form className="form" aria-label="Edit the schedule" onSubmit={save}>
         <ScheduleFields value={schedule} onChange={setSchedule} />
         <div className="admin__approve">
