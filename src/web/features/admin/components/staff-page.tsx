@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../shared/roles';
 import type { StaffMember } from '../../../../shared/schemas/staff';
 import { useFlash } from '../../../components/flash-context';
@@ -7,14 +7,13 @@ import { CheckboxField, SelectField, TextField } from '../../../components/form-
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
-import { WelcomeTextSetting } from './welcome-text-setting';
 import { useCodeLocks, useInviteStaff, useLiftCodeLock, useSaveStaffSettings, useStaffList, useStaffSettings, useUpdateStaff } from '../api/staff';
 import { displayDateTime } from '../../../../shared/display-date';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
-/** /admin/staff (admins): the staff accounts with role, last sign-in and two-factor state; invite, change role, disable. */
-export function StaffPage() {
+/** /admin/staff (admins): the staff accounts with role, last sign-in and two-factor state; invite, change role, disable; then the settings, with those other features own (`settings`, composed in app/pages/console-staff.tsx). */
+export function StaffPage({ settings }: { settings?: ReactNode }) {
   const staff = useStaffList();
   // Every change to the staff asks for the admin's own password (or authenticator code) again.
   const [currentPassword, setCurrentPassword] = useState('');
@@ -59,7 +58,7 @@ export function StaffPage() {
       </QueryView>
       <CodeLocks />
       <TwoFactorSetting />
-      <WelcomeTextSetting />
+      {settings}
     </div>
   );
 }

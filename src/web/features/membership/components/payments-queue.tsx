@@ -9,9 +9,10 @@ import { FormError } from '../../../components/form-error';
 import { TextAreaField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useOnlinePayment } from '../../../lib/plans';
-import { usePayments, useReversePayment, useReviewPayment } from '../api/payments';
+import { usePayments, useReversePayment, useReviewPayment } from '../api/review-payments';
 import { ReviewQueue } from '../../../components/review-queue';
 import { displayDateTime } from '../../../../shared/display-date';
+import './membership-console.css';
 
 const STATES: readonly PaymentState[] = PAYMENT_STATES;
 

@@ -4,14 +4,14 @@ import { formatNaira } from '../../../../shared/money';
 import type { LedgerEntry } from '../../../../shared/schemas/ledger';
 import { useFlash } from '../../../components/flash-context';
 import { SelectField, TextAreaField } from '../../../components/form-field';
-import { balanceText, LedgerEntries, ReceiptList } from '../../../components/ledger-entries';
+import { balanceText, FineBadge, LedgerEntries, ReceiptList } from './ledger-entries';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
 import { SubmissionStatus } from '../../../components/submission-status';
 import { useMemberAccount, useRecordFine } from '../api/member-account';
+import './membership-console.css';
 
 const FINE_OPTIONS = FINE_TYPES.map((type) => ({ value: type, label: `${FINES[type].label} (${formatNaira(FINES[type].amountKobo)})` }));
-const FINE_STATUS_LABELS = { unpaid: 'Unpaid', 'under-review': 'Slip under review', paid: 'Paid' } as const;
 
 /** The member's ledger, balance and receipts on their console page, and recording a fine. */
 export function MemberMoneySection({ memberId }: { memberId: string }) {
@@ -37,8 +37,7 @@ export function MemberMoneySection({ memberId }: { memberId: string }) {
 }
 
 function FineStatus({ entry }: { entry: LedgerEntry }) {
-  if (!entry.fineStatus) return null;
-  return <span className={`badge${entry.fineStatus === 'paid' ? ' badge--ok' : ''}`}>{FINE_STATUS_LABELS[entry.fineStatus]}</span>;
+  return entry.fineStatus ? <FineBadge status={entry.fineStatus} /> : null;
 }
 
 function RecordFineForm({ memberId }: { memberId: string }) {

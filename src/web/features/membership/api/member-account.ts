@@ -5,7 +5,7 @@ import type { MemberStanding } from '../../../../shared/schemas/membership';
 import { api } from '../../../lib/api';
 import { useSubmission } from '../../../lib/submission';
 
-/** A member's membership, money and notifications on the console's member page. */
+/** A member's membership and money on the console's member page. */
 const memberKey = (id: string) => ['admin', 'members', 'detail', id] as const;
 const path = (id: string) => `/api/admin/members/${encodeURIComponent(id)}`;
 
@@ -15,20 +15,6 @@ export function useMemberStanding(id: string) {
 
 export function useMemberAccount(id: string) {
   return useQuery({ queryKey: [...memberKey(id), 'account'], queryFn: () => api.get<MemberAccount>(`${path(id)}/ledger`) });
-}
-
-export interface SentNotification {
-  id: string;
-  kind: string;
-  message: string;
-  createdAt: string;
-}
-
-export function useMemberNotifications(id: string) {
-  return useQuery({
-    queryKey: [...memberKey(id), 'notifications'],
-    queryFn: async () => (await api.get<{ notifications: SentNotification[] }>(`${path(id)}/notifications`)).notifications,
-  });
 }
 
 /** A staff action on the member: afterwards everything shown about them is read again. */

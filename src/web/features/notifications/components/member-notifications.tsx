@@ -1,6 +1,6 @@
 import { displayDayOf } from '../../../../shared/display-date';
 import { QueryView } from '../../../components/query-view';
-import { useMemberNotifications } from '../api/member-account';
+import { useMemberNotifications } from '../api/member-notifications';
 
 /** What the portal has told the member (approvals, fines, suspension...), newest first. */
 export function MemberNotificationsSection({ memberId }: { memberId: string }) {

@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AwardAchievementInput } from '../../../../shared/schemas/recognition';
 import type { Achievement } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
 
-/** A change to a member's level or achievements shows on their page at once. */
+/** Staff set a member's level (1-5) and award achievements; a change shows on the member's console page at once. */
 function useMemberChange<T, R>(memberId: string, call: (input: T) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({ mutationFn: call, onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'members', 'detail', memberId] }) });
@@ -23,18 +23,4 @@ export function useRemoveAchievement(memberId: string) {
   return useMemberChange(memberId, (achievementId: string) =>
     api.delete<{ message: string }>(`/api/admin/members/${encodeURIComponent(memberId)}/achievements/${encodeURIComponent(achievementId)}`),
   );
-}
-
-const welcomeKey = ['welcome-text'] as const;
-
-export function useWelcomeText() {
-  return useQuery({ queryKey: welcomeKey, queryFn: () => api.get<{ text: string | null }>('/api/users/welcome').then((r) => r.text) });
-}
-
-export function useSaveWelcomeText() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (text: string) => api.put<{ message: string; text: string }>('/api/admin/settings/welcome', { json: { text } }),
-    onSuccess: ({ text }) => client.setQueryData(welcomeKey, text),
-  });
 }

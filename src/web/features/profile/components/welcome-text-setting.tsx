@@ -4,7 +4,7 @@ import { useFlash } from '../../../components/flash-context';
 import { TextAreaField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
-import { useSaveWelcomeText, useWelcomeText } from '../api/recognition';
+import { useSaveWelcomeText, useWelcomeText } from '../api/welcome-text';
 
 /** The welcome every member's dashboard opens with (admins, with the other settings). */
 export function WelcomeTextSetting() {

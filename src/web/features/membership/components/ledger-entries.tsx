@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { displayDayOf } from '../../shared/display-date';
-import { formatNaira } from '../../shared/money';
-import { CHARGE_KINDS } from '../../shared/charges';
-import type { Ledger, LedgerEntry, MemberPayment } from '../../shared/schemas/ledger';
+import { displayDayOf } from '../../../../shared/display-date';
+import { formatNaira } from '../../../../shared/money';
+import { CHARGE_KINDS } from '../../../../shared/charges';
+import type { FineStatus, Ledger, LedgerEntry, MemberPayment } from '../../../../shared/schemas/ledger';
 import './ledger.css';
 
 /** What the balance means to a person: positive is owed to the company. */
@@ -71,4 +71,11 @@ export function ReceiptList({ payments }: { payments: MemberPayment[] }) {
       ))}
     </ul>
   );
+}
+
+const FINE_STATUS_LABELS: Record<FineStatus, string> = { unpaid: 'Unpaid', 'under-review': 'Slip under review', paid: 'Paid' };
+
+/** Where a fine stands, beside it in the member's ledger and on the console's member page. */
+export function FineBadge({ status }: { status: FineStatus }) {
+  return <span className={`badge${status === 'paid' ? ' badge--ok' : ''}`}>{FINE_STATUS_LABELS[status]}</span>;
 }

@@ -6,8 +6,9 @@ import { TextAreaField, TextField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
 import { usePlans } from '../../../lib/plans';
-import { useUpdatePlan } from '../api/plans';
+import { useUpdatePlan } from '../api/update-plan';
 import { fieldErrors } from '../../../lib/field-errors';
+import './membership-console.css';
 
 /** /admin/plans (admins): each plan's name, monthly price and perks, as the services page and the fee wizard show them. */
 export function PlansPage() {

@@ -1,22 +1,25 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { labelOf, SUBMISSION_STATES } from '../../../../shared/form-options';
 import { INDUSTRIES, MARITAL_STATUSES } from '../../../../shared/options';
 import { Spinner } from '../../../components/spinner';
 import { mayUse } from '../../../../shared/roles';
 import { useSession } from '../../../lib/session';
+import type { User } from '../../../../shared/schemas/users';
 import { useMember } from '../api/members';
-import { MemberMoneySection } from './member-money';
-import { MemberNotificationsSection } from './member-notifications';
-import { MemberStandingSection } from './member-standing';
-import { MemberRecognition } from './member-recognition';
 import { displayDate, displayDateTime } from '../../../../shared/display-date';
 
-/** /admin/members/:id: a member's profile, status and everything they have submitted. */
-export function MemberDetailPage() {
+/** What other features show about the member, composed in app/pages/console-member.tsx: before their submissions, and after. */
+export interface MemberSections {
+  beforeSubmissions: (member: User) => ReactNode;
+  afterSubmissions: (member: User) => ReactNode;
+}
+
+/** /admin/members/:id: a member's profile, status and everything they have submitted, with the other features' sections. */
+export function MemberDetailPage({ sections }: { sections: MemberSections }) {
   const { id = '' } = useParams();
   const member = useMember(id);
   const { user } = useSession();
-  const seesMoney = Boolean(user && mayUse(user.role, 'membership'));
   const opensSubmissions = Boolean(user && mayUse(user.role, 'submissions'));
   if (member.isPending) return <Spinner />;
   if (member.isError) return <p className="form__error">{member.error.message}</p>;
@@ -52,9 +55,7 @@ export function MemberDetailPage() {
           </div>
         ))}
       </dl>
-      {seesMoney && <MemberStandingSection memberId={m.id} />}
-      {seesMoney && <MemberMoneySection memberId={m.id} />}
-      <MemberRecognition member={m} />
+      {sections.beforeSubmissions(m)}
       <h3>Submissions</h3>
       {submissions.length === 0 ? (
         <p className="muted">Nothing submitted yet.</p>
@@ -69,7 +70,7 @@ export function MemberDetailPage() {
           ))}
         </ul>
       )}
-      <MemberNotificationsSection memberId={m.id} />
+      {sections.afterSubmissions(m)}
     </article>
   );
 }

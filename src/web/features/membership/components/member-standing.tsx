@@ -7,6 +7,7 @@ import { TextAreaField, TextField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useAdjustPaidUntil, useMemberStanding, useResendActivationCode, useSuspension } from '../api/member-account';
+import './membership-console.css';
 
 const STATE_LABELS: Record<MembershipState, string> = { none: 'Never paid', pending: 'Slip under review', active: 'Active', grace: 'In grace', lapsed: 'Lapsed' };
 
