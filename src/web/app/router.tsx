@@ -72,7 +72,7 @@ const MembersPage = lazyNamed(() => import('../features/members/components/membe
 const ConsoleMemberPage = lazyNamed(() => import('./pages/console-member'), 'ConsoleMember');
 const PremieresPage = lazyNamed(() => import('../features/admin/components/premieres-page'), 'PremieresPage');
 const EventsAdminPage = lazyNamed(() => import('../features/admin/components/events-admin-page'), 'EventsAdminPage');
-const TalentAdminPage = lazyNamed(() => import('../features/admin/components/talent-admin-page'), 'TalentAdminPage');
+const TalentAdminPage = lazyNamed(() => import('../features/talent/components/talent-admin-page'), 'TalentAdminPage');
 const AuditPage = lazyNamed(() => import('../features/admin/components/audit-page'), 'AuditPage');
 const ConsoleStaffPage = lazyNamed(() => import('./pages/console-staff'), 'ConsoleStaff');
 const PlansPage = lazyNamed(() => import('../features/membership/components/plans-page'), 'PlansPage');

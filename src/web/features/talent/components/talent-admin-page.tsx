@@ -8,8 +8,9 @@ import { useFlash } from '../../../components/flash-context';
 import { FormError } from '../../../components/form-error';
 import { TextAreaField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
-import { useAdminBookingRequests, useAdminTalentProfiles, useCloseBooking, useHideTalent } from '../api/talent';
-import './talent-admin-page.css';
+import { useAdminBookingRequests, useAdminTalentProfiles, useCloseBooking, useHideTalent } from '../api/review-talent';
+import { TalentCard } from './talent-card';
+import './talent.css';
 import { displayDate, displayDateTime } from '../../../../shared/display-date';
 
 const STATUS_OPTIONS: { value: BookingState | 'all'; label: string }[] = [{ value: 'all', label: 'All' }, ...BOOKING_STATES];
@@ -68,32 +69,33 @@ function RequestCard({ request }: { request: BookingRequestSummary }) {
   const close = useCloseBooking();
   const flash = useFlash();
   return (
-    <li className="card admin-talent" aria-label={`Booking request ${request.reference}`}>
-      <div className="admin-talent__head">
-        <h3>
-          {request.reference} · {request.businessName}
-        </h3>
-        <p className={`badge${request.state === 'accepted' ? ' badge--ok' : ''}`}>{labelOf(BOOKING_STATES, request.state)}</p>
-      </div>
-      <dl className="admin__facts">
-        <dt>Talent</dt>
-        <dd>
-          {request.stageName} ({request.memberName}, {request.memberEmail})
-        </dd>
-        <dt>Business</dt>
-        <dd>
-          {request.contactName} · {request.email} · {request.phone}
-        </dd>
-        <dt>Dates</dt>
-        <dd>
-          {displayDate(request.dateFrom)} to {displayDate(request.dateTo)}, {request.location}
-        </dd>
-        <dt>Budget</dt>
-        <dd>{formatNaira(request.budgetKobo)}</dd>
-        <dt>Received</dt>
-        <dd>{displayDateTime(request.createdAt)}</dd>
-      </dl>
-      <p className="admin-talent__message">{request.message}</p>
+    <TalentCard
+      label={`Booking request ${request.reference}`}
+      title={`${request.reference} · ${request.businessName}`}
+      state={labelOf(BOOKING_STATES, request.state)}
+      ok={request.state === 'accepted'}
+      facts={
+        <>
+          <dt>Talent</dt>
+          <dd>
+            {request.stageName} ({request.memberName}, {request.memberEmail})
+          </dd>
+          <dt>Business</dt>
+          <dd>
+            {request.contactName} · {request.email} · {request.phone}
+          </dd>
+          <dt>Dates</dt>
+          <dd>
+            {displayDate(request.dateFrom)} to {displayDate(request.dateTo)}, {request.location}
+          </dd>
+          <dt>Budget</dt>
+          <dd>{formatNaira(request.budgetKobo)}</dd>
+          <dt>Received</dt>
+          <dd>{displayDateTime(request.createdAt)}</dd>
+        </>
+      }
+    >
+      <p className="talent-request__message">{request.message}</p>
       {request.responseMessage && <p className="muted">Talent&apos;s answer: {request.responseMessage}</p>}
       <Link to={`/admin/castings/new?booking=${request.id}`} className="button button--ghost">
         Make a casting call
@@ -109,7 +111,7 @@ function RequestCard({ request }: { request: BookingRequestSummary }) {
         </button>
       )}
       <FormError message={close.error?.message} />
-    </li>
+    </TalentCard>
   );
 }
 
@@ -126,32 +128,33 @@ function ProfileCard({ profile }: { profile: TalentProfileSummary }) {
   }
 
   return (
-    <li className="card admin-talent" aria-label={`Talent profile ${profile.stageName}`}>
-      <div className="admin-talent__head">
-        <h3>{profile.stageName}</h3>
-        <p className={`badge${profile.published && !profile.hidden ? ' badge--ok' : ''}`}>
-          {profile.hidden ? 'Hidden' : profile.published ? 'Published' : 'Draft'}
-        </p>
-      </div>
-      <dl className="admin__facts">
-        <dt>Member</dt>
-        <dd>
-          {profile.memberName} ({profile.memberEmail})
-        </dd>
-        <dt>Category</dt>
-        <dd>{labelOf(TALENT_CATEGORIES, profile.category)}</dd>
-        <dt>Photos / requests</dt>
-        <dd>
-          {profile.photoCount} / {profile.requestCount}
-        </dd>
-        {profile.hiddenReason && (
-          <>
-            <dt>Hidden because</dt>
-            <dd>{profile.hiddenReason}</dd>
-          </>
-        )}
-      </dl>
-      <div className="admin-talent__buttons">
+    <TalentCard
+      label={`Talent profile ${profile.stageName}`}
+      title={profile.stageName}
+      state={profile.hidden ? 'Hidden' : profile.published ? 'Published' : 'Draft'}
+      ok={profile.published && !profile.hidden}
+      facts={
+        <>
+          <dt>Member</dt>
+          <dd>
+            {profile.memberName} ({profile.memberEmail})
+          </dd>
+          <dt>Category</dt>
+          <dd>{labelOf(TALENT_CATEGORIES, profile.category)}</dd>
+          <dt>Photos / requests</dt>
+          <dd>
+            {profile.photoCount} / {profile.requestCount}
+          </dd>
+          {profile.hiddenReason && (
+            <>
+              <dt>Hidden because</dt>
+              <dd>{profile.hiddenReason}</dd>
+            </>
+          )}
+        </>
+      }
+    >
+      <div className="talent-request__buttons">
         {profile.published && !profile.hidden && <Link to={`/talent/${profile.id}`}>Open public profile</Link>}
         {profile.hidden ? (
           <button type="button" className="button button--ghost" disabled={hide.isPending} onClick={() => hide.mutate({ id: profile.id, hide: false }, answer)}>
@@ -174,6 +177,6 @@ function ProfileCard({ profile }: { profile: TalentProfileSummary }) {
         )}
       </div>
       <FormError message={hide.error?.message} />
-    </li>
+    </TalentCard>
   );
 }
