@@ -47,9 +47,9 @@ const FORM_PAGES: Record<FormKind, ComponentType> = {
 
 const CastingsPage = lazyNamed(() => import('../features/castings/components/castings-page'), 'CastingsPage');
 const CastingConsentPage = lazyNamed(() => import('../features/castings/components/consent-page'), 'CastingConsentPage');
-const CastingsAdminPage = lazyNamed(() => import('../features/admin/components/castings-admin-page'), 'CastingsAdminPage');
-const CastingCallFormPage = lazyNamed(() => import('../features/admin/components/casting-call-form'), 'CastingCallFormPage');
-const CastingCallDetailPage = lazyNamed(() => import('../features/admin/components/casting-call-detail'), 'CastingCallDetailPage');
+const CastingsAdminPage = lazyNamed(() => import('../features/castings/components/castings-admin-page'), 'CastingsAdminPage');
+const CastingCallFormPage = lazyNamed(() => import('../features/castings/components/casting-call-form'), 'CastingCallFormPage');
+const CastingCallDetailPage = lazyNamed(() => import('../features/castings/components/casting-call-detail'), 'CastingCallDetailPage');
 const EventsPage = lazyNamed(() => import('../features/events/components/events-page'), 'EventsPage');
 const ProfilePage = lazyNamed(() => import('./pages/dashboard'), 'Dashboard');
 const EditProfilePage = lazyNamed(() => import('../features/profile/components/edit-profile-page'), 'EditProfilePage');

@@ -10,8 +10,8 @@ import { SelectField, TextAreaField, TextField } from '../../../components/form-
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
-import { useCastingDraft, usePostCasting } from '../api/castings';
-import './castings-admin.css';
+import { useCastingDraft, usePostCasting } from '../api/review-castings';
+import './castings.css';
 
 type RoleDraft = Record<'title' | 'category' | 'gender' | 'minAge' | 'maxAge' | 'minLevel' | 'maxLevel' | 'count', string>;
 type CallDraft = Record<'project' | 'description' | 'castingDay' | 'time' | 'place' | 'deadline', string> & { roles: RoleDraft[]; bookingRequestId?: string };
@@ -123,7 +123,7 @@ function CastingCallForm({ initial, fromBooking = false }: { initial: CallDraft;
           error={errors.deadline}
         />
         {call.roles.map((role, index) => (
-          <fieldset key={index} className="admin__casting-role" aria-label={`Role ${index + 1}`}>
+          <fieldset key={index} className="castings__role-fields" aria-label={`Role ${index + 1}`}>
             <legend>Role {index + 1}</legend>
             <TextField label="Role" name={`roles.${index}.title`} value={role.title} onChange={setRole(index, 'title')} required maxLength={120} error={errors[`roles.${index}.title`]} />
             <div className="admin__event-when">

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { APPLICATION_STATES, CASTING_CALL_STATES, CASTING_GENDERS, type CastingApplicant, type StaffCastingCall, type StaffCastingRole } from '../../../../shared/castings';
+import type { CastingApplicant, StaffCastingCall, StaffCastingRole } from '../../../../shared/castings';
 import { displayDate, displayDayOf } from '../../../../shared/display-date';
-import { labelOf } from '../../../../shared/form-options';
-import { TALENT_CATEGORIES } from '../../../../shared/talent-options';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useFlash } from '../../../components/flash-context';
 import { FormError } from '../../../components/form-error';
 import { QueryView } from '../../../components/query-view';
-import { useAdminCasting, useCastingDecision } from '../api/castings';
-import './castings-admin.css';
+import { useAdminCasting, useCastingDecision } from '../api/review-castings';
+import { ApplicationBadge, callWhen, CallStateBadge, roleFacts } from './casting-labels';
+import './castings.css';
 
 /** /admin/castings/:id: each role's applicants with their photos and measurements; shortlist, cast (up to the role's number) and close. */
 export function CastingCallDetailPage() {
@@ -34,13 +33,11 @@ function CallDetail({ call }: { call: StaffCastingCall }) {
     <>
       <div className="admin__toolbar">
         <h2>{call.project}</h2>
-        <p className={`badge${open ? ' badge--ok' : ''}`}>{labelOf(CASTING_CALL_STATES, call.state)}</p>
+        <CallStateBadge state={call.state} />
       </div>
       <dl className="admin__facts">
         <dt>When</dt>
-        <dd>
-          {displayDate(call.castingDay)}, {call.time} · {call.place}
-        </dd>
+        <dd>{callWhen(call)}</dd>
         <dt>Deadline</dt>
         <dd>{displayDate(call.deadline)}</dd>
         {call.bookingReference && (
@@ -78,19 +75,16 @@ function CallDetail({ call }: { call: StaffCastingCall }) {
 }
 
 function RoleSection({ role, open }: { role: StaffCastingRole; open: boolean }) {
-  const gender = role.gender === 'any' ? 'any gender' : labelOf(CASTING_GENDERS, role.gender).toLowerCase();
   return (
-    <section className="admin-casting__role" aria-label={role.title}>
+    <section className="castings__call-role" aria-label={role.title}>
       <h3>
         {role.title} <span className="badge">{role.cast} of {role.count} cast</span>
       </h3>
-      <p className="muted">
-        {labelOf(TALENT_CATEGORIES, role.category)} · {gender} · ages {role.minAge}-{role.maxAge} · levels {role.minLevel}-{role.maxLevel}
-      </p>
+      <p className="muted">{roleFacts(role)}</p>
       {role.applicants.length === 0 ? (
         <p className="muted">No applicants yet.</p>
       ) : (
-        <ul className="admin-casting__applicants">
+        <ul className="castings__applicants">
           {role.applicants.map((applicant) => (
             <ApplicantCard key={applicant.id} applicant={applicant} open={open} full={role.cast >= role.count} />
           ))}
@@ -115,8 +109,8 @@ function ApplicantCard({ applicant, open, full }: { applicant: CastingApplicant;
   const act = (action: 'shortlist' | 'cast') => decide.mutate({ action, applicationId: applicant.id }, { onSuccess: ({ message }) => flash.showSuccess(message) });
   const decidable = open && (applicant.state === 'applied' || applicant.state === 'shortlisted');
   return (
-    <li className="card admin-casting__applicant" aria-label={`Applicant ${applicant.memberName}`}>
-      <div className="admin-casting__photos">
+    <li className="card castings__applicant" aria-label={`Applicant ${applicant.memberName}`}>
+      <div className="castings__photos">
         {applicant.photos.length === 0 ? (
           <p className="muted">No photos</p>
         ) : (
@@ -127,17 +121,17 @@ function ApplicantCard({ applicant, open, full }: { applicant: CastingApplicant;
         <h4>
           {applicant.stageName} <span className="muted">({applicant.memberName}{applicant.memberNumber ? `, ${applicant.memberNumber}` : ''})</span>
         </h4>
-        <p className={`badge${applicant.state === 'cast' ? ' badge--ok' : ''}`}>{labelOf(APPLICATION_STATES, applicant.state)}</p>
+        <ApplicationBadge state={applicant.state} />
         <p>
           Level {applicant.level}
           {applicant.age !== null && ` · age ${applicant.age}`}
           {applicant.child && ' · under 18, guardian agreed'}
           {MEASUREMENT_LABELS.filter(([key]) => applicant.measurements[key] !== undefined).map(([key, label, unit]) => ` · ${label} ${applicant.measurements[key]}${unit}`)}
         </p>
-        {applicant.note && <p className="admin-casting__note">“{applicant.note}”</p>}
+        {applicant.note && <p className="castings__note">“{applicant.note}”</p>}
         <p className="muted">Applied {displayDayOf(applicant.createdAt)}</p>
         {decidable && (
-          <div className="admin__buttons">
+          <div className="castings__buttons">
             {applicant.state === 'applied' && (
               <button type="button" className="button button--ghost" disabled={decide.isPending} onClick={() => act('shortlist')}>
                 Shortlist <span className="visually-hidden">{applicant.memberName}</span>

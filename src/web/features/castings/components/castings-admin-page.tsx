@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import { CASTING_CALL_STATES } from '../../../../shared/castings';
 import { displayDate } from '../../../../shared/display-date';
-import { labelOf } from '../../../../shared/form-options';
 import { QueryView } from '../../../components/query-view';
-import { useAdminCastings } from '../api/castings';
+import { useAdminCastings } from '../api/review-castings';
+import { callWhen, CallStateBadge } from './casting-labels';
 
 /** /admin/castings: every casting call, newest casting day first, with its applications and places cast. */
 export function CastingsAdminPage() {
@@ -26,12 +25,10 @@ export function CastingsAdminPage() {
                   <h3>
                     <Link to={`/admin/castings/${call.id}`}>{call.project}</Link>
                   </h3>
-                  <p className={`badge${call.state === 'open' ? ' badge--ok' : ''}`}>{labelOf(CASTING_CALL_STATES, call.state)}</p>
+                  <CallStateBadge state={call.state} />
                   <dl className="admin__facts">
                     <dt>When</dt>
-                    <dd>
-                      {displayDate(call.castingDay)}, {call.time} · {call.place}
-                    </dd>
+                    <dd>{callWhen(call)}</dd>
                     <dt>Deadline</dt>
                     <dd>{displayDate(call.deadline)}</dd>
                     <dt>Roles</dt>
