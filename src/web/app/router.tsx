@@ -71,7 +71,7 @@ const SubmissionDetailPage = lazyNamed(() => import('../features/admin/component
 const MembersPage = lazyNamed(() => import('../features/members/components/members-page'), 'MembersPage');
 const ConsoleMemberPage = lazyNamed(() => import('./pages/console-member'), 'ConsoleMember');
 const PremieresPage = lazyNamed(() => import('../features/admin/components/premieres-page'), 'PremieresPage');
-const EventsAdminPage = lazyNamed(() => import('../features/admin/components/events-admin-page'), 'EventsAdminPage');
+const EventsAdminPage = lazyNamed(() => import('../features/events/components/events-admin-page'), 'EventsAdminPage');
 const TalentAdminPage = lazyNamed(() => import('../features/talent/components/talent-admin-page'), 'TalentAdminPage');
 const AuditPage = lazyNamed(() => import('../features/admin/components/audit-page'), 'AuditPage');
 const ConsoleStaffPage = lazyNamed(() => import('./pages/console-staff'), 'ConsoleStaff');

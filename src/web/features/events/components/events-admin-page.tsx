@@ -8,7 +8,8 @@ import { SelectField, TextAreaField, TextField } from '../../../components/form-
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
 import { uploadRefusal } from '../../../lib/prepare-upload';
-import { useAddGalleryImage, useAdminEvents, useAdminGallery, useDeleteEvent, useDeleteGalleryImage, useSaveEvent } from '../api/events';
+import { useAddGalleryImage, useAdminEvents, useAdminGallery, useDeleteEvent, useDeleteGalleryImage, useSaveEvent } from '../api/manage-events';
+import './events-admin.css';
 
 const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
 const IMAGE_LIMIT = `${EVENT_IMAGE_MAX_BYTES / (1024 * 1024)} MB`;

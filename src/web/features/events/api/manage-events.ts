@@ -2,11 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CompanyEvent, EVENT_IMAGE_MAX_BYTES, type GalleryImage } from '../../../../shared/company-events';
 import { api } from '../../../lib/api';
 import { prepareUploads } from '../../../lib/prepare-upload';
+import { companyEventsQuery, galleryQuery } from './get-company-events';
 
 const pictureLimits = { picture: EVENT_IMAGE_MAX_BYTES, image: EVENT_IMAGE_MAX_BYTES };
 
 const eventsKey = ['admin', 'events'] as const;
 const galleryKey = ['admin', 'gallery'] as const;
+
+// Each change is read again by the staff's lists and the members' /events page.
 
 export function useAdminEvents() {
   return useQuery({ queryKey: eventsKey, queryFn: () => api.get<{ events: CompanyEvent[] }>('/api/admin/events').then((r) => r.events) });
@@ -24,7 +27,7 @@ export function useSaveEvent() {
     },
     onSettled: () => {
       void client.invalidateQueries({ queryKey: eventsKey });
-      void client.invalidateQueries({ queryKey: ['events', 'company'] });
+      void client.invalidateQueries({ queryKey: companyEventsQuery.queryKey });
     },
   });
 }
@@ -35,7 +38,7 @@ export function useDeleteEvent() {
     mutationFn: (id: string) => api.delete<{ message: string }>(`/api/admin/events/${encodeURIComponent(id)}`),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: eventsKey });
-      void client.invalidateQueries({ queryKey: ['events', 'company'] });
+      void client.invalidateQueries({ queryKey: companyEventsQuery.queryKey });
     },
   });
 }
@@ -50,7 +53,7 @@ export function useAddGalleryImage() {
     mutationFn: async (form: FormData) => api.post<{ message: string; image: GalleryImage }>('/api/admin/gallery', { form: await prepareUploads(form, pictureLimits) }),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: galleryKey });
-      void client.invalidateQueries({ queryKey: ['gallery'] });
+      void client.invalidateQueries({ queryKey: galleryQuery.queryKey });
     },
   });
 }
@@ -61,7 +64,7 @@ export function useDeleteGalleryImage() {
     mutationFn: (id: string) => api.delete<{ message: string }>(`/api/admin/gallery/${encodeURIComponent(id)}`),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: galleryKey });
-      void client.invalidateQueries({ queryKey: ['gallery'] });
+      void client.invalidateQueries({ queryKey: galleryQuery.queryKey });
     },
   });
 }
