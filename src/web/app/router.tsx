@@ -66,11 +66,11 @@ const ReportsPage = lazyNamed(() => import('../features/admin/components/reports
 const PaymentsQueue = lazyNamed(() => import('../features/membership/components/payments-queue'), 'PaymentsQueue');
 const ReconciliationPage = lazyNamed(() => import('../features/membership/components/reconciliation-page'), 'ReconciliationPage');
 const AdsQueue = lazyNamed(() => import('../features/ads/components/ads-queue'), 'AdsQueue');
-const SubmissionsPage = lazyNamed(() => import('../features/admin/components/submissions-page'), 'SubmissionsPage');
-const SubmissionDetailPage = lazyNamed(() => import('../features/admin/components/submission-detail'), 'SubmissionDetailPage');
+const SubmissionsPage = lazyNamed(() => import('../features/forms/components/submissions-page'), 'SubmissionsPage');
+const SubmissionDetailPage = lazyNamed(() => import('../features/forms/components/submission-detail'), 'SubmissionDetailPage');
 const MembersPage = lazyNamed(() => import('../features/members/components/members-page'), 'MembersPage');
 const ConsoleMemberPage = lazyNamed(() => import('./pages/console-member'), 'ConsoleMember');
-const PremieresPage = lazyNamed(() => import('../features/admin/components/premieres-page'), 'PremieresPage');
+const PremieresPage = lazyNamed(() => import('../features/forms/components/premieres-page'), 'PremieresPage');
 const EventsAdminPage = lazyNamed(() => import('../features/events/components/events-admin-page'), 'EventsAdminPage');
 const TalentAdminPage = lazyNamed(() => import('../features/talent/components/talent-admin-page'), 'TalentAdminPage');
 const AuditPage = lazyNamed(() => import('../features/admin/components/audit-page'), 'AuditPage');

@@ -6,7 +6,8 @@ import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
-import { useAdminPremieres, useCreatePremiere, useUpdatePremiere } from '../api/premieres';
+import { useAdminPremieres, useCreatePremiere, useUpdatePremiere } from '../api/manage-premieres';
+import './submissions-console.css';
 
 /** /admin/premieres: the films members can book, with their showtimes; retired films leave the booking page. */
 export function PremieresPage() {

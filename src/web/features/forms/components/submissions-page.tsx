@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FORM_KINDS, type FormKind } from '../../../../shared/form-definitions';
-import { labelOf, SUBMISSION_STATES } from '../../../../shared/form-options';
 import { PagedTable, pageCount } from '../../../components/paged-table';
 import { QueryView } from '../../../components/query-view';
-import { exportUrl, type SubmissionFilter, useSubmissions } from '../api/submissions';
+import { exportUrl, type SubmissionFilter, useSubmissions } from '../api/review-submissions';
+import { SubmissionStateBadge } from './submission-state';
 import { displayDateTime } from '../../../../shared/display-date';
 
 const isFormKind = (value: string | null): value is FormKind => FORM_KINDS.some((kind) => kind.value === value);
@@ -115,9 +115,7 @@ export function SubmissionsPage() {
                 },
                 {
                   heading: 'State',
-                  cell: (submission) => (
-                    <span className={`badge${submission.state === 'handled' ? ' badge--ok' : ''}`}>{labelOf(SUBMISSION_STATES, submission.state)}</span>
-                  ),
+                  cell: (submission) => <SubmissionStateBadge state={submission.state} />,
                 },
               ]}
               rows={data.submissions}

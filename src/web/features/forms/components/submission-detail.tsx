@@ -1,11 +1,13 @@
 import { Link, useLocation, useParams } from 'react-router';
 import { FORM_DEFINITIONS, type FormField } from '../../../../shared/form-definitions';
-import { labelOf, SUBMISSION_STATES } from '../../../../shared/form-options';
+import { labelOf } from '../../../../shared/form-options';
 import { useFlash } from '../../../components/flash-context';
 import { FormError } from '../../../components/form-error';
 import { ButtonSpinner, Spinner } from '../../../components/spinner';
 import type { SubmissionDetail as Detail } from '../../../../shared/schemas/admin';
-import { useMarkHandled, useSubmission } from '../api/submissions';
+import { useMarkHandled, useSubmission } from '../api/review-submissions';
+import { SubmissionStateBadge } from './submission-state';
+import './submissions-console.css';
 import { displayDateTime } from '../../../../shared/display-date';
 
 /** "someField" -> "Some field": the label of a stored field the form no longer describes. */
@@ -55,7 +57,7 @@ export function SubmissionDetailPage() {
       </p>
       <div className="admin__toolbar">
         <h2 id="submission-title">{s.formLabel}</h2>
-        <span className={`badge${s.state === 'handled' ? ' badge--ok' : ''}`}>{labelOf(SUBMISSION_STATES, s.state)}</span>
+        <SubmissionStateBadge state={s.state} />
       </div>
       <dl className="admin__facts">
         <dt>Member</dt>

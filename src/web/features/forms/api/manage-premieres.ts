@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PremiereCreateInput, PremiereUpdateInput } from '../../../../shared/schemas/forms';
 import { api } from '../../../lib/api';
 import type { PremiereView } from '../../../../shared/schemas/admin';
+import { premieresQuery } from './get-premieres';
 
 /** A premiere as staff see it (src/server/premieres/premieres-service.ts): retired ones are `open: false`. */
 const premieresKey = ['admin', 'premieres'] as const;
@@ -29,7 +30,7 @@ export function useUpdatePremiere() {
     onSettled: () => {
       void client.invalidateQueries({ queryKey: premieresKey });
       // The members' booking page reads the open list.
-      void client.invalidateQueries({ queryKey: ['premieres'] });
+      void client.invalidateQueries({ queryKey: premieresQuery.queryKey });
     },
   });
 }
