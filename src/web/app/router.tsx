@@ -60,8 +60,8 @@ const NotificationsPage = lazyNamed(() => import('../features/notifications/comp
 const StaffRoute = lazyNamed(() => import('../features/admin/components/staff-route'), 'StaffRoute');
 const AdminLayout = lazyNamed(() => import('../features/admin/components/admin-layout'), 'AdminLayout');
 const AdminHome = lazyNamed(() => import('../features/admin/components/admin-home'), 'AdminHome');
-const MessagesPage = lazyNamed(() => import('../features/admin/components/messages-page'), 'MessagesPage');
-const MessageDetailPage = lazyNamed(() => import('../features/admin/components/message-detail'), 'MessageDetailPage');
+const MessagesPage = lazyNamed(() => import('../features/contact/components/messages-page'), 'MessagesPage');
+const MessageDetailPage = lazyNamed(() => import('../features/contact/components/message-detail'), 'MessageDetailPage');
 const ReportsPage = lazyNamed(() => import('../features/admin/components/reports-page'), 'ReportsPage');
 const PaymentsQueue = lazyNamed(() => import('../features/membership/components/payments-queue'), 'PaymentsQueue');
 const ReconciliationPage = lazyNamed(() => import('../features/membership/components/reconciliation-page'), 'ReconciliationPage');

@@ -1,14 +1,13 @@
-import { format } from 'date-fns';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { CheckboxField, TextAreaField } from '../../../components/form-field';
 import { useFlash } from '../../../components/flash-context';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
+import { displayDateTime } from '../../../../shared/display-date';
 import type { ContactMessageDetail } from '../../../../shared/schemas/contact';
 import { useContactMessage, useMarkMessageHandled, useReplyToMessage } from '../api/messages';
-
-const when = (iso: string) => format(new Date(iso), 'd MMM yyyy, HH:mm');
+import './messages.css';
 
 /** /admin/messages/:id: one message in full, the replies sent, a reply form, and "Mark as handled". */
 export function MessageDetailPage() {
@@ -50,12 +49,12 @@ function MessageView({ contact }: { contact: ContactMessageDetail }) {
         <dt>About</dt>
         <dd>{contact.feedback}</dd>
         <dt>Sent</dt>
-        <dd>{when(contact.createdAt)}</dd>
+        <dd>{displayDateTime(contact.createdAt)}</dd>
         {contact.handledAt && (
           <>
             <dt>Handled</dt>
             <dd>
-              {when(contact.handledAt)} by {contact.handledBy ?? 'staff'}
+              {displayDateTime(contact.handledAt)} by {contact.handledBy ?? 'staff'}
             </dd>
           </>
         )}
@@ -69,7 +68,7 @@ function MessageView({ contact }: { contact: ContactMessageDetail }) {
             {contact.replies.map((reply) => (
               <li key={reply.id}>
                 <p className="muted">
-                  {reply.staffName}, {when(reply.createdAt)}
+                  {reply.staffName}, {displayDateTime(reply.createdAt)}
                 </p>
                 <p className="admin__message-text">{reply.text}</p>
               </li>

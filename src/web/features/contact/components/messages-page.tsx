@@ -1,10 +1,11 @@
-import { format } from 'date-fns';
 import { Link, useSearchParams } from 'react-router';
+import { displayDateTime } from '../../../../shared/display-date';
 import { CONTACT_FILTERS, type ContactFilter } from '../../../../shared/schemas/contact';
 import { Pager } from '../../../components/pager';
 import { pageCount } from '../../../components/paged-table';
 import { QueryView } from '../../../components/query-view';
 import { useContactMessages } from '../api/messages';
+import './messages.css';
 
 const FILTER_LABELS: Record<ContactFilter, string> = { all: 'All', new: 'New', handled: 'Handled' };
 const isFilter = (value: string | null): value is ContactFilter => CONTACT_FILTERS.includes(value as ContactFilter);
@@ -52,7 +53,7 @@ export function MessagesPage() {
                     <span className="admin__inbox-meta">
                       <span className={`badge${message.handledAt ? ' badge--ok' : ''}`}>{message.handledAt ? 'Handled' : 'New'}</span> {message.feedback}
                       {message.replies > 0 && ` · ${message.replies} repl${message.replies === 1 ? 'y' : 'ies'}`} ·{' '}
-                      <time dateTime={message.createdAt}>{format(new Date(message.createdAt), 'd MMM yyyy, HH:mm')}</time>
+                      <time dateTime={message.createdAt}>{displayDateTime(message.createdAt)}</time>
                     </span>
                     {message.preview && <span className="admin__inbox-preview">{message.preview}</span>}
                   </Link>
