@@ -62,7 +62,7 @@ const AdminLayout = lazyNamed(() => import('../features/admin/components/admin-l
 const AdminHome = lazyNamed(() => import('../features/admin/components/admin-home'), 'AdminHome');
 const MessagesPage = lazyNamed(() => import('../features/contact/components/messages-page'), 'MessagesPage');
 const MessageDetailPage = lazyNamed(() => import('../features/contact/components/message-detail'), 'MessageDetailPage');
-const ReportsPage = lazyNamed(() => import('../features/admin/components/reports-page'), 'ReportsPage');
+const ReportsPage = lazyNamed(() => import('../features/reports/components/reports-page'), 'ReportsPage');
 const PaymentsQueue = lazyNamed(() => import('../features/membership/components/payments-queue'), 'PaymentsQueue');
 const ReconciliationPage = lazyNamed(() => import('../features/membership/components/reconciliation-page'), 'ReconciliationPage');
 const AdsQueue = lazyNamed(() => import('../features/ads/components/ads-queue'), 'AdsQueue');
@@ -73,10 +73,10 @@ const ConsoleMemberPage = lazyNamed(() => import('./pages/console-member'), 'Con
 const PremieresPage = lazyNamed(() => import('../features/forms/components/premieres-page'), 'PremieresPage');
 const EventsAdminPage = lazyNamed(() => import('../features/events/components/events-admin-page'), 'EventsAdminPage');
 const TalentAdminPage = lazyNamed(() => import('../features/talent/components/talent-admin-page'), 'TalentAdminPage');
-const AuditPage = lazyNamed(() => import('../features/admin/components/audit-page'), 'AuditPage');
+const AuditPage = lazyNamed(() => import('../features/audit/components/audit-page'), 'AuditPage');
 const ConsoleStaffPage = lazyNamed(() => import('./pages/console-staff'), 'ConsoleStaff');
 const PlansPage = lazyNamed(() => import('../features/membership/components/plans-page'), 'PlansPage');
-const AnnouncementsPage = lazyNamed(() => import('../features/admin/components/announcements-page'), 'AnnouncementsPage');
+const AnnouncementsPage = lazyNamed(() => import('../features/notifications/components/announcements-page'), 'AnnouncementsPage');
 const CalendarPage = lazyNamed(() => import('../features/schedule/components/calendar-page'), 'CalendarPage');
 const ScheduleAdminPage = lazyNamed(() => import('../features/schedule/components/schedule-admin-page'), 'ScheduleAdminPage');
 const RegisterPage = lazyNamed(() => import('../features/schedule/components/register-page'), 'RegisterPage');
