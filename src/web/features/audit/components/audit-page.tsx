@@ -1,34 +1,27 @@
 import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { PagedTable } from '../../../components/paged-table';
+import { DataTable } from '../../../components/data-table';
 import { QueryView } from '../../../components/query-view';
+import { pageParam, useAddressFilter } from '../../../lib/address-filter';
 import { type AuditFilter, useAudit, useAuditFilters } from '../api/audit';
 import { displayDateTime } from '../../../../shared/display-date';
 
-/** The filter lives in the address, so a filtered trail can be bookmarked and shared. */
 function readFilter(params: URLSearchParams): AuditFilter {
   return {
     actorId: params.get('actorId') ?? '',
     action: params.get('action') ?? '',
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
-    page: Math.max(1, Number(params.get('page')) || 1),
+    page: pageParam(params),
   };
 }
 
 /** /admin/audit: who did what to which record and when, newest first, filtered by staff member, action and days. */
 export function AuditPage() {
-  const [params, setParams] = useSearchParams();
-  const filter = readFilter(params);
+  const { filter, apply } = useAddressFilter(readFilter);
   const audit = useAudit(filter);
   const choices = useAuditFilters();
   const [from, setFrom] = useState(filter.from ?? '');
   const [to, setTo] = useState(filter.to ?? '');
-
-  const apply = (change: Partial<AuditFilter>) => {
-    const next = { ...filter, page: 1, ...change };
-    setParams(Object.fromEntries(Object.entries(next).filter(([key, value]) => value !== '' && value !== undefined && !(key === 'page' && value === 1)).map(([k, v]) => [k, String(v)])));
-  };
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -81,7 +74,7 @@ export function AuditPage() {
             <p className="muted">
               {page.total} entr{page.total === 1 ? 'y' : 'ies'}
             </p>
-            <PagedTable
+            <DataTable
               columns={[
                 { heading: 'When', cell: (entry) => <time dateTime={entry.createdAt}>{displayDateTime(entry.createdAt)}</time> },
                 { heading: 'Who', cell: (entry) => entry.actorEmail ?? <span className="muted">system</span> },
@@ -98,9 +91,7 @@ export function AuditPage() {
               ]}
               rows={page.entries}
               rowKey={(entry) => entry.id}
-              page={page.page}
-              pages={page.pages}
-              onGo={(next) => apply({ page: next })}
+              pager={{ page: page.page, pages: page.pages, onGo: (next) => apply({ page: next }) }}
             />
           </>
         )}

@@ -1,9 +1,10 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { displayDateTime } from '../../../../shared/display-date';
 import { CONTACT_FILTERS, type ContactFilter } from '../../../../shared/schemas/contact';
 import { Pager } from '../../../components/pager';
-import { pageCount } from '../../../components/paged-table';
+import { pageCount } from '../../../components/data-table';
 import { QueryView } from '../../../components/query-view';
+import { pageParam, useAddressFilter } from '../../../lib/address-filter';
 import { useContactMessages } from '../api/messages';
 import './messages.css';
 
@@ -12,16 +13,14 @@ const isFilter = (value: string | null): value is ContactFilter => CONTACT_FILTE
 
 /** /admin/messages: the contact page's messages, new ones first, newest first. */
 export function MessagesPage() {
-  const [params, setParams] = useSearchParams();
-  const filterParam = params.get('filter');
-  const filter: ContactFilter = isFilter(filterParam) ? filterParam : 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  // All is the list without a filter in the address.
+  const { filter: shown, apply, params } = useAddressFilter((address) => {
+    const value = address.get('filter');
+    return { filter: isFilter(value) && value !== 'all' ? value : ('' as const), page: pageParam(address) };
+  });
+  const filter: ContactFilter = shown.filter || 'all';
+  const { page } = shown;
   const messages = useContactMessages(filter, page);
-  const go = (next: { filter?: ContactFilter; page?: number }) => {
-    const f = next.filter ?? filter;
-    const p = next.page ?? 1;
-    setParams({ ...(f !== 'all' ? { filter: f } : {}), ...(p > 1 ? { page: String(p) } : {}) });
-  };
 
   return (
     <div className="admin__section">
@@ -35,7 +34,7 @@ export function MessagesPage() {
       </div>
       <div className="admin__segments" role="group" aria-label="Show messages">
         {CONTACT_FILTERS.map((value) => (
-          <button key={value} type="button" className={`button button--ghost${filter === value ? ' is-active' : ''}`} aria-pressed={filter === value} onClick={() => go({ filter: value })}>
+          <button key={value} type="button" className={`button button--ghost${filter === value ? ' is-active' : ''}`} aria-pressed={filter === value} onClick={() => apply({ filter: value === 'all' ? '' : value })}>
             {FILTER_LABELS[value]}
           </button>
         ))}
@@ -60,7 +59,7 @@ export function MessagesPage() {
                 </li>
               ))}
             </ul>
-            <Pager page={page} pages={pageCount(data.total, data.pageSize)} onGo={(next) => go({ page: next })} />
+            <Pager page={page} pages={pageCount(data.total, data.pageSize)} onGo={(next) => apply({ page: next })} />
           </>
         )}
       </QueryView>

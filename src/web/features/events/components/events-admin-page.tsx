@@ -3,6 +3,7 @@ import { COMPANY_EVENT_KINDS, type CompanyEvent, EVENT_IMAGE_MAX_BYTES } from '.
 import { displayDate } from '../../../../shared/display-date';
 import { labelOf } from '../../../../shared/form-options';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table';
 import { useFlash } from '../../../components/flash-context';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
@@ -36,43 +37,47 @@ export function EventsAdminPage() {
       <EventForm key={editing?.id ?? 'new'} event={editing} onDone={() => setEditing(null)} />
       <QueryView query={events} isEmpty={(list) => list.length === 0} empty={<p>No events yet. Add the next casting day, meeting or training above.</p>}>
         {(list) => (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Place</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((event) => (
-                  <tr key={event.id} aria-label={event.title}>
-                    <td>
-                      {displayDate(event.day)}, {event.time}
-                    </td>
-                    <td>
-                      {event.title}
-                      <br />
-                      <span className="badge">{labelOf(COMPANY_EVENT_KINDS, event.kind)}</span>
-                    </td>
-                    <td>{event.place}</td>
-                    <td className="admin__buttons">
-                      <button type="button" className="button button--ghost" onClick={() => setEditing(event)}>
-                        Edit
-                      </button>
-                      <button type="button" className="button button--ghost" onClick={() => setDeleting(event)}>
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              {
+                heading: 'When',
+                cell: (event) => (
+                  <>
+                    {displayDate(event.day)}, {event.time}
+                  </>
+                ),
+              },
+              {
+                heading: 'Event',
+                cell: (event) => (
+                  <>
+                    {event.title}
+                    <br />
+                    <span className="badge">{labelOf(COMPANY_EVENT_KINDS, event.kind)}</span>
+                  </>
+                ),
+              },
+              { heading: 'Place', cell: (event) => event.place },
+              {
+                heading: 'Actions',
+                hideHeading: true,
+                className: 'admin__buttons',
+                cell: (event) => (
+                  <>
+                    <button type="button" className="button button--ghost" onClick={() => setEditing(event)}>
+                      Edit
+                    </button>
+                    <button type="button" className="button button--ghost" onClick={() => setDeleting(event)}>
+                      Delete
+                    </button>
+                  </>
+                ),
+              },
+            ]}
+            rows={list}
+            rowKey={(event) => event.id}
+            rowLabel={(event) => event.title}
+          />
         )}
       </QueryView>
       <ConfirmDialog

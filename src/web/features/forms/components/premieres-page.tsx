@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { labelOf, SHOWTIMES, type Showtime } from '../../../../shared/form-options';
 import { valuesOf } from '../../../../shared/options';
+import { DataTable } from '../../../components/data-table';
 import { useFlash } from '../../../components/flash-context';
 import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/form-field';
@@ -32,36 +33,25 @@ export function PremieresPage() {
       <FormError message={update.error?.message} />
       <QueryView query={premieres}>
         {(data) => (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">Showtimes</th>
-                  <th scope="col">Bookings</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.map((premiere) => (
-                  <tr key={premiere.id} aria-label={premiere.title}>
-                    <td>{premiere.title}</td>
-                    <td>{premiere.showtimes.map((time) => labelOf(SHOWTIMES, time)).join(', ')}</td>
-                    <td>
-                      <span className={`badge${premiere.open ? ' badge--ok' : ''}`}>{premiere.open ? 'Open' : 'Retired'}</span>
-                    </td>
-                    <td>
-                      <button type="button" className="button button--ghost" disabled={update.isPending} onClick={() => setOpen(premiere.id, premiere.title, !premiere.open)}>
-                        {premiere.open ? 'Retire' : 'Reopen'}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              { heading: 'Title', cell: (premiere) => premiere.title },
+              { heading: 'Showtimes', cell: (premiere) => premiere.showtimes.map((time) => labelOf(SHOWTIMES, time)).join(', ') },
+              { heading: 'Bookings', cell: (premiere) => <span className={`badge${premiere.open ? ' badge--ok' : ''}`}>{premiere.open ? 'Open' : 'Retired'}</span> },
+              {
+                heading: 'Action',
+                hideHeading: true,
+                cell: (premiere) => (
+                  <button type="button" className="button button--ghost" disabled={update.isPending} onClick={() => setOpen(premiere.id, premiere.title, !premiere.open)}>
+                    {premiere.open ? 'Retire' : 'Reopen'}
+                  </button>
+                ),
+              },
+            ]}
+            rows={data}
+            rowKey={(premiere) => premiere.id}
+            rowLabel={(premiere) => premiere.title}
+          />
         )}
       </QueryView>
     </div>

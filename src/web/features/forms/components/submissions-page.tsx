@@ -1,15 +1,15 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { FORM_KINDS, type FormKind } from '../../../../shared/form-definitions';
-import { PagedTable, pageCount } from '../../../components/paged-table';
+import { DataTable, pageCount } from '../../../components/data-table';
 import { QueryView } from '../../../components/query-view';
+import { pageParam, useAddressFilter } from '../../../lib/address-filter';
 import { exportUrl, type SubmissionFilter, useSubmissions } from '../api/review-submissions';
 import { SubmissionStateBadge } from './submission-state';
 import { displayDateTime } from '../../../../shared/display-date';
 
 const isFormKind = (value: string | null): value is FormKind => FORM_KINDS.some((kind) => kind.value === value);
 
-/** The filter lives in the address, so a filtered list can be bookmarked and survives the detail view's Back. */
 function readFilter(params: URLSearchParams): SubmissionFilter {
   const form = params.get('form');
   return {
@@ -17,25 +17,17 @@ function readFilter(params: URLSearchParams): SubmissionFilter {
     member: params.get('member') ?? '',
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
-    page: Math.max(1, Number(params.get('page')) || 1),
+    page: pageParam(params),
   };
 }
 
 /** /admin/submissions: the six forms' submissions, newest first, filtered by form, member and days; CSV per form. */
 export function SubmissionsPage() {
-  const [params, setParams] = useSearchParams();
-  const filter = readFilter(params);
+  const { filter, apply, params } = useAddressFilter(readFilter);
   const submissions = useSubmissions(filter);
   const [member, setMember] = useState(filter.member ?? '');
   const [from, setFrom] = useState(filter.from ?? '');
   const [to, setTo] = useState(filter.to ?? '');
-
-  const apply = (change: Partial<SubmissionFilter>) => {
-    const next = { ...filter, page: 1, ...change };
-    setParams(
-      Object.fromEntries(Object.entries(next).filter(([key, value]) => value !== '' && value !== undefined && !(key === 'page' && value === 1)).map(([k, v]) => [k, String(v)])),
-    );
-  };
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -92,7 +84,7 @@ export function SubmissionsPage() {
             <p className="muted">
               {data.total} submission{data.total === 1 ? '' : 's'}
             </p>
-            <PagedTable
+            <DataTable
               columns={[
                 {
                   heading: 'Sent',
@@ -120,9 +112,7 @@ export function SubmissionsPage() {
               ]}
               rows={data.submissions}
               rowKey={(submission) => submission.id}
-              page={filter.page ?? 1}
-              pages={pages}
-              onGo={(next) => apply({ ...filter, page: next })}
+              pager={{ page: filter.page ?? 1, pages, onGo: (next) => apply({ page: next }) }}
             />
           </>
         )}

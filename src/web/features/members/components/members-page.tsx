@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { mayUse } from '../../../../shared/roles';
-import { PagedTable, pageCount } from '../../../components/paged-table';
+import { DataTable, pageCount } from '../../../components/data-table';
 import { QueryView } from '../../../components/query-view';
+import { pageParam, useAddressFilter } from '../../../lib/address-filter';
 import { useSession } from '../../../lib/session';
 import { useMembers } from '../api/members';
 import { MEMBERS_CSV_URL } from '../../../lib/console';
@@ -10,21 +11,21 @@ import { displayDate } from '../../../../shared/display-date';
 
 /** /admin/members: find a member by name, email or phone (0803..., +234... or a fragment). */
 export function MembersPage() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const {
+    filter: { q, page },
+    apply,
+  } = useAddressFilter((params) => ({ q: params.get('q') ?? '', page: pageParam(params) }));
   const [text, setText] = useState(q);
   const members = useMembers(q, page);
   const { user } = useSession();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setParams(text.trim() ? { q: text.trim() } : {});
+    apply({ q: text.trim() });
   }
 
   const data = members.data;
   const pages = data ? pageCount(data.total, data.pageSize) : 1;
-  const goTo = (next: number) => setParams({ ...(q ? { q } : {}), ...(next > 1 ? { page: String(next) } : {}) });
 
   return (
     <div className="admin__section">
@@ -47,7 +48,7 @@ export function MembersPage() {
       </form>
       <QueryView query={members} isEmpty={(result) => result.members.length === 0} empty={<p className="muted">No members match.</p>}>
         {(data) => (
-          <PagedTable
+          <DataTable
             columns={[
               { heading: 'Name', cell: (member) => <Link to={`/admin/members/${member.id}`}>{member.fullName}</Link> },
               { heading: 'Email', cell: (member) => member.email },
@@ -60,9 +61,7 @@ export function MembersPage() {
             ]}
             rows={data.members}
             rowKey={(member) => member.id}
-            page={page}
-            pages={pages}
-            onGo={goTo}
+            pager={{ page, pages, onGo: (next) => apply({ page: next }) }}
           />
         )}
       </QueryView>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { todayInLagos } from '../../../../shared/dates';
 import { formatNaira } from '../../../../shared/money';
 import { RECONCILIATION_LABELS, RECONCILIATION_STATUSES, type Reconciliation } from '../../../../shared/schemas/ledger';
+import { DataTable } from '../../../components/data-table';
 import { QueryView } from '../../../components/query-view';
 import { useOnlinePayment } from '../../../lib/plans';
 import { reconciliationCsvUrl, useReconciliation } from '../api/reconciliation';
@@ -81,35 +82,26 @@ function ReconciliationTable({ data }: { data: Reconciliation }) {
       {data.rows.length === 0 ? (
         <p className="muted">No online payments in these days.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Status</th>
-                <th scope="col">Reference</th>
-                <th scope="col">Member</th>
-                <th scope="col">Paystack</th>
-                <th scope="col">Ledger</th>
-                <th scope="col">Note</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((row) => (
-                <tr key={`${row.status}-${row.reference}`}>
-                  <td>{RECONCILIATION_LABELS[row.status]}</td>
-                  <td>{row.reference}</td>
-                  <td>{row.memberName ?? '—'}</td>
-                  <td>{row.paystackKobo === null ? '—' : formatNaira(row.paystackKobo)}</td>
-                  <td>
-                    {row.ledgerKobo === null ? '—' : formatNaira(row.ledgerKobo)}
-                    {row.receiptNumber ? ` · ${row.receiptNumber}` : ''}
-                  </td>
-                  <td>{row.note}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={[
+            { heading: 'Status', cell: (row) => RECONCILIATION_LABELS[row.status] },
+            { heading: 'Reference', cell: (row) => row.reference },
+            { heading: 'Member', cell: (row) => row.memberName ?? '—' },
+            { heading: 'Paystack', cell: (row) => (row.paystackKobo === null ? '—' : formatNaira(row.paystackKobo)) },
+            {
+              heading: 'Ledger',
+              cell: (row) => (
+                <>
+                  {row.ledgerKobo === null ? '—' : formatNaira(row.ledgerKobo)}
+                  {row.receiptNumber ? ` · ${row.receiptNumber}` : ''}
+                </>
+              ),
+            },
+            { heading: 'Note', cell: (row) => row.note },
+          ]}
+          rows={data.rows}
+          rowKey={(row) => `${row.status}-${row.reference}`}
+        />
       )}
     </>
   );

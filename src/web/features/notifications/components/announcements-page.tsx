@@ -5,6 +5,7 @@ import { labelOf } from '../../../../shared/form-options';
 import { INDUSTRIES } from '../../../../shared/options';
 import { type Audience, type AnnouncementSummary, AUDIENCES, type SendAnnouncementInput } from '../../../../shared/schemas/announcements';
 import { MEMBER_LEVELS } from '../../../../shared/schemas/recognition';
+import { DataTable } from '../../../components/data-table';
 import { useFlash } from '../../../components/flash-context';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
@@ -32,35 +33,25 @@ export function AnnouncementsPage() {
       <h3>Sent</h3>
       <QueryView query={sent} isEmpty={(list) => list.length === 0} empty={<p className="muted">Nothing sent yet.</p>}>
         {(list) => (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Sent</th>
-                  <th scope="col">Title</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Recipients</th>
-                  <th scope="col">By</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((announcement) => (
-                  <tr key={announcement.id}>
-                    <td>
-                      <time dateTime={announcement.createdAt}>{displayDate(todayInLagos(new Date(announcement.createdAt)))}</time>
-                    </td>
-                    <td>
-                      {announcement.title}
-                      {announcement.promotional && <span className="badge">Promotional</span>}
-                    </td>
-                    <td>{audienceText(announcement)}</td>
-                    <td>{announcement.recipients}</td>
-                    <td>{announcement.sentBy ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              { heading: 'Sent', cell: (announcement) => <time dateTime={announcement.createdAt}>{displayDate(todayInLagos(new Date(announcement.createdAt)))}</time> },
+              {
+                heading: 'Title',
+                cell: (announcement) => (
+                  <>
+                    {announcement.title}
+                    {announcement.promotional && <span className="badge">Promotional</span>}
+                  </>
+                ),
+              },
+              { heading: 'To', cell: audienceText },
+              { heading: 'Recipients', cell: (announcement) => announcement.recipients },
+              { heading: 'By', cell: (announcement) => announcement.sentBy ?? '—' },
+            ]}
+            rows={list}
+            rowKey={(announcement) => announcement.id}
+          />
         )}
       </QueryView>
     </div>

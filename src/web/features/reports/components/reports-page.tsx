@@ -4,6 +4,7 @@ import { displayDate } from '../../../../shared/display-date';
 import type { MembershipState } from '../../../../shared/membership';
 import { formatNaira } from '../../../../shared/money';
 import { MEMBER_STATE_LABELS, MONEY_KINDS, type ReportsView } from '../../../../shared/schemas/reports';
+import { DataTable } from '../../../components/data-table';
 import { QueryView } from '../../../components/query-view';
 import { Spinner } from '../../../components/spinner';
 import { lazyNamed } from '../../../lib/lazy-named';
@@ -121,33 +122,32 @@ function Report({ data }: { data: ReportsView }) {
             {data.lapsing.total > data.lapsing.members.length && (
               <p className="muted">The first {data.lapsing.members.length} by date; the members CSV lists everyone with their paid-until.</p>
             )}
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Paid until</th>
-                    <th scope="col">Member</th>
-                    <th scope="col">Contacts</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.lapsing.members.map((member) => (
-                    <tr key={member.id}>
-                      <td>{displayDate(member.paidUntil)}</td>
-                      <td>
-                        <Link to={`/admin/members/${member.id}`}>{member.fullName}</Link>
-                        {member.memberNumber && <span className="muted"> {member.memberNumber}</span>}
-                      </td>
-                      <td>
-                        {member.email}
-                        <br />
-                        <span className="muted">{member.phone}</span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              columns={[
+                { heading: 'Paid until', cell: (member) => displayDate(member.paidUntil) },
+                {
+                  heading: 'Member',
+                  cell: (member) => (
+                    <>
+                      <Link to={`/admin/members/${member.id}`}>{member.fullName}</Link>
+                      {member.memberNumber && <span className="muted"> {member.memberNumber}</span>}
+                    </>
+                  ),
+                },
+                {
+                  heading: 'Contacts',
+                  cell: (member) => (
+                    <>
+                      {member.email}
+                      <br />
+                      <span className="muted">{member.phone}</span>
+                    </>
+                  ),
+                },
+              ]}
+              rows={data.lapsing.members}
+              rowKey={(member) => member.id}
+            />
           </>
         )}
       </section>
