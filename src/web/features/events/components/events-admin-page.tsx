@@ -4,6 +4,7 @@ import { displayDate } from '../../../../shared/display-date';
 import { labelOf } from '../../../../shared/form-options';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
+import { FileField } from '../../../components/file-field';
 import { useFlash } from '../../../components/flash-context';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
@@ -142,10 +143,9 @@ function EventForm({ event, onDone }: { event: CompanyEvent | null; onDone: () =
       </div>
       <TextField label="Place" name="place" defaultValue={event?.place} required maxLength={200} />
       <TextAreaField label="Description" name="description" defaultValue={event?.description} required maxLength={2000} rows={3} />
-      <TextField
+      <FileField
         label="Picture"
         name="picture"
-        type="file"
         accept={IMAGE_ACCEPT}
         hint={`JPG, PNG or WebP, at most ${IMAGE_LIMIT}.${event?.imageUrl ? ' Leave empty to keep the current picture.' : ''}`}
       />
@@ -195,7 +195,7 @@ function GallerySection() {
             {error}
           </p>
         )}
-        <TextField label="Image" name="image" type="file" accept={IMAGE_ACCEPT} required hint={`JPG, PNG or WebP, at most ${IMAGE_LIMIT}.`} />
+        <FileField label="Image" name="image" accept={IMAGE_ACCEPT} required hint={`JPG, PNG or WebP, at most ${IMAGE_LIMIT}.`} />
         <TextField label="Caption" name="caption" required maxLength={120} />
         <button type="submit" className="button button--primary" disabled={add.isPending}>
           {add.isPending && <ButtonSpinner />} Add to gallery
