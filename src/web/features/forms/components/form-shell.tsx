@@ -159,7 +159,6 @@ export function FormFileField({ file, value, error, onChange }: FormFileFieldPro
   const limit = `at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`;
   return (
     <FileField
-      className="member-form__file"
       label={file.label}
       purpose={file.purpose}
       name={file.field}
