@@ -47,9 +47,9 @@ const FORM_PAGES: Record<FormKind, ComponentType> = {
 
 const CastingsPage = lazyNamed(() => import('../features/castings/components/castings-page'), 'CastingsPage');
 const CastingConsentPage = lazyNamed(() => import('../features/castings/components/consent-page'), 'CastingConsentPage');
-const CastingsAdminPage = lazyNamed(() => import('../features/admin/components/castings-admin-page'), 'CastingsAdminPage');
-const CastingCallFormPage = lazyNamed(() => import('../features/admin/components/casting-call-form'), 'CastingCallFormPage');
-const CastingCallDetailPage = lazyNamed(() => import('../features/admin/components/casting-call-detail'), 'CastingCallDetailPage');
+const CastingsAdminPage = lazyNamed(() => import('../features/castings/components/castings-admin-page'), 'CastingsAdminPage');
+const CastingCallFormPage = lazyNamed(() => import('../features/castings/components/casting-call-form'), 'CastingCallFormPage');
+const CastingCallDetailPage = lazyNamed(() => import('../features/castings/components/casting-call-detail'), 'CastingCallDetailPage');
 const EventsPage = lazyNamed(() => import('../features/events/components/events-page'), 'EventsPage');
 const ProfilePage = lazyNamed(() => import('./pages/dashboard'), 'Dashboard');
 const EditProfilePage = lazyNamed(() => import('../features/profile/components/edit-profile-page'), 'EditProfilePage');
@@ -60,23 +60,23 @@ const NotificationsPage = lazyNamed(() => import('../features/notifications/comp
 const StaffRoute = lazyNamed(() => import('../features/admin/components/staff-route'), 'StaffRoute');
 const AdminLayout = lazyNamed(() => import('../features/admin/components/admin-layout'), 'AdminLayout');
 const AdminHome = lazyNamed(() => import('../features/admin/components/admin-home'), 'AdminHome');
-const MessagesPage = lazyNamed(() => import('../features/admin/components/messages-page'), 'MessagesPage');
-const MessageDetailPage = lazyNamed(() => import('../features/admin/components/message-detail'), 'MessageDetailPage');
-const ReportsPage = lazyNamed(() => import('../features/admin/components/reports-page'), 'ReportsPage');
-const PaymentsQueue = lazyNamed(() => import('../features/admin/components/payments-queue'), 'PaymentsQueue');
-const ReconciliationPage = lazyNamed(() => import('../features/admin/components/reconciliation-page'), 'ReconciliationPage');
-const AdsQueue = lazyNamed(() => import('../features/admin/components/ads-queue'), 'AdsQueue');
-const SubmissionsPage = lazyNamed(() => import('../features/admin/components/submissions-page'), 'SubmissionsPage');
-const SubmissionDetailPage = lazyNamed(() => import('../features/admin/components/submission-detail'), 'SubmissionDetailPage');
-const MembersPage = lazyNamed(() => import('../features/admin/components/members-page'), 'MembersPage');
-const MemberDetailPage = lazyNamed(() => import('../features/admin/components/member-detail'), 'MemberDetailPage');
-const PremieresPage = lazyNamed(() => import('../features/admin/components/premieres-page'), 'PremieresPage');
-const EventsAdminPage = lazyNamed(() => import('../features/admin/components/events-admin-page'), 'EventsAdminPage');
-const TalentAdminPage = lazyNamed(() => import('../features/admin/components/talent-admin-page'), 'TalentAdminPage');
-const AuditPage = lazyNamed(() => import('../features/admin/components/audit-page'), 'AuditPage');
-const StaffPage = lazyNamed(() => import('../features/admin/components/staff-page'), 'StaffPage');
-const PlansPage = lazyNamed(() => import('../features/admin/components/plans-page'), 'PlansPage');
-const AnnouncementsPage = lazyNamed(() => import('../features/admin/components/announcements-page'), 'AnnouncementsPage');
+const MessagesPage = lazyNamed(() => import('../features/contact/components/messages-page'), 'MessagesPage');
+const MessageDetailPage = lazyNamed(() => import('../features/contact/components/message-detail'), 'MessageDetailPage');
+const ReportsPage = lazyNamed(() => import('../features/reports/components/reports-page'), 'ReportsPage');
+const PaymentsQueue = lazyNamed(() => import('../features/membership/components/payments-queue'), 'PaymentsQueue');
+const ReconciliationPage = lazyNamed(() => import('../features/membership/components/reconciliation-page'), 'ReconciliationPage');
+const AdsQueue = lazyNamed(() => import('../features/ads/components/ads-queue'), 'AdsQueue');
+const SubmissionsPage = lazyNamed(() => import('../features/forms/components/submissions-page'), 'SubmissionsPage');
+const SubmissionDetailPage = lazyNamed(() => import('../features/forms/components/submission-detail'), 'SubmissionDetailPage');
+const MembersPage = lazyNamed(() => import('../features/members/components/members-page'), 'MembersPage');
+const ConsoleMemberPage = lazyNamed(() => import('./pages/console-member'), 'ConsoleMember');
+const PremieresPage = lazyNamed(() => import('../features/forms/components/premieres-page'), 'PremieresPage');
+const EventsAdminPage = lazyNamed(() => import('../features/events/components/events-admin-page'), 'EventsAdminPage');
+const TalentAdminPage = lazyNamed(() => import('../features/talent/components/talent-admin-page'), 'TalentAdminPage');
+const AuditPage = lazyNamed(() => import('../features/audit/components/audit-page'), 'AuditPage');
+const ConsoleStaffPage = lazyNamed(() => import('./pages/console-staff'), 'ConsoleStaff');
+const PlansPage = lazyNamed(() => import('../features/membership/components/plans-page'), 'PlansPage');
+const AnnouncementsPage = lazyNamed(() => import('../features/notifications/components/announcements-page'), 'AnnouncementsPage');
 const CalendarPage = lazyNamed(() => import('../features/schedule/components/calendar-page'), 'CalendarPage');
 const ScheduleAdminPage = lazyNamed(() => import('../features/schedule/components/schedule-admin-page'), 'ScheduleAdminPage');
 const RegisterPage = lazyNamed(() => import('../features/schedule/components/register-page'), 'RegisterPage');
@@ -166,7 +166,7 @@ export const appRoutes = (
           <Route path="messages/:id" element={<MessageDetailPage />} />
           <Route path="reports" element={<ReportsPage />} />
           <Route path="members" element={<MembersPage />} />
-          <Route path="members/:id" element={<MemberDetailPage />} />
+          <Route path="members/:id" element={<ConsoleMemberPage />} />
           <Route path="premieres" element={<PremieresPage />} />
           <Route path="events" element={<EventsAdminPage />} />
           <Route path="talent" element={<TalentAdminPage />} />
@@ -174,7 +174,7 @@ export const appRoutes = (
           <Route path="castings/new" element={<CastingCallFormPage />} />
           <Route path="castings/:id" element={<CastingCallDetailPage />} />
           <Route path="audit" element={<AuditPage />} />
-          <Route path="staff" element={<StaffPage />} />
+          <Route path="staff" element={<ConsoleStaffPage />} />
           <Route path="plans" element={<PlansPage />} />
           <Route path="announcements" element={<AnnouncementsPage />} />
           <Route path="settings" element={<SiteSettingsPage />} />

@@ -11,3 +11,12 @@ export function showFieldErrors<T extends FieldValues>(error: Error, setError: U
   for (const { field, message } of onTheForm) setError(field as Path<T>, { message });
   return onTheForm.length > 0;
 }
+
+/**
+ * A refusal's messages by field (the first part of a nested field's path), with anything not
+ * about one field under `form`: for a form kept in plain state rather than react-hook-form.
+ */
+export function fieldErrors(failure: Error): Record<string, string> {
+  const fields = failure instanceof ApiError && failure.fields ? Object.fromEntries(failure.fields.map((f) => [f.field.split('.')[0]!, f.message])) : {};
+  return Object.keys(fields).length > 0 ? fields : { form: failure.message };
+}

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ConsoleHome } from '../../../../shared/schemas/reports';
 import { api } from '../../../lib/api';
-
-export const consoleHomeKey = ['admin', 'home'] as const;
+import { consoleHomeKey } from '../../../lib/console';
 
 /** The work waiting (the tabs' badges) and this month's figures; read again on each console page. */
 export function useConsoleHome(enabled = true) {

@@ -5,7 +5,7 @@ import { type ConsoleWaiting, MONEY_KINDS, type MonthFigures } from '../../../..
 import { QueryView } from '../../../components/query-view';
 import { useSession } from '../../../lib/session';
 import { useConsoleHome } from '../api/home';
-import { monthName } from './month-name';
+import { monthName } from '../../../lib/month-name';
 
 /** What each count is, where it is handled: the order staff meet them in. */
 const WAITING_ITEMS: { key: keyof ConsoleWaiting; to: string; one: string; many: string }[] = [

@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session';
 import { useConsoleHome } from '../api/home';
 import { useStaffMe } from '../api/me';
 import { UndeliveredMail } from './undelivered-mail';
+import '../../../styles/console.css';
 import './admin.css';
 
 interface AdminSection {

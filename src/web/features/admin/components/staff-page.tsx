@@ -1,20 +1,20 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../../shared/roles';
 import type { StaffMember } from '../../../../shared/schemas/staff';
 import { useFlash } from '../../../components/flash-context';
 import { FormError } from '../../../components/form-error';
+import { DataTable } from '../../../components/data-table';
 import { CheckboxField, SelectField, TextField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api';
-import { WelcomeTextSetting } from './welcome-text-setting';
 import { useCodeLocks, useInviteStaff, useLiftCodeLock, useSaveStaffSettings, useStaffList, useStaffSettings, useUpdateStaff } from '../api/staff';
 import { displayDateTime } from '../../../../shared/display-date';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
-/** /admin/staff (admins): the staff accounts with role, last sign-in and two-factor state; invite, change role, disable. */
-export function StaffPage() {
+/** /admin/staff (admins): the staff accounts with role, last sign-in and two-factor state; invite, change role, disable; then the settings, with those other features own (`settings`, composed in app/pages/console-staff.tsx). */
+export function StaffPage({ settings }: { settings?: ReactNode }) {
   const staff = useStaffList();
   // Every change to the staff asks for the admin's own password (or authenticator code) again.
   const [currentPassword, setCurrentPassword] = useState('');
@@ -35,71 +35,79 @@ export function StaffPage() {
       <InviteStaff currentPassword={currentPassword} />
       <QueryView query={staff}>
         {(members) => (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Last sign-in</th>
-                  <th scope="col">Two-factor</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {members.map((member) => (
-                  <StaffRow key={member.id} member={member} currentPassword={currentPassword} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              {
+                heading: 'Name',
+                cell: (member) => (
+                  <>
+                    {member.name}
+                    <br />
+                    <span className="muted">{member.email}</span>
+                    {member.disabled && <span className="badge">Disabled</span>}
+                  </>
+                ),
+              },
+              { heading: 'Role', cell: (member) => <RoleChoice member={member} currentPassword={currentPassword} /> },
+              {
+                heading: 'Last sign-in',
+                cell: (member) =>
+                  member.invited ? <span className="muted">Invited</span> : member.lastSignInAt && <time dateTime={member.lastSignInAt}>{displayDateTime(member.lastSignInAt)}</time>,
+              },
+              {
+                heading: 'Two-factor',
+                cell: (member) => <span className={`badge${member.twoFactorEnabled ? ' badge--ok' : ''}`}>{member.twoFactorEnabled ? 'On' : 'Off'}</span>,
+              },
+              { heading: 'Action', hideHeading: true, cell: (member) => <DisableButton member={member} currentPassword={currentPassword} /> },
+            ]}
+            rows={members}
+            rowKey={(member) => member.id}
+            rowLabel={(member) => member.name}
+          />
         )}
       </QueryView>
       <CodeLocks />
       <TwoFactorSetting />
-      <WelcomeTextSetting />
+      {settings}
     </div>
   );
 }
 
-function StaffRow({ member, currentPassword }: { member: StaffMember; currentPassword: string }) {
+/** A change to a staff account (its role, or disabling it), with the admin's password; a refusal is said beside what was changed. */
+function useStaffChange(member: StaffMember, currentPassword: string) {
   const update = useUpdateStaff();
   const [error, setError] = useState<string | null>(null);
   const change = (body: { role?: StaffRole; disabled?: boolean }) => {
     setError(null);
     update.mutate({ id: member.id, ...body, currentPassword }, { onError: (failure) => setError(failure.message) });
   };
+  return { change, error, pending: update.isPending };
+}
+
+function RoleChoice({ member, currentPassword }: { member: StaffMember; currentPassword: string }) {
+  const { change, error, pending } = useStaffChange(member, currentPassword);
   return (
-    <tr aria-label={member.name}>
-      <td>
-        {member.name}
-        <br />
-        <span className="muted">{member.email}</span>
-        {member.disabled && <span className="badge">Disabled</span>}
-      </td>
-      <td>
-        <SelectField
-          label={`Role of ${member.name}`}
-          name="role"
-          options={ROLE_OPTIONS}
-          value={member.role}
-          disabled={update.isPending}
-          onChange={(e) => change({ role: e.target.value as StaffRole })}
-          error={error ?? undefined}
-        />
-      </td>
-      <td>{member.invited ? <span className="muted">Invited</span> : member.lastSignInAt && <time dateTime={member.lastSignInAt}>{displayDateTime(member.lastSignInAt)}</time>}</td>
-      <td>
-        <span className={`badge${member.twoFactorEnabled ? ' badge--ok' : ''}`}>{member.twoFactorEnabled ? 'On' : 'Off'}</span>
-      </td>
-      <td>
-        <button type="button" className="button button--ghost" disabled={update.isPending} onClick={() => change({ disabled: !member.disabled })}>
-          {member.disabled ? 'Enable' : 'Disable'}
-        </button>
-      </td>
-    </tr>
+    <SelectField
+      label={`Role of ${member.name}`}
+      name="role"
+      options={ROLE_OPTIONS}
+      value={member.role}
+      disabled={pending}
+      onChange={(e) => change({ role: e.target.value as StaffRole })}
+      error={error ?? undefined}
+    />
+  );
+}
+
+function DisableButton({ member, currentPassword }: { member: StaffMember; currentPassword: string }) {
+  const { change, error, pending } = useStaffChange(member, currentPassword);
+  return (
+    <>
+      <button type="button" className="button button--ghost" disabled={pending} onClick={() => change({ disabled: !member.disabled })}>
+        {member.disabled ? 'Enable' : 'Disable'}
+      </button>
+      <FormError message={error} />
+    </>
   );
 }
 

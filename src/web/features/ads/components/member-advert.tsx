@@ -1,12 +1,12 @@
 import { Suspense, useState } from 'react';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
-import { AD_IMAGE_SIZE } from '../../../../shared/ad-image';
 import type { MemberAd } from '../../../../shared/schemas/ads';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useFlash } from '../../../components/flash-context';
 import { useSession } from '../../../lib/session';
 import { OnlinePaymentNotice } from '../../../components/online-payment-notice';
 import { useDeleteAd } from '../api/place-ad';
+import { AdCard, AdFacts, AdImage } from './ad-card';
 import { formatDay } from './format-date';
 import { lazyNamed } from '../../../lib/lazy-named';
 import './ads.css';
@@ -52,11 +52,11 @@ export function MemberAdvert() {
       </h2>
       <OnlinePaymentNotice paid="Payment received: your advert runs once our staff approve its content." />
       {ad && hasImage ? (
-        <AdCard ad={ad} />
+        <MemberAdCard ad={ad} />
       ) : (
         <p className="muted">Advertise on our homepage: your banner is seen by every visitor, for ₦5,000.00 a week once staff approve it.</p>
       )}
-      <div className="member-ad__actions">
+      <div className="ad-card__buttons">
         {canPlace && (
           <button
             type="button"
@@ -101,40 +101,24 @@ export function MemberAdvert() {
 
 const STATUS_LABEL = { pending: 'Pending review', running: 'Running', rejected: 'Rejected', ended: 'Ended' } as const;
 
-function AdCard({ ad }: { ad: MemberAd }) {
+function MemberAdCard({ ad }: { ad: MemberAd }) {
   const status = ad.status ?? 'pending';
   return (
-    <article className="card member-ad" aria-label="Your ad">
-      {ad.imageUrl && <img className="member-ad__image" src={ad.imageUrl} alt={ad.altText ?? ''} width={AD_IMAGE_SIZE.width} height={AD_IMAGE_SIZE.height} />}
-      <div className="member-ad__body">
-        <p className={`badge member-ad__status member-ad__status--${status}`}>{STATUS_LABEL[status]}</p>
-        <p className="member-ad__state">{describe(ad)}</p>
-        <dl className="member-ad__facts">
-          <dt>Link</dt>
-          <dd>
-            {ad.linkUrl ? (
-              <a href={ad.linkUrl} target="_blank" rel="noopener noreferrer">
-                {ad.linkUrl}
-              </a>
-            ) : (
-              '—'
-            )}
-          </dd>
-          <dt>Alt text</dt>
-          <dd>{ad.altText ?? '—'}</dd>
-          {ad.weeks !== null && (
+    <AdCard label="Your ad" image={ad.imageUrl && <AdImage url={ad.imageUrl} altText={ad.altText ?? ''} />}>
+      <p className={`badge ad-card__status ad-card__status--${status}`}>{STATUS_LABEL[status]}</p>
+      <p className="ad-card__state">{describe(ad)}</p>
+      <AdFacts
+        ad={ad}
+        facts={
+          ad.weeks !== null && (
             <>
               <dt>Weeks paid for</dt>
               <dd>{ad.weeks}</dd>
             </>
-          )}
-          <dt>Clicks</dt>
-          <dd data-testid="ad-clicks">
-            {ad.clicks} {ad.clicks === 1 ? 'click' : 'clicks'}
-          </dd>
-        </dl>
-      </div>
-    </article>
+          )
+        }
+      />
+    </AdCard>
   );
 }
 

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { AD_WEEKLY_FEE_KOBO } from '../../../../shared/constants';
 import { SUCCESS } from '../../../../shared/messages';
 import { formatNaira } from '../../../../shared/money';
 import { AD_IMAGE_FORMATS, AD_IMAGE_MAX_BYTES, AD_IMAGE_MAX_SIZE, AD_IMAGE_SIZE, AD_IMAGE_TYPES, placeAdFields } from '../../../../shared/schemas/ads';
+import { FileField } from '../../../components/file-field';
 import { useFlash } from '../../../components/flash-context';
 import { TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
@@ -83,14 +84,12 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
   const validWeeks = Number.isInteger(weeks) && weeks >= 1 && weeks <= 52;
   const price = validWeeks ? formatNaira(AD_WEEKLY_FEE_KOBO * weeks) : '—';
 
-  function chooseImage(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0] ?? null;
+  function chooseImage(file: File | null) {
     setImage(file);
     setImageError(file ? imageProblem(file) : null);
   }
 
-  function chooseSlip(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0] ?? null;
+  function chooseSlip(file: File | null) {
     setSlip(file);
     setSlipError(file && !SLIP_TYPES.test(file.type) ? 'The payment slip must be an image or a PDF' : file && uploadRefusal(file, 'The payment slip'));
   }
@@ -151,28 +150,17 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
         {AD_IMAGE_SIZE.width} × {AD_IMAGE_SIZE.height} pixels, so a wide image works best.
       </p>
       <form key={formKey} className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <div className={`field${imageError ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor="ad-image">
-            Ad image ({AD_IMAGE_FORMATS}, at most {AD_IMAGE_MAX_SIZE})
-          </label>
-          <input
-            id="ad-image"
-            name="imageUrl"
-            type="file"
-            accept={AD_IMAGE_TYPES.join(',')}
-            className="field__file"
-            required
-            aria-invalid={imageError ? true : undefined}
-            aria-describedby={imageError ? 'ad-image-error' : undefined}
-            onChange={chooseImage}
-          />
-          {imageError && (
-            <p className="field__error" id="ad-image-error" role="alert">
-              {imageError}
-            </p>
-          )}
+        <FileField
+          id="ad-image"
+          label={`Ad image (${AD_IMAGE_FORMATS}, at most ${AD_IMAGE_MAX_SIZE})`}
+          name="imageUrl"
+          accept={AD_IMAGE_TYPES.join(',')}
+          required
+          error={imageError}
+          onFiles={([file]) => chooseImage(file ?? null)}
+        >
           {preview && !imageError && <img className="place-ad__preview" src={preview} alt="Preview of your ad" />}
-        </div>
+        </FileField>
         <TextField label="Link URL" type="url" inputMode="url" placeholder="https://" required {...register('linkUrl')} error={errors.linkUrl?.message} />
         <TextField
           label="Alt Text"
@@ -197,31 +185,15 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
           Price: <strong data-testid="ad-price">{price}</strong>
           {validWeeks && ` (${weeks} × ${formatNaira(AD_WEEKLY_FEE_KOBO)})`}
         </p>
-        <div className={`field${slipError ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor="ad-slip">
-            Payment slip (photo or PDF)
-          </label>
-          <input
-            id="ad-slip"
-            name="paymentSlip"
-            type="file"
-            accept="image/*,application/pdf"
-            className="field__file"
-            aria-invalid={slipError ? true : undefined}
-            aria-describedby={slipError ? 'ad-slip-error' : 'ad-slip-hint'}
-            onChange={chooseSlip}
-          />
-          {slipError ? (
-            <p className="field__error" id="ad-slip-error" role="alert">
-              {slipError}
-            </p>
-          ) : (
-            <p className="field__hint" id="ad-slip-hint">
-              Pay the price by bank transfer{site?.nairaAccount ? ` (${site.nairaAccount})` : ''} and attach the slip. Staff review it like the
-              membership fee before your ad runs.
-            </p>
-          )}
-        </div>
+        <FileField
+          id="ad-slip"
+          label="Payment slip (photo or PDF)"
+          name="paymentSlip"
+          accept="image/*,application/pdf"
+          error={slipError}
+          hint={`Pay the price by bank transfer${site?.nairaAccount ? ` (${site.nairaAccount})` : ''} and attach the slip. Staff review it like the membership fee before your ad runs.`}
+          onFiles={([file]) => chooseSlip(file ?? null)}
+        />
         <SubmissionStatus submission={place.view} showProgress />
         <div className="dialog__actions">
           <button type="button" className="button button--ghost" onClick={close} disabled={place.pending}>

@@ -1,13 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { APPLICATION_STATES, CASTING_GENDERS, type MemberCastingCall, type MemberCastingRole, type MyApplication } from '../../../../shared/castings';
+import type { MemberCastingCall, MemberCastingRole, MyApplication } from '../../../../shared/castings';
 import { displayDate, displayDayOf } from '../../../../shared/display-date';
-import { labelOf } from '../../../../shared/form-options';
-import { TALENT_CATEGORIES } from '../../../../shared/talent-options';
 import { FormError } from '../../../components/form-error';
 import { TextAreaField } from '../../../components/form-field';
 import { QueryView } from '../../../components/query-view';
 import { ButtonSpinner } from '../../../components/spinner';
 import { useApply, useMyApplications, useOpenCastings } from '../api/castings';
+import { ApplicationBadge, callWhen, roleFacts } from './casting-labels';
 import './castings.css';
 
 /** /castings: the open casting calls, each role saying whether the member may apply (and why not), and the member's applications. */
@@ -49,10 +48,9 @@ export function CastingsPage() {
 }
 
 function ApplicationItem({ application }: { application: MyApplication }) {
-  const good = application.state === 'cast';
   return (
     <li className="card castings__application" aria-label={`${application.roleTitle} in ${application.project}`}>
-      <p className={`badge${good ? ' badge--ok' : ''}`}>{labelOf(APPLICATION_STATES, application.state)}</p>
+      <ApplicationBadge state={application.state} />
       <p>
         <strong>{application.roleTitle}</strong> in {application.project}
       </p>
@@ -67,9 +65,7 @@ function CallCard({ call }: { call: MemberCastingCall }) {
   return (
     <li className="card castings__call" aria-label={call.project}>
       <h3>{call.project}</h3>
-      <p>
-        {displayDate(call.castingDay)}, {call.time} · {call.place}
-      </p>
+      <p>{callWhen(call)}</p>
       <p className="muted">Apply by {displayDate(call.deadline)}</p>
       {call.description && <p>{call.description}</p>}
       <ul className="castings__roles">
@@ -79,11 +75,6 @@ function CallCard({ call }: { call: MemberCastingCall }) {
       </ul>
     </li>
   );
-}
-
-export function roleFacts(role: Pick<MemberCastingRole, 'category' | 'gender' | 'minAge' | 'maxAge' | 'minLevel' | 'maxLevel' | 'count'>): string {
-  const gender = role.gender === 'any' ? 'any gender' : labelOf(CASTING_GENDERS, role.gender).toLowerCase();
-  return `${labelOf(TALENT_CATEGORIES, role.category)} · ${gender} · ages ${role.minAge}-${role.maxAge} · levels ${role.minLevel}-${role.maxLevel} · ${role.count} to cast`;
 }
 
 function RoleItem({ role }: { role: MemberCastingRole }) {
@@ -99,14 +90,16 @@ function RoleItem({ role }: { role: MemberCastingRole }) {
   return (
     <li className="castings__role" aria-label={role.title}>
       <h4>{role.title}</h4>
-      <p className="muted">{roleFacts(role)}</p>
+      <p className="muted">
+        {roleFacts(role)} · {role.count} to cast
+      </p>
       {sent && (
         <p className="castings__sent" role="status">
           {sent}
         </p>
       )}
       {role.application ? (
-        <p className={`badge${role.application.state === 'cast' ? ' badge--ok' : ''}`}>{labelOf(APPLICATION_STATES, role.application.state)}</p>
+        <ApplicationBadge state={role.application.state} />
       ) : role.refusal ? (
         <p className="castings__refusal">{role.refusal}</p>
       ) : (

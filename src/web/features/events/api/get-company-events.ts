@@ -13,9 +13,11 @@ export function useCompanyEvents() {
 }
 
 /** The gallery staff keep, newest first. */
+export const galleryQuery = queryOptions({
+  queryKey: ['gallery'],
+  queryFn: () => api.get<{ images: GalleryImage[] }>('/api/gallery').then((r) => r.images),
+});
+
 export function useGallery() {
-  return useQuery({
-    queryKey: ['gallery'],
-    queryFn: () => api.get<{ images: GalleryImage[] }>('/api/gallery').then((r) => r.images),
-  });
+  return useQuery(galleryQuery);
 }

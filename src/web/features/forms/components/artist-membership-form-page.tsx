@@ -4,7 +4,7 @@ import { ARTIST_MEMBERSHIP_FIELDS, fieldsByName, promptOf } from '../../../../sh
 import type { ArtistMembershipInput } from '../../../../shared/schemas/forms';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { useSession } from '../../../lib/session';
-import { CheckboxListField, FileField, FormSection, FormShell, RadioGroupField } from './form-shell';
+import { CheckboxListField, FormFileField, FormSection, FormShell, RadioGroupField } from './form-shell';
 import { memberDetails } from './member-details';
 import { type SectionSpec, useFormSections } from './use-form-sections';
 import { useMemberForm } from './use-member-form';
@@ -180,7 +180,7 @@ export function ArtistMembershipFormPage() {
 
       <FormSection {...section(6)}>
         {definition.files.map((file) => (
-          <FileField key={file.field} file={{ ...file, label: `${file.label} *` }} value={files[file.field]} error={fileErrors[file.field]} onChange={(chosen) => setFile(file.field, chosen)} />
+          <FormFileField key={file.field} file={{ ...file, label: `${file.label} *` }} value={files[file.field]} error={fileErrors[file.field]} onChange={(chosen) => setFile(file.field, chosen)} />
         ))}
         <div className="form__full">
           <CheckboxField label={promptOf(A.termsAccepted)} {...register('termsAccepted')} error={error('termsAccepted')} />

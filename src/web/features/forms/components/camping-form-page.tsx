@@ -2,7 +2,7 @@ import type { CampingInput } from '../../../../shared/schemas/forms';
 import { CAMPING_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-definitions';
 import { TextField } from '../../../components/form-field';
 import { useSession } from '../../../lib/session';
-import { FileField, FormSection, FormShell } from './form-shell';
+import { FormFileField, FormSection, FormShell } from './form-shell';
 import { memberDetails } from './member-details';
 import { useMemberForm } from './use-member-form';
 
@@ -31,7 +31,7 @@ export function CampingFormPage() {
       </div>
       <FormSection title="Documents">
         {definition.files.map((file) => (
-          <FileField key={file.field} file={file} value={files[file.field]} error={fileErrors[file.field]} onChange={(chosen) => setFile(file.field, chosen)} />
+          <FormFileField key={file.field} file={file} value={files[file.field]} error={fileErrors[file.field]} onChange={(chosen) => setFile(file.field, chosen)} />
         ))}
       </FormSection>
     </FormShell>

@@ -3,7 +3,7 @@ import type { EventInput } from '../../../../shared/schemas/forms';
 import { EVENT_FIELDS, fieldsByName, promptOf } from '../../../../shared/form-definitions';
 import { SelectField, TextField } from '../../../components/form-field';
 import { useSession } from '../../../lib/session';
-import { FileField, FormSection, FormShell } from './form-shell';
+import { FormFileField, FormSection, FormShell } from './form-shell';
 import { memberDetails } from './member-details';
 import { useMemberForm } from './use-member-form';
 
@@ -51,7 +51,7 @@ export function EventFormPage() {
       <TextField label={promptOf(F.paymentDate)} type="date" max={todayInLagos()} {...register('paymentDate')} error={errors.paymentDate?.message} />
       <FormSection title="Uploads">
         {definition.files.map((file) => (
-          <FileField key={file.field} file={file} value={files[file.field]} error={fileErrors[file.field]} onChange={(chosen) => setFile(file.field, chosen)} />
+          <FormFileField key={file.field} file={file} value={files[file.field]} error={fileErrors[file.field]} onChange={(chosen) => setFile(file.field, chosen)} />
         ))}
       </FormSection>
     </FormShell>

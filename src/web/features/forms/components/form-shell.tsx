@@ -3,6 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import type { Option } from '../../../../shared/options';
 import { FILE_ACCEPT, type FormFile } from '../../../../shared/form-definitions';
+import { FileField } from '../../../components/file-field';
 import { GuardianNotice } from '../../../components/guardian-notice';
 import { ButtonSpinner } from '../../../components/spinner';
 import { SubmissionStatus } from '../../../components/submission-status';
@@ -146,7 +147,7 @@ function ChoiceGroup({ type, label, options, registration, error, full }: Choice
   );
 }
 
-interface FileFieldProps {
+interface FormFileFieldProps {
   file: FormFile;
   value: File | undefined;
   error?: string;
@@ -154,39 +155,20 @@ interface FileFieldProps {
 }
 
 /** A required upload named as the spec names it, with what it is for, and a thumbnail of a chosen image. */
-export function FileField({ file, value, error, onChange }: FileFieldProps) {
-  const id = useId();
+export function FormFileField({ file, value, error, onChange }: FormFileFieldProps) {
   const limit = `at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`;
-  const formats = file.kind === 'image' ? `JPG, PNG or WebP, ${limit}` : `JPG, PNG, WebP or PDF, ${limit}`;
   return (
-    <div className={`field member-form__file${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {file.label}
-      </label>
-      <p className="member-form__purpose" id={`${id}-purpose`}>
-        {file.purpose}
-      </p>
-      <input
-        id={id}
-        className="field__file"
-        type="file"
-        name={file.field}
-        accept={FILE_ACCEPT[file.kind]}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-purpose ${error ? `${id}-error` : `${id}-hint`}`}
-        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-      />
+    <FileField
+      label={file.label}
+      purpose={file.purpose}
+      name={file.field}
+      accept={FILE_ACCEPT[file.kind]}
+      hint={file.kind === 'image' ? `JPG, PNG or WebP, ${limit}` : `JPG, PNG, WebP or PDF, ${limit}`}
+      error={error}
+      onFiles={([chosen]) => onChange(chosen ?? null)}
+    >
       <FilePreview file={value} />
-      {error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : (
-        <p className="field__hint" id={`${id}-hint`}>
-          {formats}
-        </p>
-      )}
-    </div>
+    </FileField>
   );
 }
 

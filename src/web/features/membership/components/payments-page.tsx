@@ -1,7 +1,7 @@
 import { OnlinePaymentNotice } from '../../../components/online-payment-notice';
 import { Link } from 'react-router';
 import type { LedgerEntry } from '../../../../shared/schemas/ledger';
-import { balanceText, LedgerEntries, ReceiptList } from '../../../components/ledger-entries';
+import { balanceText, FineBadge, LedgerEntries, ReceiptList } from './ledger-entries';
 import { QueryView } from '../../../components/query-view';
 import { useLedger, useMemberPayments } from '../api/ledger';
 import './fees.css';
@@ -43,18 +43,12 @@ export function PaymentsPage() {
 
 /** A fine's state next to it: paying it leads to the slip upload. */
 function FineAction({ entry }: { entry: LedgerEntry }) {
-  switch (entry.fineStatus) {
-    case 'unpaid':
-      return (
-        <Link className="button button--primary" to={`/profile/payments/fines/${entry.id}`} aria-label={`Pay this fine: ${entry.description}`}>
-          Pay this fine
-        </Link>
-      );
-    case 'under-review':
-      return <span className="badge">Slip under review</span>;
-    case 'paid':
-      return <span className="badge badge--ok">Paid</span>;
-    default:
-      return null;
+  if (entry.fineStatus === 'unpaid') {
+    return (
+      <Link className="button button--primary" to={`/profile/payments/fines/${entry.id}`} aria-label={`Pay this fine: ${entry.description}`}>
+        Pay this fine
+      </Link>
+    );
   }
+  return entry.fineStatus ? <FineBadge status={entry.fineStatus} /> : null;
 }

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
+import { FileField } from '../../../components/file-field';
 import { uploadRefusal } from '../../../lib/prepare-upload';
 
 const LIMIT_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
@@ -17,35 +18,19 @@ interface SlipFileFieldProps {
 
 /** The slip's file input: a photo or a PDF within the server's limit (the server's own refusal is the submission's: SubmissionStatus). */
 export function SlipFileField({ name, onChange }: SlipFileFieldProps) {
-  const id = useId();
   const [sizeError, setSizeError] = useState<string | null>(null);
-  const error = sizeError;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        Payment slip (photo or PDF, at most {LIMIT_MB} MB)
-      </label>
-      <input
-        id={id}
-        className="field__file"
-        type="file"
-        name={name}
-        accept="image/*,application/pdf"
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => {
-          const chosen = event.target.files?.[0] ?? null;
-          const refusal = chosen ? slipSizeError(chosen) : null;
-          setSizeError(refusal);
-          onChange(refusal ? null : chosen);
-        }}
-      />
-      {error && (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <FileField
+      label={`Payment slip (photo or PDF, at most ${LIMIT_MB} MB)`}
+      name={name}
+      accept="image/*,application/pdf"
+      required
+      error={sizeError}
+      onFiles={([chosen]) => {
+        const refusal = chosen ? slipSizeError(chosen) : null;
+        setSizeError(refusal);
+        onChange(refusal || !chosen ? null : chosen);
+      }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
@@ -8,6 +8,7 @@ import { showFieldErrors } from '../../../lib/field-errors';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { uploadRefusal } from '../../../lib/prepare-upload';
 import { useFlash } from '../../../components/flash-context';
+import { FileField } from '../../../components/file-field';
 import { TextAreaField, TextField } from '../../../components/form-field';
 import { FormError } from '../../../components/form-error';
 import { ButtonSpinner, Spinner } from '../../../components/spinner';
@@ -95,8 +96,7 @@ function EditProfileForm({ user }: { user: User }) {
     return () => URL.revokeObjectURL(url);
   }, [picture]);
 
-  function choosePicture(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.target.files?.[0] ?? null;
+  function choosePicture(chosen: File | null) {
     const refusal = chosen && uploadRefusal(chosen, 'Profile picture');
     setPictureError(refusal);
     setPicture(refusal ? null : chosen);
@@ -151,31 +151,16 @@ function EditProfileForm({ user }: { user: User }) {
       <form className="form" noValidate onFocus={checks.preload} onSubmit={(event) => void onSubmit(event)}>
         <div className="picture-field">
           <Avatar user={user} src={preview} />
-          <div>
-            <label className="field__label" htmlFor="profilePic">
-              Profile picture
-            </label>
-            <input
-              ref={pictureInput}
-              id="profilePic"
-              name="profilePic"
-              type="file"
-              accept="image/*"
-              className="field__file"
-              aria-invalid={pictureError ? true : undefined}
-              aria-describedby={pictureError ? 'profilePic-error' : 'profilePic-hint'}
-              onChange={choosePicture}
-            />
-            {pictureError ? (
-              <p className="field__error" id="profilePic-error" role="alert">
-                {pictureError}
-              </p>
-            ) : (
-              <p className="field__hint" id="profilePic-hint">
-                JPG or PNG, up to 5 MB.
-              </p>
-            )}
-          </div>
+          <FileField
+            ref={pictureInput}
+            id="profilePic"
+            label="Profile picture"
+            name="profilePic"
+            accept="image/*"
+            error={pictureError}
+            hint="JPG or PNG, up to 5 MB."
+            onFiles={([chosen]) => choosePicture(chosen ?? null)}
+          />
         </div>
         <TextField label="Full name" autoComplete="name" {...register('fullName')} error={errors.fullName?.message} />
         <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />

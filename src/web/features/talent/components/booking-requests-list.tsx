@@ -9,6 +9,7 @@ import { TextAreaField } from '../../../components/form-field';
 import { Spinner } from '../../../components/spinner';
 import { useAnswerBooking, useMyBookingRequests } from '../api/booking-requests';
 import { displayDate, displayDateTime } from '../../../../shared/display-date';
+import { TalentCard } from './talent-card';
 
 /** The booking requests made to the member, newest first; a new one can be accepted or declined with a message. */
 export function BookingRequestsList() {
@@ -35,31 +36,34 @@ function BookingRequestCard({ request }: { request: BookingRequest }) {
       { onSuccess: (data) => flash.showSuccess(data.message) },
     );
   return (
-    <li className="card talent-request" aria-label={`Booking request ${request.reference}`}>
-      <div className="talent-request__head">
-        <h3>{request.businessName}</h3>
-        <p className={`badge${request.state === 'accepted' ? ' badge--ok' : ''}`}>{labelOf(BOOKING_STATES, request.state)}</p>
-      </div>
-      <dl className="talent-request__facts">
-        <dt>Reference</dt>
-        <dd>{request.reference}</dd>
-        <dt>Contact</dt>
-        <dd>
-          {request.contactName} · <a href={`mailto:${request.email}`}>{request.email}</a> · <a href={`tel:${request.phone}`}>{request.phone}</a>
-        </dd>
-        <dt>Dates</dt>
-        <dd>
-          {displayDate(request.dateFrom)} to {displayDate(request.dateTo)}
-        </dd>
-        <dt>Location</dt>
-        <dd>{request.location}</dd>
-        <dt>Budget</dt>
-        <dd>{formatNaira(request.budgetKobo)}</dd>
-        <dt>Received</dt>
-        <dd>
-          <time dateTime={request.createdAt}>{displayDateTime(request.createdAt)}</time>
-        </dd>
-      </dl>
+    <TalentCard
+      label={`Booking request ${request.reference}`}
+      title={request.businessName}
+      state={labelOf(BOOKING_STATES, request.state)}
+      ok={request.state === 'accepted'}
+      facts={
+        <>
+          <dt>Reference</dt>
+          <dd>{request.reference}</dd>
+          <dt>Contact</dt>
+          <dd>
+            {request.contactName} · <a href={`mailto:${request.email}`}>{request.email}</a> · <a href={`tel:${request.phone}`}>{request.phone}</a>
+          </dd>
+          <dt>Dates</dt>
+          <dd>
+            {displayDate(request.dateFrom)} to {displayDate(request.dateTo)}
+          </dd>
+          <dt>Location</dt>
+          <dd>{request.location}</dd>
+          <dt>Budget</dt>
+          <dd>{formatNaira(request.budgetKobo)}</dd>
+          <dt>Received</dt>
+          <dd>
+            <time dateTime={request.createdAt}>{displayDateTime(request.createdAt)}</time>
+          </dd>
+        </>
+      }
+    >
       <p className="talent-request__message">{request.message}</p>
       {request.responseMessage && <p className="muted">Your answer: {request.responseMessage}</p>}
       {request.state === 'new' && (
@@ -76,6 +80,6 @@ function BookingRequestCard({ request }: { request: BookingRequest }) {
           <FormError message={answer.error?.message} />
         </div>
       )}
-    </li>
+    </TalentCard>
   );
 }

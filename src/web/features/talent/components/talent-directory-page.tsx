@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/spinner';
 import { useTalentDirectory } from '../api/get-talent-directory';
 import { categoryLabel, measurementFacts } from './talent-labels';
 import { FormControls } from '../../../components/form-controls';
-import { pageCount } from '../../../components/paged-table';
+import { pageCount } from '../../../components/data-table';
 import './talent.css';
 
 

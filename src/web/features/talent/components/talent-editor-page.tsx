@@ -1,10 +1,11 @@
-import { type ChangeEvent, useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { MyTalentProfile, TalentMeasurements, TalentProfileInput } from '../../../../shared/schemas/talent';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { uploadRefusal } from '../../../lib/prepare-upload';
 import { MAX_TALENT_PHOTOS, TALENT_CATEGORIES, TALENT_MEASUREMENTS, type TalentMeasurement } from '../../../../shared/talent-options';
+import { FileField } from '../../../components/file-field';
 import { useFlash } from '../../../components/flash-context';
 import { FormError } from '../../../components/form-error';
 import { SubmissionStatus } from '../../../components/submission-status';
@@ -140,9 +141,11 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
 function PhotoPicker({ photos, room, error, onChange, onError }: { photos: File[]; room: number; error: string | null; onChange: (photos: File[]) => void; onError: (error: string | null) => void }) {
   const previews = usePreviews(photos);
 
-  function choose(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = [...(event.target.files ?? [])];
-    event.target.value = '';
+  // The input is emptied after each choice: the photos chosen are kept below, and the same file may be chosen again.
+  const input = useRef<HTMLInputElement>(null);
+
+  function choose(chosen: File[]) {
+    if (input.current) input.current.value = '';
     // Refused here, before it costs the member mobile data.
     const refusal = chosen.map((file) => uploadRefusal(file, file.name)).find(Boolean);
     if (refusal) return onError(refusal);
@@ -153,19 +156,16 @@ function PhotoPicker({ photos, room, error, onChange, onError }: { photos: File[
   }
 
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor="talent-photos">
-        Add photos
-      </label>
-      <input id="talent-photos" className="field__file" type="file" accept="image/jpeg,image/png,image/webp" multiple onChange={choose} aria-describedby="talent-photos-hint" />
-      <p className="field__hint" id="talent-photos-hint">
-        JPEG, PNG or WebP up to 5 MB each; location data is removed. They are added when you save.
-      </p>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+    <FileField
+      ref={input}
+      id="talent-photos"
+      label="Add photos"
+      accept="image/jpeg,image/png,image/webp"
+      multiple
+      error={error}
+      hint="JPEG, PNG or WebP up to 5 MB each; location data is removed. They are added when you save."
+      onFiles={choose}
+    >
       {photos.length > 0 && (
         <ul className="talent-editor__photos">
           {photos.map((photo, index) => (
@@ -178,7 +178,7 @@ function PhotoPicker({ photos, room, error, onChange, onError }: { photos: File[
           ))}
         </ul>
       )}
-    </div>
+    </FileField>
   );
 }
 
