@@ -63,7 +63,11 @@ export default tseslint.config(
               message: 'A feature does not import another feature: move the shared piece to src/web/components or src/web/lib, or compose them in src/web/app.',
             })),
             { target: './src/web/features', from: './src/web/app', message: 'Features do not import the app shell; app/ composes features.' },
-            { target: ['./src/web/components', './src/web/lib'], from: ['./src/web/features', './src/web/app'], message: 'Shared web code does not depend on features or the app shell.' },
+            {
+              target: ['./src/web/components', './src/web/lib'],
+              from: ['./src/web/features', './src/web/app'],
+              message: 'Shared web code does not depend on features or the app shell.',
+            },
           ],
         },
       ],

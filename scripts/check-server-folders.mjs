@@ -57,7 +57,12 @@ function walk(folder) {
   const at = onPath.indexOf(folder);
   if (at >= 0) {
     const circle = [...onPath.slice(at), folder];
-    problems.push(`folders import each other in a circle:\n  ${circle.slice(1).map((to, i) => edgeText(circle[i], to)).join('\n  ')}`);
+    problems.push(
+      `folders import each other in a circle:\n  ${circle
+        .slice(1)
+        .map((to, i) => edgeText(circle[i], to))
+        .join('\n  ')}`,
+    );
     return;
   }
   onPath.push(folder);

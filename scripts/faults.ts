@@ -60,14 +60,22 @@ async function startPostgres(): Promise<{ child: ChildProcess; url: string }> {
   const data = path.join(folder, 'data');
   mkdirSync(folder);
   // PostgreSQL refuses to run as root: as root, the cluster belongs to the machine's postgres user.
-  const owner: { uid?: number; gid?: number } = process.getuid?.() === 0 ? { uid: Number(execFileSync('id', ['-u', 'postgres']).toString()), gid: Number(execFileSync('id', ['-g', 'postgres']).toString()) } : {};
+  const owner: { uid?: number; gid?: number } =
+    process.getuid?.() === 0
+      ? { uid: Number(execFileSync('id', ['-u', 'postgres']).toString()), gid: Number(execFileSync('id', ['-g', 'postgres']).toString()) }
+      : {};
   if (owner.uid !== undefined && owner.gid !== undefined) {
     chmodSync(scratch, 0o755);
     chownSync(folder, owner.uid, owner.gid);
   }
   execFileSync(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync'], { stdio: 'ignore', ...owner });
   const port = await getPort();
-  const child = startGroup(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', folder, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'], process.env, owner);
+  const child = startGroup(
+    path.join(bin, 'postgres'),
+    ['-D', data, '-p', String(port), '-k', folder, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'],
+    process.env,
+    owner,
+  );
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   for (let i = 0; i < 100; i++) {
     try {
@@ -143,11 +151,22 @@ interface Outcome {
 let photo: Buffer;
 let sent = 0;
 async function eventForm(tag: string): Promise<FormData> {
-  photo ??= await sharp({ create: { width: 200, height: 260, channels: 3, background: '#a35' } }).jpeg().toBuffer();
+  photo ??= await sharp({ create: { width: 200, height: 260, channels: 3, background: '#a35' } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
-  const fields = { surname: 'Okafor', firstName: 'Chioma', registrationNumber: tag, companyId: 'CO-1', selectedEvent: 'orphanage', amountPaid: '5000', paymentDate: '2026-01-10' };
+  const fields = {
+    surname: 'Okafor',
+    firstName: 'Chioma',
+    registrationNumber: tag,
+    companyId: 'CO-1',
+    selectedEvent: 'orphanage',
+    amountPaid: '5000',
+    paymentDate: '2026-01-10',
+  };
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  for (const field of ['tellerImage', 'passportImage', 'signatureImage']) form.append(field, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `${field}.jpg`);
+  for (const field of ['tellerImage', 'passportImage', 'signatureImage'])
+    form.append(field, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `${field}.jpg`);
   return form;
 }
 
@@ -170,13 +189,15 @@ async function traffic(phase: string, member: PortalClient, baseUrl: string, ms:
     const tag = `faults-${process.pid}-${++sent}`;
     into.push(timed(phase, 'plans', () => visitor.request('GET', '/api/plans')));
     into.push(timed(phase, 'form', async () => member.request('POST', '/api/users/eventform', { form: await eventForm(tag) }), tag));
-    into.push(timed(phase, 'login', () => visitor.request('POST', '/api/users/login', { json: { email: 'nobody@example.com', password: 'not-the-password' } })));
+    into.push(
+      timed(phase, 'login', () => visitor.request('POST', '/api/users/login', { json: { email: 'nobody@example.com', password: 'not-the-password' } })),
+    );
     await new Promise((resolve) => setTimeout(resolve, 400));
   }
 }
 
 async function main(): Promise<void> {
-  console.log('starting an S3 stand-in, a PostgreSQL cluster and a redis-server of the run\'s own, on loopback');
+  console.log("starting an S3 stand-in, a PostgreSQL cluster and a redis-server of the run's own, on loopback");
   const [postgres, redis, s3] = await Promise.all([startPostgres(), startRedis(), startS3()]);
   const databaseUrl = postgres.url;
   const portal = await startPortal({ DATABASE_URL: databaseUrl, REDIS_URL: redis.url, ...s3.env });
@@ -201,9 +222,16 @@ async function main(): Promise<void> {
   // Give a commit acknowledged at the last moment time to be visible, then count tags.
   await new Promise((resolve) => setTimeout(resolve, 500));
   const stored = new Map<string, number>();
-  for (const row of await runSql<{ tag: string; n: number }>(databaseUrl, "select data->>'registrationNumber' as tag, count(*)::int as n from submissions where form = 'event' group by 1")) stored.set(row.tag, row.n);
+  for (const row of await runSql<{ tag: string; n: number }>(
+    databaseUrl,
+    "select data->>'registrationNumber' as tag, count(*)::int as n from submissions where form = 'event' group by 1",
+  ))
+    stored.set(row.tag, row.n);
 
-  const table: string[] = ['| phase | kind | requests | 2xx | 503 (Retry-After) | other answers | hung | slowest ms | answered in time | acknowledged, stored once | stored twice |', '|---|---|---:|---:|---:|---:|---:|---:|---|---|---:|'];
+  const table: string[] = [
+    '| phase | kind | requests | 2xx | 503 (Retry-After) | other answers | hung | slowest ms | answered in time | acknowledged, stored once | stored twice |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|---|---:|',
+  ];
   let failures = 0;
   const groupsOf = new Map<string, Outcome[]>();
   for (const result of results) groupsOf.set(`${result.phase}|${result.kind}`, [...(groupsOf.get(`${result.phase}|${result.kind}`) ?? []), result]);

@@ -14,6 +14,9 @@ const icons = [
   { file: 'maskable-512.png', svg: maskable, size: 512 },
 ];
 for (const { file, svg, size } of icons) {
-  await sharp(Buffer.from(svg), { density: (72 * size) / 32 }).resize(size, size).png({ compressionLevel: 9 }).toFile(`src/web/public/icons/${file}`);
+  await sharp(Buffer.from(svg), { density: (72 * size) / 32 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toFile(`src/web/public/icons/${file}`);
   console.log(`src/web/public/icons/${file}`);
 }

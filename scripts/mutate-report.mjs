@@ -26,7 +26,9 @@ function main() {
         continue;
       }
       const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-      const mutants = Object.entries(report.files).filter(([name]) => name.endsWith(file)).flatMap(([, entry]) => entry.mutants);
+      const mutants = Object.entries(report.files)
+        .filter(([name]) => name.endsWith(file))
+        .flatMap(([, entry]) => entry.mutants);
       const count = (status) => mutants.filter((mutant) => mutant.status === status).length;
       const killed = count('Killed');
       const survived = count('Survived');
@@ -37,7 +39,9 @@ function main() {
       const valid = detected + survived + noCoverage;
       rows.push([file, killed, survived, noCoverage, timeout, ignored, valid === 0 ? 'n/a' : `${((100 * detected) / valid).toFixed(1)}%`]);
       for (const mutant of mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage')) {
-        undetected.push(`${file}:${mutant.location.start.line}:${mutant.location.start.column} ${mutant.status} ${mutant.mutatorName}: ${JSON.stringify(mutant.replacement ?? '')}`);
+        undetected.push(
+          `${file}:${mutant.location.start.line}:${mutant.location.start.column} ${mutant.status} ${mutant.mutatorName}: ${JSON.stringify(mutant.replacement ?? '')}`,
+        );
       }
     }
     const header = ['file', 'killed', 'survived', 'no coverage', 'timeout', 'ignored', 'score'];

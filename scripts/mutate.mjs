@@ -12,10 +12,12 @@ import { reportFileFor } from './mutate-report.mjs';
 
 const args = process.argv.slice(2);
 // A pick may name lines: `csrf.ts:36-57,88-92` mutates only those lines of the file.
-const picks = args.filter((arg) => !arg.startsWith('-')).map((arg) => {
-  const [name = '', lines] = arg.split(':');
-  return { name, lines: lines?.split(',') ?? [] };
-});
+const picks = args
+  .filter((arg) => !arg.startsWith('-'))
+  .map((arg) => {
+    const [name = '', lines] = arg.split(':');
+    return { name, lines: lines?.split(',') ?? [] };
+  });
 const strykerArgs = args.filter((arg) => arg.startsWith('-'));
 const files = Object.keys(RULE_FILES).filter((file) => picks.length === 0 || picks.some((pick) => file.includes(pick.name)));
 const mutateOf = (file) => {

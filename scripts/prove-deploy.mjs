@@ -30,7 +30,11 @@ try {
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
     try {
-      await prove('PostgreSQL, two processes', { DATABASE_URL: url.toString(), PROCESSES: '2', ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}) });
+      await prove('PostgreSQL, two processes', {
+        DATABASE_URL: url.toString(),
+        PROCESSES: '2',
+        ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+      });
     } finally {
       execFileSync('psql', [process.env.DATABASE_URL, '-qc', `drop database if exists ${name} with (force)`]);
     }

@@ -113,7 +113,9 @@ export async function measureReportsAtScale(serverUrl: string, options: { keep?:
       handle.db,
       sql`select (select count(*) from users)::int as members, (select count(*) from ledger_entries)::int as ledger, (select count(*) from payments)::int as payments`,
     );
-    log(`seeded ${counts!.members} members, ${counts!.payments} payments, ${counts!.ledger} ledger entries in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `seeded ${counts!.members} members, ${counts!.payments} payments, ${counts!.ledger} ledger entries in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     const ctx = { db: handle.db, clock: () => new Date() } as unknown as AppContext;
     const admin = { role: 'admin' } as AuthUser;

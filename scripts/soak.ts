@@ -45,11 +45,22 @@ const nextTag = () => `soak-${process.pid}-${++sent}`;
 
 /** An event form whose registration number is `tag`. */
 async function eventForm(tag: string): Promise<FormData> {
-  passport ??= await sharp({ create: { width: 300, height: 400, channels: 3, background: '#a35' } }).jpeg().toBuffer();
+  passport ??= await sharp({ create: { width: 300, height: 400, channels: 3, background: '#a35' } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
-  const fields = { surname: 'Okafor', firstName: 'Chioma', registrationNumber: tag, companyId: 'CO-1', selectedEvent: 'orphanage', amountPaid: '5000', paymentDate: '2026-01-10' };
+  const fields = {
+    surname: 'Okafor',
+    firstName: 'Chioma',
+    registrationNumber: tag,
+    companyId: 'CO-1',
+    selectedEvent: 'orphanage',
+    amountPaid: '5000',
+    paymentDate: '2026-01-10',
+  };
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  for (const field of ['tellerImage', 'passportImage', 'signatureImage']) form.append(field, new Blob([new Uint8Array(passport)], { type: 'image/jpeg' }), `${field}.jpg`);
+  for (const field of ['tellerImage', 'passportImage', 'signatureImage'])
+    form.append(field, new Blob([new Uint8Array(passport)], { type: 'image/jpeg' }), `${field}.jpg`);
   return form;
 }
 
@@ -112,14 +123,18 @@ async function submitFor(members: PortalClient[], seconds: number) {
 /** The stored event submissions against the acknowledged ones, by tag. */
 async function storedAgainst(databaseUrl: string, acknowledged: Set<string>) {
   const rows = await runSql<{ tag: string }>(databaseUrl, "select data->>'registrationNumber' as tag from submissions where form = 'event'");
-  return compareTags(acknowledged, rows.map((row) => row.tag));
+  return compareTags(
+    acknowledged,
+    rows.map((row) => row.tag),
+  );
 }
 
 const fewOf = (tags: string[]) => (tags.length ? `: ${tags.slice(0, 5).join(', ')}${tags.length > 5 ? ', ...' : ''}` : '');
 
 async function members(baseUrl: string, databaseUrl: string, count: number): Promise<PortalClient[]> {
   const list: PortalClient[] = [];
-  for (let i = 0; i < count; i += 10) list.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, () => activatedMemberClient(baseUrl, databaseUrl)))));
+  for (let i = 0; i < count; i += 10)
+    list.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, () => activatedMemberClient(baseUrl, databaseUrl)))));
   return list;
 }
 
@@ -159,7 +174,10 @@ async function restartCheck() {
     const after = await submitFor(crowd.slice(0, 5), 3);
     const tags = await storedAgainst(db.url, new Set([...tally.acknowledged, ...after.acknowledged]));
     console.log(`  answers during the run: ${JSON.stringify(Object.fromEntries(tally.statuses))}, ${tally.failed} failed`);
-    check(after.acknowledged.size > 0 && after.failed === 0, `recovered by itself: ${after.acknowledged.size} submissions accepted after the restart, ${after.failed} failed`);
+    check(
+      after.acknowledged.size > 0 && after.failed === 0,
+      `recovered by itself: ${after.acknowledged.size} submissions accepted after the restart, ${after.failed} failed`,
+    );
     // A commit whose answer was cut by the restart is stored but not acknowledged: that loses nothing.
     check(
       tags.lost.length === 0 && tags.duplicated === 0,
@@ -188,8 +206,11 @@ async function smtpCheck() {
     const ids: string[] = [];
     for (const member of people) {
       const { user } = await member.json<{ user: { id: string } }>('GET', '/api/users/profile');
-      await pg1.query("update users set activated = false where id = $1", [user.id]);
-      const { rows } = await pg1.query<{ id: string }>("insert into payments (user_id, kind, plan, amount_kobo, months) values ($1, 'fee', 'standard', 6050000, 1) returning id", [user.id]);
+      await pg1.query('update users set activated = false where id = $1', [user.id]);
+      const { rows } = await pg1.query<{ id: string }>(
+        "insert into payments (user_id, kind, plan, amount_kobo, months) values ($1, 'fee', 'standard', 6050000, 1) returning id",
+        [user.id],
+      );
       ids.push(rows[0]!.id);
     }
     await pg1.end();
@@ -197,16 +218,22 @@ async function smtpCheck() {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const waiting = await countRows(db.url, 'select count(*) as n from outbox where sent_at is null and attempts > 0');
     check(waiting >= ids.length, `approval mail waits in the outbox while SMTP is down (${waiting} waiting, retried)`);
-    smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        received.push(session.envelope.rcptTo.map((r) => r.address).join(','));
-        callback();
-      });
-    } });
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          received.push(session.envelope.rcptTo.map((r) => r.address).join(','));
+          callback();
+        });
+      },
+    });
     await new Promise<void>((resolve) => smtp!.listen(smtpPort, '127.0.0.1', resolve));
     const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline && (await countRows(db.url, 'select count(*) as n from outbox where sent_at is null')) > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+    while (Date.now() < deadline && (await countRows(db.url, 'select count(*) as n from outbox where sent_at is null')) > 0)
+      await new Promise((resolve) => setTimeout(resolve, 500));
     const unsent = await countRows(db.url, 'select count(*) as n from outbox where sent_at is null');
     const queued = (await runSql<{ to: string }>(db.url, 'select "to" from outbox')).map((row) => row.to);
     const { missing, twice } = compareDeliveries(queued, received);
@@ -234,7 +261,10 @@ async function killCheck() {
     portal.child.kill('SIGKILL');
     const tally = await load;
     portal = await startPortal({ DATABASE_URL: db.url, DATA_DIR: dataDir, UPLOAD_ORPHAN_GRACE_SECONDS: '0' });
-    const half = await countRows(db.url, "select count(*) as n from submissions s where (select count(*) from submission_files f where f.submission_id = s.id) <> 3");
+    const half = await countRows(
+      db.url,
+      'select count(*) as n from submissions s where (select count(*) from submission_files f where f.submission_id = s.id) <> 3',
+    );
     const rows = await countRows(db.url, 'select count(*) as n from files');
     const bytes = readdirSync(path.join(dataDir, 'uploads')).length;
     const tags = await storedAgainst(db.url, tally.acknowledged);

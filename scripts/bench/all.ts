@@ -32,7 +32,10 @@ async function startChild(args: (port: number) => string[]): Promise<{ url: stri
 }
 
 const startBareServer = () =>
-  startChild((port) => ['-e', `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{"ok":true}')}).listen(${port},'127.0.0.1')`]);
+  startChild((port) => [
+    '-e',
+    `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{"ok":true}')}).listen(${port},'127.0.0.1')`,
+  ]);
 
 const startReferenceServer = (databaseUrl: string) => startChild((port) => ['scripts/lib/reference-server.mjs', String(port), databaseUrl]);
 
@@ -64,7 +67,14 @@ export async function everything() {
     runs.push(await load('GET /api/users/profile (signed in)', { url: `${portal.baseUrl}/api/users/profile`, headers: { cookie: member.cookieHeader } }));
     runs.push(await load('GET /api/ads', { url: `${portal.baseUrl}/api/ads` }));
     runs.push(await load('GET / (landing HTML)', { url: `${portal.baseUrl}/`, headers: { 'accept-encoding': 'br, gzip' } }));
-    runs.push(await load('POST /api/users/scriptprintingform', { url: `${portal.baseUrl}/api/users/scriptprintingform`, method: 'POST', headers: authHeaders, body: FORM_BODY }));
+    runs.push(
+      await load('POST /api/users/scriptprintingform', {
+        url: `${portal.baseUrl}/api/users/scriptprintingform`,
+        method: 'POST',
+        headers: authHeaders,
+        body: FORM_BODY,
+      }),
+    );
     // Last: the password hashes still running when it stops would be counted against the next run.
     runs.push(
       await load('POST /api/users/login', {
@@ -158,7 +168,11 @@ async function reportsAtScale(goals: Goals): Promise<void> {
     const figures = await measureReportsAtScale(DEFAULT_PG, { log: (line) => console.log(`- ${line}`) });
     const held = figures.filter((figure) => figure.goal);
     const slowest = held.reduce((a, b) => (b.ms > a.ms ? b : a));
-    goals.check(goal, `slowest: ${slowest.name} ${slowest.ms.toFixed(1)} ms`, held.every((figure) => figure.ms <= GOAL_MS));
+    goals.check(
+      goal,
+      `slowest: ${slowest.name} ${slowest.ms.toFixed(1)} ms`,
+      held.every((figure) => figure.ms <= GOAL_MS),
+    );
   } catch (error) {
     goals.cannotMeasure(goal, `could not seed or query: ${error instanceof Error ? error.message : String(error)}`);
   }

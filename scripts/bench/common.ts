@@ -10,7 +10,15 @@ export const DURATION = quick ? 3 : 10;
 export const WARMUP = quick ? 2 : 3;
 export const CONNECTIONS = 50;
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export async function load(name: string, options: autocannon.Options): Promise<LoadResult> {
   // autocannon runs `warmup` first and leaves it out of the figures; its types do not list it.

@@ -26,7 +26,12 @@ async function taglineOnSlowPhoneMs(baseUrl: string): Promise<number[]> {
       const cdp = await context.newCDPSession(page);
       const bytesPerSecond = (400 * 1000) / 8;
       await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 400,
+        downloadThroughput: bytesPerSecond,
+        uploadThroughput: bytesPerSecond,
+      });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
       // performance.now() counts from this document's navigation start, in the page's own clock.
@@ -50,7 +55,10 @@ async function taglineOnSlowPhoneMs(baseUrl: string): Promise<number[]> {
 /** The public pages as a visitor's phone sees them: Lighthouse's scores and LCP, and the tagline on a slow connection. */
 async function publicPages(goals: Goals, baseUrl: string, databaseUrl: string): Promise<void> {
   const talentPage = `/talent/${await publishedTalentProfile(baseUrl, databaseUrl)}`;
-  const rows = await lighthouseScores(baseUrl, [...PUBLIC_PAGES, talentPage].map((page) => ({ path: page })));
+  const rows = await lighthouseScores(
+    baseUrl,
+    [...PUBLIC_PAGES, talentPage].map((page) => ({ path: page })),
+  );
   for (const row of rows) if (row.page === talentPage) row.page = '/talent/:id (a listed profile with a photo)';
   console.log(`\nLighthouse (mobile defaults) on the public pages, ${LIGHTHOUSE_RUNS} runs a page:`);
   console.log('| page | performance (median) | performance (range) | LCP ms (median) | accessibility (lowest) |');
@@ -63,7 +71,12 @@ async function publicPages(goals: Goals, baseUrl: string, databaseUrl: string): 
   const unscored = rows.filter((row) => !row.measured);
   const short = rows.filter((row) => row.performance < 98 || row.accessibility < 100);
   if (unscored.length > 0) goals.cannotMeasure(scoreGoal, `no score for ${unscored.map(unscoredWhy).join(', ')}`);
-  else goals.check(scoreGoal, short.length ? `short: ${short.map((row) => `${row.page} ${row.performance}/${row.accessibility}`).join(', ')}` : 'every page', short.length === 0);
+  else
+    goals.check(
+      scoreGoal,
+      short.length ? `short: ${short.map((row) => `${row.page} ${row.performance}/${row.accessibility}`).join(', ')}` : 'every page',
+      short.length === 0,
+    );
   const landing = rows.find((row) => row.page === '/');
   const lcpGoal = `LCP on / at most ${LANDING_LCP_GOAL_MS / 1000} s`;
   if (!landing?.measured || Number.isNaN(landing.lcpMs)) goals.cannotMeasure(lcpGoal, 'no Lighthouse run of / finished');

@@ -11,13 +11,23 @@ export async function compareProcesses(processes: number) {
   console.log('|---:|---|---:|---:|---:|');
   for (const count of [1, processes]) {
     const database = await freshDatabase();
-    const portal = await startPortal({ DATABASE_URL: database.url, PROCESSES: String(count), REDIS_URL: BENCH_REDIS_URL, REDIS_KEY_PREFIX: `bench-${Date.now()}:` });
+    const portal = await startPortal({
+      DATABASE_URL: database.url,
+      PROCESSES: String(count),
+      REDIS_URL: BENCH_REDIS_URL,
+      REDIS_KEY_PREFIX: `bench-${Date.now()}:`,
+    });
     try {
       const member = await activatedMemberClient(portal.baseUrl, database.url);
       const authHeaders = { cookie: member.cookieHeader, 'x-xsrf-token': member.xsrf, 'content-type': 'application/json' };
       const runs = [
         await load('GET /api/users/profile (signed in)', { url: `${portal.baseUrl}/api/users/profile`, headers: { cookie: member.cookieHeader } }),
-        await load('POST /api/users/scriptprintingform', { url: `${portal.baseUrl}/api/users/scriptprintingform`, method: 'POST', headers: authHeaders, body: FORM_BODY }),
+        await load('POST /api/users/scriptprintingform', {
+          url: `${portal.baseUrl}/api/users/scriptprintingform`,
+          method: 'POST',
+          headers: authHeaders,
+          body: FORM_BODY,
+        }),
       ];
       for (const run of runs) console.log(`| ${count} | ${run.name} | ${Math.round(run.rps)} | ${run.p99} | ${run.errors} |`);
     } finally {

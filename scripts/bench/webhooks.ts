@@ -78,7 +78,10 @@ export async function paystackWebhooks(goals: Goals): Promise<void> {
 Paystack webhooks (signed by the stand-in), ${CONNECTIONS} connections:`);
     const pool = await pendingOnlinePayments(database.url, paystack, 'load', quick ? 3000 : 8000);
     const run = await load('POST /api/payments/paystack/webhook (charge.success)', { url, requests: webhookRequests(paystack, pool) });
-    const booked = Number(((await runSql(database.url, "select count(*) as n from payments where state = 'approved' and reference like 'HM-bench-load-%'")) as { n: string }[])[0]!.n);
+    const booked = Number(
+      ((await runSql(database.url, "select count(*) as n from payments where state = 'approved' and reference like 'HM-bench-load-%'")) as { n: string }[])[0]!
+        .n,
+    );
     console.log(`| call | req/s | p99 ms | errors | payments booked |
 |---|---:|---:|---:|---:|
 | ${run.name} | ${Math.round(run.rps)} | ${run.p99} | ${run.errors} | ${booked} |`);
@@ -111,7 +114,11 @@ Paystack webhooks (signed by the stand-in), ${CONNECTIONS} connections:`);
     console.log(
       `1,000 webhooks (${distinct.length} payments, 300 duplicates) at ${CONNECTIONS} connections: ${burst.requests.total} sent in ${burst.duration.toFixed(1)} s, ${burstErrors} errors, ${receipts} receipts, ${counted!.approved} payments approved (load ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`,
     );
-    goals.check('1,000 webhooks with 30% duplicates: one receipt per payment', `${receipts} receipts for ${distinct.length} payments, ${burstErrors} errors`, receipts === distinct.length && burstErrors === 0 && burst.requests.total === sent.length);
+    goals.check(
+      '1,000 webhooks with 30% duplicates: one receipt per payment',
+      `${receipts} receipts for ${distinct.length} payments, ${burstErrors} errors`,
+      receipts === distinct.length && burstErrors === 0 && burst.requests.total === sent.length,
+    );
   } finally {
     await portal.stop();
     await database.drop();

@@ -168,7 +168,7 @@ export async function activatedMemberClient(baseUrl: string, databaseUrl: string
   const client = new PortalClient(baseUrl);
   const fields = memberFields();
   const { user } = await client.json<{ user: { id: string } }>('POST', '/api/users/signup', { json: fields });
-  await runSql(databaseUrl, "update users set activated = true, activated_at = now(), paid_until = current_date + 30 where id = $1", [user.id]);
+  await runSql(databaseUrl, 'update users set activated = true, activated_at = now(), paid_until = current_date + 30 where id = $1', [user.id]);
   return client;
 }
 
@@ -180,9 +180,23 @@ export async function activatedMemberClient(baseUrl: string, databaseUrl: string
 export async function publishedTalentProfile(baseUrl: string, databaseUrl: string): Promise<string> {
   const client = await activatedMemberClient(baseUrl, databaseUrl);
   const { user } = await client.json<{ user: { id: string } }>('GET', '/api/users/profile');
-  const measurements = { registrationCategory: 'model', gender: 'female', heightFt: 5, heightInch: 8, weight: 58, hairColor: 'Black', eyeColor: 'Brown', stateOfResidence: 'Lagos' };
+  const measurements = {
+    registrationCategory: 'model',
+    gender: 'female',
+    heightFt: 5,
+    heightInch: 8,
+    weight: 58,
+    hairColor: 'Black',
+    eyeColor: 'Brown',
+    stateOfResidence: 'Lagos',
+  };
   await runSql(databaseUrl, "insert into submissions (user_id, form, data) values ($1, 'artist-membership', $2)", [user.id, JSON.stringify(measurements)]);
-  const profile = { category: 'model', stageName: 'Adaeze Bench', bio: 'Runway, print and television commercials in Lagos and Abuja.', show: ['height', 'gender', 'state'] };
+  const profile = {
+    category: 'model',
+    stageName: 'Adaeze Bench',
+    bio: 'Runway, print and television commercials in Lagos and Abuja.',
+    show: ['height', 'gender', 'state'],
+  };
   await client.json('PUT', '/api/talent/me', { json: { ...profile, published: false } });
   const photo = new FormData();
   photo.append('photo', new Blob([new Uint8Array(await cameraPhoto(3))]), 'photo.jpg');

@@ -77,11 +77,13 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Fills the event form and sends it with three 4 MB camera photos; the bytes of the request's body. */
 async function eventFormUploadBytes(page: Page, baseUrl: string): Promise<{ bytes: number; status: number }> {
-  const photos = await Promise.all([0, 1, 2].map(async (shade) => {
-    const file = path.join(tmpdir(), `bench-camera-${process.pid}-${shade}.jpg`);
-    writeFileSync(file, await cameraPhoto(shade));
-    return file;
-  }));
+  const photos = await Promise.all(
+    [0, 1, 2].map(async (shade) => {
+      const file = path.join(tmpdir(), `bench-camera-${process.pid}-${shade}.jpg`);
+      writeFileSync(file, await cameraPhoto(shade));
+      return file;
+    }),
+  );
   await page.goto(`${baseUrl}/eventform`, { waitUntil: 'networkidle' });
   await page.locator('[name="surname"]').fill('Adeyemi');
   await page.locator('[name="firstName"]').fill('Ngozi');
@@ -90,7 +92,8 @@ async function eventFormUploadBytes(page: Page, baseUrl: string): Promise<{ byte
   await page.locator('[name="selectedEvent"]').selectOption({ index: 1 });
   await page.locator('[name="amountPaid"]').fill('15000');
   await page.locator('[name="paymentDate"]').fill('2024-11-02');
-  for (const [index, field] of ['tellerImage', 'passportImage', 'signatureImage'].entries()) await page.locator(`[name="${field}"]`).setInputFiles(photos[index]!);
+  for (const [index, field] of ['tellerImage', 'passportImage', 'signatureImage'].entries())
+    await page.locator(`[name="${field}"]`).setInputFiles(photos[index]!);
   const [request] = await Promise.all([
     page.waitForRequest((candidate) => candidate.method() === 'POST' && candidate.url().endsWith('/api/users/eventform'), { timeout: 120_000 }),
     page.locator('form').getByRole('button', { name: 'Submit' }).click(),
@@ -141,7 +144,8 @@ export async function measureTransfer(goals: Goals, browserOptions: { executable
     const upload = await eventFormUploadBytes(await memberContext.newPage(), portal.baseUrl);
     console.log(`- event form with three 4 MB camera photos: ${kb(upload.bytes)} sent, answered ${upload.status}`);
     const uploadGoal = `event form with three 4 MB camera photos sends at most ${UPLOAD_GOAL_KB / 1024} MB`;
-    if (upload.status >= 400 || upload.status === 0 || upload.bytes === 0) goals.cannotMeasure(uploadGoal, `the form was answered ${upload.status}, its body's size not known`);
+    if (upload.status >= 400 || upload.status === 0 || upload.bytes === 0)
+      goals.cannotMeasure(uploadGoal, `the form was answered ${upload.status}, its body's size not known`);
     else goals.check(uploadGoal, kb(upload.bytes), upload.bytes <= UPLOAD_GOAL_KB * 1024);
   } finally {
     await browser.close();

@@ -167,7 +167,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     health,
     tallies,
     log: app.log,
-    mailer: { brand: { companyName: config.company.name, publicUrl: portalAddress(config), replyTo: config.company.email, supportEmail: config.siteDefaults.email ?? null }, nudge: mailWorker.nudge },
+    mailer: {
+      brand: {
+        companyName: config.company.name,
+        publicUrl: portalAddress(config),
+        replyTo: config.company.email,
+        supportEmail: config.siteDefaults.email ?? null,
+      },
+      nudge: mailWorker.nudge,
+    },
     listen: database.listen,
     clock: options.clock ?? (() => new Date()),
     runAlone: database.runAlone,
@@ -228,7 +236,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
   await app.register(pagesRoutes(ctx));
   const pageRenderer = options.pageRenderer ?? (options.webRoot === undefined ? await loadPageRenderer(defaultPageRenderer) : undefined);
-  const publicPages = (indexHtml: string) => servedPages(app, { indexHtml, stylesheet, renderer: pageRenderer!, publicUrl: config.publicUrl, drawsPerMinute: config.rateLimits.pageDraws });
+  const publicPages = (indexHtml: string) =>
+    servedPages(app, { indexHtml, stylesheet, renderer: pageRenderer!, publicUrl: config.publicUrl, drawsPerMinute: config.rateLimits.pageDraws });
   const memberPagesWithData = (indexHtml: string) => memberPages(app, { root: webRoot, shell: indexHtml });
   await registerSpa(app, webRoot, pageRenderer ? [publicPages, memberPagesWithData] : [memberPagesWithData]);
 

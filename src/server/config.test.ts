@@ -42,11 +42,11 @@ describe('TRUST_PROXY', () => {
   it.each(['yes', '10.0.0.0/33', '300.1.1.1', '10.0.0.1,', 'proxy.internal', '-1'])('refuses %o, naming the variable', (value) => {
     expect(() => trustProxyOf(value)).toThrow(/TRUST_PROXY: .*(IP address or CIDR|hop count)/);
   });
-
 });
 
 describe('OTEL_EXPORTER_OTLP_ENDPOINT', () => {
-  const tracingOf = (env: Record<string, string>) => loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-config-')), SESSION_SECRET: 'x'.repeat(32), ...env }).tracing;
+  const tracingOf = (env: Record<string, string>) =>
+    loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-config-')), SESSION_SECRET: 'x'.repeat(32), ...env }).tracing;
 
   it('traces when a collector is named, for every signal or for traces alone, and not otherwise', () => {
     expect(tracingOf({})).toBe(false);
@@ -56,7 +56,9 @@ describe('OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   });
 
   it.each(['collector:4318', 'grpc://collector:4317', 'not a url'])('refuses %o at start, naming the variable and the form it takes', (value) => {
-    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: value })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT: must be an http:\/\/ or https:\/\/ address of an OpenTelemetry collector/);
+    expect(() => tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: value })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT: must be an http:\/\/ or https:\/\/ address of an OpenTelemetry collector/,
+    );
   });
 });
 
@@ -94,7 +96,12 @@ describe('secrets from compose.yaml and .env', () => {
   });
 
   it.each(['SESSION_SECRET', 'DATABASE_PASSWORD', 'METRICS_TOKEN', 'ADMIN_PASSWORD'])('refuses %s left at its change-me example value', (name) => {
-    const env: Record<string, string> = { ...base(), DATABASE_URL: 'postgres://portal@postgres/portal', ADMIN_EMAIL: 'staff@example.com', ADMIN_PASSWORD: 'a-real-password-9' };
+    const env: Record<string, string> = {
+      ...base(),
+      DATABASE_URL: 'postgres://portal@postgres/portal',
+      ADMIN_EMAIL: 'staff@example.com',
+      ADMIN_PASSWORD: 'a-real-password-9',
+    };
     env[name] = 'change-me-to-at-least-32-random-characters';
     expect(() => loadConfig(env)).toThrow(new RegExp(`Refusing to start:\\n  ${name}: still the example value`));
   });

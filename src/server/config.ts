@@ -58,7 +58,9 @@ const trustProxy = z
   });
 
 /** An OpenTelemetry collector's OTLP address; the SDK reads it (and the other OTEL_* variables) itself. */
-const otlpEndpoint = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address of an OpenTelemetry collector (e.g. http://collector:4318)' }).optional();
+const otlpEndpoint = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address of an OpenTelemetry collector (e.g. http://collector:4318)' })
+  .optional();
 
 const milliseconds = (fallback: number, min = 1) => z.coerce.number().int().min(min).default(fallback);
 
@@ -155,7 +157,10 @@ const envSchema = z.object({
     .regex(/^(postgres(ql)?:\/\/|none$)/, 'must start with postgres:// or postgresql://, or be none')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Home of Movies <no-reply@localhost>'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
@@ -190,7 +195,10 @@ const envSchema = z.object({
   RETENTION_REJECTED_SLIP_DAYS: z.coerce.number().int().min(1).default(90),
   RETENTION_HANDLED_SUBMISSION_FILES_DAYS: z.coerce.number().int().min(1).default(365),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   REDIS_KEY_PREFIX: z.string().default('portal:'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -213,7 +221,12 @@ const envSchema = z.object({
     .regex(/^AGE-SECRET-KEY-1[0-9A-Z]{58}$/, 'must be an age identity, AGE-SECRET-KEY-1... (npm run backup -- new-key prints one)')
     .optional(),
   /** With the embedded database, the portal serving it backs it up into BACKUP_DIR this often (0: never; needs BACKUP_RECIPIENT). */
-  BACKUP_EVERY_HOURS: z.coerce.number().int().min(0).max(24 * 31).default(24),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 31)
+    .default(24),
   /** The age recipient backups are sealed for (age1...): a machine that only takes backups needs this, not BACKUP_KEY. */
   BACKUP_RECIPIENT: z
     .string()
@@ -272,7 +285,19 @@ export interface Config extends OperationsConfig {
    * audition on one Wi-Fi address stays under (`signup`); retries of one email or phone number
    * are counted from every address (`signupPerContact`).
    */
-  rateLimits: { login: number; loginPerAccount: number; signup: number; signupPerContact: number; contact: number; codes: number; forms: number; booking: number; verify: number; pageDraws: number; largePhotos: number };
+  rateLimits: {
+    login: number;
+    loginPerAccount: number;
+    signup: number;
+    signupPerContact: number;
+    contact: number;
+    codes: number;
+    forms: number;
+    booking: number;
+    verify: number;
+    pageDraws: number;
+    largePhotos: number;
+  };
   sessionTtlMs: number;
   /**
    * Outbox polling, the first retry delay after a failed delivery (doubling after that), when to
@@ -319,7 +344,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const placeholders = PLACEHOLDER_CHECKED.filter((name) => /change-me/i.test(e[name] ?? ''));
   if (placeholders.length > 0) {
-    throw new ConfigError(`Refusing to start:\n${placeholders.map((name) => `  ${name}: still the example value (change-me…): set a long random one`).join('\n')}`);
+    throw new ConfigError(
+      `Refusing to start:\n${placeholders.map((name) => `  ${name}: still the example value (change-me…): set a long random one`).join('\n')}`,
+    );
   }
   const unsafe = e.NODE_ENV === 'production' ? unsafeInProduction(e) : [];
   if (unsafe.length > 0) {
@@ -357,9 +384,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ).flatMap(([state, address]) => (address ? [{ state, address }] : [])),
       faq: [],
     },
-    rateLimits: { login: e.RATE_LIMIT_LOGIN, loginPerAccount: e.RATE_LIMIT_LOGIN_ACCOUNT, signup: e.RATE_LIMIT_SIGNUP, signupPerContact: e.RATE_LIMIT_SIGNUP_CONTACT, contact: e.RATE_LIMIT_CONTACT, codes: e.RATE_LIMIT_CODES, forms: e.RATE_LIMIT_FORMS, booking: e.RATE_LIMIT_BOOKING, verify: e.RATE_LIMIT_VERIFY, pageDraws: e.RATE_LIMIT_PAGE_DRAWS, largePhotos: e.RATE_LIMIT_LARGE_PHOTOS },
+    rateLimits: {
+      login: e.RATE_LIMIT_LOGIN,
+      loginPerAccount: e.RATE_LIMIT_LOGIN_ACCOUNT,
+      signup: e.RATE_LIMIT_SIGNUP,
+      signupPerContact: e.RATE_LIMIT_SIGNUP_CONTACT,
+      contact: e.RATE_LIMIT_CONTACT,
+      codes: e.RATE_LIMIT_CODES,
+      forms: e.RATE_LIMIT_FORMS,
+      booking: e.RATE_LIMIT_BOOKING,
+      verify: e.RATE_LIMIT_VERIFY,
+      pageDraws: e.RATE_LIMIT_PAGE_DRAWS,
+      largePhotos: e.RATE_LIMIT_LARGE_PHOTOS,
+    },
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
-    mail: { pollMs: e.MAIL_POLL_MS, retryBaseMs: e.MAIL_RETRY_BASE_MS, maxAttempts: e.MAIL_MAX_ATTEMPTS, retentionMs: e.MAIL_RETENTION_DAYS * 24 * 60 * 60 * 1000 },
+    mail: {
+      pollMs: e.MAIL_POLL_MS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retentionMs: e.MAIL_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    },
     orphanGraceMs: e.UPLOAD_ORPHAN_GRACE_SECONDS * 1000,
     retention: { rejectedSlipMs: e.RETENTION_REJECTED_SLIP_DAYS * DAY_MS, handledSubmissionFilesMs: e.RETENTION_HANDLED_SUBMISSION_FILES_DAYS * DAY_MS },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
@@ -373,7 +417,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           timeouts: { connectMs: e.S3_CONNECT_TIMEOUT_MS, requestMs: e.S3_REQUEST_TIMEOUT_MS },
         }
       : undefined,
-    paystack: e.PAYSTACK_SECRET_KEY ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''), checkoutExpiryMs: e.PAYSTACK_CHECKOUT_EXPIRY_MINUTES * 60_000 } : undefined,
+    paystack: e.PAYSTACK_SECRET_KEY
+      ? { secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL.replace(/\/+$/, ''), checkoutExpiryMs: e.PAYSTACK_CHECKOUT_EXPIRY_MINUTES * 60_000 }
+      : undefined,
     metricsToken: e.METRICS_TOKEN,
     processes: e.PROCESSES,
     backups: { dir: path.resolve(e.BACKUP_DIR), identity: e.BACKUP_KEY, recipient: e.BACKUP_RECIPIENT, everyHours: e.BACKUP_EVERY_HOURS },
@@ -383,7 +429,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The secrets .env.example once filled with `change-me…`: such a value is refused wherever the portal runs. */
-const PLACEHOLDER_CHECKED = ['SESSION_SECRET', 'DATABASE_URL', 'DATABASE_PASSWORD', 'METRICS_TOKEN', 'ADMIN_PASSWORD', 'S3_SECRET_ACCESS_KEY', 'BACKUP_KEY', 'SMTP_URL', 'PAYSTACK_SECRET_KEY'] as const;
+const PLACEHOLDER_CHECKED = [
+  'SESSION_SECRET',
+  'DATABASE_URL',
+  'DATABASE_PASSWORD',
+  'METRICS_TOKEN',
+  'ADMIN_PASSWORD',
+  'S3_SECRET_ACCESS_KEY',
+  'BACKUP_KEY',
+  'SMTP_URL',
+  'PAYSTACK_SECRET_KEY',
+] as const;
 
 /** DATABASE_URL with DATABASE_PASSWORD set in it, percent-encoded (the URL parser then reads it back exactly). */
 function withPassword(url: string | undefined, password: string | undefined): string | undefined {
@@ -404,7 +460,10 @@ function unsafeInProduction(e: Env): string[] {
   const problems: string[] = [];
   if (!e.SMTP_URL) problems.push('SMTP_URL: must be set (without it, sign-in codes would only go to the log)');
   if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: must be set (a generated one differs between hosts and is lost with DATA_DIR)');
-  if (!e.PUBLIC_URL) problems.push("PUBLIC_URL: must be set to the portal's public address (without it, the request's Host or X-Forwarded-Host would choose the links in emails, /sitemap.xml, /robots.txt and link previews)");
+  if (!e.PUBLIC_URL)
+    problems.push(
+      "PUBLIC_URL: must be set to the portal's public address (without it, the request's Host or X-Forwarded-Host would choose the links in emails, /sitemap.xml, /robots.txt and link previews)",
+    );
   if (!e.DATABASE_URL && e.PROCESSES > 1) problems.push('PROCESSES: more than one process needs DATABASE_URL (the embedded PGlite is one process only)');
   return problems;
 }

@@ -9,7 +9,15 @@ import { createLocalStorage, type FileStorage } from './files/storage.js';
 import { SERVICE } from './service.js';
 import { createTestApp, signedUpMember, TestClient, testRedisUrl } from './test-support/test-app.js';
 
-type LogLine = { level: number; msg: string; service?: string; version?: string; dependency?: string; redisUrl?: string; err?: { type: string; message: string } };
+type LogLine = {
+  level: number;
+  msg: string;
+  service?: string;
+  version?: string;
+  dependency?: string;
+  redisUrl?: string;
+  err?: { type: string; message: string };
+};
 
 function logCapture() {
   const lines: LogLine[] = [];
@@ -63,7 +71,13 @@ describe('Redis away at start', () => {
     const port = await getPort();
     door = await redisDoor(port);
     portal = await createTestApp(
-      { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_KEY_PREFIX: `test-degraded-${port}:`, RATE_LIMIT_LOGIN: '3', LOG_LEVEL: 'info', METRICS_TOKEN: 'metrics-token-for-tests' },
+      {
+        REDIS_URL: `redis://127.0.0.1:${port}`,
+        REDIS_KEY_PREFIX: `test-degraded-${port}:`,
+        RATE_LIMIT_LOGIN: '3',
+        LOG_LEVEL: 'info',
+        METRICS_TOKEN: 'metrics-token-for-tests',
+      },
       { logStream: log.stream },
     );
 

@@ -89,8 +89,15 @@ describe('compose.yaml', () => {
   });
 
   it('refuses to start on a change-me secret', () => {
-    const env = { ...dotenv(read('.env.example')), POSTGRES_PASSWORD: 'pw', MINIO_ROOT_PASSWORD: 'minio-secret-1234', SESSION_SECRET: 'change-me-to-at-least-32-random-characters' };
-    expect(() => loadConfig({ ...portalEnv(env), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-compose-')) })).toThrow(/SESSION_SECRET: still the example value/);
+    const env = {
+      ...dotenv(read('.env.example')),
+      POSTGRES_PASSWORD: 'pw',
+      MINIO_ROOT_PASSWORD: 'minio-secret-1234',
+      SESSION_SECRET: 'change-me-to-at-least-32-random-characters',
+    };
+    expect(() => loadConfig({ ...portalEnv(env), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-compose-')) })).toThrow(
+      /SESSION_SECRET: still the example value/,
+    );
   });
 });
 

@@ -12,7 +12,9 @@ describe('MIGRATE_ON_START=false', () => {
 
   it('refuses a database that lacks migrations, naming the step to run, and opens one migrated by that step', { timeout: 120_000 }, async () => {
     await expect(openDatabase({ dataDir, inMemory: true, migrate: false })).rejects.toThrow(MigrationsMissingError);
-    await expect(openDatabase({ dataDir, inMemory: true, migrate: false })).rejects.toThrow(/MIGRATE_ON_START is false and \d+ of \d+ migrations are not applied.*npm run migrate/);
+    await expect(openDatabase({ dataDir, inMemory: true, migrate: false })).rejects.toThrow(
+      /MIGRATE_ON_START is false and \d+ of \d+ migrations are not applied.*npm run migrate/,
+    );
     // `npm run migrate` as a step of its own, then the process that does not migrate.
     const migrated = await openDatabase({ dataDir });
     await migrated.close();

@@ -53,7 +53,10 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.decorate('memberHook', true);
     app.addHook('onRoute', (route) => {
-      if (!route.config?.access) throw new Error(`${String(route.method)} ${route.url}: a member route names who may use it next to it, { config: { access } } (src/server/auth/guards.ts)`);
+      if (!route.config?.access)
+        throw new Error(
+          `${String(route.method)} ${route.url}: a member route names who may use it next to it, { config: { access } } (src/server/auth/guards.ts)`,
+        );
     });
     app.addHook('onRequest', accessHooks.member);
     for (const routes of MEMBER_ROUTES) await app.register(routes(ctx));

@@ -41,7 +41,13 @@ function get(url: string, headers: Record<string, string> = {}): Promise<{ statu
 
 function value(metrics: string, series: string): number {
   const line = metrics.split('\n').find((l) => l.startsWith(`${series} `));
-  if (!line) throw new Error(`no ${series} in the scrape:\n${metrics.split('\n').filter((l) => l.startsWith('portal_')).join('\n')}`);
+  if (!line)
+    throw new Error(
+      `no ${series} in the scrape:\n${metrics
+        .split('\n')
+        .filter((l) => l.startsWith('portal_'))
+        .join('\n')}`,
+    );
   return Number(line.slice(series.length + 1));
 }
 
@@ -52,40 +58,46 @@ const scrape = async () => {
 };
 
 describeOnPostgres('metrics from PROCESSES=2', () => {
-  beforeAll(async () => {
-    if (!built) return;
-    dataDir = mkdtempSync(path.join(tmpdir(), 'portal-metrics-'));
-    scratch = await createScratchDatabase(raceServerUrl!, 'metrics');
-    const port = await getPort();
-    base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, [mainScript], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        PATH: inheritedPath,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        PROCESSES: '2',
-        METRICS_TOKEN: TOKEN,
-        DATABASE_URL: scratch.url,
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        SMTP_URL: 'smtp://127.0.0.1:1',
-      },
-    });
-    child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => stdout.push(chunk.toString()));
-    const deadline = Date.now() + machineBudget(60_000);
-    // Both processes listening (each logs it), and answering.
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the portal exited with ${child.exitCode}: ${stdout.join('')}`);
-      const listening = stdout.join('').split('\n').filter((line) => line.includes('Server listening at')).length;
-      if (listening >= 2 && (await get('/readyz').catch(() => ({ status: 0 }))).status === 200) break;
-      if (Date.now() > deadline) throw new Error(`the two processes were not ready in ${machineBudget(60_000)} ms: ${stdout.join('')}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }, machineBudget(60_000) + 60_000);
+  beforeAll(
+    async () => {
+      if (!built) return;
+      dataDir = mkdtempSync(path.join(tmpdir(), 'portal-metrics-'));
+      scratch = await createScratchDatabase(raceServerUrl!, 'metrics');
+      const port = await getPort();
+      base = `http://127.0.0.1:${port}`;
+      child = spawn(process.execPath, [mainScript], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          PATH: inheritedPath,
+          NODE_ENV: 'test',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'info',
+          PROCESSES: '2',
+          METRICS_TOKEN: TOKEN,
+          DATABASE_URL: scratch.url,
+          SESSION_SECRET: randomBytes(32).toString('hex'),
+          SMTP_URL: 'smtp://127.0.0.1:1',
+        },
+      });
+      child.stdout!.on('data', (chunk: Buffer) => stdout.push(chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => stdout.push(chunk.toString()));
+      const deadline = Date.now() + machineBudget(60_000);
+      // Both processes listening (each logs it), and answering.
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`the portal exited with ${child.exitCode}: ${stdout.join('')}`);
+        const listening = stdout
+          .join('')
+          .split('\n')
+          .filter((line) => line.includes('Server listening at')).length;
+        if (listening >= 2 && (await get('/readyz').catch(() => ({ status: 0 }))).status === 200) break;
+        if (Date.now() > deadline) throw new Error(`the two processes were not ready in ${machineBudget(60_000)} ms: ${stdout.join('')}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    machineBudget(60_000) + 60_000,
+  );
 
   afterAll(async () => {
     if (child && child.exitCode === null) {

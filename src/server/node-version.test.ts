@@ -23,6 +23,9 @@ describe('the supported Node', () => {
   });
 
   it('runs these tests: npm test and CI run on the supported Node, not the machine’s own', () => {
-    expect(unsupportedNode(process.version), `this test run is on ${process.version}; run it through npm (npm test, npx vitest) after npm install`).toBeUndefined();
+    expect(
+      unsupportedNode(process.version),
+      `this test run is on ${process.version}; run it through npm (npm test, npx vitest) after npm install`,
+    ).toBeUndefined();
   });
 });

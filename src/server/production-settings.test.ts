@@ -37,11 +37,15 @@ describe('production settings', () => {
   });
 
   it('refuses to start without PUBLIC_URL, as the request would choose the links in mail and the sitemap', () => {
-    expect(refusal({ ...SAFE, PUBLIC_URL: undefined })).toMatch(/^Refusing to start in production:\n {2}PUBLIC_URL: must be set to the portal's public address .*Host/);
+    expect(refusal({ ...SAFE, PUBLIC_URL: undefined })).toMatch(
+      /^Refusing to start in production:\n {2}PUBLIC_URL: must be set to the portal's public address .*Host/,
+    );
   });
 
   it('allows the embedded database for one process, and anything outside production', () => {
     expect(refusal({ ...SAFE, DATABASE_URL: undefined, PROCESSES: '1' })).toBe('started');
-    expect(refusal({ ...SAFE, NODE_ENV: 'development', SMTP_URL: undefined, SESSION_SECRET: undefined, PUBLIC_URL: undefined, DATABASE_URL: undefined })).toBe('started');
+    expect(refusal({ ...SAFE, NODE_ENV: 'development', SMTP_URL: undefined, SESSION_SECRET: undefined, PUBLIC_URL: undefined, DATABASE_URL: undefined })).toBe(
+      'started',
+    );
   });
 });

@@ -28,7 +28,14 @@ describeOnPostgres('races', () => {
   afterAll(() => portal?.close());
 
   const today = () => todayInLagos(portal.app.ctx.clock());
-  const png = async () => new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer())]);
+  const png = async () =>
+    new Blob([
+      new Uint8Array(
+        await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } })
+          .png()
+          .toBuffer(),
+      ),
+    ]);
 
   async function verifiedMember() {
     const member = await signedUpMember(portal.app);
@@ -53,8 +60,16 @@ describeOnPostgres('races', () => {
   const bookedOnce = (charge: string) => [expect.objectContaining({ kind: charge }), expect.objectContaining({ kind: 'payment' })];
   const kindOrder = (rows: { kind: string }[]) => [...rows].sort((a, b) => (a.kind === 'payment' ? 1 : b.kind === 'payment' ? -1 : 0));
   const auditOf = (action: string, subjectId: string) =>
-    portal.app.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.subjectId, subjectId)));
-  const mailsTo = (to: string, subject: RegExp) => portal.app.ctx.db.select().from(outbox).where(eq(outbox.to, to)).then((rows) => rows.filter((row) => subject.test(row.subject)));
+    portal.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.subjectId, subjectId)));
+  const mailsTo = (to: string, subject: RegExp) =>
+    portal.app.ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, to))
+      .then((rows) => rows.filter((row) => subject.test(row.subject)));
   const statuses = (answers: { statusCode: number }[]) => answers.map((answer) => answer.statusCode).sort();
 
   /**
@@ -98,8 +113,23 @@ describeOnPostgres('races', () => {
   it('two staff approving one advert at once: one decision, one approval mail; two approving its payment: one ledger entry', async () => {
     const member = await activatedMember(portal.app);
     const form = new FormData();
-    for (const [key, value] of Object.entries({ linkUrl: 'https://ngozi-styles.example.com/shop', altText: 'Ngozi Styles: bridal fashion in Lekki', weeks: '2' })) form.append(key, value);
-    form.append('imageUrl', new Blob([new Uint8Array(await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#0a7' } }).jpeg().toBuffer())]), 'ad.jpg');
+    for (const [key, value] of Object.entries({
+      linkUrl: 'https://ngozi-styles.example.com/shop',
+      altText: 'Ngozi Styles: bridal fashion in Lekki',
+      weeks: '2',
+    }))
+      form.append(key, value);
+    form.append(
+      'imageUrl',
+      new Blob([
+        new Uint8Array(
+          await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#0a7' } })
+            .jpeg()
+            .toBuffer(),
+        ),
+      ]),
+      'ad.jpg',
+    );
     form.append('paymentSlip', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]), 'slip.pdf');
     const placed = await member.client.put('/api/users/profile', { form });
     expect(placed.statusCode).toBe(200);
@@ -111,7 +141,10 @@ describeOnPostgres('races', () => {
     expect(await auditOf('ad.approved', ad.id)).toHaveLength(1);
     expect(await mailsTo(member.user.email, /advert was approved/)).toHaveLength(1);
     // The content only: its money is finance's to confirm, booked once however many press Approve.
-    const [payment] = await portal.app.ctx.db.select().from(payments).where(and(eq(payments.userId, member.user.id), eq(payments.kind, 'ad')));
+    const [payment] = await portal.app.ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, member.user.id), eq(payments.kind, 'ad')));
     expect(payment?.state).toBe('pending');
     expect(await entriesOfPayment(payment!.id)).toEqual([]);
     const paymentUrl = `/api/admin/payments/${payment!.id}/approve`;
@@ -154,7 +187,8 @@ describeOnPostgres('races', () => {
     const identifier = String(fields.email);
     expect((await new TestClient(portal.app).post('/api/users/password/forgot', { json: { identifier } })).statusCode).toBe(200);
     const code = await mailbox.codeFor(user.email, /password reset code/);
-    const reset = (password: string) => new TestClient(portal.app).post('/api/users/password/reset', { json: { identifier, code, password, confirmPassword: password } });
+    const reset = (password: string) =>
+      new TestClient(portal.app).post('/api/users/password/reset', { json: { identifier, code, password, confirmPassword: password } });
     const answers = await Promise.all([reset('first-new-pass-7'), reset('second-new-pass-7')]);
     expect(statuses(answers)).toEqual([200, 400]);
     expect(await auditOf('password.reset', user.id)).toHaveLength(1);

@@ -111,7 +111,9 @@ describe.runIf(onPostgresServer)('two portal processes on one PostgreSQL, Redis 
     const code = await Promise.any([a.mailbox.codeFor(email, /verification code/), b.mailbox.codeFor(email, /verification code/)]);
     expect((await sameBrowserOn(b, member.client).post('/api/users/verify-code', { json: { email, code } })).statusCode).toBe(200);
 
-    const slip = await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer();
+    const slip = await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('plan', 'premium');
     form.append('paymentSlip', new Blob([new Uint8Array(slip)]), 'slip.png');
@@ -127,7 +129,10 @@ describe.runIf(onPostgresServer)('two portal processes on one PostgreSQL, Redis 
     expect(download.rawPayload.length).toBeGreaterThan(0);
 
     expect((await staff.post(`/api/admin/payments/${paymentId}/approve`, { json: { months: 1 } })).statusCode).toBe(200);
-    await Promise.any([a.mailbox.waitFor((m) => m.to === email && /Payment approved/.test(m.subject)), b.mailbox.waitFor((m) => m.to === email && /Payment approved/.test(m.subject))]);
+    await Promise.any([
+      a.mailbox.waitFor((m) => m.to === email && /Payment approved/.test(m.subject)),
+      b.mailbox.waitFor((m) => m.to === email && /Payment approved/.test(m.subject)),
+    ]);
     for (const subject of [/verification code/, /slip/, /Payment approved/]) expect(await outboxRowsTo(a.app.ctx.db, email, subject)).toBe(1);
     await settle();
     expect(mailCount(email, /verification code/)).toBe(1);
@@ -141,7 +146,10 @@ describe.runIf(onPostgresServer)('two portal processes on one PostgreSQL, Redis 
     await a.app.ctx.db.update(users).set({ activated: true, paidUntil }).where(eq(users.id, member.user.id));
     const sent = await Promise.all([sendMembershipReminders(a.app.ctx), sendMembershipReminders(b.app.ctx), sendMembershipReminders(a.app.ctx)]);
     expect(sent.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(1);
-    await Promise.any([a.mailbox.waitFor((m) => m.to === member.user.email && /Your membership/.test(m.subject)), b.mailbox.waitFor((m) => m.to === member.user.email && /Your membership/.test(m.subject))]);
+    await Promise.any([
+      a.mailbox.waitFor((m) => m.to === member.user.email && /Your membership/.test(m.subject)),
+      b.mailbox.waitFor((m) => m.to === member.user.email && /Your membership/.test(m.subject)),
+    ]);
     expect(await outboxRowsTo(a.app.ctx.db, member.user.email, /Your membership/)).toBe(1);
     await settle();
     expect(mailCount(member.user.email, /Your membership/)).toBe(1);
@@ -158,7 +166,10 @@ describe.runIf(onPostgresServer)('two portal processes on one PostgreSQL, Redis 
 
   it('counts the sign-in limit across A and B', async () => {
     const attempt = (portal: Portal) =>
-      new TestClient(portal.app).request({ method: 'POST', url: '/api/users/login', remoteAddress: '192.0.2.44' }, { json: { email: 'nobody@example.com', password: 'wrong-password' } });
+      new TestClient(portal.app).request(
+        { method: 'POST', url: '/api/users/login', remoteAddress: '192.0.2.44' },
+        { json: { email: 'nobody@example.com', password: 'wrong-password' } },
+      );
     const statuses = [];
     for (const portal of [a, b, a, b]) statuses.push((await attempt(portal)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429]);

@@ -50,7 +50,9 @@ async function transactionsLeftOpen(): Promise<number> {
 
 async function slipForm(): Promise<FormData> {
   const form = new FormData();
-  const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } })
+    .png()
+    .toBuffer();
   form.append('paymentSlip', new Blob([new Uint8Array(png)]), 'slip.png');
   return form;
 }
@@ -67,7 +69,10 @@ describe('a stalled file store', () => {
     const lockedRowWrite = portal.app.ctx.db.transaction(async (tx) => {
       await tx.update(users).set({ title: 'written while the store stalls' }).where(eq(users.id, member.id));
     });
-    const settled = await Promise.race([lockedRowWrite.then(() => 'committed'), new Promise((resolve) => setTimeout(resolve, STORAGE_TIMEOUT_MS / 2, 'waiting'))]);
+    const settled = await Promise.race([
+      lockedRowWrite.then(() => 'committed'),
+      new Promise((resolve) => setTimeout(resolve, STORAGE_TIMEOUT_MS / 2, 'waiting')),
+    ]);
     expect(settled).toBe('committed');
     if (onPostgresServer) expect(await transactionsLeftOpen()).toBe(0);
 

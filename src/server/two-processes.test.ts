@@ -23,7 +23,8 @@ import { PASSWORD, signupFields } from './test-support/test-app.js';
  */
 const mainScript = path.resolve(import.meta.dirname, '../../dist/server/main.js');
 const built = existsSync(mainScript);
-if (!built) missingForTests(`no build at ${mainScript}: the two-process tests are SKIPPED; they need \`npm run build\` first (npm test builds before the API tests).`);
+if (!built)
+  missingForTests(`no build at ${mainScript}: the two-process tests are SKIPPED; they need \`npm run build\` first (npm test builds before the API tests).`);
 
 interface Process {
   base: string;
@@ -44,7 +45,15 @@ async function startProcess(env: Record<string, string>): Promise<Process> {
   const stderr: string[] = [];
   const child = spawn(process.execPath, [mainScript], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { PATH: inheritedPath, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: path.join(dataDir, String(port)), LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: inheritedPath,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: path.join(dataDir, String(port)),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
   });
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
   return { base: `http://127.0.0.1:${port}`, child, stderr };

@@ -8,4 +8,3 @@ export const AD_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 /** The limits as members read them: "JPG or PNG, at most 2 MB". */
 export const AD_IMAGE_FORMATS = 'JPG or PNG';
 export const AD_IMAGE_MAX_SIZE = `${AD_IMAGE_MAX_BYTES / (1024 * 1024)} MB`;
-

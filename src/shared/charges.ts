@@ -68,7 +68,10 @@ const MONEY_ENTRY_LABELS = { payment: 'Payment', reversal: 'Reversal' } as const
 
 /** A ledger entry's stored kind: a charge of one of the kinds above, a payment, or a payment's reversal. */
 export type LedgerKind = ChargeLedgerKind | keyof typeof MONEY_ENTRY_LABELS;
-export const LEDGER_KINDS = [...PAYMENT_KINDS.map((kind) => CHARGE_KINDS[kind].ledgerKind), ...Object.keys(MONEY_ENTRY_LABELS)] as [LedgerKind, ...LedgerKind[]];
+export const LEDGER_KINDS = [...PAYMENT_KINDS.map((kind) => CHARGE_KINDS[kind].ledgerKind), ...Object.keys(MONEY_ENTRY_LABELS)] as [
+  LedgerKind,
+  ...LedgerKind[],
+];
 
 export const LEDGER_KIND_LABELS = {
   ...Object.fromEntries(PAYMENT_KINDS.map((kind) => [CHARGE_KINDS[kind].ledgerKind, CHARGE_KINDS[kind].label])),

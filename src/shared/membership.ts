@@ -19,9 +19,10 @@ export type MembershipState = 'none' | 'pending' | 'active' | 'grace' | 'lapsed'
  * paidState here and by the SQL that counts members by state (server/membership/state-sql.ts).
  * Asked on every signed-in request, nearly always for the same day.
  */
-export const stateBoundaries = keepingLastAnswer(
-  (today: string): Readonly<{ activeFrom: string; graceFrom: string }> => ({ activeFrom: today, graceFrom: shiftDate(today, -GRACE_DAYS) }),
-);
+export const stateBoundaries = keepingLastAnswer((today: string): Readonly<{ activeFrom: string; graceFrom: string }> => ({
+  activeFrom: today,
+  graceFrom: shiftDate(today, -GRACE_DAYS),
+}));
 
 /** Where a paid membership stands on `today`; null when nothing was ever paid. */
 export function paidState(paidUntil: string | null, today: string): 'active' | 'grace' | 'lapsed' | null {

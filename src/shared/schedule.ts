@@ -80,7 +80,15 @@ let lagosClock: Intl.DateTimeFormat | undefined;
 
 /** A moment as the week's pages show it, in Lagos time whatever the phone's zone: "Thu 5 Nov, 10:00". */
 export function lagosWhenOf(instant: string): string {
-  lagosWhen ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  lagosWhen ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   return lagosWhen.format(new Date(instant));
 }
 

@@ -12,7 +12,13 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${path}: ${v.id} (${v.impact}) ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 async function audit(page: Page, paths: string[]): Promise<void> {
@@ -23,7 +29,18 @@ async function audit(page: Page, paths: string[]): Promise<void> {
   expect(found).toEqual([]);
 }
 
-const PUBLIC_PAGES = ['/', '/login', '/signup', '/forgot-password', '/contact', '/services', '/terms-and-conditions', '/talent', '/verify/HM-999999', '/no-such-page'];
+const PUBLIC_PAGES = [
+  '/',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/contact',
+  '/services',
+  '/terms-and-conditions',
+  '/talent',
+  '/verify/HM-999999',
+  '/no-such-page',
+];
 
 test('public pages', async ({ page }) => {
   await audit(page, PUBLIC_PAGES);
@@ -56,5 +73,21 @@ test('member pages', async ({ page, mailbox }) => {
 test('staff console', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
-  await audit(page, ['/admin', '/admin/messages', '/admin/reports', '/admin/payments', '/admin/ads', '/admin/submissions', '/admin/members', '/admin/premieres', '/admin/events', '/admin/talent', '/admin/audit', '/admin/staff', '/admin/plans', '/admin/announcements', '/admin/2fa']);
+  await audit(page, [
+    '/admin',
+    '/admin/messages',
+    '/admin/reports',
+    '/admin/payments',
+    '/admin/ads',
+    '/admin/submissions',
+    '/admin/members',
+    '/admin/premieres',
+    '/admin/events',
+    '/admin/talent',
+    '/admin/audit',
+    '/admin/staff',
+    '/admin/plans',
+    '/admin/announcements',
+    '/admin/2fa',
+  ]);
 });

@@ -31,7 +31,9 @@ test('on a phone, a member applies to a casting; staff shortlist and cast; the m
 
   // Her gender and measurements come from the artist membership form (the form's own journey is forms.spec.ts); her talent profile holds the photo staff see.
   const headers = await xsrfHeader(page);
-  const portrait = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#7c2d12' } }).jpeg().toBuffer();
+  const portrait = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#7c2d12' } })
+    .jpeg()
+    .toBuffer();
   const artist = await page.request.post('/api/users/artistmembershipform', {
     headers,
     multipart: {
@@ -52,7 +54,10 @@ test('on a phone, a member applies to a casting; staff shortlist and cast; the m
   expect(artist.status(), await artist.text()).toBe(201);
   const profile = await page.request.put('/api/talent/me', { headers, data: { category: 'movie', stageName: 'Ngozi A.', published: false } });
   expect(profile.status(), await profile.text()).toBe(200);
-  const photo = await page.request.post('/api/talent/me/photos', { headers, multipart: { photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: portrait } } });
+  const photo = await page.request.post('/api/talent/me/photos', {
+    headers,
+    multipart: { photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: portrait } },
+  });
   expect(photo.status(), await photo.text()).toBe(201);
 
   // Staff post the call from the console, on a desktop.

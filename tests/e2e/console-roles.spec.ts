@@ -15,7 +15,9 @@ test('finance opens a member’s page and is given no link into the submissions 
 
   // A finance staff member, invited by the admin, who chooses a password with the emailed code.
   const admin = await staffApi(baseURL!);
-  expect((await admin.post('/api/admin/staff', { data: { name: FINANCE.name, email: FINANCE.email, role: 'finance', currentPassword: ADMIN.password } })).status()).toBe(201);
+  expect(
+    (await admin.post('/api/admin/staff', { data: { name: FINANCE.name, email: FINANCE.email, role: 'finance', currentPassword: ADMIN.password } })).status(),
+  ).toBe(201);
   const code = await mailbox.codeFor(FINANCE.email, /invited/);
   const context = await browser.newContext({ baseURL });
   const finance = await context.newPage();

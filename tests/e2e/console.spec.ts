@@ -21,7 +21,12 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const tabs = (page: Page) => page.getByRole('navigation', { name: 'Console sections' });
 
-test('a contact message reaches the company address and the console inbox; staff reply by email and it is handled', async ({ page, browser, baseURL, mailbox }) => {
+test('a contact message reaches the company address and the console inbox; staff reply by email and it is handled', async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
   const sender = { first: 'Tolu', last: `Bakare${Date.now() % 100000}`, email: `tolu${Date.now() % 100000}@example.com` };
 
   // A visitor writes on the contact page.

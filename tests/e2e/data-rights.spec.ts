@@ -133,7 +133,17 @@ test('a member downloads their data, stops marketing emails and reads the privac
   const file = testInfo.outputPath('my-data.zip');
   await download.saveAs(file);
   const names = await zipEntries(file);
-  expect(names).toEqual(expect.arrayContaining(['README.txt', 'data/profile.json', 'data/consents.json', 'data/payments.json', 'data/submissions.json', 'data/audit_entries.json', 'data/file_access_log.json']));
+  expect(names).toEqual(
+    expect.arrayContaining([
+      'README.txt',
+      'data/profile.json',
+      'data/consents.json',
+      'data/payments.json',
+      'data/submissions.json',
+      'data/audit_entries.json',
+      'data/file_access_log.json',
+    ]),
+  );
 
   await page.goto('/terms-and-conditions');
   await page.getByRole('link', { name: 'how we look after your data' }).click();

@@ -67,7 +67,11 @@ export const test = base.extend<{ baseURL: string; mailbox: Mailbox; paystack: P
         onData(stream, _session, callback) {
           simpleParser(stream)
             .then((parsed) => {
-              const to = [parsed.to].flat().map((a) => (a && 'text' in a ? a.text : '')).join(',').toLowerCase();
+              const to = [parsed.to]
+                .flat()
+                .map((a) => (a && 'text' in a ? a.text : ''))
+                .join(',')
+                .toLowerCase();
               mailbox.messages.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '' });
               callback();
             })

@@ -151,7 +151,11 @@ async function fillEventForm(page: Page) {
   for (const field of ['tellerImage', 'passportImage', 'signatureImage']) await page.locator(`[name="${field}"]`).setInputFiles(tinyPng());
 }
 
-test('staff put a casting day and gallery pictures on /events; a member on a phone finds them from the menu and sees their own request', async ({ page, browser, baseURL }) => {
+test('staff put a casting day and gallery pictures on /events; a member on a phone finds them from the menu and sees their own request', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(journeyBudget(120_000));
   const castingDay = shiftDate(todayInLagos(), 10);
   const staffContext = await browser.newContext({ baseURL });

@@ -69,10 +69,7 @@ export function unexpectedErrors(errors: string[], expectedRefusals: number[] = 
 /** A valid 1x1 PNG written to a temporary file. */
 export function tinyPng(): string {
   const file = path.join(tmpdir(), `avatar-${process.pid}-${Date.now()}.png`);
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
   writeFileSync(file, png);
   return file;
 }
@@ -124,7 +121,8 @@ export async function activatedMember(page: Page, mailbox: Mailbox): Promise<Mem
 export async function staffApi(origin: string): Promise<APIRequestContext> {
   const anonymous = await request.newContext({ baseURL: origin });
   await anonymous.get('/api/users/profile');
-  const token = async (context: APIRequestContext) => decodeURIComponent((await context.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const token = async (context: APIRequestContext) =>
+    decodeURIComponent((await context.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
   const login = await anonymous.post('/api/users/login', {
     headers: { 'X-XSRF-TOKEN': await token(anonymous) },
     data: { email: ADMIN.email, phone: ADMIN.email, password: ADMIN.password },

@@ -177,7 +177,14 @@ test('the menu counts a new notification until it is read, and the dashboard lis
   await expect(sent).toContainText('You have not sent a form yet.');
   const welfare = await page.request.post('/api/users/welfareform', {
     headers: await xsrfHeader(page),
-    data: { name: 'Ngozi Adeyemi', dob: '1996-03-09', address: '4 Marina Road, Lagos', phone: '08031234567', email: 'ngozi@example.com', benefits: 'healthcare' },
+    data: {
+      name: 'Ngozi Adeyemi',
+      dob: '1996-03-09',
+      address: '4 Marina Road, Lagos',
+      phone: '08031234567',
+      email: 'ngozi@example.com',
+      benefits: 'healthcare',
+    },
   });
   expect(welfare.status()).toBe(201);
   await page.reload();
@@ -246,7 +253,14 @@ test('on a phone, the artist form is pre-filled and goes one checked section at 
 
   // The server's per-field refusal (as it words them) takes the member back to the field's section.
   await page.route('**/api/users/artistmembershipform', (route) =>
-    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Hair color must be at most 40 characters', errors: [{ field: 'hairColor', message: 'Hair color must be at most 40 characters' }] }) }),
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        message: 'Hair color must be at most 40 characters',
+        errors: [{ field: 'hairColor', message: 'Hair color must be at most 40 characters' }],
+      }),
+    }),
   );
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(heading).toHaveText('Section 3 of 7');

@@ -18,7 +18,12 @@ async function shots(page: Page, name: string, show: () => Promise<void>): Promi
   if (size) await page.setViewportSize(size);
 }
 
-test('staff set a level, award an achievement and announce to the level; the member sees them, and the card opens the check page', async ({ page, browser, baseURL, mailbox }) => {
+test('staff set a level, award an achievement and announce to the level; the member sees them, and the card opens the check page', async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
   test.setTimeout(journeyBudget(120_000));
   const errors = watchConsole(page);
   const member = await activatedMember(page, mailbox);
@@ -107,10 +112,14 @@ test('staff set a level, award an achievement and announce to the level; the mem
   });
 
   await scanner.goto('/verify/HM-999999');
-  await expect(scanner.getByRole('alert')).toHaveText("This card could not be checked: no member has the number HM-999999 with this check code. Scan the card's QR code again, or check the number against the card.");
+  await expect(scanner.getByRole('alert')).toHaveText(
+    "This card could not be checked: no member has the number HM-999999 with this check code. Scan the card's QR code again, or check the number against the card.",
+  );
   // A number without its card's code is answered as a number nobody has: the check cannot be walked.
   await scanner.goto(`/verify/${memberNumber}`);
-  await expect(scanner.getByRole('alert')).toHaveText(`This card could not be checked: no member has the number ${memberNumber} with this check code. Scan the card's QR code again, or check the number against the card.`);
+  await expect(scanner.getByRole('alert')).toHaveText(
+    `This card could not be checked: no member has the number ${memberNumber} with this check code. Scan the card's QR code again, or check the number against the card.`,
+  );
   await door.close();
   expect(unexpectedErrors(errors)).toEqual([]);
 });

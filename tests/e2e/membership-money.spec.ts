@@ -8,7 +8,15 @@ import { activatedMember, signIn, tinyPng, unexpectedErrors, watchConsole } from
 /** axe-core on the page as it stands: no serious or critical violations. */
 async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${page.url()}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${page.url()}: ${v.id} ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
   expect(serious).toEqual([]);
 }
 
@@ -30,7 +38,12 @@ async function approveSlipOf(staff: Page, email: string, months?: number): Promi
   await expect(staff.getByRole('listitem').filter({ hasText: email })).toHaveCount(0);
 }
 
-test('an active member renews for two months with a slip, staff approve it, and the member downloads the receipt PDF', async ({ page, browser, baseURL, mailbox }) => {
+test('an active member renews for two months with a slip, staff approve it, and the member downloads the receipt PDF', async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
   const errors = watchConsole(page);
   const member = await activatedMember(page, mailbox);
 
@@ -51,7 +64,10 @@ test('an active member renews for two months with a slip, staff approve it, and 
   const receipts = page.getByRole('link', { name: /Download receipt HM-R-\d{4}-\d{6}/ });
   // The activation's receipt and the renewal's.
   await expect(receipts).toHaveCount(2);
-  const renewal = page.getByRole('listitem').filter({ hasText: '₦121,000.00' }).filter({ has: page.getByRole('link', { name: /Download receipt/ }) });
+  const renewal = page
+    .getByRole('listitem')
+    .filter({ hasText: '₦121,000.00' })
+    .filter({ has: page.getByRole('link', { name: /Download receipt/ }) });
   const number = /HM-R-\d{4}-\d{6}/.exec((await renewal.textContent()) ?? '')?.[0];
   expect(number).toBeTruthy();
 
@@ -67,7 +83,12 @@ test('an active member renews for two months with a slip, staff approve it, and 
   expect(unexpectedErrors(errors)).toEqual([]);
 });
 
-test('staff record a fine; the member sees it on the payments page, pays it with a slip, staff approve, and the balance is back to nothing', async ({ page, browser, baseURL, mailbox }) => {
+test('staff record a fine; the member sees it on the payments page, pays it with a slip, staff approve, and the balance is back to nothing', async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
   const errors = watchConsole(page);
   const member = await activatedMember(page, mailbox);
 

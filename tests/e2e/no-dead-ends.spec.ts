@@ -91,8 +91,12 @@ test('a talent profile opens with its name in view, and Back returns to the same
     stageNames.push(stageName);
     const details = { category: 'model', stageName, bio: 'Runway and editorial work.', show: [] };
     expect((await page.request.put('/api/talent/me', { headers, data: { ...details, published: false } })).status()).toBe(200);
-    const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#7c2d12' } }).jpeg().toBuffer();
-    expect((await page.request.post('/api/talent/me/photos', { headers, multipart: { photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo } } })).status()).toBe(201);
+    const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#7c2d12' } })
+      .jpeg()
+      .toBuffer();
+    expect(
+      (await page.request.post('/api/talent/me/photos', { headers, multipart: { photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo } } })).status(),
+    ).toBe(201);
     expect((await page.request.put('/api/talent/me', { headers, data: { ...details, published: true } })).status()).toBe(200);
   }
 
@@ -102,7 +106,12 @@ test('a talent profile opens with its name in view, and Back returns to the same
 });
 
 /** A visitor on a phone scrolls the directory to a talent, opens the profile and comes Back. */
-async function visitTheDirectoryAndComeBack(browser: Browser, baseURL: string | undefined, stageName: string, when: 'with the page taken over' | 'scrolled before the scripts arrived'): Promise<void> {
+async function visitTheDirectoryAndComeBack(
+  browser: Browser,
+  baseURL: string | undefined,
+  stageName: string,
+  when: 'with the page taken over' | 'scrolled before the scripts arrived',
+): Promise<void> {
   const visitorContext = await browser.newContext({ baseURL, viewport: PHONE });
   const visitor = await visitorContext.newPage();
   const errors = watchConsole(visitor);
@@ -245,7 +254,11 @@ test('errors stay on the form until fixed, and a toast neither follows to the ne
   expect(unexpectedErrors(errors, [400, 401, 409])).toEqual([]);
 });
 
-test('the contact page shows no invented reviews and no placeholder details; an admin sets the company details and every page shows them', async ({ page, browser, baseURL }) => {
+test('the contact page shows no invented reviews and no placeholder details; an admin sets the company details and every page shows them', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(journeyBudget(90_000));
   const errors = watchConsole(page);
   await page.setViewportSize(PHONE);

@@ -25,7 +25,12 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
 }
 
-test('on a phone, a new member pays the fee online at the checkout, comes back, enters the emailed OTP, is active and sees the receipt', async ({ page, baseURL, mailbox, paystack }) => {
+test('on a phone, a new member pays the fee online at the checkout, comes back, enters the emailed OTP, is active and sees the receipt', async ({
+  page,
+  baseURL,
+  mailbox,
+  paystack,
+}) => {
   test.setTimeout(journeyBudget(120_000));
   const errors = watchConsole(page);
   await page.setViewportSize(PHONE);
@@ -115,7 +120,9 @@ test('on a phone, a member places an advert and pays it online: it waits for the
   await page.setViewportSize(PHONE);
   await activatedMember(page, mailbox);
   const banner = path.join(tmpdir(), `pay-online-ad-${process.pid}.png`);
-  await sharp({ create: { width: 1456, height: 364, channels: 3, background: '#7c2d12' } }).png().toFile(banner);
+  await sharp({ create: { width: 1456, height: 364, channels: 3, background: '#7c2d12' } })
+    .png()
+    .toFile(banner);
 
   const section = page.locator('#advert');
   await section.getByRole('button', { name: 'Place Your Ad' }).click();

@@ -85,6 +85,11 @@ test('an admin invites a moderator, who sets a password, turns on two-factor sig
   await expect(row).toContainText('On');
   await openConsoleSection(page, 'Audit log');
   // This moderator's invitation: other journeys on the same portal invite staff too.
-  await expect(page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'staff.invite' }) }).filter({ hasText: MODERATOR.email })).toBeVisible();
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'staff.invite' }) })
+      .filter({ hasText: MODERATOR.email }),
+  ).toBeVisible();
   await expect(page.getByRole('cell', { name: '2fa.enable' })).toBeVisible();
 });

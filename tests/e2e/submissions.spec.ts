@@ -67,7 +67,11 @@ test('a form sent while the phone is offline waits for the connection, then is s
   expect(unexpectedErrors(errors).filter((text) => !text.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
 });
 
-test('a message whose answer is lost with the connection is sent again with its key when the phone is back, and stored once', async ({ page, context, baseURL }) => {
+test('a message whose answer is lost with the connection is sent again with its key when the phone is back, and stored once', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const email = `lost-answer-${Date.now()}@example.com`;
   await page.goto('/contact');
   await page.getByLabel('First name').fill('Ngozi');
@@ -116,7 +120,9 @@ test('what a member typed survives a reload, is kept under their id, and is gone
   await page.locator('[name="tellerImage"]').setInputFiles(tinyPng());
 
   await page.reload();
-  await expect(page.getByRole('status').filter({ hasText: 'We kept what you typed on this device. Files are not kept: choose them again before you send.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'We kept what you typed on this device. Files are not kept: choose them again before you send.' }),
+  ).toBeVisible();
   await expect(page.locator('[name="companyId"]')).toHaveValue('HMM-0042');
   await expect(page.locator('[name="selectedEvent"]')).toHaveValue('orphanage');
   await expect(page.locator('[name="amountPaid"]')).toHaveValue('15000');

@@ -52,7 +52,13 @@ test('a member publishes a talent profile, a business finds it and books, the me
       chest: '84',
       hairColor: 'Black',
       eyeColor: 'Brown',
-      passportPicture: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await sharp({ create: { width: 40, height: 40, channels: 3, background: '#333' } }).jpeg().toBuffer() },
+      passportPicture: {
+        name: 'me.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await sharp({ create: { width: 40, height: 40, channels: 3, background: '#333' } })
+          .jpeg()
+          .toBuffer(),
+      },
       paymentTeller: { name: 'teller.pdf', mimeType: 'application/pdf', buffer: readFileSync(tinyPdf()) },
     },
   });

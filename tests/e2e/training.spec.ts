@@ -20,12 +20,21 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
 const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-test('staff add a weekly training in the console at 375 px; a member enrols, and after seven months of it downloads a certificate that a visitor checks by its QR address', async ({ page, browser, baseURL, mailbox }) => {
+test('staff add a weekly training in the console at 375 px; a member enrols, and after seven months of it downloads a certificate that a visitor checks by its QR address', async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
   test.setTimeout(journeyBudget(240_000));
   await page.setViewportSize({ width: 375, height: 800 });
   const errors = watchConsole(page);
   const member = await activatedMember(page, mailbox);
-  const memberNumber = (await page.getByRole('region', { name: 'Membership card' }).getByText(/^HM-\d{6}$/).textContent()) ?? '';
+  const memberNumber =
+    (await page
+      .getByRole('region', { name: 'Membership card' })
+      .getByText(/^HM-\d{6}$/)
+      .textContent()) ?? '';
 
   // Staff, on a phone: Schedule, Sessions, New session.
   const staffContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
@@ -70,7 +79,9 @@ test('staff add a weekly training in the console at 375 px; a member enrols, and
 
   // Seven months of arrivals, as the door's phone sends scans made on each past date.
   const api = await staffApi(baseURL);
-  const dates = (await (await api.get(`/api/admin/schedule/dates?from=${firstDay}&to=${shift(lagosToday(), -1)}`)).json()) as { dates: { seriesId: string; day: string; startsAt: string }[] };
+  const dates = (await (await api.get(`/api/admin/schedule/dates?from=${firstDay}&to=${shift(lagosToday(), -1)}`)).json()) as {
+    dates: { seriesId: string; day: string; startsAt: string }[];
+  };
   const ours = dates.dates.filter((d) => d.seriesId === seriesId);
   expect(ours.length).toBeGreaterThanOrEqual(29);
   for (const date of ours) {
@@ -89,7 +100,11 @@ test('staff add a weekly training in the console at 375 px; a member enrols, and
   const number = /TC-\d{6}/.exec((await download.textContent()) ?? '')![0];
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(file.suggestedFilename()).toBe(`${number}.pdf`);
-  expect(readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    readFileSync((await file.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   await shots(page, 'calendar-certificate');
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -109,7 +124,9 @@ test('staff add a weekly training in the console at 375 px; a member enrols, and
   await expect(visitor.getByText('Screen acting class')).toBeVisible();
   await shots(visitor, 'check-genuine');
   await visitor.goto(checkUrl.replace(/code=.*$/, 'code=AAAAAAAAAAAAAAAAAAAAAA'));
-  await expect(visitor.getByRole('alert')).toHaveText(`This certificate could not be confirmed: no certificate numbered ${number} has this check code. It may be forged or mistyped: scan its QR code again, or ask the company.`);
+  await expect(visitor.getByRole('alert')).toHaveText(
+    `This certificate could not be confirmed: no certificate numbered ${number} has this check code. It may be forged or mistyped: scan its QR code again, or ask the company.`,
+  );
   await shots(visitor, 'check-refused');
 
   // Staff see it issued.

@@ -32,7 +32,8 @@ function qrVideo(text: string): string {
   for (let y = 0; y < size; y += 1) {
     for (let x = 0; x < size; x += 1) {
       if (!qr.modules.get(y, x)) continue;
-      for (let dy = 0; dy < scale; dy += 1) luma.fill(0, ((y + quiet) * scale + dy) * side + (x + quiet) * scale, ((y + quiet) * scale + dy) * side + (x + quiet + 1) * scale);
+      for (let dy = 0; dy < scale; dy += 1)
+        luma.fill(0, ((y + quiet) * scale + dy) * side + (x + quiet) * scale, ((y + quiet) * scale + dy) * side + (x + quiet + 1) * scale);
     }
   }
   const chroma = Buffer.alloc((side / 2) * (side / 2), 128);
@@ -51,7 +52,12 @@ function msUntilLagosMidnightIfClose(): number {
   return left < DAY_END_MARGIN_MS ? left + 5_000 : 0;
 }
 
-test('staff record a member at the door by the typed number (the fake camera did not decode) and the register shows the arrival; the member subscribes to the calendar feed', async ({ page, browser, baseURL, mailbox }) => {
+test('staff record a member at the door by the typed number (the fake camera did not decode) and the register shows the arrival; the member subscribes to the calendar feed', async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
   const wait = msUntilLagosMidnightIfClose();
   test.setTimeout(journeyBudget(180_000) + wait);
   if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -68,7 +74,17 @@ test('staff record a member at the door by the typed number (the fake camera did
   const today = lagosNow().slice(0, 10);
   const hour = Number(lagosNow().slice(11, 13));
   const created = await staffCalls.post('/api/admin/schedule', {
-    data: { kind: 'meeting', title: 'Door test meeting', place: 'Company office', startTime: `${String(Math.max(hour - 1, 0)).padStart(2, '0')}:00`, endTime: '23:59', repeat: 'none', firstDay: today, audience: 'all', attendanceRequired: true },
+    data: {
+      kind: 'meeting',
+      title: 'Door test meeting',
+      place: 'Company office',
+      startTime: `${String(Math.max(hour - 1, 0)).padStart(2, '0')}:00`,
+      endTime: '23:59',
+      repeat: 'none',
+      firstDay: today,
+      audience: 'all',
+      attendanceRequired: true,
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const seriesId = ((await created.json()) as { series: { id: string } }).series.id;
@@ -91,7 +107,13 @@ test('staff record a member at the door by the typed number (the fake camera did
   const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
   const door = await browser.browserType().launch({
     executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
   });
   const doorContext = await door.newContext({ baseURL, viewport: { width: 375, height: 800 }, permissions: ['camera'], serviceWorkers: 'block' });
   const staff = await doorContext.newPage();

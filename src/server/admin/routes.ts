@@ -80,7 +80,8 @@ const BEFORE_TWO_FACTOR: ConsoleArea = 'me';
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRoute', (route) => {
-      if (!route.config?.area) throw new Error(`${String(route.method)} ${route.url}: a console route names its area next to it, { config: { area } } (src/shared/roles.ts)`);
+      if (!route.config?.area)
+        throw new Error(`${String(route.method)} ${route.url}: a console route names its area next to it, { config: { area } } (src/shared/roles.ts)`);
     });
     app.addHook('onRequest', accessHooks.staff);
     app.addHook('onRequest', async (request) => {

@@ -3,7 +3,16 @@ import type { z } from 'zod';
 import { CHARGE_KINDS } from '../../shared/charges.js';
 import { displayDate } from '../../shared/display-date.js';
 import { todayInLagos } from '../../shared/dates.js';
-import { AD_IMAGE_SIZE, type AdStatus, type AdSummary, type approveAdSchema, type MemberAd, type placeAdFields, type PublicAd, type updateAdSchema } from '../../shared/schemas/ads.js';
+import {
+  AD_IMAGE_SIZE,
+  type AdStatus,
+  type AdSummary,
+  type approveAdSchema,
+  type MemberAd,
+  type placeAdFields,
+  type PublicAd,
+  type updateAdSchema,
+} from '../../shared/schemas/ads.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
@@ -19,7 +28,6 @@ import { adsMail } from './mail.js';
 import { notify } from '../notifications/notifications.js';
 
 type AdRow = typeof ads.$inferSelect;
-
 
 /** The advert as moderators decided it, with today's date: the staff queue's status. */
 function contentStatus(ad: Pick<AdRow, 'state' | 'endDate'>, today: string): AdStatus {
@@ -145,9 +153,17 @@ export async function deleteAd(ctx: AppContext, user: AuthUser): Promise<void> {
         listed: 'The member deleted the advert before it ended: refund or reverse this payment if money is owed back.',
       });
     }
-    await tx.update(ads).set({ state: 'deleted', imageFileId: null, linkUrl: null, altText: null }).where(and(eq(ads.userId, user.id), ne(ads.state, 'deleted')));
+    await tx
+      .update(ads)
+      .set({ state: 'deleted', imageFileId: null, linkUrl: null, altText: null })
+      .where(and(eq(ads.userId, user.id), ne(ads.state, 'deleted')));
     const ids = owned.map((o) => o.imageFileId).filter((id): id is string => Boolean(id));
-    return ids.length ? tx.select({ id: files.id, storageKey: files.storageKey }).from(files).where(sql`${files.id} in ${ids}`) : [];
+    return ids.length
+      ? tx
+          .select({ id: files.id, storageKey: files.storageKey })
+          .from(files)
+          .where(sql`${files.id} in ${ids}`)
+      : [];
   });
   forgetRunningAds(ctx);
   await deleteFiles(ctx, rows);
@@ -217,7 +233,10 @@ export async function publicAdImage(ctx: AppContext, id: string) {
 export async function recordClick(ctx: AppContext, id: string): Promise<string> {
   const ad = await runningAd(ctx, id);
   if (!ad.linkUrl) throw notFound('Advert not found');
-  await ctx.db.update(ads).set({ clicks: sql`${ads.clicks} + 1` }).where(eq(ads.id, id));
+  await ctx.db
+    .update(ads)
+    .set({ clicks: sql`${ads.clicks} + 1` })
+    .where(eq(ads.id, id));
   return ad.linkUrl;
 }
 
@@ -267,7 +286,10 @@ export async function listAds(ctx: AppContext, status: AdStatus): Promise<AdSumm
 }
 
 async function memberOf(tx: Transaction, userId: string) {
-  const [member] = await tx.select({ id: users.id, email: users.email, fullName: users.fullName, memberNumber: users.memberNumber }).from(users).where(eq(users.id, userId));
+  const [member] = await tx
+    .select({ id: users.id, email: users.email, fullName: users.fullName, memberNumber: users.memberNumber })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!member) throw notFound('Member not found');
   return member;
 }
@@ -293,7 +315,12 @@ async function lockMemberOfAd(tx: Transaction, id: string): Promise<void> {
  * left behind: pending, it is withdrawn (rejected, so it can never be booked for it); confirmed,
  * it stays booked and is listed for finance (its `issue`) to refund or reverse (decision 017).
  */
-async function settlePaymentOfUnrunAd(tx: Transaction, ad: AdRow, why: { withdrawn: string; listed: string }, staff?: AuthUser): Promise<'withdrawn' | 'listed' | null> {
+async function settlePaymentOfUnrunAd(
+  tx: Transaction,
+  ad: AdRow,
+  why: { withdrawn: string; listed: string },
+  staff?: AuthUser,
+): Promise<'withdrawn' | 'listed' | null> {
   if (!ad.paymentId) return null;
   const [withdrawn] = await tx
     .update(payments)
@@ -330,7 +357,12 @@ export async function rejectAd(ctx: AppContext, staff: AuthUser, id: string, rea
   await ctx.db.transaction(async (tx) => {
     await lockMemberOfAd(tx, id);
     const ad = await decidePending(tx, ads, id, staff, { state: 'rejected', reason });
-    const money = await settlePaymentOfUnrunAd(tx, ad, { withdrawn: reason, listed: `The advert’s content was rejected (${reason}): refund or reverse this payment.` }, staff);
+    const money = await settlePaymentOfUnrunAd(
+      tx,
+      ad,
+      { withdrawn: reason, listed: `The advert’s content was rejected (${reason}): refund or reverse this payment.` },
+      staff,
+    );
     await recordAudit(tx, { actor: staff, action: 'ad.rejected', subjectType: 'ad', subjectId: id, details: { reason, ...(money ? { payment: money } : {}) } });
     const member = await memberOf(tx, ad.userId);
     const refund = money === 'listed' ? ' Our finance team will return your payment.' : '';

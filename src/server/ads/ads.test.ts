@@ -100,7 +100,9 @@ describe('placing an ad', () => {
     const broken = await member.client.put('/api/users/profile', { form: adForm(goodAd, await corruptPng(), 'ad.png') });
     expect(broken.statusCode).toBe(415);
     expect(broken.json().message).toBe('Ad image could not be read as an image');
-    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .webp()
+      .toBuffer();
     expect((await member.client.put('/api/users/profile', { form: adForm(goodAd, webp, 'ad.webp') })).statusCode).toBe(415);
     const big = Buffer.concat([await photo(), Buffer.alloc(2 * 1024 * 1024)]);
     const tooBig = await member.client.put('/api/users/profile', { form: adForm(goodAd, big) });
@@ -126,7 +128,15 @@ describe('review and the public strip', () => {
 
     const strip = (await new TestClient(portal.app).get('/api/ads')).json();
     const shown = strip.find((a: { id: string }) => a.id === ad.id);
-    expect(shown).toEqual({ id: ad.id, imageUrl: `/api/ads/${ad.id}/image`, linkUrl: goodAd.linkUrl, clickUrl: `/api/ads/${ad.id}/click`, altText: goodAd.altText, width: 728, height: 182 });
+    expect(shown).toEqual({
+      id: ad.id,
+      imageUrl: `/api/ads/${ad.id}/image`,
+      linkUrl: goodAd.linkUrl,
+      clickUrl: `/api/ads/${ad.id}/click`,
+      altText: goodAd.altText,
+      width: 728,
+      height: 182,
+    });
     const image = await new TestClient(portal.app).get(shown.imageUrl);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
@@ -234,12 +244,20 @@ describe('deleting an ad', () => {
   it('keeps one advert and one payment when the form is sent twice at once, and answers the other 409', async () => {
     const { client, user } = await activatedMember(portal.app);
     const [first, second] = await Promise.all([photo(), photo()]);
-    const answers = await Promise.all([client.put('/api/users/profile', { form: adForm(goodAd, first) }), client.put('/api/users/profile', { form: adForm(goodAd, second) })]);
+    const answers = await Promise.all([
+      client.put('/api/users/profile', { form: adForm(goodAd, first) }),
+      client.put('/api/users/profile', { form: adForm(goodAd, second) }),
+    ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.statusCode === 409)!.json().message).toBe('You already have an advert. Delete it before placing a new one.');
     const db = portal.app.ctx.db;
     expect(await db.select({ id: ads.id }).from(ads).where(eq(ads.userId, user.id))).toHaveLength(1);
-    expect(await db.select({ id: payments.id }).from(payments).where(and(eq(payments.userId, user.id), eq(payments.kind, 'ad')))).toHaveLength(1);
+    expect(
+      await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.userId, user.id), eq(payments.kind, 'ad'))),
+    ).toHaveLength(1);
     // The refused form's image and slip leave storage with its rows.
     const stored = await storedFilesOf(portal.app, user.id);
     expect(stored.map((file) => file.purpose).sort()).toEqual(['ad-image', 'payment-slip']);
@@ -251,7 +269,10 @@ describe('deleting an ad', () => {
     const second = db.insert(ads).values({ userId: user.id, weeks: 1 });
     await expect(second).rejects.toSatisfy((error) => uniqueViolation(error) === 'ads_one_pending_per_member_key');
     // Refused, rejected and deleted adverts do not count.
-    await db.insert(ads).values([{ userId: user.id, weeks: 1, state: 'rejected' }, { userId: user.id, weeks: 1, state: 'deleted' }]);
+    await db.insert(ads).values([
+      { userId: user.id, weeks: 1, state: 'rejected' },
+      { userId: user.id, weeks: 1, state: 'deleted' },
+    ]);
   });
 
   it('goes with the member when the account is terminated: its image and slip leave storage', async () => {
@@ -261,7 +282,12 @@ describe('deleting an ad', () => {
     expect(stored.map((file) => file.purpose).sort()).toEqual(['ad-image', 'payment-slip']);
     expect(stored.every((file) => file.inStorage)).toBe(true);
     expect((await client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } })).statusCode).toBe(200);
-    expect(await stillStored(portal.app, stored.map((file) => file.storageKey))).toEqual([]);
+    expect(
+      await stillStored(
+        portal.app,
+        stored.map((file) => file.storageKey),
+      ),
+    ).toEqual([]);
     expect((await publicIds())[0]).not.toContain(ad.id);
   });
 

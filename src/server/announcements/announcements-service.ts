@@ -26,7 +26,16 @@ export async function sendAnnouncement(ctx: AppContext, staff: StaffUser, input:
   const sent = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(announcements)
-      .values({ clientKey: input.clientKey, title: input.title, body: input.body, promotional: input.promotional, audience: input.audience, audienceValue: audienceValueOf(input), recipients: 0, sentBy: staff.id })
+      .values({
+        clientKey: input.clientKey,
+        title: input.title,
+        body: input.body,
+        promotional: input.promotional,
+        audience: input.audience,
+        audienceValue: audienceValueOf(input),
+        recipients: 0,
+        sentBy: staff.id,
+      })
       .onConflictDoNothing({ target: announcements.clientKey })
       .returning();
     if (!row) throw conflict('This announcement has already been sent.');
@@ -35,7 +44,11 @@ export async function sendAnnouncement(ctx: AppContext, staff: StaffUser, input:
     for (let start = 0; start < recipients.length; start += BATCH) {
       const batch = recipients.slice(start, start + BATCH);
       await tx.insert(notifications).values(batch.map((member) => ({ userId: member.id, kind: 'announcement', message })));
-      await tx.insert(outbox).values(batch.map((member) => announcementsMail.announcement(ctx.mailer.brand, member.email, member.fullName, input.title, input.body, input.promotional)));
+      await tx
+        .insert(outbox)
+        .values(
+          batch.map((member) => announcementsMail.announcement(ctx.mailer.brand, member.email, member.fullName, input.title, input.body, input.promotional)),
+        );
     }
     const [counted] = await tx.update(announcements).set({ recipients: recipients.length }).where(eq(announcements.id, row.id)).returning();
     await recordAudit(tx, {
@@ -43,7 +56,13 @@ export async function sendAnnouncement(ctx: AppContext, staff: StaffUser, input:
       action: 'announcement.send',
       subjectType: 'announcement',
       subjectId: row.id,
-      details: { title: input.title, audience: input.audience, audienceValue: row.audienceValue, promotional: input.promotional, recipients: recipients.length },
+      details: {
+        title: input.title,
+        audience: input.audience,
+        audienceValue: row.audienceValue,
+        promotional: input.promotional,
+        recipients: recipients.length,
+      },
     });
     return counted!;
   });

@@ -26,15 +26,34 @@ beforeAll(async () => {
 });
 afterAll(() => portal.close());
 
-const announcement = (overrides: Record<string, unknown> = {}) => ({ clientKey: randomUUID(), title: 'Casting day', body: 'Casting is on Friday at 10am.', promotional: false, audience: 'all', ...overrides });
+const announcement = (overrides: Record<string, unknown> = {}) => ({
+  clientKey: randomUUID(),
+  title: 'Casting day',
+  body: 'Casting is on Friday at 10am.',
+  promotional: false,
+  audience: 'all',
+  ...overrides,
+});
 
 /** Who got the announcement titled `title`: by notification and by outbox mail (each must agree). */
 async function receivedBy(title: string): Promise<string[]> {
   const db = portal.app.ctx.db;
   const ids = Object.values(members).map((m) => m.id);
-  const notes = await db.select({ userId: notifications.userId }).from(notifications).where(and(eq(notifications.kind, 'announcement'), inArray(notifications.userId, ids), eq(notifications.message, `${title}: Casting is on Friday at 10am.`)));
-  const mails = await db.select({ to: outbox.to }).from(outbox).where(eq(outbox.subject, `${title} — ${portal.app.ctx.config.company.name}`));
-  const names = (list: string[]) => Object.entries(members).filter(([, m]) => list.includes(m.id) || list.includes(m.email)).map(([name]) => name).sort();
+  const notes = await db
+    .select({ userId: notifications.userId })
+    .from(notifications)
+    .where(
+      and(eq(notifications.kind, 'announcement'), inArray(notifications.userId, ids), eq(notifications.message, `${title}: Casting is on Friday at 10am.`)),
+    );
+  const mails = await db
+    .select({ to: outbox.to })
+    .from(outbox)
+    .where(eq(outbox.subject, `${title} — ${portal.app.ctx.config.company.name}`));
+  const names = (list: string[]) =>
+    Object.entries(members)
+      .filter(([, m]) => list.includes(m.id) || list.includes(m.email))
+      .map(([name]) => name)
+      .sort();
   const byNote = names(notes.map((n) => n.userId));
   const byMail = names(mails.map((m) => m.to));
   expect(notes.length, 'one notification each').toBe(byNote.length);
@@ -77,7 +96,10 @@ describe('announcements to a group', () => {
     expect(await receivedBy('Offer to all')).toEqual(['active', 'lapsed', 'new']);
     await send(announcement({ title: 'Offer to active', promotional: true, audience: 'active' }));
     expect(await receivedBy('Offer to active')).toEqual(['active']);
-    const [mail] = await portal.app.ctx.db.select().from(outbox).where(and(eq(outbox.to, members.active.email), eq(outbox.subject, `Offer to all — ${portal.app.ctx.config.company.name}`)));
+    const [mail] = await portal.app.ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, members.active.email), eq(outbox.subject, `Offer to all — ${portal.app.ctx.config.company.name}`)));
     expect(mail?.text).toMatch(/agreed to marketing emails/);
   });
 

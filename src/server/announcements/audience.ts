@@ -17,7 +17,14 @@ export interface Recipient {
 export async function recipientsOf(ctx: AppContext, db: Executor, input: SendAnnouncement): Promise<Recipient[]> {
   const today = todayInLagos(ctx.clock());
   const rows = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, activated: users.activated, paidUntil: users.paidUntil, suspendedAt: users.suspendedAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      activated: users.activated,
+      paidUntil: users.paidUntil,
+      suspendedAt: users.suspendedAt,
+    })
     .from(users)
     .where(
       and(
@@ -32,5 +39,7 @@ export async function recipientsOf(ctx: AppContext, db: Executor, input: SendAnn
     .orderBy(users.createdAt, users.id);
   if (input.audience !== 'active' && input.audience !== 'lapsed') return rows;
   const wanted = input.audience === 'active' ? ['active', 'grace'] : ['lapsed'];
-  return rows.filter((row) => wanted.includes(standingState({ activated: row.activated, paidUntil: row.paidUntil, suspended: Boolean(row.suspendedAt) }, today)));
+  return rows.filter((row) =>
+    wanted.includes(standingState({ activated: row.activated, paidUntil: row.paidUntil, suspended: Boolean(row.suspendedAt) }, today)),
+  );
 }

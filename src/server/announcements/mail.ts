@@ -7,7 +7,10 @@ export const announcementsMail = {
     compose(brand, to, title, {
       greeting: hello(name),
       paragraphs: [
-        ...body.split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter(Boolean),
+        ...body
+          .split(/\n{2,}/)
+          .map((paragraph) => paragraph.trim())
+          .filter(Boolean),
         ...(promotional ? ['You get this offer because you agreed to marketing emails from us.'] : []),
       ],
     }),

@@ -41,8 +41,14 @@ export async function forgetPersonInAudit(db: Executor, userId: string): Promise
     .from(auditLog)
     .where(or(eq(auditLog.actorId, userId), and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, userId))));
   await db.update(auditLog).set({ actorId: null, actorEmail: null }).where(eq(auditLog.actorId, userId));
-  await db.update(auditLog).set({ subjectId: FORGOTTEN, details: {} }).where(and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, userId)));
-  await db.update(auditLog).set({ details: sql`${auditLog.details} - 'userId'` }).where(sql`${auditLog.details} ->> 'userId' = ${userId}`);
+  await db
+    .update(auditLog)
+    .set({ subjectId: FORGOTTEN, details: {} })
+    .where(and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, userId)));
+  await db
+    .update(auditLog)
+    .set({ details: sql`${auditLog.details} - 'userId'` })
+    .where(sql`${auditLog.details} ->> 'userId' = ${userId}`);
   return [...new Set(known.flatMap((row) => [row.actorEmail, row.from]).filter((email): email is string => Boolean(email)))];
 }
 

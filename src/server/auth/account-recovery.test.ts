@@ -81,7 +81,10 @@ describe('forgotten password', () => {
     await forgot(String(fields.email));
     // The code is made after the answer: its mail says it exists.
     const lateCode = await mailbox.codeFor(user.email, RESET_SUBJECT);
-    await portal.app.ctx.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.userId, user.id));
+    await portal.app.ctx.db
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verificationCodes.userId, user.id));
     const expired = await reset(new TestClient(portal.app), String(fields.email), lateCode);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toMatch(/expired/);
@@ -105,7 +108,10 @@ describe('forgotten password', () => {
     expect([right.statusCode, right.json().message]).toEqual([429, 'Too many wrong tries. Request a new code.']);
 
     // Once the code is past its time, it is only expired: there is nothing left to try.
-    await portal.app.ctx.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.userId, user.id));
+    await portal.app.ctx.db
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verificationCodes.userId, user.id));
     const late = await reset(new TestClient(portal.app), String(fields.email), code);
     expect([late.statusCode, late.json().message]).toEqual([400, 'This code has expired or was already used. Request a new code.']);
     const login = await new TestClient(portal.app).post('/api/users/login', { json: { email: fields.email, password: PASSWORD } });
@@ -177,11 +183,19 @@ describe('forgotten password limits', () => {
     try {
       const { fields } = await signedUpMember(limited.app);
       const phone = String(fields.phone);
-      const spellings = [phone, `+234${phone.slice(1)}`, `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`, `${phone.slice(0, 4)}-${phone.slice(4)}`];
+      const spellings = [
+        phone,
+        `+234${phone.slice(1)}`,
+        `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`,
+        `${phone.slice(0, 4)}-${phone.slice(4)}`,
+      ];
       const statuses = [];
       const client = new TestClient(limited.app);
       for (const [i, identifier] of spellings.entries()) {
-        const response = await client.request({ method: 'POST', url: '/api/users/password/forgot', remoteAddress: `10.0.0.${i + 1}` }, { json: { identifier } });
+        const response = await client.request(
+          { method: 'POST', url: '/api/users/password/forgot', remoteAddress: `10.0.0.${i + 1}` },
+          { json: { identifier } },
+        );
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
@@ -267,4 +281,3 @@ describe('changing the email or the password', () => {
     }
   });
 });
-

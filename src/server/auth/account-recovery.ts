@@ -72,6 +72,11 @@ export async function resetPassword(ctx: AppContext, input: z.output<typeof rese
 }
 
 /** Tells the account's (previous) address of a change to its password or email, with how to get help. */
-export async function tellAccountChanged(ctx: AppContext, db: Executor, account: { email: string; fullName: string }, what: 'password' | 'email'): Promise<void> {
+export async function tellAccountChanged(
+  ctx: AppContext,
+  db: Executor,
+  account: { email: string; fullName: string },
+  what: 'password' | 'email',
+): Promise<void> {
   await enqueueMail(db, authMail.accountChanged(ctx.mailer.brand, account.email, account.fullName, what));
 }

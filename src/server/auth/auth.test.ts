@@ -170,7 +170,10 @@ describe('logout and sessions', () => {
 
   it('lets a session expire', async () => {
     const { client, user } = await signedUpMember(portal.app);
-    await portal.app.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await portal.app.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await client.get('/api/users/profile')).statusCode).toBe(401);
   });
 
@@ -219,9 +222,15 @@ describe('CSRF', () => {
     const before = mine.cookie('XSRF-TOKEN')!;
     expect(theirs.cookie('XSRF-TOKEN')).not.toBe(before);
 
-    const jar = (client: TestClient) => ['sid', 'presession', 'XSRF-TOKEN'].flatMap((name) => (client.cookie(name) ? [`${name}=${client.cookie(name)}`] : [])).join('; ');
+    const jar = (client: TestClient) =>
+      ['sid', 'presession', 'XSRF-TOKEN'].flatMap((name) => (client.cookie(name) ? [`${name}=${client.cookie(name)}`] : [])).join('; ');
     const sendWith = (client: TestClient, token: string, method: 'POST' | 'PUT', url: string, json: unknown) =>
-      portal.app.inject({ method, url, headers: { cookie: jar(client), 'x-xsrf-token': token, 'content-type': 'application/json' }, payload: JSON.stringify(json) });
+      portal.app.inject({
+        method,
+        url,
+        headers: { cookie: jar(client), 'x-xsrf-token': token, 'content-type': 'application/json' },
+        payload: JSON.stringify(json),
+      });
     expect((await sendWith(mine, theirs.cookie('XSRF-TOKEN')!, 'POST', '/api/users/login', { email: fields.email, password: PASSWORD })).statusCode).toBe(403);
 
     expect((await mine.post('/api/users/login', { json: { email: fields.email, password: PASSWORD } })).statusCode).toBe(200);
@@ -238,7 +247,10 @@ describe('CSRF', () => {
   });
 
   it('uses __Host- cookies in production, and the client that echoes that token gets through', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://portal.example.ng' }, { mailTransport: new TestMailbox().transport });
+    const production = await createTestApp(
+      { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://portal.example.ng' },
+      { mailTransport: new TestMailbox().transport },
+    );
     try {
       const first = await production.app.inject({ method: 'GET', url: '/api/users/profile' });
       const cookies = first.cookies as { name: string; value: string; secure?: boolean; path?: string; domain?: string }[];
@@ -250,7 +262,12 @@ describe('CSRF', () => {
       const jar = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
       const token = cookies.find((c) => c.name === '__Host-XSRF-TOKEN')!.value;
       const fields = signupFields();
-      const signup = await production.app.inject({ method: 'POST', url: '/api/users/signup', headers: { cookie: jar, 'x-xsrf-token': token }, payload: fields });
+      const signup = await production.app.inject({
+        method: 'POST',
+        url: '/api/users/signup',
+        headers: { cookie: jar, 'x-xsrf-token': token },
+        payload: fields,
+      });
       expect(signup.statusCode).toBe(201);
       expect((signup.cookies as { name: string }[]).map((c) => c.name).sort()).toEqual(['__Host-XSRF-TOKEN', '__Host-sid']);
     } finally {
@@ -259,7 +276,10 @@ describe('CSRF', () => {
   });
 
   it('names the second-factor cookie __Host- in production too, and signs in with it', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://portal.example.com' }, { mailTransport: new TestMailbox().transport });
+    const production = await createTestApp(
+      { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://portal.example.com' },
+      { mailTransport: new TestMailbox().transport },
+    );
     try {
       const [staff] = await production.app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, STAFF.email));
       const secret = generateSecret();
@@ -275,7 +295,9 @@ describe('CSRF', () => {
         payload: { email: STAFF.email, password: STAFF.password },
       });
       expect(login.json()).toMatchObject({ twoFactorRequired: true });
-      const challenge = (login.cookies as { name: string; value: string; secure?: boolean; path?: string; domain?: string }[]).find((c) => c.name.includes('sid2fa'));
+      const challenge = (login.cookies as { name: string; value: string; secure?: boolean; path?: string; domain?: string }[]).find((c) =>
+        c.name.includes('sid2fa'),
+      );
       expect(challenge).toMatchObject({ name: '__Host-sid2fa', secure: true, path: '/' });
       expect(challenge!.domain).toBeUndefined();
       const code = await generate({ secret });
@@ -292,24 +314,28 @@ describe('CSRF', () => {
     }
   });
 
-  it.each(['POST /api/users/signup', 'POST /api/users/login', 'POST /api/users/logout', 'PUT /api/users/profile', 'DELETE /api/users/terminate', 'POST /api/contact'])(
-    'refuses %s without a matching header',
-    async (route) => {
-      const [method, url] = route.split(' ') as [string, string];
-      const missing = await portal.app.inject({ method: method as 'POST', url, payload: {} });
-      expect(missing.statusCode).toBe(403);
-      const client = new TestClient(portal.app);
-      await client.get('/api/users/profile');
-      const mismatched = await portal.app.inject({
-        method: method as 'POST',
-        url,
-        headers: { cookie: `XSRF-TOKEN=${client.cookie('XSRF-TOKEN')}`, 'x-xsrf-token': 'forged' },
-        payload: {},
-      });
-      expect(mismatched.statusCode).toBe(403);
-      expect(mismatched.json().message).toMatch(/security token/);
-    },
-  );
+  it.each([
+    'POST /api/users/signup',
+    'POST /api/users/login',
+    'POST /api/users/logout',
+    'PUT /api/users/profile',
+    'DELETE /api/users/terminate',
+    'POST /api/contact',
+  ])('refuses %s without a matching header', async (route) => {
+    const [method, url] = route.split(' ') as [string, string];
+    const missing = await portal.app.inject({ method: method as 'POST', url, payload: {} });
+    expect(missing.statusCode).toBe(403);
+    const client = new TestClient(portal.app);
+    await client.get('/api/users/profile');
+    const mismatched = await portal.app.inject({
+      method: method as 'POST',
+      url,
+      headers: { cookie: `XSRF-TOKEN=${client.cookie('XSRF-TOKEN')}`, 'x-xsrf-token': 'forged' },
+      payload: {},
+    });
+    expect(mismatched.statusCode).toBe(403);
+    expect(mismatched.json().message).toMatch(/security token/);
+  });
 });
 
 describe('errors', () => {
@@ -367,7 +393,12 @@ describe('rate limits', () => {
       const login = (identifier: string, password: string, address = '10.1.1.1') =>
         client.request({ method: 'POST', url: '/api/users/login', remoteAddress: address }, { json: { email: identifier, phone: identifier, password } });
       for (let i = 0; i < 5; i++) expect((await login(phone, `wrong-${i}-guess`)).statusCode).toBe(401);
-      const spellings = [`+234${phone.slice(1)}`, `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`, `${phone.slice(0, 4)}-${phone.slice(4)}`, `(${phone.slice(0, 4)}) ${phone.slice(4)}`];
+      const spellings = [
+        `+234${phone.slice(1)}`,
+        `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`,
+        `${phone.slice(0, 4)}-${phone.slice(4)}`,
+        `(${phone.slice(0, 4)}) ${phone.slice(4)}`,
+      ];
       for (const spelt of spellings) expect((await login(spelt, PASSWORD)).statusCode).toBe(429);
       // Another address gets its own count for that account, until the account's own limit.
       expect((await login(phone, 'wrong-again-1', '10.2.2.2')).statusCode).toBe(401);

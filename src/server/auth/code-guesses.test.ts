@@ -27,7 +27,9 @@ const appCode = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Ma
 async function financeWithTwoFactor() {
   const finance = await signedInStaffAs(portal.app, 'finance');
   const { secret } = (await finance.client.post('/api/admin/me/2fa/setup')).json();
-  expect((await finance.client.post('/api/admin/me/2fa/enable', { json: { code: await appCode(secret, -1), currentPassword: PASSWORD } })).statusCode).toBe(200);
+  expect((await finance.client.post('/api/admin/me/2fa/enable', { json: { code: await appCode(secret, -1), currentPassword: PASSWORD } })).statusCode).toBe(
+    200,
+  );
   return { ...finance, secret: secret as string };
 }
 
@@ -100,7 +102,12 @@ describe('the daily ceiling of wrong codes per account', () => {
       statuses.push(reset.statusCode);
     }
     expect(statuses).toEqual(Array<number>(25).fill(400));
-    expect(await portal.app.ctx.db.select().from(codeGuesses).where(and(eq(codeGuesses.userId, finance.id), gt(codeGuesses.wrongTries, 0)))).toEqual([]);
+    expect(
+      await portal.app.ctx.db
+        .select()
+        .from(codeGuesses)
+        .where(and(eq(codeGuesses.userId, finance.id), gt(codeGuesses.wrongTries, 0))),
+    ).toEqual([]);
     const signIn = await (await waitingSignIn(finance.email, '10.4.9.1'))(await appCode(finance.secret));
     expect(signIn.statusCode, signIn.body).toBe(200);
     expect(mailbox.countTo(finance.email, WARNED)).toBe(0);

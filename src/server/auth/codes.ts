@@ -104,7 +104,14 @@ async function outOfTries(db: Executor, userId: string, purpose: CodePurpose): P
  * code is dead and a new one is needed. A refusal is returned, not thrown, so the caller's
  * transaction still commits the counted try; messages say what to do next.
  */
-export async function consumeCode(ctx: AppContext, db: Executor, userId: string, purpose: CodePurpose, code: string, wrongText: string): Promise<HttpError | null> {
+export async function consumeCode(
+  ctx: AppContext,
+  db: Executor,
+  userId: string,
+  purpose: CodePurpose,
+  code: string,
+  wrongText: string,
+): Promise<HttpError | null> {
   const askAgain = purpose === 'otp' ? 'Click Send OTP to get a new one.' : 'Request a new code.';
   const expired = () => badRequest(`This code has expired or was already used. ${askAgain}`);
   const current = await spendTry(db, userId, purpose);

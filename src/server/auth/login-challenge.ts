@@ -49,7 +49,12 @@ export async function startLoginChallenge(ctx: AppContext, reply: FastifyReply, 
  * one the sign-in starts again from the password. The account's day of codes counts it too
  * (code-guesses.ts), whatever challenge or address it comes from.
  */
-export async function completeLoginChallenge(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, code: string): Promise<AuthUser & { passedWith: 'app' | 'recovery-code' }> {
+export async function completeLoginChallenge(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: string,
+): Promise<AuthUser & { passedWith: 'app' | 'recovery-code' }> {
   const token = request.cookies[challengeCookieName(ctx.config)];
   if (!token) throw unauthorized(START_AGAIN);
   const id = hashToken(ctx.config.sessionSecret, token);

@@ -20,7 +20,9 @@ export const TWO_FACTOR_SETUP_NEEDED = 'Two-factor sign-in is required for staff
 
 /** Recovery codes are stored as keyed hashes, like the emailed codes. */
 function hashRecoveryCode(secret: string, userId: string, code: string): string {
-  return createHmac('sha256', secret).update(`recovery:${userId}:${normaliseRecoveryCode(code)}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(`recovery:${userId}:${normaliseRecoveryCode(code)}`)
+    .digest('base64url');
 }
 
 function normaliseRecoveryCode(code: string): string {

@@ -49,7 +49,14 @@ describe.runIf(onPostgresServer)('backup and restore', () => {
     const portal = await portalOn(original.url, originalData);
     const members = [await signedUpMember(portal.app), await signedUpMember(portal.app)];
     const stored = await Promise.all(
-      members.map(({ user }) => storeFile(portal.app.ctx, portal.app.ctx.db, { ownerId: user.id, purpose: 'test', data: Buffer.concat([PDF_BYTES, randomBytes(8)]), mimeType: 'application/pdf' })),
+      members.map(({ user }) =>
+        storeFile(portal.app.ctx, portal.app.ctx.db, {
+          ownerId: user.id,
+          purpose: 'test',
+          data: Buffer.concat([PDF_BYTES, randomBytes(8)]),
+          mimeType: 'application/pdf',
+        }),
+      ),
     );
     const backup = folder('backup');
     const manifest = await backupTo(portal.config, backup);
@@ -62,7 +69,9 @@ describe.runIf(onPostgresServer)('backup and restore', () => {
     // Owner-only, sealed (no clear dump: pg_dump's custom format starts PGDMP), every file checksummed.
     expect(statSync(backup).mode & 0o777).toBe(0o700);
     const written = readdirSync(backup, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-    expect(written.map((entry) => path.relative(backup, path.join(entry.parentPath, entry.name))).sort()).toEqual([...Object.keys(manifest.checksums), 'manifest.json'].sort());
+    expect(written.map((entry) => path.relative(backup, path.join(entry.parentPath, entry.name))).sort()).toEqual(
+      [...Object.keys(manifest.checksums), 'manifest.json'].sort(),
+    );
     for (const entry of written) expect(statSync(path.join(entry.parentPath, entry.name)).mode & 0o777, entry.name).toBe(0o600);
     expect(Object.keys(manifest.checksums).filter((name) => name.startsWith('files/'))).toHaveLength(2);
     const sealedDump = readFileSync(path.join(backup, 'database.dump.age'));
@@ -78,7 +87,13 @@ describe.runIf(onPostgresServer)('backup and restore', () => {
       const restoredData = folder('restore-data');
       const target = loadConfig({ NODE_ENV: 'test', DATABASE_URL: restored.url, DATA_DIR: restoredData, SESSION_SECRET: 's'.repeat(40), BACKUP_KEY });
       // Another key, or one changed byte, and nothing is restored.
-      const otherKey = loadConfig({ NODE_ENV: 'test', DATABASE_URL: restored.url, DATA_DIR: restoredData, SESSION_SECRET: 's'.repeat(40), BACKUP_KEY: (await newBackupKey()).identity });
+      const otherKey = loadConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: restored.url,
+        DATA_DIR: restoredData,
+        SESSION_SECRET: 's'.repeat(40),
+        BACKUP_KEY: (await newBackupKey()).identity,
+      });
       await expect(restoreFrom(otherKey, backup)).rejects.toThrow(/sealed for another key/);
       const file = path.join(backup, 'database.dump.age');
       const flipped = Buffer.from(sealedDump);
@@ -118,9 +133,18 @@ describe('the embedded database, backed up while it serves', () => {
 
   it('copies it while members sign up, and restores it into another DATA_DIR, setting aside the folder there and refusing while a portal runs on it', async () => {
     const first = await signedUpMember(portal.app);
-    const file = await storeFile(portal.app.ctx, portal.app.ctx.db, { ownerId: first.user.id, purpose: 'test', data: Buffer.concat([PDF_BYTES, randomBytes(8)]), mimeType: 'application/pdf' });
+    const file = await storeFile(portal.app.ctx, portal.app.ctx.db, {
+      ownerId: first.user.id,
+      purpose: 'test',
+      data: Buffer.concat([PDF_BYTES, randomBytes(8)]),
+      mimeType: 'application/pdf',
+    });
     const backup = path.join(folder('embedded-backups'), 'one');
-    const [manifest, ...during] = await Promise.all([backupTo(portal.config, backup, { snapshot: portal.app.ctx.snapshot }), signedUpMember(portal.app), signedUpMember(portal.app)]);
+    const [manifest, ...during] = await Promise.all([
+      backupTo(portal.config, backup, { snapshot: portal.app.ctx.snapshot }),
+      signedUpMember(portal.app),
+      signedUpMember(portal.app),
+    ]);
     expect(manifest.database).toBe('pglite.tar.gz.age');
     expect(readFileSync(path.join(backup, manifest.database)).subarray(0, AGE_HEADER.length).toString()).toBe(AGE_HEADER);
 
@@ -149,7 +173,13 @@ describe('the embedded database, backed up while it serves', () => {
       await back.close();
     }
     // A PostgreSQL restore of it is refused by name.
-    const onServer = loadConfig({ NODE_ENV: 'test', DATA_DIR: targetData, DATABASE_URL: 'postgres://127.0.0.1:1/none', SESSION_SECRET: 's'.repeat(40), BACKUP_KEY });
+    const onServer = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: targetData,
+      DATABASE_URL: 'postgres://127.0.0.1:1/none',
+      SESSION_SECRET: 's'.repeat(40),
+      BACKUP_KEY,
+    });
     await expect(restoreFrom(onServer, backup)).rejects.toThrow(/backup is of the embedded database: restore it with DATABASE_URL unset/);
   });
 

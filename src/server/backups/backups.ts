@@ -50,9 +50,13 @@ export function migrationVersion(): Manifest['migrations'] {
 async function recipientFor(config: Config): Promise<string> {
   const { identity, recipient } = config.backups;
   const ofIdentity = identity ? await recipientOf(identity) : undefined;
-  if (recipient && ofIdentity && recipient !== ofIdentity) throw new Error('BACKUP_RECIPIENT is not the recipient of BACKUP_KEY: set one of them, or the pair npm run backup -- new-key printed.');
+  if (recipient && ofIdentity && recipient !== ofIdentity)
+    throw new Error('BACKUP_RECIPIENT is not the recipient of BACKUP_KEY: set one of them, or the pair npm run backup -- new-key printed.');
   const chosen = recipient ?? ofIdentity;
-  if (!chosen) throw new Error('Backups are encrypted: set BACKUP_RECIPIENT (or BACKUP_KEY); npm run backup -- new-key prints a pair. Keep BACKUP_KEY apart from the backups.');
+  if (!chosen)
+    throw new Error(
+      'Backups are encrypted: set BACKUP_RECIPIENT (or BACKUP_KEY); npm run backup -- new-key prints a pair. Keep BACKUP_KEY apart from the backups.',
+    );
   return chosen;
 }
 
@@ -68,7 +72,11 @@ function identityOf(config: Config): string {
  * `withBucketFiles`), each sealed (age) for BACKUP_RECIPIENT, in a folder only its owner reads
  * (0700, files 0600), with a manifest of checksums and versions.
  */
-export async function backupTo(config: Config, folder: string, options: { withBucketFiles?: boolean; snapshot?: DatabaseHandle['snapshot'] } = {}): Promise<Manifest> {
+export async function backupTo(
+  config: Config,
+  folder: string,
+  options: { withBucketFiles?: boolean; snapshot?: DatabaseHandle['snapshot'] } = {},
+): Promise<Manifest> {
   const recipient = await recipientFor(config);
   await mkdir(folder, { recursive: true, mode: 0o700 });
   await chmod(folder, 0o700);
@@ -84,7 +92,8 @@ export async function backupTo(config: Config, folder: string, options: { withBu
     database = 'database.dump.age';
     await sealPgDump(config.databaseUrl, (source) => seal(database, source));
   } else {
-    if (!options.snapshot) throw new Error('The embedded database is backed up by the portal serving it (BACKUP_EVERY_HOURS), or by npm run backup while the portal is stopped.');
+    if (!options.snapshot)
+      throw new Error('The embedded database is backed up by the portal serving it (BACKUP_EVERY_HOURS), or by npm run backup while the portal is stopped.');
     database = 'pglite.tar.gz.age';
     await seal(database, Readable.fromWeb((await options.snapshot()).stream() as never));
   }
@@ -131,7 +140,8 @@ export async function verifyBackup(folder: string, identity: string): Promise<Ma
   const manifest = JSON.parse(await readFile(path.join(folder, 'manifest.json'), 'utf8')) as Manifest;
   if (manifest.format !== 'portal-backup/3') throw new Error(`${folder}: not a backup this release reads (format ${String(manifest.format)})`);
   const ours = await recipientOf(identity);
-  if (manifest.encryption.recipient !== ours) throw new Error(`${folder} was sealed for another key (${manifest.encryption.recipient}; this BACKUP_KEY opens ${ours})`);
+  if (manifest.encryption.recipient !== ours)
+    throw new Error(`${folder} was sealed for another key (${manifest.encryption.recipient}; this BACKUP_KEY opens ${ours})`);
   for (const [name, expected] of Object.entries(manifest.checksums)) {
     const actual = await sha256Of(path.join(folder, name)).catch(() => 'missing');
     if (actual !== expected) throw new Error(`${folder}/${name}: checksum ${actual}, the manifest says ${expected}: the backup was changed or is incomplete`);
@@ -152,12 +162,16 @@ export async function restoreFrom(config: Config, folder: string): Promise<{ mis
   const manifest = await verifyBackup(folder, identity);
   const ownRelease = migrationVersion();
   if (manifest.migrations.count > ownRelease.count) {
-    throw new Error(`${folder} was taken by a newer release (migration ${manifest.migrations.last}; this one ends at ${ownRelease.last}): restore it with that release`);
+    throw new Error(
+      `${folder} was taken by a newer release (migration ${manifest.migrations.last}; this one ends at ${ownRelease.last}): restore it with that release`,
+    );
   }
   const embedded = manifest.database === 'pglite.tar.gz.age';
-  if (embedded && config.databaseUrl) throw new Error('This backup is of the embedded database: restore it with DATABASE_URL unset (npm run move-to-postgres then moves it to PostgreSQL).');
+  if (embedded && config.databaseUrl)
+    throw new Error('This backup is of the embedded database: restore it with DATABASE_URL unset (npm run move-to-postgres then moves it to PostgreSQL).');
   if (!embedded && !config.databaseUrl) throw new Error('This backup is of a PostgreSQL database: set DATABASE_URL to the database to restore it into.');
-  if (manifest.files.kind === 'local' && config.s3) throw new Error('This backup holds local files; restore it with S3_BUCKET unset, then copy the files into the bucket.');
+  if (manifest.files.kind === 'local' && config.s3)
+    throw new Error('This backup holds local files; restore it with S3_BUCKET unset, then copy the files into the bucket.');
   const scratch = await mkdtemp(path.join(tmpdir(), 'portal-restore-'));
   const housekeeping = config.databaseUrl ? new pg.Client({ connectionString: config.databaseUrl }) : undefined;
   try {
@@ -166,7 +180,8 @@ export async function restoreFrom(config: Config, folder: string): Promise<{ mis
     const copy = path.join(scratch, 'database');
     await unsealInto(identity, path.join(folder, manifest.database), createWriteStream(copy, { mode: 0o600 }));
     const { setAside } = config.databaseUrl
-      ? (await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', config.databaseUrl, copy]), { setAside: undefined })
+      ? (await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', config.databaseUrl, copy]),
+        { setAside: undefined })
       : await restoreEmbeddedCopy(config.dataDir, copy);
     const storage = configuredStorage(config);
     const sealedFiles = Object.keys(manifest.checksums).filter((name) => name.startsWith('files/'));

@@ -16,7 +16,9 @@ try {
   if (command === 'backup' && folderArg === 'new-key') {
     const { identity, recipient } = await newBackupKey();
     console.log(`BACKUP_RECIPIENT=${recipient}\nBACKUP_KEY=${identity}`);
-    console.error('BACKUP_RECIPIENT seals backups: set it where they are taken. BACKUP_KEY opens them: keep it apart from the backups (a password manager, a safe), and set it only to restore.');
+    console.error(
+      'BACKUP_RECIPIENT seals backups: set it where they are taken. BACKUP_KEY opens them: keep it apart from the backups (a password manager, a safe), and set it only to restore.',
+    );
     process.exit(0);
   }
   const config = loadConfig();

@@ -17,7 +17,15 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-move-data-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function portalOn(databaseUrl: string | undefined) {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SESSION_SECRET: 's'.repeat(40), ADMIN_EMAIL: STAFF.email, ADMIN_PASSWORD: STAFF.password, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 's'.repeat(40),
+    ADMIN_EMAIL: STAFF.email,
+    ADMIN_PASSWORD: STAFF.password,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const database = await openDatabase({ databaseUrl, dataDir, poolSize: 2, listenUrl: databaseUrl ? undefined : null });
   const app = await buildApp(config, { database, webRoot: path.join(dataDir, 'no-web') });
   return { app, close: async () => (await app.close(), await database.close()) };
@@ -27,7 +35,12 @@ describeOnPostgres('the move from the embedded database to PostgreSQL', () => {
   it('copies every member, file record and setting, and the portal carries on there', async () => {
     const embedded = await portalOn(undefined);
     const members = [await signedUpMember(embedded.app), await signedUpMember(embedded.app)];
-    const stored = await storeFile(embedded.app.ctx, embedded.app.ctx.db, { ownerId: members[0]!.user.id, purpose: 'test', data: Buffer.concat([PDF_BYTES, randomBytes(8)]), mimeType: 'application/pdf' });
+    const stored = await storeFile(embedded.app.ctx, embedded.app.ctx.db, {
+      ownerId: members[0]!.user.id,
+      purpose: 'test',
+      data: Buffer.concat([PDF_BYTES, randomBytes(8)]),
+      mimeType: 'application/pdf',
+    });
     await embedded.close();
 
     const target = await createScratchDatabase(raceServerUrl!, 'move');

@@ -25,7 +25,9 @@ export async function moveToPostgres(dataDir: string, databaseUrl: string): Prom
   const target = new pg.Client({ connectionString: databaseUrl });
   await target.connect();
   try {
-    const tables = rowsOf<{ name: string }>(await source.db.execute(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`)).map((table) => table.name);
+    const tables = rowsOf<{ name: string }>(
+      await source.db.execute(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`),
+    ).map((table) => table.name);
     // Migrations seed some rows (plans, pages); members mean a database in use.
     const [{ n } = { n: 0 }] = (await target.query<{ n: number }>('select count(*)::int as n from public.users')).rows;
     if (n > 0) throw new Error(`The PostgreSQL database is not empty (${n} users): move into a new database.`);
@@ -37,7 +39,10 @@ export async function moveToPostgres(dataDir: string, databaseUrl: string): Prom
       // PostgreSQL's own JSON of each row (bytea as \x hex, times in ISO form), read back by the target's json_populate_recordset.
       const rows = rowsOf<{ row: string }>(await source.db.execute(sql.raw(`select row_to_json(t)::text as row from public.${ident(table)} t`)));
       for (let i = 0; i < rows.length; i += 500) {
-        const batch = `[${rows.slice(i, i + 500).map((r) => r.row).join(',')}]`;
+        const batch = `[${rows
+          .slice(i, i + 500)
+          .map((r) => r.row)
+          .join(',')}]`;
         await target.query(`insert into public.${ident(table)} select * from json_populate_recordset(null::public.${ident(table)}, $1::json)`, [batch]);
       }
       copied[table] = rows.length;

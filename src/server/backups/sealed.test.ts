@@ -51,7 +51,9 @@ describe('backup files sealed as age files', () => {
     const flipped = Buffer.from(sealed);
     flipped[sealed.length - 70_000] = flipped[sealed.length - 70_000]! ^ 1;
     writeFileSync(path.join(folder, 'flipped.age'), flipped);
-    await expect(unsealInto(identity, path.join(folder, 'flipped.age'), collector().sink)).rejects.toThrow(/does not open with this BACKUP_KEY, or was changed/);
+    await expect(unsealInto(identity, path.join(folder, 'flipped.age'), collector().sink)).rejects.toThrow(
+      /does not open with this BACKUP_KEY, or was changed/,
+    );
 
     writeFileSync(path.join(folder, 'cut.age'), sealed.subarray(0, sealed.length - 100));
     await expect(unsealInto(identity, path.join(folder, 'cut.age'), collector().sink)).rejects.toThrow(/does not open with this BACKUP_KEY, or was changed/);

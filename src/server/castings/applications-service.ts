@@ -71,9 +71,15 @@ export async function openCallsFor(ctx: AppContext, user: AuthUser): Promise<Mem
     .limit(100);
   const open = calls.filter((call) => callRefusal(call, today) === null);
   const [roles, facts, mine] = await Promise.all([
-    rolesOf(ctx.db, open.map((call) => call.id)),
+    rolesOf(
+      ctx.db,
+      open.map((call) => call.id),
+    ),
     memberFacts(ctx, ctx.db, user.id),
-    ctx.db.select({ id: castingApplications.id, roleId: castingApplications.roleId, state: castingApplications.state }).from(castingApplications).where(eq(castingApplications.userId, user.id)),
+    ctx.db
+      .select({ id: castingApplications.id, roleId: castingApplications.roleId, state: castingApplications.state })
+      .from(castingApplications)
+      .where(eq(castingApplications.userId, user.id)),
   ]);
   if (!facts) throw notFound('Account not found');
   return open.map((call) => ({
@@ -159,7 +165,19 @@ export async function applyForRole(ctx: AppContext, user: AuthUser, roleId: stri
         consentCodeHash: guardian ? consentHash(ctx, id, code) : null,
       });
       if (!guardian) return { message: `Application sent for ${role.title}. Staff review it; you are told the outcome here and by email.`, state: 'applied' };
-      await enqueueMail(tx, castingsMail.castingConsent(ctx.mailer.brand, guardian.email, guardian.name, facts.fullName, id, castingName(call, role), displayDate(call.deadline), code));
+      await enqueueMail(
+        tx,
+        castingsMail.castingConsent(
+          ctx.mailer.brand,
+          guardian.email,
+          guardian.name,
+          facts.fullName,
+          id,
+          castingName(call, role),
+          displayDate(call.deadline),
+          code,
+        ),
+      );
       await notify(tx, user.id, 'casting-consent-asked', `We asked ${guardian.name} to agree to your application for ${castingName(call, role)}.`);
       return {
         message: `We emailed ${guardian.name} at ${guardian.email}: your application goes to our staff once they agree, before ${displayDate(call.deadline)}.`,
@@ -185,7 +203,13 @@ export async function answerConsent(ctx: AppContext, input: { application: strin
   const [pending] = await ctx.db
     .update(castingApplications)
     .set({ consentAttempts: sql`${castingApplications.consentAttempts} + 1` })
-    .where(and(eq(castingApplications.id, input.application), eq(castingApplications.state, 'awaiting-consent'), lt(castingApplications.consentAttempts, MAX_WRONG_TRIES)))
+    .where(
+      and(
+        eq(castingApplications.id, input.application),
+        eq(castingApplications.state, 'awaiting-consent'),
+        lt(castingApplications.consentAttempts, MAX_WRONG_TRIES),
+      ),
+    )
     .returning();
   if (!pending?.consentCodeHash) throw badRequest(CONSENT_GONE);
   const expected = Buffer.from(pending.consentCodeHash);
@@ -215,7 +239,9 @@ export async function answerConsent(ctx: AppContext, input: { application: strin
       tx,
       answered.userId,
       input.agree ? 'casting-consent-given' : 'casting-consent-refused',
-      input.agree ? `Your guardian agreed: your application for ${name} is with our staff.` : `Your guardian did not agree to your application for ${name}, so it was not sent.`,
+      input.agree
+        ? `Your guardian agreed: your application for ${name} is with our staff.`
+        : `Your guardian did not agree to your application for ${name}, so it was not sent.`,
     );
     return input.agree ? `Thank you: the application for ${name} is sent to our staff.` : `Understood: the application for ${name} is not sent.`;
   });

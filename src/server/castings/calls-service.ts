@@ -1,6 +1,13 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ageOn, isChildOn } from '../../shared/ages.js';
-import { type ApplicationState, CASTING_HOURS, type CastingApplicant, type CastingOutcome, type StaffCastingCall, type StaffCastingSummary } from '../../shared/castings.js';
+import {
+  type ApplicationState,
+  CASTING_HOURS,
+  type CastingApplicant,
+  type CastingOutcome,
+  type StaffCastingCall,
+  type StaffCastingSummary,
+} from '../../shared/castings.js';
 import { todayInLagos } from '../../shared/dates.js';
 import { formatMemberNumber } from '../../shared/membership.js';
 import type { CastingCallFields, CastingCallInput } from '../../shared/schemas/castings.js';
@@ -45,7 +52,13 @@ export async function createCall(ctx: AppContext, staff: AuthUser, input: Castin
         .returning({ id: castingCalls.id });
       if (!call) throw new Error('casting call row was not written');
       await tx.insert(castingRoles).values(input.roles.map((role, position) => ({ ...role, callId: call.id, position })));
-      await recordAudit(tx, { actor: staff, action: 'casting.posted', subjectType: 'casting_call', subjectId: call.id, details: { project: input.project, roles: input.roles.length } });
+      await recordAudit(tx, {
+        actor: staff,
+        action: 'casting.posted',
+        subjectType: 'casting_call',
+        subjectId: call.id,
+        details: { project: input.project, roles: input.roles.length },
+      });
       return call;
     });
   } catch (error) {
@@ -93,7 +106,14 @@ export async function listCalls(ctx: AppContext): Promise<StaffCastingSummary[]>
   ]);
   return calls.map((call) => {
     const tally = tallies.find((t) => t.callId === call.id);
-    return { ...callView(call, roles.filter((role) => role.callId === call.id)), applications: tally?.applications ?? 0, cast: tally?.cast ?? 0 };
+    return {
+      ...callView(
+        call,
+        roles.filter((role) => role.callId === call.id),
+      ),
+      applications: tally?.applications ?? 0,
+      cast: tally?.cast ?? 0,
+    };
   });
 }
 
@@ -131,13 +151,24 @@ export async function callForStaff(ctx: AppContext, callId: string): Promise<Sta
         .innerJoin(users, eq(users.id, castingApplications.userId))
         .leftJoin(talentProfiles, eq(talentProfiles.userId, users.id))
         .leftJoinLateral(artist, sql`true`)
-        .where(and(inArray(castingApplications.roleId, roles.map((role) => role.id)), inArray(castingApplications.state, REVIEWED)))
+        .where(
+          and(
+            inArray(
+              castingApplications.roleId,
+              roles.map((role) => role.id),
+            ),
+            inArray(castingApplications.state, REVIEWED),
+          ),
+        )
         .orderBy(castingApplications.createdAt, castingApplications.id)
     : [];
   const photos = new Map<string, string[]>();
   await Promise.all(
     [...new Set(applicants.map((a) => a.profileId).filter((id): id is string => id !== null))].map(async (profileId) => {
-      photos.set(profileId, (await photosOf(ctx.db, profileId)).map((photo) => fileUrl(photo.fileId)));
+      photos.set(
+        profileId,
+        (await photosOf(ctx.db, profileId)).map((photo) => fileUrl(photo.fileId)),
+      );
     }),
   );
   const applicantView = (a: (typeof applicants)[number]): CastingApplicant => {
@@ -227,7 +258,8 @@ export async function cast(ctx: AppContext, staff: AuthUser, applicationId: stri
       .select({ n: count() })
       .from(castingApplications)
       .where(and(eq(castingApplications.roleId, role.id), eq(castingApplications.state, 'cast')));
-    if ((taken?.n ?? 0) >= role.count) throw conflict(role.count === 1 ? `The one place for ${role.title} is cast already.` : `All ${role.count} places for ${role.title} are cast already.`);
+    if ((taken?.n ?? 0) >= role.count)
+      throw conflict(role.count === 1 ? `The one place for ${role.title} is cast already.` : `All ${role.count} places for ${role.title} are cast already.`);
     const [moved] = await tx
       .update(castingApplications)
       .set({ state: 'cast', decidedBy: staff.id, decidedAt: new Date() })
@@ -265,15 +297,41 @@ export async function closeCall(ctx: AppContext, staff: AuthUser, callId: string
       const ended = await tx
         .update(castingApplications)
         .set({ state: to, consentCodeHash: null, decidedBy: staff.id, decidedAt: new Date() })
-        .where(and(inArray(castingApplications.roleId, roles.map((role) => role.id)), inArray(castingApplications.state, from)))
+        .where(
+          and(
+            inArray(
+              castingApplications.roleId,
+              roles.map((role) => role.id),
+            ),
+            inArray(castingApplications.state, from),
+          ),
+        )
         .returning({ userId: castingApplications.userId, roleId: castingApplications.roleId });
-      for (const application of ended) await tellOutcome(ctx, tx, application.userId, to, castingName(closed, roles.find((r) => r.id === application.roleId)!));
+      for (const application of ended)
+        await tellOutcome(
+          ctx,
+          tx,
+          application.userId,
+          to,
+          castingName(
+            closed,
+            roles.find((r) => r.id === application.roleId)!,
+          ),
+        );
       return ended;
     };
     const notCast = await end(['applied', 'shortlisted'], 'not-cast');
     const unanswered = await end(['awaiting-consent'], 'closed-before-consent');
-    await recordAudit(tx, { actor: staff, action: 'casting.closed', subjectType: 'casting_call', subjectId: callId, details: { notCast: notCast.length, closedBeforeConsent: unanswered.length } });
-    const waiting = unanswered.length ? ` ${unanswered.length === 1 ? 'One child' : `${unanswered.length} children`} whose guardian had not agreed yet ${unanswered.length === 1 ? 'was' : 'were'} told the call closed first.` : '';
+    await recordAudit(tx, {
+      actor: staff,
+      action: 'casting.closed',
+      subjectType: 'casting_call',
+      subjectId: callId,
+      details: { notCast: notCast.length, closedBeforeConsent: unanswered.length },
+    });
+    const waiting = unanswered.length
+      ? ` ${unanswered.length === 1 ? 'One child' : `${unanswered.length} children`} whose guardian had not agreed yet ${unanswered.length === 1 ? 'was' : 'were'} told the call closed first.`
+      : '';
     return `Casting call closed. ${notCast.length === 1 ? 'One applicant not cast was' : `${notCast.length} applicants not cast were`} told.${waiting}`;
   });
   ctx.mailer.nudge();

@@ -42,16 +42,23 @@ async function talent(target: Portal, options: TalentOptions = {}) {
     ? { guardianName: 'Ngozi Okafor', guardianRelationship: 'Mother', guardianEmail: options.guardianEmail, guardianPhone: '+234 803 555 0101' }
     : {};
   const member = await activatedMember(target.app, { dob: dobForAge(options.age ?? 25), ...guardian });
-  await target.app.ctx.db.update(users).set({ level: options.level ?? 2 }).where(eq(users.id, member.user.id));
+  await target.app.ctx.db
+    .update(users)
+    .set({ level: options.level ?? 2 })
+    .where(eq(users.id, member.user.id));
   await target.app.ctx.db.insert(submissions).values({
     userId: member.user.id,
     form: 'artist-membership',
     data: { gender: options.gender ?? 'female', heightFt: 5, heightInch: 7, weight: 60, chest: 86, hairColor: 'Black', eyeColor: 'Brown' },
   });
-  const saved = await member.client.put('/api/talent/me', { json: { category: options.category ?? 'movie', stageName: `Stage ${member.user.id.slice(0, 4)}`, published: false } });
+  const saved = await member.client.put('/api/talent/me', {
+    json: { category: options.category ?? 'movie', stageName: `Stage ${member.user.id.slice(0, 4)}`, published: false },
+  });
   expect(saved.statusCode, saved.body).toBe(200);
   const form = new FormData();
-  const png = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#a50' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#a50' } })
+    .png()
+    .toBuffer();
   form.append('photo', new Blob([new Uint8Array(png)]), 'me.png');
   expect((await member.client.post('/api/talent/me/photos', { form })).statusCode).toBe(201);
   return member;
@@ -75,14 +82,21 @@ async function postCall(staff: TestClient, overrides: Record<string, unknown> = 
   return response.json().call as { id: string; roles: { id: string; count: number; title: string }[] };
 }
 
-const apply = (client: TestClient, roleId: string, note = 'I have played leads on stage.') => client.post(`/api/castings/roles/${roleId}/applications`, { json: { note } });
+const apply = (client: TestClient, roleId: string, note = 'I have played leads on stage.') =>
+  client.post(`/api/castings/roles/${roleId}/applications`, { json: { note } });
 const applicationsOf = (roleId: string) => portal.app.ctx.db.select().from(castingApplications).where(eq(castingApplications.roleId, roleId));
 const notesOf = (userId: string) => portal.app.ctx.db.select().from(notifications).where(eq(notifications.userId, userId));
 
 async function staffView(callId: string) {
   const response = await moderator.get(`/api/admin/castings/${callId}`);
   expect(response.statusCode).toBe(200);
-  return response.json().call as { roles: { id: string; cast: number; applicants: { id: string; state: string; photos: string[]; measurements: Record<string, unknown>; memberName: string; child: boolean }[] }[] };
+  return response.json().call as {
+    roles: {
+      id: string;
+      cast: number;
+      applicants: { id: string; state: string; photos: string[]; measurements: Record<string, unknown>; memberName: string; child: boolean }[];
+    }[];
+  };
 }
 
 describe('posting a casting call', () => {
@@ -92,7 +106,14 @@ describe('posting a casting call', () => {
 
     const before = await portal.app.ctx.db.$count(castingCalls);
     const missing = await moderator.post('/api/admin/castings', {
-      json: { project: 'Senior roles', castingDay: shiftDate(today(), 14), time: '10am', place: 'Lekki', deadline: shiftDate(today(), 7), roles: [{ ...ROLE, maxLevel: 5 }] },
+      json: {
+        project: 'Senior roles',
+        castingDay: shiftDate(today(), 14),
+        time: '10am',
+        place: 'Lekki',
+        deadline: shiftDate(today(), 7),
+        roles: [{ ...ROLE, maxLevel: 5 }],
+      },
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/How many to cast is required for a role open to levels above 3/);
@@ -147,7 +168,10 @@ describe('applying', () => {
         'lapsed',
         async () => {
           const member = await talent(portal);
-          await portal.app.ctx.db.update(users).set({ paidUntil: shiftDate(today(), -30) }).where(eq(users.id, member.user.id));
+          await portal.app.ctx.db
+            .update(users)
+            .set({ paidUntil: shiftDate(today(), -30) })
+            .where(eq(users.id, member.user.id));
           return member.client;
         },
         /Your membership has lapsed: only active members apply for castings/,
@@ -232,7 +256,10 @@ describe('a child applying', () => {
     const call = await postCall(moderator, {}, [{ title: 'Young Chidi', minAge: 8, maxAge: 14 }]);
     // An account from before sign-up asked for a guardian: a child by date of birth, with no guardian on record.
     const kid = await talent(portal);
-    await portal.app.ctx.db.update(users).set({ dob: dobForAge(12) }).where(eq(users.id, kid.user.id));
+    await portal.app.ctx.db
+      .update(users)
+      .set({ dob: dobForAge(12) })
+      .where(eq(users.id, kid.user.id));
     const refused = await apply(kid.client, call.roles[0]!.id);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toMatch(/You are under 18: your parent or guardian must confirm your account before you apply/);
@@ -265,7 +292,12 @@ describe('a child applying', () => {
     const notes = await notesOf(kid.user.id);
     expect(notes).not.toContainEqual(expect.objectContaining({ kind: 'casting-not-cast' }));
     expect(notes).toContainEqual(
-      expect.objectContaining({ kind: 'casting-closed-before-consent', message: expect.stringMatching(/^The casting call for Young Emeka in .+ closed before your guardian agreed, so your application was not sent to our staff\.$/) }),
+      expect.objectContaining({
+        kind: 'casting-closed-before-consent',
+        message: expect.stringMatching(
+          /^The casting call for Young Emeka in .+ closed before your guardian agreed, so your application was not sent to our staff\.$/,
+        ),
+      }),
     );
     const toChild = await mailbox.waitFor((m) => m.to === kid.user.email && /closed before your guardian agreed/.test(m.subject));
     expect(toChild.text).not.toMatch(/not cast/);
@@ -324,7 +356,10 @@ describe('shortlisting, casting and closing', () => {
     for (const member of [suspended, lapsed, promoted]) expect((await apply(member.client, role.id)).statusCode).toBe(201);
     const ids = new Map((await applicationsOf(role.id)).map((a) => [a.userId, a.id]));
     await portal.app.ctx.db.update(users).set({ suspendedAt: new Date(), suspensionReason: 'Unpaid fines' }).where(eq(users.id, suspended.user.id));
-    await portal.app.ctx.db.update(users).set({ paidUntil: shiftDate(today(), -30) }).where(eq(users.id, lapsed.user.id));
+    await portal.app.ctx.db
+      .update(users)
+      .set({ paidUntil: shiftDate(today(), -30) })
+      .where(eq(users.id, lapsed.user.id));
     await portal.app.ctx.db.update(users).set({ level: 4 }).where(eq(users.id, promoted.user.id));
     const cases: [typeof suspended, RegExp][] = [
       [suspended, /^Not cast: .+'s membership is suspended: Unpaid fines\. Only active members are cast\.$/],
@@ -337,7 +372,8 @@ describe('shortlisting, casting and closing', () => {
       expect(refused.json().message).toMatch(message);
     }
     expect((await applicationsOf(role.id)).map((a) => a.state)).toEqual(['applied', 'applied', 'applied']);
-    for (const member of [suspended, lapsed, promoted]) expect(await notesOf(member.user.id)).not.toContainEqual(expect.objectContaining({ kind: 'casting-cast' }));
+    for (const member of [suspended, lapsed, promoted])
+      expect(await notesOf(member.user.id)).not.toContainEqual(expect.objectContaining({ kind: 'casting-cast' }));
   });
 });
 

@@ -75,35 +75,60 @@ export function refusalOf(role: CastingRoleView, castingDay: string, member: Mem
   const who = member.fullName;
   if (member.suspendedAt) {
     const why = member.suspensionReason ? `: ${member.suspensionReason}` : '';
-    return { member: `Your membership is suspended${why}. Only active members apply for castings.`, staff: `${who}'s membership is suspended${why}. Only active members are cast.` };
+    return {
+      member: `Your membership is suspended${why}. Only active members apply for castings.`,
+      staff: `${who}'s membership is suspended${why}. Only active members are cast.`,
+    };
   }
   const state = standingState({ activated: member.activated, paidUntil: member.paidUntil, suspended: false }, today);
   if (state === 'lapsed') {
-    return { member: 'Your membership has lapsed: only active members apply for castings. Renew it on the fees page.', staff: `${who}'s membership has lapsed: only active members are cast. They can renew it on the fees page.` };
+    return {
+      member: 'Your membership has lapsed: only active members apply for castings. Renew it on the fees page.',
+      staff: `${who}'s membership has lapsed: only active members are cast. They can renew it on the fees page.`,
+    };
   }
   if (state !== 'active' && state !== 'grace') {
-    return { member: 'Only active members apply for castings. Pay the membership fee and activate your profile on the fees page.', staff: `${who}'s membership is not active: only active members are cast.` };
+    return {
+      member: 'Only active members apply for castings. Pay the membership fee and activate your profile on the fees page.',
+      staff: `${who}'s membership is not active: only active members are cast.`,
+    };
   }
-  if (!member.profileCategory) return { member: 'Save your talent profile first: you apply with it, and staff see its photos.', staff: `${who} no longer has a talent profile.` };
+  if (!member.profileCategory)
+    return { member: 'Save your talent profile first: you apply with it, and staff see its photos.', staff: `${who} no longer has a talent profile.` };
   if (member.profileCategory !== role.category) {
     const wanted = labelOf(TALENT_CATEGORIES, role.category).toLowerCase();
     const theirs = labelOf(TALENT_CATEGORIES, member.profileCategory).toLowerCase();
-    return { member: `This role is for ${wanted} talent; your talent profile is in ${theirs}.`, staff: `This role is for ${wanted} talent; ${who}'s talent profile is now in ${theirs}.` };
+    return {
+      member: `This role is for ${wanted} talent; your talent profile is in ${theirs}.`,
+      staff: `This role is for ${wanted} talent; ${who}'s talent profile is now in ${theirs}.`,
+    };
   }
   if (member.level < role.minLevel || member.level > role.maxLevel) {
     const range = `This role is for levels ${role.minLevel} to ${role.maxLevel}`;
     return { member: `${range}; you are level ${member.level}.`, staff: `${range}; ${who} is now level ${member.level}.` };
   }
-  if (!member.dob) return { member: 'Add your date of birth to your profile: roles are cast by age.', staff: `${who}'s profile has no date of birth: roles are cast by age.` };
+  if (!member.dob)
+    return { member: 'Add your date of birth to your profile: roles are cast by age.', staff: `${who}'s profile has no date of birth: roles are cast by age.` };
   const age = ageOn(member.dob, castingDay);
   if (age < role.minAge || age > role.maxAge) {
     const range = `This role is for ages ${role.minAge} to ${role.maxAge}`;
-    return { member: `${range}; you will be ${age} on the casting day.`, staff: `${range}; by the date of birth on ${who}'s profile now, they will be ${age} on the casting day.` };
+    return {
+      member: `${range}; you will be ${age} on the casting day.`,
+      staff: `${range}; by the date of birth on ${who}'s profile now, they will be ${age} on the casting day.`,
+    };
   }
   if (role.gender !== 'any') {
     const wanted = labelOf(CASTING_GENDERS, role.gender).toLowerCase();
-    if (!member.gender) return { member: `This role is for ${wanted} talent: send the artist membership form first, which gives your gender.`, staff: `This role is for ${wanted} talent; ${who}'s artist membership form gives no gender.` };
-    if (member.gender !== role.gender) return { member: `This role is for ${wanted} talent.`, staff: `This role is for ${wanted} talent; ${who}'s latest artist membership form says otherwise.` };
+    if (!member.gender)
+      return {
+        member: `This role is for ${wanted} talent: send the artist membership form first, which gives your gender.`,
+        staff: `This role is for ${wanted} talent; ${who}'s artist membership form gives no gender.`,
+      };
+    if (member.gender !== role.gender)
+      return {
+        member: `This role is for ${wanted} talent.`,
+        staff: `This role is for ${wanted} talent; ${who}'s latest artist membership form says otherwise.`,
+      };
   }
   return null;
 }

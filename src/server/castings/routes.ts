@@ -13,7 +13,9 @@ export function castingsMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const member = { config: { access: 'member' as const } };
 
-    app.get('/api/castings', member, async (request, reply) => reply.header('Cache-Control', 'no-store').send({ calls: await openCallsFor(ctx, memberUser(request)) }));
+    app.get('/api/castings', member, async (request, reply) =>
+      reply.header('Cache-Control', 'no-store').send({ calls: await openCallsFor(ctx, memberUser(request)) }),
+    );
 
     app.get('/api/castings/applications', member, async (request, reply) =>
       reply.header('Cache-Control', 'no-store').send({ applications: await myApplications(ctx, memberUser(request)) }),

@@ -19,11 +19,17 @@ export function castingsStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply.status(201).send({ message: 'Casting call posted: eligible members see it under Castings.', call: await callForStaff(ctx, id) });
     });
 
-    app.get('/castings/from-booking/:id', { config: { area: 'castings' }, schema: { params: bookingParams } }, async (request) => ({ draft: await draftFromBooking(ctx, request.params.id) }));
+    app.get('/castings/from-booking/:id', { config: { area: 'castings' }, schema: { params: bookingParams } }, async (request) => ({
+      draft: await draftFromBooking(ctx, request.params.id),
+    }));
 
-    app.get('/castings/:id', { config: { area: 'castings' }, schema: { params: callParams } }, async (request) => ({ call: await callForStaff(ctx, request.params.id) }));
+    app.get('/castings/:id', { config: { area: 'castings' }, schema: { params: callParams } }, async (request) => ({
+      call: await callForStaff(ctx, request.params.id),
+    }));
 
-    app.post('/castings/:id/close', { config: { area: 'castings' }, schema: { params: callParams } }, async (request) => ({ message: await closeCall(ctx, staffUser(request), request.params.id) }));
+    app.post('/castings/:id/close', { config: { area: 'castings' }, schema: { params: callParams } }, async (request) => ({
+      message: await closeCall(ctx, staffUser(request), request.params.id),
+    }));
 
     app.post('/castings/applications/:id/shortlist', { config: { area: 'castings' }, schema: { params: applicationParams } }, async (request) => ({
       message: await shortlist(ctx, staffUser(request), request.params.id),

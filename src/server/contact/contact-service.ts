@@ -27,7 +27,13 @@ const feedbackLabel = (value: string) => labelOf(CONTACT_FEEDBACK, value);
 export async function saveContactMessage(ctx: AppContext, message: z.output<typeof contactSchema>, userId: string | null): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({ ...message, userId });
-    const from = { name: senderName(message), email: message.email, phone: message.phone, feedback: feedbackLabel(message.feedback), message: message.message ?? null };
+    const from = {
+      name: senderName(message),
+      email: message.email,
+      phone: message.phone,
+      feedback: feedbackLabel(message.feedback),
+      message: message.message ?? null,
+    };
     const { email: savedEmail } = await readSiteSettings(ctx, tx);
     await enqueueMail(tx, contactMail.contactForStaff(ctx.mailer.brand, savedEmail ?? ctx.config.company.email, from));
   });
@@ -36,7 +42,9 @@ export async function saveContactMessage(ctx: AppContext, message: z.output<type
 
 /** Removes a terminated member's messages: sent signed in, or from their email or phone number. */
 export async function forgetContactMessages(db: Executor, person: { userId: string; emails: string[]; phone: string }): Promise<void> {
-  await db.delete(contactMessages).where(or(eq(contactMessages.userId, person.userId), inArray(contactMessages.email, person.emails), eq(contactMessages.phone, person.phone)));
+  await db
+    .delete(contactMessages)
+    .where(or(eq(contactMessages.userId, person.userId), inArray(contactMessages.email, person.emails), eq(contactMessages.phone, person.phone)));
 }
 
 /** Messages nobody has marked handled: the console home's and the Messages tab's count. */
@@ -130,12 +138,20 @@ export async function markContactHandled(ctx: AppContext, staff: AuthUser, id: s
 }
 
 /** Emails the reply to the sender through the outbox and keeps it with the message, in one transaction. */
-export async function replyToContact(ctx: AppContext, staff: AuthUser, id: string, reply: { text: string; markHandled: boolean }): Promise<ContactMessageDetail> {
+export async function replyToContact(
+  ctx: AppContext,
+  staff: AuthUser,
+  id: string,
+  reply: { text: string; markHandled: boolean },
+): Promise<ContactMessageDetail> {
   await ctx.db.transaction(async (tx) => {
     // The row lock keeps the reply from landing on a message a member's termination is removing.
     const [message] = isUuid(id) ? await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update') : [];
     if (!message) throw notFound('Message not found. It may have been removed with the sender’s account.');
-    const [saved] = await tx.insert(contactReplies).values({ messageId: id, staffId: staff.id, staffName: staff.fullName, text: reply.text }).returning({ id: contactReplies.id });
+    const [saved] = await tx
+      .insert(contactReplies)
+      .values({ messageId: id, staffId: staff.id, staffName: staff.fullName, text: reply.text })
+      .returning({ id: contactReplies.id });
     await enqueueMail(tx, contactMail.contactReply(ctx.mailer.brand, message.email, message.firstName, reply.text, message.message));
     await recordAudit(tx, { actor: staff, action: 'contact.reply', subjectType: 'contact', subjectId: id, details: { replyId: saved!.id } });
     if (reply.markHandled) await markHandledIn(tx, staff, id);

@@ -27,7 +27,10 @@ async function sendMessage(overrides: Record<string, unknown> = {}) {
   };
   const response = await new TestClient(app).post('/api/contact', { json: body });
   expect(response.statusCode, response.body).toBe(201);
-  const [row] = await app.ctx.db.select().from(contactMessages).where(eq(contactMessages.email, body.email as string));
+  const [row] = await app.ctx.db
+    .select()
+    .from(contactMessages)
+    .where(eq(contactMessages.email, body.email as string));
   return { ...body, id: row!.id };
 }
 
@@ -51,7 +54,9 @@ describe('a new contact message', () => {
 
   it('refuses a message without a first name, storing and mailing nothing', async () => {
     const before = await app.ctx.db.$count(outbox);
-    const response = await new TestClient(app).post('/api/contact', { json: { lastName: 'X', email: 'nobody@example.com', phone: '08020009999', feedback: 'general' } });
+    const response = await new TestClient(app).post('/api/contact', {
+      json: { lastName: 'X', email: 'nobody@example.com', phone: '08020009999', feedback: 'general' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/First name is required/);
     expect(await app.ctx.db.$count(contactMessages, eq(contactMessages.email, 'nobody@example.com'))).toBe(0);
@@ -73,7 +78,13 @@ describe('the inbox', () => {
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(ids.indexOf(older.id)).toBeLessThan(ids.indexOf(handled.id));
     expect(body.newCount).toBe(body.messages.filter((m: { handledAt: string | null }) => m.handledAt === null).length);
-    expect(body.messages.find((m: { id: string }) => m.id === newer.id)).toMatchObject({ name: `Amaka ${newer.lastName}`, email: newer.email, feedback: 'Support', replies: 0, handledAt: null });
+    expect(body.messages.find((m: { id: string }) => m.id === newer.id)).toMatchObject({
+      name: `Amaka ${newer.lastName}`,
+      email: newer.email,
+      feedback: 'Support',
+      replies: 0,
+      handledAt: null,
+    });
 
     const onlyNew = (await staff.get('/api/admin/messages?filter=new')).json();
     expect(onlyNew.messages.map((m: { id: string }) => m.id)).not.toContain(handled.id);
@@ -95,7 +106,14 @@ describe('the inbox', () => {
     const message = await sendMessage({ message: 'Line one\nLine two' });
     const response = await moderator.get(`/api/admin/messages/${message.id}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json().contact).toMatchObject({ id: message.id, phone: message.phone.replace(/^0/, '+234'), message: 'Line one\nLine two', replies: [], handledAt: null, memberId: null });
+    expect(response.json().contact).toMatchObject({
+      id: message.id,
+      phone: message.phone.replace(/^0/, '+234'),
+      message: 'Line one\nLine two',
+      replies: [],
+      handledAt: null,
+      memberId: null,
+    });
     for (const id of ['not-a-uuid', '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d']) {
       const missing = await staff.get(`/api/admin/messages/${id}`);
       expect(missing.statusCode).toBe(404);
@@ -112,7 +130,9 @@ describe('the inbox', () => {
 describe('replying', () => {
   it('emails the reply to the sender, keeps it with the message, audits it, and can mark the message handled', async () => {
     const message = await sendMessage();
-    const response = await staff.post(`/api/admin/messages/${message.id}/reply`, { json: { text: 'The next casting day is on 5 December.\n\nBring two photos.', markHandled: true } });
+    const response = await staff.post(`/api/admin/messages/${message.id}/reply`, {
+      json: { text: 'The next casting day is on 5 December.\n\nBring two photos.', markHandled: true },
+    });
     expect(response.statusCode, response.body).toBe(201);
     const contact = response.json().contact;
     expect(contact.replies).toHaveLength(1);
@@ -182,7 +202,9 @@ describe('marking handled', () => {
 
   it.runIf(onPostgresServer)('two replies at once are both sent and both kept', async () => {
     const message = await sendMessage();
-    const responses = await Promise.all(['First answer', 'Second answer'].map((text, i) => [staff, moderator][i]!.post(`/api/admin/messages/${message.id}/reply`, { json: { text } })));
+    const responses = await Promise.all(
+      ['First answer', 'Second answer'].map((text, i) => [staff, moderator][i]!.post(`/api/admin/messages/${message.id}/reply`, { json: { text } })),
+    );
     expect(responses.map((r) => r.statusCode)).toEqual([201, 201]);
     expect(await app.ctx.db.$count(contactReplies, eq(contactReplies.messageId, message.id))).toBe(2);
     await mailbox.waitFor((m) => m.to === message.email && m.text.includes('Second answer'));

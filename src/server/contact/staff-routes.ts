@@ -25,7 +25,9 @@ export function contactStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => listContactMessages(ctx, request.query),
     );
 
-    app.get('/messages/:id', { config: { area: 'messages' }, schema: { params: idParams } }, async (request) => ({ contact: await getContactMessage(ctx, request.params.id) }));
+    app.get('/messages/:id', { config: { area: 'messages' }, schema: { params: idParams } }, async (request) => ({
+      contact: await getContactMessage(ctx, request.params.id),
+    }));
 
     app.post('/messages/:id/reply', { config: { area: 'messages' }, schema: { params: idParams, body: contactReplySchema } }, async (request, reply) =>
       reply.status(201).send({ contact: await replyToContact(ctx, staffUser(request), request.params.id, request.body) }),

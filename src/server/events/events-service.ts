@@ -37,7 +37,16 @@ function toCompanyEvent(row: EventRow): CompanyEvent {
 /** A company event of the schedule's sessions (schedule/), as the events page lists it. */
 function sessionEvent(date: SessionDate): CompanyEvent {
   const lagos = new Date(new Date(date.startsAt).getTime() + 3_600_000).toISOString();
-  return { id: `${date.seriesId}-${date.day}`, kind: 'company-event', title: date.title, day: lagos.slice(0, 10), time: lagos.slice(11, 16), place: date.place, description: date.note ?? '', imageUrl: null };
+  return {
+    id: `${date.seriesId}-${date.day}`,
+    kind: 'company-event',
+    title: date.title,
+    day: lagos.slice(0, 10),
+    time: lagos.slice(11, 16),
+    place: date.place,
+    description: date.note ?? '',
+    imageUrl: null,
+  };
 }
 
 /** The events still to come (today's included, Lagos time), the schedule's company events among them, soonest first: what members see. */
@@ -94,7 +103,13 @@ export async function updateEvent(ctx: AppContext, staff: AuthUser, id: string, 
       .where(eq(companyEvents.id, before.id))
       .returning();
     if (!row) throw notFound('Event not found');
-    await recordAudit(tx, { actor: staff, action: 'event.updated', subjectType: 'event', subjectId: row.id, details: { title: row.title, day: row.day, picture: Boolean(image) } });
+    await recordAudit(tx, {
+      actor: staff,
+      action: 'event.updated',
+      subjectType: 'event',
+      subjectId: row.id,
+      details: { title: row.title, day: row.day, picture: Boolean(image) },
+    });
     return row;
   });
   if (updated.imageFileId !== before.imageFileId) await removeFile(ctx, before.imageFileId);

@@ -106,7 +106,12 @@ export async function readablePhoto(data: Buffer, label: string, box: PhotoBox):
 /** Removes rows first, then bytes: a crash in between leaves only orphans, swept at start. */
 export async function deleteFiles(ctx: AppContext, rows: Pick<FileRow, 'id' | 'storageKey'>[]): Promise<void> {
   if (rows.length === 0) return;
-  await ctx.db.delete(files).where(inArray(files.id, rows.map((r) => r.id)));
+  await ctx.db.delete(files).where(
+    inArray(
+      files.id,
+      rows.map((r) => r.id),
+    ),
+  );
   await Promise.all(rows.map((r) => ctx.storage.remove(r.storageKey)));
 }
 

@@ -10,7 +10,9 @@ let small: Buffer;
 
 beforeAll(async () => {
   portal = await createTestApp({ RATE_LIMIT_LARGE_PHOTOS: '2' });
-  large = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#7a3' } }).jpeg().toBuffer();
+  large = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#7a3' } })
+    .jpeg()
+    .toBuffer();
   small = await pngBytes();
 });
 afterAll(() => portal.close());
@@ -18,7 +20,10 @@ afterAll(() => portal.close());
 async function memberAt(address: string) {
   const { client, user } = await signedUpMember(portal.app);
   const send = (photo: Buffer, from = address) =>
-    client.request({ method: 'PUT', url: '/api/users/profile', remoteAddress: from }, { form: multipart({ phone: user.phone, title: 'Model' }, { profilePic: { data: photo, name: 'me.jpg' } }) });
+    client.request(
+      { method: 'PUT', url: '/api/users/profile', remoteAddress: from },
+      { form: multipart({ phone: user.phone, title: 'Model' }, { profilePic: { data: photo, name: 'me.jpg' } }) },
+    );
   return { send };
 }
 
@@ -33,7 +38,9 @@ describe('very large photos', () => {
     expect((await ada.send(large)).statusCode).toBe(200);
     const third = await ada.send(large);
     expect(third.statusCode).toBe(429);
-    expect(third.json().message).toBe('Profile picture is a very large photo (over 16 megapixels), and too many were sent in the last hour. Send a smaller photo, or try again in an hour.');
+    expect(third.json().message).toBe(
+      'Profile picture is a very large photo (over 16 megapixels), and too many were sent in the last hour. Send a smaller photo, or try again in an hour.',
+    );
     expect((await ada.send(small)).statusCode).toBe(200);
 
     // The same account from another address, and another account from the same address.

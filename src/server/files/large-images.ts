@@ -20,7 +20,11 @@ const HOUR = 60 * 60 * 1000;
  */
 export function registerLargeImageLimit(app: FastifyInstance, perHour: number): void {
   const byAddress = app.createRateLimit({ max: perHour, timeWindow: HOUR, keyGenerator: (request) => `large-images|address|${request.ip}` });
-  const byAccount = app.createRateLimit({ max: perHour, timeWindow: HOUR, keyGenerator: (request) => `large-images|account|${request.user?.id ?? request.ip}` });
+  const byAccount = app.createRateLimit({
+    max: perHour,
+    timeWindow: HOUR,
+    keyGenerator: (request) => `large-images|account|${request.user?.id ?? request.ip}`,
+  });
   app.decorate('allowLargeImage', async (request: FastifyRequest, label: string) => {
     const [address, account] = await Promise.all([byAddress(request), byAccount(request)]);
     if ([address, account].some((limit) => !limit.isAllowed && limit.isExceeded)) {

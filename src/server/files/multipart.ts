@@ -55,7 +55,8 @@ export async function readMultipart(request: FastifyRequest, rules: Record<strin
       if (data.length > (rule.maxBytes ?? MAX_UPLOAD_BYTES)) throw tooLarge(`${rule.label} must be at most ${megabytes(rule.maxBytes)}`);
       if (data.length === 0) continue;
       const mimeType = await detectFileType(data, rule.types, rule.label);
-      if (mimeType.startsWith('image/') && (await imagePixels(data, rule.label)) > LARGE_IMAGE_PIXELS) await request.server.allowLargeImage(request, rule.label);
+      if (mimeType.startsWith('image/') && (await imagePixels(data, rule.label)) > LARGE_IMAGE_PIXELS)
+        await request.server.allowLargeImage(request, rule.label);
       const kept = mimeType.startsWith('image/') ? await imageWithoutMetadata(data, mimeType, rule.label) : data;
       files[part.fieldname] = { field: part.fieldname, filename: part.filename, data: kept, mimeType };
     }

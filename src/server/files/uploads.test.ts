@@ -68,14 +68,26 @@ const IMAGE_ROUTES: [string, string, (image: Buffer) => Promise<LightMyRequestRe
         form: multipart(AD_FIELDS, { imageUrl: { data: png, name: 'ad.png' }, paymentSlip: { data: image, name: 'slip.png' } }),
       }),
   ],
-  ['membership payment slip', 'Payment slip', async (image) => (await verifiedMember()).post('/api/users/upload-slip', { form: multipart({}, { paymentSlip: { data: image, name: 'slip.png' } }) })],
-  ['talent photo', 'Photo', async (image) => (await talentMember()).post('/api/talent/me/photos', { form: multipart({}, { photo: { data: image, name: 'me.png' } }) })],
+  [
+    'membership payment slip',
+    'Payment slip',
+    async (image) => (await verifiedMember()).post('/api/users/upload-slip', { form: multipart({}, { paymentSlip: { data: image, name: 'slip.png' } }) }),
+  ],
+  [
+    'talent photo',
+    'Photo',
+    async (image) => (await talentMember()).post('/api/talent/me/photos', { form: multipart({}, { photo: { data: image, name: 'me.png' } }) }),
+  ],
   [
     'form photo',
     'Passport image',
     async (image) =>
       (await signedUpMember(portal.app)).client.post('/api/users/eventform', {
-        form: multipart(EVENT_FIELDS, { tellerImage: { data: png, name: 't.png' }, passportImage: { data: image, name: 'p.png' }, signatureImage: { data: png, name: 's.png' } }),
+        form: multipart(EVENT_FIELDS, {
+          tellerImage: { data: png, name: 't.png' },
+          passportImage: { data: image, name: 'p.png' },
+          signatureImage: { data: png, name: 's.png' },
+        }),
       }),
   ],
   [
@@ -83,7 +95,10 @@ const IMAGE_ROUTES: [string, string, (image: Buffer) => Promise<LightMyRequestRe
     'Lab test',
     async (image) =>
       (await activatedMember(portal.app)).client.post('/api/users/campingform', {
-        form: multipart({ artistId: 'ART-7' }, Object.fromEntries(CAMPING.map((field) => [field, { data: field === 'labTest' ? image : PDF_BYTES, name: `${field}.png` }]))),
+        form: multipart(
+          { artistId: 'ART-7' },
+          Object.fromEntries(CAMPING.map((field) => [field, { data: field === 'labTest' ? image : PDF_BYTES, name: `${field}.png` }])),
+        ),
       }),
   ],
 ];
@@ -112,7 +127,9 @@ describe('what is kept and how it is served', () => {
     expect((await sharp(photo).metadata()).exif).toBeDefined();
     for (const [route, , send] of IMAGE_ROUTES) expect((await send(photo)).statusCode, route).toBeLessThan(300);
     const images = await portal.app.ctx.db.select().from(files).where(like(files.mimeType, 'image/%'));
-    expect(new Set(images.map((row) => row.purpose))).toEqual(new Set(['profile-pic', 'ad-image', 'payment-slip', 'talent-photo', 'form:event', 'form:camping']));
+    expect(new Set(images.map((row) => row.purpose))).toEqual(
+      new Set(['profile-pic', 'ad-image', 'payment-slip', 'talent-photo', 'form:event', 'form:camping']),
+    );
     for (const row of images) {
       const stored = await streamBytes(row.storageKey);
       expect((await sharp(stored).metadata()).exif, row.purpose).toBeUndefined();
@@ -140,7 +157,9 @@ describe('what is kept and how it is served', () => {
 
   it('serves a private image inline, sandboxed and never cached', async () => {
     const { client, user } = await signedUpMember(portal.app);
-    const response = await client.put('/api/users/profile', { form: multipart({ phone: user.phone, title: 'Model' }, { profilePic: { data: png, name: 'me.png' } }) });
+    const response = await client.put('/api/users/profile', {
+      form: multipart({ phone: user.phone, title: 'Model' }, { profilePic: { data: png, name: 'me.png' } }),
+    });
     const picture = await client.get(response.json().user.profilePic);
     expect(picture.headers['content-disposition']).toBe('inline');
     expect(picture.headers['content-security-policy']).toMatch(/(^|; )sandbox($|;)/);

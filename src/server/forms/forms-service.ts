@@ -113,7 +113,15 @@ export async function listMemberSubmissions(ctx: AppContext, userId: string, db:
     .where(eq(submissions.userId, userId))
     .orderBy(desc(submissions.createdAt), desc(submissions.id));
   const links = rows.length
-    ? await db.select().from(submissionFiles).where(inArray(submissionFiles.submissionId, rows.map((r) => r.id)))
+    ? await db
+        .select()
+        .from(submissionFiles)
+        .where(
+          inArray(
+            submissionFiles.submissionId,
+            rows.map((r) => r.id),
+          ),
+        )
     : [];
   return rows.map((row) => ({
     id: row.id,

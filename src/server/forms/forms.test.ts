@@ -56,7 +56,6 @@ const scriptFields = () => ({
   comments: 'Glossy if possible',
 });
 
-
 const premiereFields = () => ({
   name: 'Chioma Okafor',
   email: 'chioma@example.com',
@@ -84,7 +83,8 @@ const eventFiles = (overrides: Record<string, { data: Buffer; name: string }> = 
 });
 
 const CAMPING_FIELDS = ['welfarePayment', 'premierePayment', 'aerobicPayment', 'labTest', 'nationalId', 'utilityBill', 'taxClearance'];
-const campingFiles = () => Object.fromEntries(CAMPING_FIELDS.map((field, i) => [field, i % 2 ? { data: png, name: `${field}.png` } : { data: PDF_BYTES, name: `${field}.pdf` }]));
+const campingFiles = () =>
+  Object.fromEntries(CAMPING_FIELDS.map((field, i) => [field, i % 2 ? { data: png, name: `${field}.png` } : { data: PDF_BYTES, name: `${field}.pdf` }]));
 
 const artistFields = (): Record<string, string> => ({
   registrationCategory: 'music',
@@ -311,7 +311,10 @@ describe('event form', () => {
     expect(photo.includes(Buffer.from('secret-owner'))).toBe(true);
     await client.post('/api/users/eventform', { form: multipart(eventFields(), eventFiles({ passportImage: { data: photo, name: 'me.jpg' } })) });
     const [row] = await submissionsOf(user.id);
-    const [link] = await app.ctx.db.select().from(submissionFiles).where(and(eq(submissionFiles.submissionId, row!.id), eq(submissionFiles.field, 'passportImage')));
+    const [link] = await app.ctx.db
+      .select()
+      .from(submissionFiles)
+      .where(and(eq(submissionFiles.submissionId, row!.id), eq(submissionFiles.field, 'passportImage')));
     const stored = await client.get(`/api/files/${link!.fileId}`);
     expect(stored.rawPayload.includes(Buffer.from('secret-owner'))).toBe(false);
   });
@@ -363,12 +366,18 @@ describe('event form', () => {
 
   it('refuses a text file renamed .png (415), a PDF where an image is needed (415) and 6 MB (413)', async () => {
     const { client, user } = await signedUpMember(app);
-    const renamed = await client.post('/api/users/eventform', { form: multipart(eventFields(), eventFiles({ tellerImage: { data: TEXT_BYTES, name: 'teller.png' } })) });
+    const renamed = await client.post('/api/users/eventform', {
+      form: multipart(eventFields(), eventFiles({ tellerImage: { data: TEXT_BYTES, name: 'teller.png' } })),
+    });
     expect(renamed.statusCode).toBe(415);
     expect(renamed.json().message).toBe('Teller image must be a JPEG, PNG or WebP file');
-    const pdf = await client.post('/api/users/eventform', { form: multipart(eventFields(), eventFiles({ signatureImage: { data: PDF_BYTES, name: 'sig.pdf' } })) });
+    const pdf = await client.post('/api/users/eventform', {
+      form: multipart(eventFields(), eventFiles({ signatureImage: { data: PDF_BYTES, name: 'sig.pdf' } })),
+    });
     expect(pdf.statusCode).toBe(415);
-    const large = await client.post('/api/users/eventform', { form: multipart(eventFields(), eventFiles({ passportImage: { data: LARGE_BYTES, name: 'big.png' } })) });
+    const large = await client.post('/api/users/eventform', {
+      form: multipart(eventFields(), eventFiles({ passportImage: { data: LARGE_BYTES, name: 'big.png' } })),
+    });
     expect(large.statusCode).toBe(413);
     expect(large.json().message).toBe('Passport image must be at most 5 MB');
     expect(await submissionsOf(user.id)).toHaveLength(0);
@@ -648,7 +657,10 @@ describe('who may submit', () => {
     await client.post('/api/users/welfareform', { json: welfareFields() });
     await client.post('/api/users/scriptprintingform', { json: scriptFields() });
     const [welfare] = (await submissionsOf(user.id)).filter((row) => row.form === 'welfare');
-    await app.ctx.db.update(submissions).set({ state: 'handled', handledAt: new Date('2026-11-20T10:00:00Z') }).where(eq(submissions.id, welfare!.id));
+    await app.ctx.db
+      .update(submissions)
+      .set({ state: 'handled', handledAt: new Date('2026-11-20T10:00:00Z') })
+      .where(eq(submissions.id, welfare!.id));
     const list = (await client.get('/api/users/submissions')).json().submissions as { form: string; state: string; handledAt: string | null }[];
     expect(list.map(({ form, state, handledAt }) => ({ form, state, handledAt }))).toEqual([
       { form: 'script-printing', state: 'new', handledAt: null },
@@ -689,7 +701,10 @@ describe('the form table', () => {
     else expect([notActivated.statusCode, notActivated.json().message]).toEqual([403, NOT_ACTIVATED]);
     expect((await (await activatedMember()).client.post(url, empty())).statusCode).toBe(400);
     const staff = await signedInStaff(app);
-    expect([(await staff.post(url, empty())).statusCode, (await staff.post(url, empty())).json().message]).toEqual([403, 'This is for members: a staff account does not have it.']);
+    expect([(await staff.post(url, empty())).statusCode, (await staff.post(url, empty())).json().message]).toEqual([
+      403,
+      'This is for members: a staff account does not have it.',
+    ]);
   });
 });
 

@@ -56,7 +56,8 @@ export function formsMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       };
       // A form the definition opens to any signed-in `user` (the event form) is still a member's: staff have no forms.
       const access = route.access === 'activated' ? 'activated' : 'member';
-      for (const url of [route.endpoint, ...route.aliases]) app.post(url, { ...uploadRoute(ctx.config), config: { access, rateLimit, idempotent: true } }, handler);
+      for (const url of [route.endpoint, ...route.aliases])
+        app.post(url, { ...uploadRoute(ctx.config), config: { access, rateLimit, idempotent: true } }, handler);
     }
 
     app.get('/api/users/events', { config: { access: 'user' } }, async (request) => listMemberEvents(ctx, memberUser(request)));

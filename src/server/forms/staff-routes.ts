@@ -25,10 +25,8 @@ const idParams = z.object({ id: z.string() });
 /** Staff read, export and handle the members' form submissions (under /api/admin, behind the staff hook: admin/routes.ts). */
 export function formsStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/submissions',
-      { config: { area: 'submissions' }, schema: { querystring: filterQuery.extend({ page: pageNumber() }) } },
-      async (request) => listSubmissions(ctx, request.query),
+    app.get('/submissions', { config: { area: 'submissions' }, schema: { querystring: filterQuery.extend({ page: pageNumber() }) } }, async (request) =>
+      listSubmissions(ctx, request.query),
     );
 
     app.get(
@@ -36,7 +34,13 @@ export function formsStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { config: { area: 'submissions' }, schema: { querystring: filterQuery.extend({ form: formKind }) } },
       async (request, reply) => {
         const csv = await exportSubmissionsCsv(ctx, request.query);
-        await recordAudit(ctx.db, { actor: staffUser(request), action: 'submissions.export', subjectType: 'form', subjectId: request.query.form, details: { ...request.query } });
+        await recordAudit(ctx.db, {
+          actor: staffUser(request),
+          action: 'submissions.export',
+          subjectType: 'form',
+          subjectId: request.query.form,
+          details: { ...request.query },
+        });
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="${request.query.form}-submissions-${todayInLagos()}.csv"`)

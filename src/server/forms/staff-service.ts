@@ -160,7 +160,15 @@ export async function exportSubmissionsCsv(ctx: AppContext, filter: SubmissionFi
     .where(conditions(filter))
     .orderBy(desc(submissions.createdAt), desc(submissions.id));
   const links = rows.length
-    ? await ctx.db.select().from(submissionFiles).where(inArray(submissionFiles.submissionId, rows.map((r) => r.id)))
+    ? await ctx.db
+        .select()
+        .from(submissionFiles)
+        .where(
+          inArray(
+            submissionFiles.submissionId,
+            rows.map((r) => r.id),
+          ),
+        )
     : [];
   const header = ['id', 'createdAt', 'state', 'memberName', 'memberEmail', 'memberPhone', ...fields, ...fileFields];
   const records = rows.map((row) => [

@@ -128,7 +128,11 @@ describe('submissions list', () => {
     const [welfare] = await app.ctx.db.select().from(submissions).where(eq(submissions.form, 'welfare'));
     if (!welfare) throw new Error('no welfare submission');
     const totalOn = async (day: string) => (await staff.get(`/api/admin/submissions?form=welfare&from=${day}&to=${day}`)).json().total;
-    const storedAt = (instant: string) => app.ctx.db.update(submissions).set({ createdAt: new Date(instant) }).where(eq(submissions.id, welfare.id));
+    const storedAt = (instant: string) =>
+      app.ctx.db
+        .update(submissions)
+        .set({ createdAt: new Date(instant) })
+        .where(eq(submissions.id, welfare.id));
     try {
       await storedAt('2026-11-22T23:30:00Z');
       expect([await totalOn('2026-11-22'), await totalOn('2026-11-23')]).toEqual([0, 1]);
@@ -197,7 +201,10 @@ describe('submission detail and handling', () => {
     expect(Date.parse(submission.handledAt)).toBeGreaterThan(Date.now() - 60_000);
     const again = (await staff.post(`/api/admin/submissions/${id}/handled`)).json().submission;
     expect(again.handledAt).toBe(submission.handledAt);
-    const audit = await app.ctx.db.select().from(auditLog).where(and(eq(auditLog.subjectType, 'submission'), eq(auditLog.subjectId, id)));
+    const audit = await app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectType, 'submission'), eq(auditLog.subjectId, id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'submission.handled', actorEmail: STAFF.email, details: { form: 'welfare', memberId: emeka.user.id } });
     const list = (await staff.get('/api/admin/submissions?form=welfare')).json();
@@ -213,8 +220,20 @@ describe('CSV export', () => {
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="script-printing-submissions-\d{4}-\d{2}-\d{2}\.csv"/);
     const [header, ...rows] = parseCsv(response.body);
     expect(header).toEqual([
-      'id', 'createdAt', 'state', 'memberName', 'memberEmail', 'memberPhone',
-      'name', 'email', 'phone', 'documentType', 'quantity', 'paperSize', 'color', 'comments',
+      'id',
+      'createdAt',
+      'state',
+      'memberName',
+      'memberEmail',
+      'memberPhone',
+      'name',
+      'email',
+      'phone',
+      'documentType',
+      'quantity',
+      'paperSize',
+      'color',
+      'comments',
     ]);
     expect(rows).toHaveLength(2);
     const record = (row: string[]) => Object.fromEntries(header!.map((key, i) => [key, row[i]]));
@@ -239,7 +258,16 @@ describe('CSV export', () => {
 
   it('keeps every cell a spreadsheet would run as a formula as text: =, +, -, @, tab, carriage return', async () => {
     // Stored as is: the forms trim what members type, but a row written any other way must be safe too.
-    const data = { name: '=1+1', email: '+1+cmd|calc', phone: '+2348093334444', documentType: '-2+3', quantity: '@SUM(A1:A2)', paperSize: '\t=cmd', color: '\r=cmd', comments: '-12.5' };
+    const data = {
+      name: '=1+1',
+      email: '+1+cmd|calc',
+      phone: '+2348093334444',
+      documentType: '-2+3',
+      quantity: '@SUM(A1:A2)',
+      paperSize: '\t=cmd',
+      color: '\r=cmd',
+      comments: '-12.5',
+    };
     const [row] = await app.ctx.db.insert(submissions).values({ userId: emeka.user.id, form: 'script-printing', data }).returning();
     try {
       const [header, ...rows] = parseCsv((await staff.get('/api/admin/submissions/export?form=script-printing')).body);
@@ -300,7 +328,10 @@ describe('who may use the staff API', () => {
       form: multipart(
         { artistId: 'ART-1' },
         Object.fromEntries(
-          ['welfarePayment', 'premierePayment', 'aerobicPayment', 'labTest', 'nationalId', 'utilityBill', 'taxClearance'].map((f) => [f, { data: PDF_BYTES, name: `${f}.pdf` }]),
+          ['welfarePayment', 'premierePayment', 'aerobicPayment', 'labTest', 'nationalId', 'utilityBill', 'taxClearance'].map((f) => [
+            f,
+            { data: PDF_BYTES, name: `${f}.pdf` },
+          ]),
         ),
       ),
     });

@@ -281,7 +281,11 @@ describe('the security token on every unsafe route', () => {
     };
     // The jars carry the sessions: with their own token the same browsers get through.
     for (const { browser } of Object.values(browsers).slice(0, 2)) {
-      const own = await portal.app.inject({ method: 'POST', url: '/api/notifications/read', headers: { cookie: cookiesOf(browser), 'x-xsrf-token': browser.cookie('XSRF-TOKEN')! } });
+      const own = await portal.app.inject({
+        method: 'POST',
+        url: '/api/notifications/read',
+        headers: { cookie: cookiesOf(browser), 'x-xsrf-token': browser.cookie('XSRF-TOKEN')! },
+      });
       expect(own.statusCode).toBe(200);
     }
 
@@ -301,7 +305,8 @@ describe('the security token on every unsafe route', () => {
         for (const [attack, headers] of Object.entries(attacks)) {
           for (const [kind, body] of Object.entries(await bodies())) {
             const response = await portal.app.inject({ method: method as 'POST', url: path, headers: { ...headers, ...body.headers }, payload: body.payload });
-            if (response.statusCode !== 403 || response.json().message !== REFUSED) refusedNot.push(`${who}, ${attack}, ${kind}: ${method} ${url} -> ${response.statusCode}`);
+            if (response.statusCode !== 403 || response.json().message !== REFUSED)
+              refusedNot.push(`${who}, ${attack}, ${kind}: ${method} ${url} -> ${response.statusCode}`);
           }
         }
       }
@@ -312,7 +317,12 @@ describe('the security token on every unsafe route', () => {
   it('lets the signed webhook through without a token, to its own handler and signature check', async () => {
     const webhooks = portal.app.routeTable.filter((r) => r.signedWebhook);
     expect(webhooks.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/payments/paystack/webhook']);
-    const unsigned = await portal.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const unsigned = await portal.app.inject({
+      method: 'POST',
+      url: '/api/payments/paystack/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     // The handler answers (Paystack is not set up on this portal), not the CSRF check.
     expect(unsigned.statusCode).toBe(404);
     expect(unsigned.json().message).toBe('Online payment is not available');

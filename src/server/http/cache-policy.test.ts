@@ -28,7 +28,9 @@ beforeAll(async () => {
     ['a member', () => member],
     ['staff', () => staff],
   ];
-  routes = portal.app.routeTable.filter((route) => route.url.startsWith('/api/') && route.url !== '/api/users/logout' && !(route.method === 'DELETE' && route.url === '/api/users/terminate'));
+  routes = portal.app.routeTable.filter(
+    (route) => route.url.startsWith('/api/') && route.url !== '/api/users/logout' && !(route.method === 'DELETE' && route.url === '/api/users/terminate'),
+  );
 });
 afterAll(() => portal.close());
 

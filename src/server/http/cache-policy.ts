@@ -22,7 +22,10 @@ export function registerCachePolicy(app: FastifyInstance): void {
 
 /** The same directives for the browser only: `public` goes, `private` comes first. */
 function privately(cacheControl: string): string {
-  const directives = cacheControl.split(',').map((directive) => directive.trim()).filter(Boolean);
+  const directives = cacheControl
+    .split(',')
+    .map((directive) => directive.trim())
+    .filter(Boolean);
   if (directives.some((directive) => /^(private|no-store)$/i.test(directive))) return cacheControl;
   return ['private', ...directives.filter((directive) => directive.toLowerCase() !== 'public')].join(', ');
 }

@@ -35,7 +35,8 @@ export const UNAVAILABLE = 'The service is briefly unavailable. Please try again
 // timeout (57014, 25P03), and the socket's.
 const DATABASE_UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '57014', '25P03', 'ECONNREFUSED', 'ECONNRESET']);
 // node-postgres's own words for a server that does not answer (pool and query timeouts).
-const DATABASE_UNAVAILABLE_TEXT = /Connection terminated|not queryable|Cannot use a pool after calling end|timeout exceeded when trying to connect|Query read timeout/;
+const DATABASE_UNAVAILABLE_TEXT =
+  /Connection terminated|not queryable|Cannot use a pool after calling end|timeout exceeded when trying to connect|Query read timeout/;
 
 /** The database is restarting, out of reach or too slow to answer: a moment's outage, not a fault in the request. */
 function databaseUnavailable(error: unknown): boolean {

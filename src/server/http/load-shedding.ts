@@ -13,11 +13,7 @@ const RETRY_AFTER_SECONDS = 2;
  * more work: while its event loop lags more than `eventLoopDelayMs`, or more than `poolWaiting`
  * queries wait for a database connection (sampled twice a second).
  */
-export async function registerLoadShedding(
-  app: FastifyInstance,
-  shedding: Config['shedding'],
-  database: Pick<DatabaseHandle, 'poolWaiting'>,
-): Promise<void> {
+export async function registerLoadShedding(app: FastifyInstance, shedding: Config['shedding'], database: Pick<DatabaseHandle, 'poolWaiting'>): Promise<void> {
   await app.register(underPressure, {
     maxEventLoopDelay: shedding.eventLoopDelayMs,
     ...(shedding.poolWaiting > 0 ? { healthCheck: async () => database.poolWaiting() <= shedding.poolWaiting, healthCheckInterval: 500 } : {}),

@@ -27,7 +27,10 @@ describe('what the logs say', () => {
 
   it('never logs a card’s check code, on the page, its API or its photo', async () => {
     const { client, user } = await activatedMember(portal.app);
-    await portal.app.ctx.db.update(users).set({ memberNumber: sql`nextval('member_number_seq')` }).where(eq(users.id, user.id));
+    await portal.app.ctx.db
+      .update(users)
+      .set({ memberNumber: sql`nextval('member_number_seq')` })
+      .where(eq(users.id, user.id));
     const { card } = (await client.get('/api/users/card')).json() as { card: { verifyUrl: string } };
     const { pathname, searchParams } = new URL(card.verifyUrl);
     const code = searchParams.get('code')!;

@@ -86,7 +86,13 @@ describe('GET /metrics', () => {
       ctx.db = db;
     }
     const again = await scrape();
-    expect(metricValue(again, 'portal_metrics_database_figures'), again.split('\n').filter((l) => l.startsWith('portal_')).join('\n')).toBe(1);
+    expect(
+      metricValue(again, 'portal_metrics_database_figures'),
+      again
+        .split('\n')
+        .filter((l) => l.startsWith('portal_'))
+        .join('\n'),
+    ).toBe(1);
   });
 
   it('is not served when no token is configured', async () => {

@@ -46,7 +46,12 @@ export interface FeatureGauge {
   read(): Promise<number>;
 }
 
-export function registerMetrics(app: FastifyInstance, ctx: AppContext, database: Pick<DatabaseHandle, 'poolWaiting' | 'poolConnections'>, figures: { featureGauges: FeatureGauge[]; lastBackupAgeSeconds(): Promise<number | undefined> }): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  ctx: AppContext,
+  database: Pick<DatabaseHandle, 'poolWaiting' | 'poolConnections'>,
+  figures: { featureGauges: FeatureGauge[]; lastBackupAgeSeconds(): Promise<number | undefined> },
+): void {
   const { featureGauges, lastBackupAgeSeconds } = figures;
   const token = ctx.config.metricsToken;
   if (!token) return;
@@ -60,7 +65,12 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext, database:
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  const answers = new Counter({ name: 'portal_http_responses_total', help: 'Answers by status code (every request, routed or not)', labelNames: ['status_code'], registers: [registry] });
+  const answers = new Counter({
+    name: 'portal_http_responses_total',
+    help: 'Answers by status code (every request, routed or not)',
+    labelNames: ['status_code'],
+    registers: [registry],
+  });
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url;
     if (route === '/metrics') return;

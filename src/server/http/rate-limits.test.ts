@@ -32,7 +32,12 @@ describe('rate limits in Redis', () => {
 
   it('counts an account across processes, whatever the address', async () => {
     const identifier = `someone-${randomUUID()}@example.com`;
-    for (const [portal, address] of [[a, '198.51.100.1'], [b, '198.51.100.2'], [a, '198.51.100.3'], [b, '198.51.100.4']] as const) {
+    for (const [portal, address] of [
+      [a, '198.51.100.1'],
+      [b, '198.51.100.2'],
+      [a, '198.51.100.3'],
+      [b, '198.51.100.4'],
+    ] as const) {
       expect((await attempt(portal, identifier, address)).statusCode).toBe(401);
     }
     expect((await attempt(a, identifier, '198.51.100.5')).statusCode).toBe(429);
@@ -46,7 +51,10 @@ describe('rate limits in Redis', () => {
       const keys = await redis.keys(`${shared.REDIS_KEY_PREFIX}*`);
       expect(keys.filter((key) => key.includes('undefined'))).toEqual([]);
       expect(keys).toEqual(
-        expect.arrayContaining([`${shared.REDIS_KEY_PREFIX}rate-limit:login|192.0.2.44|${identifier}`, `${shared.REDIS_KEY_PREFIX}rate-limit:login-account|${identifier}`]),
+        expect.arrayContaining([
+          `${shared.REDIS_KEY_PREFIX}rate-limit:login|192.0.2.44|${identifier}`,
+          `${shared.REDIS_KEY_PREFIX}rate-limit:login-account|${identifier}`,
+        ]),
       );
     } finally {
       redis.disconnect();

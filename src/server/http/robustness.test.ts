@@ -10,12 +10,79 @@ import { activatedMember, createTestApp, signedInStaff, signedUpMember, TestClie
  * 5xx, and every refusal is JSON `{ message }` without a stack trace or SQL.
  */
 const FIELD_NAMES = [
-  'email', 'phone', 'password', 'confirmPassword', 'name', 'fullName', 'dob', 'userId', 'userID', 'otp', 'code', 'months', 'reason',
-  'startDate', 'endDate', 'frequency', 'linkUrl', 'altText', 'weeks', 'ad', 'title', 'open', 'showtimes', 'quantity', 'movie',
-  'showtime', 'amountPaid', 'heightFt', 'category', 'stageName', 'published', 'show', 'message', 'feedback', 'plan', 'status', 'paidUntil', 'type', 'fineId', '__proto__', 'constructor',
+  'email',
+  'phone',
+  'password',
+  'confirmPassword',
+  'name',
+  'fullName',
+  'dob',
+  'userId',
+  'userID',
+  'otp',
+  'code',
+  'months',
+  'reason',
+  'startDate',
+  'endDate',
+  'frequency',
+  'linkUrl',
+  'altText',
+  'weeks',
+  'ad',
+  'title',
+  'open',
+  'showtimes',
+  'quantity',
+  'movie',
+  'showtime',
+  'amountPaid',
+  'heightFt',
+  'category',
+  'stageName',
+  'published',
+  'show',
+  'message',
+  'feedback',
+  'plan',
+  'status',
+  'paidUntil',
+  'type',
+  'fineId',
+  '__proto__',
+  'constructor',
 ];
-const QUERY_NAMES = ['status', 'kind', 'page', 'form', 'member', 'from', 'to', 'q', 'category', 'gender', 'state', 'minAge', 'maxAge', 'minHeightCm', 'maxHeightCm', 'subjectId'];
-const FILE_FIELDS = ['profilePic', 'paymentSlip', 'imageUrl', 'photo', 'tellerImage', 'passportImage', 'signatureImage', 'passportPicture', 'paymentTeller', 'nationalId', 'junk'];
+const QUERY_NAMES = [
+  'status',
+  'kind',
+  'page',
+  'form',
+  'member',
+  'from',
+  'to',
+  'q',
+  'category',
+  'gender',
+  'state',
+  'minAge',
+  'maxAge',
+  'minHeightCm',
+  'maxHeightCm',
+  'subjectId',
+];
+const FILE_FIELDS = [
+  'profilePic',
+  'paymentSlip',
+  'imageUrl',
+  'photo',
+  'tellerImage',
+  'passportImage',
+  'signatureImage',
+  'passportPicture',
+  'paymentTeller',
+  'nationalId',
+  'junk',
+];
 
 const PNG_HEAD = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const PDF_HEAD = new TextEncoder().encode('%PDF-1.4\n');
@@ -23,19 +90,41 @@ const PDF_HEAD = new TextEncoder().encode('%PDF-1.4\n');
 /** Text PostgreSQL cannot store: NUL bytes and lone surrogates, alone and inside words. */
 const unstorable = fc.constantFrom('\u0000', 'ada\u0000', 'a\u0000@x.test', '\ud800', 'a\udc00b', '😀'.slice(0, 1));
 const text = (maxLength: number) => fc.oneof(fc.string({ maxLength }), unstorable);
-const scalar = fc.oneof(text(40), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom('', ' ', '0', '-1', '1e309', '2024-02-30', '<script>', "' or 1=1 --", '😀'.repeat(50)));
+const scalar = fc.oneof(
+  text(40),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom('', ' ', '0', '-1', '1e309', '2024-02-30', '<script>', "' or 1=1 --", '😀'.repeat(50)),
+);
 const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.constantFrom(...FIELD_NAMES), scalar, { maxKeys: 3 }));
 const jsonBody = fc.oneof(fc.dictionary(fc.constantFrom(...FIELD_NAMES), value, { maxKeys: 8 }), fc.jsonValue({ maxDepth: 2 }));
-const query = fc.dictionary(fc.constantFrom(...QUERY_NAMES), fc.oneof(text(20), fc.integer().map(String), fc.constantFrom('pending', 'approved', 'running', 'movie', 'script-printing', '2026-01-01')), { maxKeys: 4 });
-const fileBytes = fc.oneof(fc.uint8Array({ maxLength: 600 }), fc.uint8Array({ maxLength: 200 }).map((b) => Uint8Array.from([...PNG_HEAD, ...b])), fc.uint8Array({ maxLength: 200 }).map((b) => Uint8Array.from([...PDF_HEAD, ...b])));
+const query = fc.dictionary(
+  fc.constantFrom(...QUERY_NAMES),
+  fc.oneof(text(20), fc.integer().map(String), fc.constantFrom('pending', 'approved', 'running', 'movie', 'script-printing', '2026-01-01')),
+  { maxKeys: 4 },
+);
+const fileBytes = fc.oneof(
+  fc.uint8Array({ maxLength: 600 }),
+  fc.uint8Array({ maxLength: 200 }).map((b) => Uint8Array.from([...PNG_HEAD, ...b])),
+  fc.uint8Array({ maxLength: 200 }).map((b) => Uint8Array.from([...PDF_HEAD, ...b])),
+);
 const multipart = fc.record({
   fields: fc.dictionary(fc.constantFrom(...FIELD_NAMES), text(30), { maxKeys: 6 }),
-  files: fc.array(fc.record({ field: fc.constantFrom(...FILE_FIELDS), bytes: fileBytes, name: fc.constantFrom('a.png', 'b.pdf', 'c.jpg', '../../etc/passwd', '') }), { maxLength: 3 }),
+  files: fc.array(
+    fc.record({ field: fc.constantFrom(...FILE_FIELDS), bytes: fileBytes, name: fc.constantFrom('a.png', 'b.pdf', 'c.jpg', '../../etc/passwd', '') }),
+    { maxLength: 3 },
+  ),
 });
 const body = fc.oneof(
   fc.record({ kind: fc.constant('json' as const), json: jsonBody }),
   fc.record({ kind: fc.constant('multipart' as const), form: multipart }),
-  fc.record({ kind: fc.constant('raw' as const), raw: fc.string({ maxLength: 100 }), type: fc.constantFrom('text/plain', 'application/json', 'multipart/form-data', 'application/x-www-form-urlencoded', 'image/png') }),
+  fc.record({
+    kind: fc.constant('raw' as const),
+    raw: fc.string({ maxLength: 100 }),
+    type: fc.constantFrom('text/plain', 'application/json', 'multipart/form-data', 'application/x-www-form-urlencoded', 'image/png'),
+  }),
 );
 
 function toForm(form: { fields: Record<string, string>; files: { field: string; bytes: Uint8Array; name: string }[] }): FormData {
@@ -124,7 +213,10 @@ describe('generated bad input', () => {
       for (const identity of identities) {
         await fc.assert(
           fc.asyncProperty(body, query, fc.constantFrom(randomUUID(), 'not-a-uuid', '0', '%00', 'a\u0000b', 'a'.repeat(300)), async (input, params, id) => {
-            const client = SELF_ENDING.has(`${route.method} ${route.url}`) && identity.name === 'member' ? (await signedUpMember(portal.app)).client : await identity.client();
+            const client =
+              SELF_ENDING.has(`${route.method} ${route.url}`) && identity.name === 'member'
+                ? (await signedUpMember(portal.app)).client
+                : await identity.client();
             const path = route.url.replace(/:[a-zA-Z]+/g, () => encodeURIComponent(id));
             const search = new URLSearchParams(params).toString();
             const url = search ? `${path}?${search}` : path;
@@ -150,7 +242,11 @@ describe('generated bad input', () => {
       { where: 'query', path: `${url.replace(/:[a-zA-Z]+/g, () => randomUUID())}?${new URLSearchParams({ q: 'ada\u0000' })}`, json: undefined },
       ...(method === 'GET'
         ? []
-        : [{ message: 'Hello\u0000' }, { message: 'a\udc00b' }, { 'note\u0000': 'a key' }].map((json) => ({ where: 'body', path: url.replace(/:[a-zA-Z]+/g, () => randomUUID()), json }))),
+        : [{ message: 'Hello\u0000' }, { message: 'a\udc00b' }, { 'note\u0000': 'a key' }].map((json) => ({
+            where: 'body',
+            path: url.replace(/:[a-zA-Z]+/g, () => randomUUID()),
+            json,
+          }))),
     ];
     const notRefused: string[] = [];
     for (const { method, url, signedWebhook } of portal.app.routeTable.filter((r) => r.url.startsWith('/api/'))) {
@@ -160,11 +256,16 @@ describe('generated bad input', () => {
         for (const [who, caller] of Object.entries(callers)) {
           const client = SELF_ENDING.has(`${method} ${url}`) && who === 'member' ? (await activatedMember(portal.app)).client : caller;
           const response = await client.request({ method: method as 'GET', url: path }, json ? { json } : {});
-          answers.push({ who, status: response.statusCode, message: response.statusCode >= 400 ? (response.json() as { message?: string }).message : undefined });
+          answers.push({
+            who,
+            status: response.statusCode,
+            message: response.statusCode >= 400 ? (response.json() as { message?: string }).message : undefined,
+          });
         }
         const forTheText = (answer: (typeof answers)[number]) => answer.status === 400 && answer.message === UNSTORABLE;
         const refusedForTheText = answers.some(forTheText) && answers.every((answer) => forTheText(answer) || [401, 403].includes(answer.status));
-        if (!refusedForTheText) notRefused.push(`${method} ${url}, text in the ${where}: ${answers.map((a) => `${a.who} ${a.status} ${a.message ?? ''}`).join('; ')}`);
+        if (!refusedForTheText)
+          notRefused.push(`${method} ${url}, text in the ${where}: ${answers.map((a) => `${a.who} ${a.status} ${a.message ?? ''}`).join('; ')}`);
       }
     }
     expect(notRefused).toEqual([]);
@@ -194,7 +295,8 @@ describe('generated bad input', () => {
       const form = new FormData();
       form.append('title', 'Director\u0000');
       const response = await client.request({ method: method as 'POST', url }, { form });
-      if (response.statusCode !== 400 || response.json().message !== UNSTORABLE) notRefused.push(`${method} ${url} -> ${response.statusCode} ${response.body.slice(0, 200)}`);
+      if (response.statusCode !== 400 || response.json().message !== UNSTORABLE)
+        notRefused.push(`${method} ${url} -> ${response.statusCode} ${response.body.slice(0, 200)}`);
     }
     expect(notRefused).toEqual([]);
   });
@@ -218,10 +320,26 @@ describe('generated bad input', () => {
 
     const pairs: [string, () => Promise<LightMyRequestResponse>, () => Promise<LightMyRequestResponse>][] = [
       ['a member’s page by its real id', () => admin.get(`/api/admin/members/${user.id}%00`), () => admin.get(`/api/admin/members/${user.id}`)],
-      ['a search', () => admin.get(`/api/admin/members?q=${encodeURIComponent(`${user.email}\u0000`)}`), () => admin.get(`/api/admin/members?q=${encodeURIComponent(user.email)}`)],
-      ['a contact message', () => new TestClient(portal.app).post('/api/contact', { json: { ...contact, message: 'Hello\u0000' } }), () => new TestClient(portal.app).post('/api/contact', { json: contact })],
-      ['a profile saved as a form', () => member.put('/api/users/profile', { form: profileForm('Director\u0000') }), () => member.put('/api/users/profile', { form: profileForm('Director') })],
-      ['a real advert’s rejection', () => admin.post(`/api/admin/ads/${ad.id}/reject`, { json: { reason: 'Blurred\u0000' } }), () => admin.post(`/api/admin/ads/${ad.id}/reject`, { json: { reason: 'Blurred' } })],
+      [
+        'a search',
+        () => admin.get(`/api/admin/members?q=${encodeURIComponent(`${user.email}\u0000`)}`),
+        () => admin.get(`/api/admin/members?q=${encodeURIComponent(user.email)}`),
+      ],
+      [
+        'a contact message',
+        () => new TestClient(portal.app).post('/api/contact', { json: { ...contact, message: 'Hello\u0000' } }),
+        () => new TestClient(portal.app).post('/api/contact', { json: contact }),
+      ],
+      [
+        'a profile saved as a form',
+        () => member.put('/api/users/profile', { form: profileForm('Director\u0000') }),
+        () => member.put('/api/users/profile', { form: profileForm('Director') }),
+      ],
+      [
+        'a real advert’s rejection',
+        () => admin.post(`/api/admin/ads/${ad.id}/reject`, { json: { reason: 'Blurred\u0000' } }),
+        () => admin.post(`/api/admin/ads/${ad.id}/reject`, { json: { reason: 'Blurred' } }),
+      ],
     ];
     for (const [name, withNul, without] of pairs) {
       const refused = await withNul();

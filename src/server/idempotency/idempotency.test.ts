@@ -17,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => portal.close());
 
-
 let keys = 0;
 const newKey = () => `key-${process.pid}-${++keys}-${Math.random().toString(36).slice(2)}`;
 
@@ -88,7 +87,17 @@ describe('a submission with an Idempotency-Key', () => {
     expect((await sendWelfare(client, key)).statusCode).toBe(201);
     const script = await client.request(
       { method: 'POST', url: '/api/users/scriptprintingform', headers: { 'idempotency-key': key } },
-      { json: { name: 'Chioma Okafor', email: 'chioma@example.com', phone: '08031234567', documentType: 'flyers', quantity: 5, paperSize: 'a4', color: 'full-color' } },
+      {
+        json: {
+          name: 'Chioma Okafor',
+          email: 'chioma@example.com',
+          phone: '08031234567',
+          documentType: 'flyers',
+          quantity: 5,
+          paperSize: 'a4',
+          color: 'full-color',
+        },
+      },
     );
     expect(script.statusCode, script.body).toBe(201);
     expect((await submissionsOf(user.id)).map((row) => row.form).sort()).toEqual(['script-printing', 'welfare']);
@@ -142,7 +151,10 @@ describe('an upload with an Idempotency-Key (multipart)', () => {
     form.append('paymentSlip', new Blob([new Uint8Array(data)]), 'slip.png');
     return form;
   };
-  const image = (background: string, size = 40) => sharp({ create: { width: size, height: size, channels: 3, background } }).png().toBuffer();
+  const image = (background: string, size = 40) =>
+    sharp({ create: { width: size, height: size, channels: 3, background } })
+      .png()
+      .toBuffer();
 
   async function verifiedMember() {
     const member = await signedUpMember(portal.app);
@@ -178,7 +190,14 @@ describe('an upload with an Idempotency-Key (multipart)', () => {
 });
 
 describe('an anonymous submission with an Idempotency-Key (contact)', () => {
-  const message = (email: string) => ({ firstName: 'Amaka', lastName: 'Eze', email, phone: '08020001111', feedback: 'support', message: 'When is the casting?' });
+  const message = (email: string) => ({
+    firstName: 'Amaka',
+    lastName: 'Eze',
+    email,
+    phone: '08020001111',
+    feedback: 'support',
+    message: 'When is the casting?',
+  });
   const send = (client: TestClient, key: string, email: string) =>
     client.request({ method: 'POST', url: '/api/contact', headers: { 'idempotency-key': key } }, { json: message(email) });
   const messagesTo = async (email: string) => portal.app.ctx.db.select().from(contactMessages).where(eq(contactMessages.email, email));

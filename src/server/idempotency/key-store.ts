@@ -22,10 +22,7 @@ export interface Claim extends KeyTarget {
 }
 
 export type KeyState =
-  | { kind: 'claimed'; claim: Claim }
-  | { kind: 'answered'; status: number; body: unknown }
-  | { kind: 'in-progress' }
-  | { kind: 'other-request' };
+  { kind: 'claimed'; claim: Claim } | { kind: 'answered'; status: number; body: unknown } | { kind: 'in-progress' } | { kind: 'other-request' };
 
 const samePrimaryKey = (target: KeyTarget) =>
   and(eq(idempotencyKeys.scope, target.scope), eq(idempotencyKeys.route, target.route), eq(idempotencyKeys.key, target.key));

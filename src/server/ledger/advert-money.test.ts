@@ -30,8 +30,23 @@ describeOnPostgres('an advert and its payment', () => {
   async function placedAd() {
     const member = await activatedMember(portal.app);
     const form = new FormData();
-    for (const [key, value] of Object.entries({ linkUrl: 'https://ngozi-styles.example.com/shop', altText: 'Ngozi Styles: bridal fashion in Lekki', weeks: '2' })) form.append(key, value);
-    form.append('imageUrl', new Blob([new Uint8Array(await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#0a7' } }).jpeg().toBuffer())]), 'ad.jpg');
+    for (const [key, value] of Object.entries({
+      linkUrl: 'https://ngozi-styles.example.com/shop',
+      altText: 'Ngozi Styles: bridal fashion in Lekki',
+      weeks: '2',
+    }))
+      form.append(key, value);
+    form.append(
+      'imageUrl',
+      new Blob([
+        new Uint8Array(
+          await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#0a7' } })
+            .jpeg()
+            .toBuffer(),
+        ),
+      ]),
+      'ad.jpg',
+    );
     form.append('paymentSlip', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]), 'slip.pdf');
     const placed = await member.client.put('/api/users/profile', { form });
     expect(placed.statusCode).toBe(200);
@@ -86,7 +101,9 @@ describeOnPostgres('an advert and its payment', () => {
     expect(listed.issue).toBe('The advert’s content was rejected (Misleading claims.): refund or reverse this payment.');
     const notes = (await client.get('/api/notifications')).json().notifications.map((n: { message: string }) => n.message);
     expect(notes[0]).toMatch(/Our finance team will return your payment/);
-    expect((await finance.post(`/api/admin/payments/${paymentId}/reverse`, { json: { reason: 'Advert rejected: money returned by transfer.' } })).statusCode).toBe(200);
+    expect(
+      (await finance.post(`/api/admin/payments/${paymentId}/reverse`, { json: { reason: 'Advert rejected: money returned by transfer.' } })).statusCode,
+    ).toBe(200);
     expect(await paymentOf(paymentId)).toMatchObject({ state: 'reversed', issue: null });
   });
 
@@ -103,7 +120,10 @@ describeOnPostgres('an advert and its payment', () => {
     const { client, paymentId } = await placedAd();
     expect((await finance.post(`/api/admin/payments/${paymentId}/approve`, { json: {} })).statusCode).toBe(200);
     expect((await client.put('/api/users/profile', { json: { ad: { imageUrl: null, linkUrl: null, altText: null } } })).statusCode).toBe(200);
-    expect(await paymentOf(paymentId)).toMatchObject({ state: 'approved', issue: 'The member deleted the advert before it ended: refund or reverse this payment if money is owed back.' });
+    expect(await paymentOf(paymentId)).toMatchObject({
+      state: 'approved',
+      issue: 'The member deleted the advert before it ended: refund or reverse this payment if money is owed back.',
+    });
   });
 
   it('deleted by its member while finance approves its payment: one order wins, no payment booked for a deleted advert', async () => {
@@ -115,7 +135,10 @@ describeOnPostgres('an advert and its payment', () => {
       ]);
       expect(removed.statusCode, removed.body).toBe(200);
       expect([200, 409], money.body).toContain(money.statusCode);
-      const [ad] = await portal.app.ctx.db.select().from(ads).where(and(eq(ads.id, adId)));
+      const [ad] = await portal.app.ctx.db
+        .select()
+        .from(ads)
+        .where(and(eq(ads.id, adId)));
       expect(ad!.state).toBe('deleted');
       const payment = await paymentOf(paymentId);
       expect(payment.state === 'rejected' || (payment.state === 'approved' && payment.issue !== null)).toBe(true);

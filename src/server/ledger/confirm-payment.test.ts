@@ -19,8 +19,14 @@ beforeAll(async () => {
 afterAll(() => portal.close());
 
 const today = todayInLagos();
-const png = () => sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer();
-const adImage = () => sharp({ create: { width: 1600, height: 900, channels: 3, background: '#0a7' } }).jpeg().toBuffer();
+const png = () =>
+  sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } })
+    .png()
+    .toBuffer();
+const adImage = () =>
+  sharp({ create: { width: 1600, height: 900, channels: 3, background: '#0a7' } })
+    .jpeg()
+    .toBuffer();
 
 async function placedAd(weeks: number, withSlip = true) {
   const member = await activatedMember(portal.app);
@@ -101,7 +107,16 @@ describe('a renewal of several months with one slip', () => {
     expect(approved.statusCode).toBe(200);
     expect(approved.json().message).toBe('Payment approved for 3 months.');
     const ledger = (await client.get('/api/users/ledger')).json();
-    expect(ledger.entries).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'membership', amountKobo: 18_150_000, description: 'Membership, 3 months', periodTo: extendPaidUntil(today, today, 3) })]));
+    expect(ledger.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'membership',
+          amountKobo: 18_150_000,
+          description: 'Membership, 3 months',
+          periodTo: extendPaidUntil(today, today, 3),
+        }),
+      ]),
+    );
     expect((await client.get('/api/users/profile')).json().user.paidUntil).toBe(extendPaidUntil(today, today, 3));
   });
 
@@ -117,7 +132,9 @@ describe('a renewal of several months with one slip', () => {
     expect(corrected.statusCode).toBe(200);
     expect(corrected.json().message).toBe('Payment approved for 1 month.');
     const ledger = (await client.get('/api/users/ledger')).json();
-    expect(ledger.entries).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'membership', amountKobo: 6_050_000, description: 'Membership, 1 month' })]));
+    expect(ledger.entries).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'membership', amountKobo: 6_050_000, description: 'Membership, 1 month' })]),
+    );
     const audit = (await finance.get(`/api/admin/audit?subjectType=payment&subjectId=${paymentId}`)).json().entries;
     expect(audit[0]).toMatchObject({ action: 'payment.approved' });
     expect(JSON.stringify(audit[0].details)).toContain(reason);
@@ -147,7 +164,9 @@ describe('a moderator and an advert’s money', () => {
     expect((await finance.post(`/api/admin/payments/${payment.id}/approve`, { json: {} })).statusCode).toBe(200);
     expect(await publicAdIds()).toContain(ad.id);
     const ledger = (await client.get('/api/users/ledger')).json();
-    expect(ledger.entries).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'advert', amountKobo: 26_000_000, periodFrom: schedule.startDate, periodTo: schedule.endDate })]));
+    expect(ledger.entries).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'advert', amountKobo: 26_000_000, periodFrom: schedule.startDate, periodTo: schedule.endDate })]),
+    );
     expect((await client.get('/api/users/profile')).json().user.ad.status).toBe('running');
   });
 

@@ -86,7 +86,10 @@ const PAYSTACK: Confirmer = { id: null, role: 'paystack' };
  */
 export async function confirmOnlinePayment(ctx: AppContext, paid: PaystackTransaction): Promise<OnlineOutcome> {
   if (paid.status !== 'success') return 'not-paid';
-  const [known] = await ctx.db.select({ id: payments.id }).from(payments).where(and(eq(payments.reference, paid.reference), eq(payments.channel, 'paystack')));
+  const [known] = await ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.reference, paid.reference), eq(payments.channel, 'paystack')));
   if (!known) return 'unknown';
   const outcome = await ctx.db.transaction(async (tx) => {
     const { payment: current, member } = await lockMemberOfPayment(tx, known.id);
@@ -94,10 +97,19 @@ export async function confirmOnlinePayment(ctx: AppContext, paid: PaystackTransa
     if (current.state === 'approved') return { outcome: 'already-booked' as const };
     // Finance already refunded the money Paystack took for it: nothing more to book or to list.
     if (current.refundedAt) return { outcome: 'mismatch' as const };
-    const issue = current.state === 'pending' ? mismatchOf(current, paid) : `Paystack took ${formatNaira(paid.amount)} for this payment, but it is ${current.state}: refund the member or settle it by hand.`;
+    const issue =
+      current.state === 'pending'
+        ? mismatchOf(current, paid)
+        : `Paystack took ${formatNaira(paid.amount)} for this payment, but it is ${current.state}: refund the member or settle it by hand.`;
     if (issue) {
       await tx.update(payments).set({ issue }).where(eq(payments.id, current.id));
-      await recordAudit(tx, { actor: null, action: 'payment.online-mismatch', subjectType: 'payment', subjectId: current.id, details: { issue, reference: paid.reference } });
+      await recordAudit(tx, {
+        actor: null,
+        action: 'payment.online-mismatch',
+        subjectType: 'payment',
+        subjectId: current.id,
+        details: { issue, reference: paid.reference },
+      });
       return { outcome: 'mismatch' as const };
     }
     const [payment] = await tx
@@ -120,13 +132,27 @@ function mismatchOf(payment: Payment, paid: PaystackTransaction): string | null 
 }
 
 /** The audit and the kind's booking of a payment just turned approved, in its transaction. */
-async function bookConfirmed(ctx: AppContext, tx: Transaction, by: Confirmer, payment: Payment, member: Member | undefined, correction?: { fromMonths: number | null | undefined; reason: string }): Promise<ConfirmedPayment> {
+async function bookConfirmed(
+  ctx: AppContext,
+  tx: Transaction,
+  by: Confirmer,
+  payment: Payment,
+  member: Member | undefined,
+  correction?: { fromMonths: number | null | undefined; reason: string },
+): Promise<ConfirmedPayment> {
   await recordAudit(tx, {
     actor: by.id && by.email ? { id: by.id, email: by.email } : null,
     action: 'payment.approved',
     subjectType: 'payment',
     subjectId: payment.id,
-    details: { kind: payment.kind, channel: payment.channel, amountKobo: payment.amountKobo, months: payment.months, userId: payment.userId, ...(correction ? { correction } : {}) },
+    details: {
+      kind: payment.kind,
+      channel: payment.channel,
+      amountKobo: payment.amountKobo,
+      months: payment.months,
+      userId: payment.userId,
+      ...(correction ? { correction } : {}),
+    },
   });
   const receiptNumber = member ? await BOOKINGS[payment.kind](ctx, tx, payment, member, by) : null;
   return { kind: payment.kind, months: payment.months, receiptNumber };
@@ -163,7 +189,12 @@ async function bookMembership(ctx: AppContext, tx: Transaction, payment: Payment
   const receiptNumber = await bookApprovedPayment(ctx, tx, payment, member, staff, charge);
   const otp = member.activated ? null : await issueCode(ctx, tx, member.id, 'otp');
   const correction = payment.reason ? ` Our staff changed the months you chose: ${payment.reason}` : '';
-  await notify(tx, member.id, 'payment-approved', (otp ? 'Your payment was approved. Check your email for the OTP to activate your profile.' : 'Your payment was approved.') + correction);
+  await notify(
+    tx,
+    member.id,
+    'payment-approved',
+    (otp ? 'Your payment was approved. Check your email for the OTP to activate your profile.' : 'Your payment was approved.') + correction,
+  );
   await enqueueMail(tx, ledgerMail.paymentApproved(ctx.mailer.brand, member.email, member.fullName, otp, months, payment.reason));
   return receiptNumber;
 }
@@ -186,10 +217,14 @@ async function extendMembership(ctx: AppContext, tx: Transaction, payment: Payme
 async function bookAdvert(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: Confirmer): Promise<string> {
   const [ad] = await tx.update(ads).set({ paidAt: new Date() }).where(eq(ads.paymentId, payment.id)).returning();
   const weeks = ad?.weeks ?? 0;
-  const scheduled = ad?.state === 'approved' && ad.startDate && ad.endDate ? { periodFrom: ad.startDate, periodTo: ad.endDate } : { periodFrom: null, periodTo: null };
+  const scheduled =
+    ad?.state === 'approved' && ad.startDate && ad.endDate ? { periodFrom: ad.startDate, periodTo: ad.endDate } : { periodFrom: null, periodTo: null };
   const charge = { kind: CHARGE_KINDS.ad.ledgerKind, description: CHARGE_KINDS.ad.describe({ weeks }), ...scheduled };
   const receiptNumber = await bookApprovedPayment(ctx, tx, payment, member, staff, charge);
-  const when = scheduled.periodFrom && scheduled.periodTo ? `It runs from ${displayDate(scheduled.periodFrom)} to ${displayDate(scheduled.periodTo)}.` : 'It runs once our staff approve its content.';
+  const when =
+    scheduled.periodFrom && scheduled.periodTo
+      ? `It runs from ${displayDate(scheduled.periodFrom)} to ${displayDate(scheduled.periodTo)}.`
+      : 'It runs once our staff approve its content.';
   await notify(tx, member.id, 'payment-approved', `Your advert payment was approved. Receipt ${receiptNumber}. ${when}`);
   return receiptNumber;
 }

@@ -28,7 +28,14 @@ export async function expireAbandonedCheckouts(ctx: AppContext, now = ctx.clock(
   const stale = await ctx.db
     .select({ id: payments.id, reference: payments.reference })
     .from(payments)
-    .where(and(eq(payments.state, 'pending'), eq(payments.channel, 'paystack'), isNull(payments.issue), lt(payments.createdAt, new Date(now.getTime() - settings.checkoutExpiryMs))))
+    .where(
+      and(
+        eq(payments.state, 'pending'),
+        eq(payments.channel, 'paystack'),
+        isNull(payments.issue),
+        lt(payments.createdAt, new Date(now.getTime() - settings.checkoutExpiryMs)),
+      ),
+    )
     .orderBy(asc(payments.createdAt))
     .limit(EXPIRY_BATCH);
   const client = new PaystackClient(settings);
@@ -61,7 +68,13 @@ async function expire(ctx: AppContext, id: string, status: string): Promise<bool
       .where(and(eq(payments.id, id), eq(payments.state, 'pending'), isNull(payments.issue)))
       .returning({ id: payments.id, userId: payments.userId });
     if (!payment) return false;
-    await recordAudit(tx, { actor: null, action: 'payment.expired', subjectType: 'payment', subjectId: id, details: { paystackStatus: status, userId: payment.userId } });
+    await recordAudit(tx, {
+      actor: null,
+      action: 'payment.expired',
+      subjectType: 'payment',
+      subjectId: id,
+      details: { paystackStatus: status, userId: payment.userId },
+    });
     return true;
   });
 }

@@ -18,7 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => portal.close());
 
-const slip = async () => new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer())]);
+const slip = async () =>
+  new Blob([
+    new Uint8Array(
+      await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } })
+        .png()
+        .toBuffer(),
+    ),
+  ]);
 
 async function paySlip(client: TestClient, fields: Record<string, string>) {
   const form = new FormData();
@@ -43,7 +50,9 @@ describe('fines', () => {
       const { client, user, fineId } = await fined(type, 'Casting day, 3 May');
       const ledger = await ledgerOf(client);
       expect(ledger.balanceKobo).toBe(amountKobo);
-      expect(ledger.entries).toEqual([expect.objectContaining({ id: fineId, kind: 'fine', amountKobo, fineStatus: 'unpaid', description: expect.stringContaining('Casting day, 3 May') })]);
+      expect(ledger.entries).toEqual([
+        expect.objectContaining({ id: fineId, kind: 'fine', amountKobo, fineStatus: 'unpaid', description: expect.stringContaining('Casting day, 3 May') }),
+      ]);
       const [audit] = await portal.app.ctx.db.select().from(auditLog).where(eq(auditLog.subjectId, user.id));
       expect(audit).toMatchObject({ action: 'member.fined', details: { type, amountKobo, fineId } });
     }
@@ -86,7 +95,15 @@ describe('fines', () => {
     expect((await ledgerOf(client)).entries[0].fineStatus).toBe('under-review');
 
     const queue = (await finance.get('/api/admin/payments?status=pending&kind=fine')).json();
-    expect(queue).toEqual([expect.objectContaining({ id: paymentId, kind: 'fine', amountKobo: 2_000_000, months: null, description: 'Fine (Missing a meeting): Missed the April meeting' })]);
+    expect(queue).toEqual([
+      expect.objectContaining({
+        id: paymentId,
+        kind: 'fine',
+        amountKobo: 2_000_000,
+        months: null,
+        description: 'Fine (Missing a meeting): Missed the April meeting',
+      }),
+    ]);
 
     const approve = await finance.post(`/api/admin/payments/${paymentId}/approve`, { json: {} });
     expect(approve.statusCode, approve.body).toBe(200);
@@ -140,7 +157,10 @@ describe('fines', () => {
     expect(garbage.statusCode).toBe(400);
     expect(garbage.json().message).toBe('Fine not found');
     // A membership entry is not a fine either.
-    const [membershipEntry] = await portal.app.ctx.db.insert(ledgerEntries).values({ userId: other.user.id, kind: 'membership', amountKobo: 1, description: 'x' }).returning();
+    const [membershipEntry] = await portal.app.ctx.db
+      .insert(ledgerEntries)
+      .values({ userId: other.user.id, kind: 'membership', amountKobo: 1, description: 'x' })
+      .returning();
     expect((await paySlip(other.client, { fineId: membershipEntry!.id })).statusCode).toBe(404);
     expect(await portal.app.ctx.db.$count(payments, eq(payments.userId, other.user.id))).toBe(0);
   });
@@ -161,7 +181,11 @@ describe('fines', () => {
   it('books a fine once when its request is sent again, or twice at once, with the same Idempotency-Key', async () => {
     const member = await activatedMember(portal.app);
     const url = `/api/admin/members/${member.user.id}/fines`;
-    const send = () => finance.request({ method: 'POST', url, headers: { 'idempotency-key': `fine-${member.user.id}` } }, { json: { type: 'late', reason: 'Late for the table read' } });
+    const send = () =>
+      finance.request(
+        { method: 'POST', url, headers: { 'idempotency-key': `fine-${member.user.id}` } },
+        { json: { type: 'late', reason: 'Late for the table read' } },
+      );
     const answers = await Promise.all([send(), send()]);
     const again = await send();
     expect([...answers, again].map((a) => a.statusCode)).toEqual([201, 201, 201]);

@@ -19,12 +19,15 @@ export async function recordFine(ctx: AppContext, staff: AuthUser, memberId: str
     const member = await lockMemberForStaff(tx, memberId);
     const amountKobo = CHARGE_KINDS.fine.amountKobo({ type });
     const description = CHARGE_KINDS.fine.describe({ type, reason });
-    const [entry] = await tx
-      .insert(ledgerEntries)
-      .values({ userId: member.id, kind: 'fine', amountKobo, description, createdBy: staff.id })
-      .returning();
+    const [entry] = await tx.insert(ledgerEntries).values({ userId: member.id, kind: 'fine', amountKobo, description, createdBy: staff.id }).returning();
     if (!entry) throw new Error('fine was not written');
-    await recordAudit(tx, { actor: staff, action: 'member.fined', subjectType: 'user', subjectId: member.id, details: { type, reason, amountKobo, fineId: entry.id } });
+    await recordAudit(tx, {
+      actor: staff,
+      action: 'member.fined',
+      subjectType: 'user',
+      subjectId: member.id,
+      details: { type, reason, amountKobo, fineId: entry.id },
+    });
     await notify(tx, member.id, 'fine-recorded', `You have been fined ${formatNaira(amountKobo)}. ${description}. Pay it on your payments page.`);
     await enqueueMail(tx, ledgerMail.fineRecorded(ctx.mailer.brand, member.email, member.fullName, formatNaira(amountKobo), description));
     return entry;

@@ -33,7 +33,14 @@ export interface Confirmer {
   email?: string;
 }
 
-export async function bookApprovedPayment(ctx: AppContext, tx: Transaction, payment: Payment, member: Member, staff: Confirmer, charge: Charge): Promise<string> {
+export async function bookApprovedPayment(
+  ctx: AppContext,
+  tx: Transaction,
+  payment: Payment,
+  member: Member,
+  staff: Confirmer,
+  charge: Charge,
+): Promise<string> {
   await tx.insert(ledgerEntries).values({
     userId: member.id,
     kind: charge.kind,
@@ -80,7 +87,8 @@ export async function bookPayment(ctx: AppContext, tx: Transaction, payment: Pay
 }
 
 /** The receipts of one member's payments. */
-const receiptsOfMember = (db: Executor, userId: string) => inArray(receipts.paymentId, db.select({ id: payments.id }).from(payments).where(eq(payments.userId, userId)));
+const receiptsOfMember = (db: Executor, userId: string) =>
+  inArray(receipts.paymentId, db.select({ id: payments.id }).from(payments).where(eq(payments.userId, userId)));
 
 /**
  * A first payment is approved before the member has a number (it is given when the emailed code
@@ -129,7 +137,10 @@ export async function memberLedger(ctx: AppContext, userId: string): Promise<Led
       .leftJoin(finePayments, and(eq(finePayments.fineId, ledgerEntries.id), inArray(finePayments.state, ['pending', 'approved'])))
       .where(eq(ledgerEntries.userId, userId))
       .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.amountKobo)),
-    ctx.db.select({ balance: sum(ledgerEntries.amountKobo) }).from(ledgerEntries).where(eq(ledgerEntries.userId, userId)),
+    ctx.db
+      .select({ balance: sum(ledgerEntries.amountKobo) })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId)),
   ]);
   return {
     balanceKobo: Number(total?.balance ?? 0),
@@ -184,5 +195,8 @@ export async function receiptOf(ctx: AppContext, paymentId: string, userId?: str
 /** A member's ledger and receipts for the console. */
 export async function memberAccount(ctx: AppContext, userId: string): Promise<MemberAccount> {
   const [ledger, paid] = await Promise.all([memberLedger(ctx, userId), memberPayments(ctx, userId)]);
-  return { ...ledger, payments: paid.map((payment) => ({ ...payment, receiptUrl: payment.receiptNumber ? `/api/admin/payments/${payment.id}/receipt` : null })) };
+  return {
+    ...ledger,
+    payments: paid.map((payment) => ({ ...payment, receiptUrl: payment.receiptNumber ? `/api/admin/payments/${payment.id}/receipt` : null })),
+  };
 }

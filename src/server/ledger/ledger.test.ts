@@ -23,7 +23,17 @@ async function memberWithSlip(months = 1) {
   await member.client.post('/api/users/verify-code', { json: { email, code: await mailbox.codeFor(email, /verification code/) } });
   const form = new FormData();
   form.append('months', String(months));
-  form.append('paymentSlip', new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer())]), 'slip.png');
+  form.append(
+    'paymentSlip',
+    new Blob([
+      new Uint8Array(
+        await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } })
+          .png()
+          .toBuffer(),
+      ),
+    ]),
+    'slip.png',
+  );
   const upload = await member.client.post('/api/users/upload-slip', { form });
   expect(upload.statusCode).toBe(201);
   return { ...member, paymentId: upload.json().paymentId as string };
@@ -40,7 +50,13 @@ describe('a member’s ledger and receipts', () => {
     expect(ledger.entries).toHaveLength(2);
     expect(ledger.entries).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: 'membership', amountKobo: 12_100_000, description: 'Membership, 2 months', periodFrom: '2027-03-10', periodTo: '2027-05-10' }),
+        expect.objectContaining({
+          kind: 'membership',
+          amountKobo: 12_100_000,
+          description: 'Membership, 2 months',
+          periodFrom: '2027-03-10',
+          periodTo: '2027-05-10',
+        }),
         expect.objectContaining({ kind: 'payment', amountKobo: -12_100_000 }),
       ]),
     );
@@ -81,7 +97,15 @@ describe('a member’s ledger and receipts', () => {
   });
 
   it('draws a receipt with the company details of the day it was issued; one issued before they were kept, with today’s', async () => {
-    const company = { companyName: 'Home of Movies Ltd', email: 'accounts@homeofmovies.ng', phone: '+234 803 000 1111', nairaAccount: '', dollarAccount: '', offices: [], faq: [] };
+    const company = {
+      companyName: 'Home of Movies Ltd',
+      email: 'accounts@homeofmovies.ng',
+      phone: '+234 803 000 1111',
+      nairaAccount: '',
+      dollarAccount: '',
+      offices: [],
+      faq: [],
+    };
     expect((await staff.put('/api/admin/settings/site', { json: company })).statusCode).toBe(200);
     const { client, paymentId } = await memberWithSlip();
     expect((await staff.post(`/api/admin/payments/${paymentId}/approve`, { json: {} })).statusCode).toBe(200);
@@ -100,7 +124,10 @@ describe('a member’s ledger and receipts', () => {
     }
 
     // A receipt issued before the company was kept with it.
-    await portal.app.ctx.db.update(receipts).set({ details: sql`${receipts.details} - 'company'` }).where(eq(receipts.paymentId, paymentId));
+    await portal.app.ctx.db
+      .update(receipts)
+      .set({ details: sql`${receipts.details} - 'company'` })
+      .where(eq(receipts.paymentId, paymentId));
     const older = await pdfText((await client.get(payment.receiptUrl)).rawPayload);
     expect(older).toContain('HOM Entertainment Group');
     expect(older).toContain('billing@hom.example');

@@ -87,7 +87,10 @@ async function advertToPay(tx: Transaction, user: AuthUser, adId: string): Promi
  */
 async function settleEarlierCheckout(ctx: AppContext, settings: PaystackSettings, userId: string, input: OnlineInput): Promise<void> {
   const open = input.fineId
-    ? await ctx.db.select({ reference: payments.reference }).from(payments).where(and(eq(payments.fineId, input.fineId), eq(payments.userId, userId), eq(payments.state, 'pending'), eq(payments.channel, 'paystack')))
+    ? await ctx.db
+        .select({ reference: payments.reference })
+        .from(payments)
+        .where(and(eq(payments.fineId, input.fineId), eq(payments.userId, userId), eq(payments.state, 'pending'), eq(payments.channel, 'paystack')))
     : input.adId
       ? await ctx.db
           .select({ reference: payments.reference })
@@ -116,9 +119,16 @@ export async function startOnlinePayment(ctx: AppContext, user: AuthUser, input:
   await settleEarlierCheckout(ctx, settings, user.id, input);
   const reference = `HM-${randomUUID()}`;
   const payment = await ctx.db.transaction(async (tx) => {
-    const target = input.fineId ? await fineToPay(tx, user, input.fineId) : input.adId ? await advertToPay(tx, user, input.adId) : await feeToPay(tx, user, input);
+    const target = input.fineId
+      ? await fineToPay(tx, user, input.fineId)
+      : input.adId
+        ? await advertToPay(tx, user, input.adId)
+        : await feeToPay(tx, user, input);
     const { adId, ...values } = { adId: undefined, ...target };
-    const [row] = await tx.insert(payments).values({ ...values, userId: user.id, channel: 'paystack', reference }).returning();
+    const [row] = await tx
+      .insert(payments)
+      .values({ ...values, userId: user.id, channel: 'paystack', reference })
+      .returning();
     if (adId) await tx.update(ads).set({ paymentId: row!.id }).where(eq(ads.id, adId));
     return row!;
   });

@@ -41,14 +41,22 @@ describeOnPostgres('paying online, at once', () => {
   }
 
   function webhook(body: string, signature: string) {
-    return portal.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: { 'content-type': 'application/json', 'x-paystack-signature': signature }, payload: body });
+    return portal.app.inject({
+      method: 'POST',
+      url: '/api/payments/paystack/webhook',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+      payload: body,
+    });
   }
 
   it('books one payment and one receipt for the callback and 5 copies of the webhook at once', async () => {
     const { client, payment } = await memberPayingOnline();
     paystack.settle(payment.reference!, 'success');
     const { body, signature } = paystack.webhookFor(payment.reference!);
-    const answers = await Promise.all([client.get(`/api/payments/paystack/callback?reference=${payment.reference}`), ...Array.from({ length: 5 }, () => webhook(body, signature))]);
+    const answers = await Promise.all([
+      client.get(`/api/payments/paystack/callback?reference=${payment.reference}`),
+      ...Array.from({ length: 5 }, () => webhook(body, signature)),
+    ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([303, 200, 200, 200, 200, 200]);
     expect(answers[0]!.headers.location).toBe('/user/fees?online=paid');
     const { db } = portal.app.ctx;
@@ -76,7 +84,15 @@ describeOnPostgres('paying online, at once', () => {
       }),
     );
     expect(answers.filter((answer) => answer.statusCode >= 400).map((answer) => `${answer.statusCode} ${answer.body}`)).toEqual([]);
-    const issued = await portal.app.ctx.db.select().from(receipts).where(inArray(receipts.paymentId, members.map(({ payment }) => payment.id)));
+    const issued = await portal.app.ctx.db
+      .select()
+      .from(receipts)
+      .where(
+        inArray(
+          receipts.paymentId,
+          members.map(({ payment }) => payment.id),
+        ),
+      );
     expect(issued).toHaveLength(50);
     expect(new Set(issued.map((receipt) => receipt.number)).size).toBe(50);
     expect(new Set(issued.map((receipt) => receipt.paymentId)).size).toBe(50);

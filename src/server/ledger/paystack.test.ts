@@ -42,13 +42,28 @@ async function memberPayingOnline(months = 1) {
 async function uploadSlip(client: TestClient, months = 1) {
   const form = new FormData();
   form.append('months', String(months));
-  form.append('paymentSlip', new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer())]), 'slip.png');
+  form.append(
+    'paymentSlip',
+    new Blob([
+      new Uint8Array(
+        await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } })
+          .png()
+          .toBuffer(),
+      ),
+    ]),
+    'slip.png',
+  );
   return client.post('/api/users/upload-slip', { form });
 }
 
 /** The webhook as Paystack sends it: the raw body and its signature. */
 function webhook(body: string, signature: string | undefined) {
-  return portal.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: { 'content-type': 'application/json', ...(signature ? { 'x-paystack-signature': signature } : {}) }, payload: body });
+  return portal.app.inject({
+    method: 'POST',
+    url: '/api/payments/paystack/webhook',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'x-paystack-signature': signature } : {}) },
+    payload: body,
+  });
 }
 
 async function booksOf(paymentId: string) {
@@ -110,7 +125,10 @@ describe('paying the fee online', () => {
     const { client, payment } = await memberPayingOnline();
     paystack.settle(payment.reference!, 'success');
     const { body, signature } = paystack.webhookFor(payment.reference!);
-    const answers = await Promise.all([client.get(`/api/payments/paystack/callback?reference=${payment.reference}`), ...Array.from({ length: 5 }, () => webhook(body, signature))]);
+    const answers = await Promise.all([
+      client.get(`/api/payments/paystack/callback?reference=${payment.reference}`),
+      ...Array.from({ length: 5 }, () => webhook(body, signature)),
+    ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([303, 200, 200, 200, 200, 200]);
     expect(await booksOf(payment.id)).toMatchObject({ entries: ['membership', 'payment'], receipts: 1, payment: { state: 'approved' } });
   });
@@ -134,7 +152,8 @@ describe('a checkout left pending', () => {
     const settled = await expireAbandonedCheckouts(portal.app.ctx, later);
     expect(settled.booked).toBeGreaterThanOrEqual(1);
     expect(await booksOf(paidQuietly.payment.id)).toMatchObject({ entries: ['membership', 'payment'], receipts: 1, payment: { state: 'approved' } });
-    for (const { payment } of [gone, failed]) expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'rejected', reason: CHECKOUT_EXPIRED } });
+    for (const { payment } of [gone, failed])
+      expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'rejected', reason: CHECKOUT_EXPIRED } });
     const queue = (await finance.get('/api/admin/payments?status=pending')).json().map((p: { id: string }) => p.id);
     expect(queue).not.toContain(gone.payment.id);
     expect((await gone.client.get('/api/users/membership')).json().state).toBe('none');
@@ -170,12 +189,29 @@ describe('reconciliation for finance', () => {
     const today = todayInLagos(portal.app.ctx.clock());
     const page = await finance.get(`/api/admin/payments/reconciliation?from=${today}&to=${today}`);
     expect(page.statusCode, page.body).toBe(200);
-    const { rows, counts } = page.json() as { rows: { reference: string; status: string; note: string; paymentState: string | null; refunded: boolean }[]; counts: Record<string, number> };
+    const { rows, counts } = page.json() as {
+      rows: { reference: string; status: string; note: string; paymentState: string | null; refunded: boolean }[];
+      counts: Record<string, number>;
+    };
     const rowOf = (reference: string) => rows.find((row) => row.reference === reference);
-    expect(rowOf(matched.payment.reference!)).toMatchObject({ status: 'matched', paystackKobo: 6_050_000, ledgerKobo: 6_050_000, paymentState: 'approved', note: '' });
+    expect(rowOf(matched.payment.reference!)).toMatchObject({
+      status: 'matched',
+      paystackKobo: 6_050_000,
+      ledgerKobo: 6_050_000,
+      paymentState: 'approved',
+      note: '',
+    });
     expect(rowOf(refunded.payment.reference!)).toMatchObject({ status: 'matched', paymentState: 'reversed', refunded: true, note: 'Refunded: Paid twice' });
-    expect(rowOf(short.payment.reference!)).toMatchObject({ status: 'missing-in-ledger', ledgerKobo: null, note: 'Paid ₦60,499.99, not the ₦60,500.00 charged.' });
-    expect(rowOf(stranger.reference)).toMatchObject({ status: 'missing-in-ledger', paymentState: null, note: 'Paystack took this money for a reference the portal did not start.' });
+    expect(rowOf(short.payment.reference!)).toMatchObject({
+      status: 'missing-in-ledger',
+      ledgerKobo: null,
+      note: 'Paid ₦60,499.99, not the ₦60,500.00 charged.',
+    });
+    expect(rowOf(stranger.reference)).toMatchObject({
+      status: 'missing-in-ledger',
+      paymentState: null,
+      note: 'Paystack took this money for a reference the portal did not start.',
+    });
     expect(rowOf(vanished.payment.reference!)).toMatchObject({ status: 'missing-at-paystack', paystackKobo: null, ledgerKobo: 6_050_000 });
     expect(counts['missing-at-paystack']).toBeGreaterThanOrEqual(1);
     expect(rows.slice(0, counts['missing-at-paystack']).every((row) => row.status === 'missing-at-paystack')).toBe(true);
@@ -191,8 +227,26 @@ describe('reconciliation for finance', () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = parseCsv(csv.body);
     expect(lines[0]).toEqual(['Status', 'Reference', 'Date', 'Member', 'Paystack (naira)', 'Ledger (naira)', 'Payment state', 'Receipt number', 'Note']);
-    expect(lines.find((line) => line[1] === stranger.reference)).toEqual(['Missing in the ledger', stranger.reference, today, '', '5000.00', '', '', '', 'Paystack took this money for a reference the portal did not start.']);
-    expect(lines.find((line) => line[1] === refunded.payment.reference)?.slice(0, 7)).toEqual(['Matched', refunded.payment.reference, expect.any(String), expect.any(String), '60500.00', '60500.00', 'refunded']);
+    expect(lines.find((line) => line[1] === stranger.reference)).toEqual([
+      'Missing in the ledger',
+      stranger.reference,
+      today,
+      '',
+      '5000.00',
+      '',
+      '',
+      '',
+      'Paystack took this money for a reference the portal did not start.',
+    ]);
+    expect(lines.find((line) => line[1] === refunded.payment.reference)?.slice(0, 7)).toEqual([
+      'Matched',
+      refunded.payment.reference,
+      expect.any(String),
+      expect.any(String),
+      '60500.00',
+      '60500.00',
+      'refunded',
+    ]);
     expect(lines).toHaveLength(rows.length + 1);
     expect(await portal.app.ctx.db.$count(auditLog, eq(auditLog.action, 'reconciliation.export'))).toBe(1);
 
@@ -211,7 +265,10 @@ describe('an unfinished checkout and a slip', () => {
     const slipId = upload.json().paymentId as string;
     expect(slipId).not.toBe(payment.id);
     const rows = await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, user.id));
-    expect(rows.map((row) => [row.channel, row.state, row.months]).sort()).toEqual([['paystack', 'pending', 1], ['slip', 'pending', 2]]);
+    expect(rows.map((row) => [row.channel, row.state, row.months]).sort()).toEqual([
+      ['paystack', 'pending', 1],
+      ['slip', 'pending', 2],
+    ]);
 
     paystack.settle(payment.reference!, 'success');
     expect((await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`)).headers.location).toBe('/user/fees?online=paid');
@@ -222,7 +279,12 @@ describe('an unfinished checkout and a slip', () => {
 
 describe('a child whose guardian has not confirmed', () => {
   it('cannot start an online payment, is told why, and no payment is written', async () => {
-    const guardian = { guardianName: 'Ngozi Okafor', guardianRelationship: 'Mother', guardianEmail: `parent${process.pid}-online@example.com`, guardianPhone: '+234 803 555 0101' };
+    const guardian = {
+      guardianName: 'Ngozi Okafor',
+      guardianRelationship: 'Mother',
+      guardianEmail: `parent${process.pid}-online@example.com`,
+      guardianPhone: '+234 803 555 0101',
+    };
     const child = await signedUpMember(portal.app, { dob: format(subYears(addDays(new Date(), -10), 12), 'yyyy-MM-dd'), ...guardian });
     const email = child.user.email;
     await child.client.post('/api/users/verify-email', { json: { email } });
@@ -335,7 +397,11 @@ describe('paying a fine online', () => {
 
     paystack.settle(payment!.reference!, 'success');
     const { body, signature } = paystack.webhookFor(payment!.reference!);
-    const answers = await Promise.all([client.get(`/api/payments/paystack/callback?reference=${payment!.reference}`), webhook(body, signature), webhook(body, signature)]);
+    const answers = await Promise.all([
+      client.get(`/api/payments/paystack/callback?reference=${payment!.reference}`),
+      webhook(body, signature),
+      webhook(body, signature),
+    ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([303, 200, 200]);
     expect(answers[0]!.headers.location).toBe('/profile/payments?online=paid');
     // The fine was charged when staff recorded it: paying books the payment and its receipt only.
@@ -367,7 +433,17 @@ describe('paying a fine online', () => {
     expect((await client.post('/api/users/payments/online', { json: { fineId } })).statusCode).toBe(200);
     const form = new FormData();
     form.append('fineId', fineId);
-    form.append('paymentSlip', new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer())]), 'slip.png');
+    form.append(
+      'paymentSlip',
+      new Blob([
+        new Uint8Array(
+          await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } })
+            .png()
+            .toBuffer(),
+        ),
+      ]),
+      'slip.png',
+    );
     expect((await client.post('/api/users/upload-slip', { form })).statusCode).toBe(201);
     const rows = await portal.app.ctx.db.select().from(payments).where(eq(payments.fineId, fineId)).orderBy(payments.createdAt);
     expect(rows.map((row) => [row.channel, row.state, row.reason])).toEqual([
@@ -410,8 +486,24 @@ describe('paying an advert online', () => {
   async function advertPaidOnline(weeks = 2) {
     const member = await activatedMember(portal.app);
     const form = new FormData();
-    for (const [key, value] of Object.entries({ linkUrl: 'https://ngozi-styles.example.com/shop', altText: 'Ngozi Styles: bridal fashion', weeks: String(weeks), payment: 'online' })) form.append(key, value);
-    form.append('imageUrl', new Blob([new Uint8Array(await sharp({ create: { width: 1600, height: 400, channels: 3, background: '#0a7' } }).jpeg().toBuffer())]), 'ad.jpg');
+    for (const [key, value] of Object.entries({
+      linkUrl: 'https://ngozi-styles.example.com/shop',
+      altText: 'Ngozi Styles: bridal fashion',
+      weeks: String(weeks),
+      payment: 'online',
+    }))
+      form.append(key, value);
+    form.append(
+      'imageUrl',
+      new Blob([
+        new Uint8Array(
+          await sharp({ create: { width: 1600, height: 400, channels: 3, background: '#0a7' } })
+            .jpeg()
+            .toBuffer(),
+        ),
+      ]),
+      'ad.jpg',
+    );
     const placed = await member.client.put('/api/users/profile', { form });
     expect(placed.statusCode, placed.body).toBe(200);
     const ad = placed.json().user.ad as { id: string; status: string };
@@ -428,7 +520,10 @@ describe('paying an advert online', () => {
 
     paystack.settle(payment.reference!, 'success');
     const { body, signature } = paystack.webhookFor(payment.reference!);
-    const answers = await Promise.all([client.get(`/api/payments/paystack/callback?reference=${payment.reference}`), ...Array.from({ length: 3 }, () => webhook(body, signature))]);
+    const answers = await Promise.all([
+      client.get(`/api/payments/paystack/callback?reference=${payment.reference}`),
+      ...Array.from({ length: 3 }, () => webhook(body, signature)),
+    ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([303, 200, 200, 200]);
     expect(answers[0]!.headers.location).toBe('/profile?online=paid#advert');
     expect(await booksOf(payment.id)).toMatchObject({ entries: ['advert', 'payment'], receipts: 1, payment: { state: 'approved' } });
@@ -438,7 +533,9 @@ describe('paying an advert online', () => {
     // Moderators decide the content only: no payment of any kind is theirs to see or approve.
     expect((await moderator.get('/api/admin/payments?status=approved')).statusCode).toBe(403);
     expect((await moderator.post(`/api/admin/payments/${payment.id}/approve`, { json: {} })).statusCode).toBe(403);
-    const approved = await moderator.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: today(), endDate: shiftDate(today(), 13), frequency: 'always' } });
+    const approved = await moderator.post(`/api/admin/ads/${ad.id}/approve`, {
+      json: { startDate: today(), endDate: shiftDate(today(), 13), frequency: 'always' },
+    });
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await client.get('/api/users/profile')).json().user.ad.status).toBe('running');
     expect(await runningIds()).toContain(ad.id);
@@ -454,7 +551,10 @@ describe('paying an advert online', () => {
     expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'pending' } });
     const listed = (await finance.get('/api/admin/payments?status=pending')).json().find((p: { id: string }) => p.id === payment.id);
     expect(listed.issue).toBe('Paid ₦4,999.99, not the ₦5,000.00 charged.');
-    expect((await moderator.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: today(), endDate: shiftDate(today(), 6), frequency: 'always' } })).statusCode).toBe(200);
+    expect(
+      (await moderator.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: today(), endDate: shiftDate(today(), 6), frequency: 'always' } }))
+        .statusCode,
+    ).toBe(200);
     expect(await runningIds()).not.toContain(ad.id);
   });
 
@@ -483,10 +583,24 @@ describe('without PAYSTACK_SECRET_KEY', () => {
       const member = await signedUpMember(plain.app);
       expect((await member.client.post('/api/users/payments/online', { json: { months: 1 } })).statusCode).toBe(404);
       const body = JSON.stringify({ event: 'charge.success', data: { reference: 'x', amount: 1, currency: 'NGN', status: 'success' } });
-      expect((await plain.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: { 'content-type': 'application/json' }, payload: body })).statusCode).toBe(404);
+      expect(
+        (await plain.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: { 'content-type': 'application/json' }, payload: body }))
+          .statusCode,
+      ).toBe(404);
       const advert = new FormData();
-      for (const [key, value] of Object.entries({ linkUrl: 'https://example.com/', altText: 'An advert', weeks: '1', payment: 'online' })) advert.append(key, value);
-      advert.append('imageUrl', new Blob([new Uint8Array(await sharp({ create: { width: 800, height: 200, channels: 3, background: '#0a7' } }).jpeg().toBuffer())]), 'ad.jpg');
+      for (const [key, value] of Object.entries({ linkUrl: 'https://example.com/', altText: 'An advert', weeks: '1', payment: 'online' }))
+        advert.append(key, value);
+      advert.append(
+        'imageUrl',
+        new Blob([
+          new Uint8Array(
+            await sharp({ create: { width: 800, height: 200, channels: 3, background: '#0a7' } })
+              .jpeg()
+              .toBuffer(),
+          ),
+        ]),
+        'ad.jpg',
+      );
       const activated = await activatedMember(plain.app);
       const placed = await activated.client.put('/api/users/profile', { form: advert });
       expect(placed.statusCode).toBe(400);

@@ -17,7 +17,8 @@ const range = z.object({ from: isoDate('From'), to: isoDate('To') });
 
 function checkedRange({ from, to }: z.output<typeof range>) {
   if (from > to) throw badRequest('From must be on or before To');
-  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= RECONCILIATION_MAX_DAYS) throw badRequest(`Reconcile at most ${RECONCILIATION_MAX_DAYS} days at once`);
+  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= RECONCILIATION_MAX_DAYS)
+    throw badRequest(`Reconcile at most ${RECONCILIATION_MAX_DAYS} days at once`);
   return { from, to };
 }
 
@@ -35,7 +36,13 @@ export function reconciliationStaffRoutes(ctx: AppContext): FastifyPluginAsyncZo
     app.get('/payments/reconciliation.csv', { config: { area: 'payments' }, schema: { querystring: range } }, async (request, reply) => {
       const { from, to } = checkedRange(request.query);
       const reconciliation = await reconcile(ctx, from, to);
-      await recordAudit(ctx.db, { actor: staffUser(request), action: 'reconciliation.export', subjectType: 'export', subjectId: 'reconciliation', details: { from, to, ...reconciliation.counts } });
+      await recordAudit(ctx.db, {
+        actor: staffUser(request),
+        action: 'reconciliation.export',
+        subjectType: 'export',
+        subjectId: 'reconciliation',
+        details: { from, to, ...reconciliation.counts },
+      });
       async function* rows() {
         yield reconciliationCsvRows(reconciliation, RECONCILIATION_LABELS);
       }

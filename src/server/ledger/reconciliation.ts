@@ -82,11 +82,23 @@ export async function reconcile(ctx: AppContext, from: string, to: string, perPa
   }
   const order = (row: ReconciliationRow) => RECONCILIATION_STATUSES.indexOf(row.status);
   rows.sort((a, b) => order(b) - order(a) || a.at.localeCompare(b.at));
-  const counts = Object.fromEntries(RECONCILIATION_STATUSES.map((status) => [status, rows.filter((row) => row.status === status).length])) as Reconciliation['counts'];
+  const counts = Object.fromEntries(
+    RECONCILIATION_STATUSES.map((status) => [status, rows.filter((row) => row.status === status).length]),
+  ) as Reconciliation['counts'];
   return { from, to, rows, counts };
 }
 
-export const RECONCILIATION_CSV_HEADER = ['Status', 'Reference', 'Date', 'Member', 'Paystack (naira)', 'Ledger (naira)', 'Payment state', 'Receipt number', 'Note'];
+export const RECONCILIATION_CSV_HEADER = [
+  'Status',
+  'Reference',
+  'Date',
+  'Member',
+  'Paystack (naira)',
+  'Ledger (naira)',
+  'Payment state',
+  'Receipt number',
+  'Note',
+];
 
 export function reconciliationCsvRows(reconciliation: Reconciliation, labels: Record<string, string>): unknown[][] {
   return reconciliation.rows.map((row) => [

@@ -46,7 +46,8 @@ describeOnPostgres('refunds', () => {
 
   const entriesOf = async (id: string) => (await portal.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, id))).map((entry) => entry);
   const paymentOf = async (id: string) => (await portal.app.ctx.db.select().from(payments).where(eq(payments.id, id)))[0]!;
-  const refund = (client: TestClient, id: string, reason = 'The member paid twice by mistake.') => client.post(`/api/admin/payments/${id}/refund`, { json: { reason } });
+  const refund = (client: TestClient, id: string, reason = 'The member paid twice by mistake.') =>
+    client.post(`/api/admin/payments/${id}/refund`, { json: { reason } });
 
   it('refunds the whole payment at Paystack and books one reversal with the reason; the queue shows it refunded', async () => {
     const { client, user, payment } = await paidOnline(2);
@@ -57,7 +58,9 @@ describeOnPostgres('refunds', () => {
     expect(paystack.transactions.get(payment.reference!)?.refunded).toBe(payment.amountKobo);
 
     const contra = (await entriesOf(payment.id)).filter((entry) => entry.kind === 'reversal');
-    expect(contra).toEqual([expect.objectContaining({ amountKobo: payment.amountKobo, description: 'Payment refunded (Membership fee): The member paid twice by mistake.' })]);
+    expect(contra).toEqual([
+      expect.objectContaining({ amountKobo: payment.amountKobo, description: 'Payment refunded (Membership fee): The member paid twice by mistake.' }),
+    ]);
     expect(await paymentOf(payment.id)).toMatchObject({ state: 'reversed', reversalReason: 'The member paid twice by mistake.', refundedAt: expect.any(Date) });
     const [member] = await portal.app.ctx.db.select({ paidUntil: users.paidUntil }).from(users).where(eq(users.id, user.id));
     expect(member!.paidUntil).toBeNull();
@@ -95,7 +98,17 @@ describeOnPostgres('refunds', () => {
 
     const member = await verifiedMember();
     const form = new FormData();
-    form.append('paymentSlip', new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer())]), 'slip.png');
+    form.append(
+      'paymentSlip',
+      new Blob([
+        new Uint8Array(
+          await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } })
+            .png()
+            .toBuffer(),
+        ),
+      ]),
+      'slip.png',
+    );
     const slipId = (await member.client.post('/api/users/upload-slip', { form })).json().paymentId as string;
     expect((await finance.post(`/api/admin/payments/${slipId}/approve`, { json: {} })).statusCode).toBe(200);
     const slip = await refund(finance, slipId);
@@ -114,15 +127,27 @@ describeOnPostgres('refunds', () => {
 
     const answers = await Promise.all([refund(finance, payment!.id, 'Paid short: money returned'), refund(finance, payment!.id, 'Paid short: money returned')]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    expect(answers.find((answer) => answer.statusCode === 200)!.json().message).toBe('Refunded through Paystack. Nothing was booked for this money, so nothing is reversed. The member has been told why.');
+    expect(answers.find((answer) => answer.statusCode === 200)!.json().message).toBe(
+      'Refunded through Paystack. Nothing was booked for this money, so nothing is reversed. The member has been told why.',
+    );
     expect(paystack.transactions.get(payment!.reference!)?.refunded).toBe(payment!.amountKobo - 1);
-    expect(await paymentOf(payment!.id)).toMatchObject({ state: 'rejected', issue: null, refundedAt: expect.any(Date), reversalReason: 'Paid short: money returned' });
+    expect(await paymentOf(payment!.id)).toMatchObject({
+      state: 'rejected',
+      issue: null,
+      refundedAt: expect.any(Date),
+      reversalReason: 'Paid short: money returned',
+    });
     expect(await entriesOf(payment!.id)).toEqual([]);
     const row = (await finance.get('/api/admin/payments?status=rejected')).json().find((p: { id: string }) => p.id === payment!.id);
     expect(row).toMatchObject({ refundedAt: expect.any(String), reason: 'Paid short: money returned', issue: null });
     // Paystack re-sending its webhook lists nothing again; the member is no longer under review.
     const again = paystack.webhookFor(payment!.reference!);
-    const resent = await portal.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: { 'content-type': 'application/json', 'x-paystack-signature': again.signature }, payload: again.body });
+    const resent = await portal.app.inject({
+      method: 'POST',
+      url: '/api/payments/paystack/webhook',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': again.signature },
+      payload: again.body,
+    });
     expect(resent.statusCode).toBe(200);
     expect(await paymentOf(payment!.id)).toMatchObject({ state: 'rejected', issue: null });
     expect((await member.client.get('/api/users/membership')).json().state).toBe('none');
@@ -138,7 +163,10 @@ describeOnPostgres('refunds', () => {
         refund(finance, payment.id),
       ]);
       const codes = answers.map((answer) => answer.statusCode);
-      expect(codes.filter((code) => code === 200), JSON.stringify(codes)).toHaveLength(1);
+      expect(
+        codes.filter((code) => code === 200),
+        JSON.stringify(codes),
+      ).toHaveLength(1);
       expect(codes.filter((code) => code === 409)).toHaveLength(2);
       expect((await entriesOf(payment.id)).filter((entry) => entry.kind === 'reversal')).toHaveLength(1);
       const refundedHere = codes[0] === 200 || codes[2] === 200;

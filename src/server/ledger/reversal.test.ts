@@ -19,7 +19,14 @@ beforeAll(async () => {
 });
 afterAll(() => portal.close());
 
-const png = async () => new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer())]);
+const png = async () =>
+  new Blob([
+    new Uint8Array(
+      await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } })
+        .png()
+        .toBuffer(),
+    ),
+  ]);
 
 async function memberWithSlip() {
   const member = await signedUpMember(portal.app);
@@ -93,7 +100,10 @@ describe('a payment approved in error', () => {
 
     const after = await entriesOf(paymentId);
     expect(after.filter((entry) => entry.kind !== 'reversal')).toEqual(before);
-    expect(after.find((entry) => entry.kind === 'reversal')).toMatchObject({ amountKobo: 6_050_000, description: `Payment reversed (Membership fee): ${reason}` });
+    expect(after.find((entry) => entry.kind === 'reversal')).toMatchObject({
+      amountKobo: 6_050_000,
+      description: `Payment reversed (Membership fee): ${reason}`,
+    });
     expect(await portal.app.ctx.db.select().from(receipts).where(eq(receipts.paymentId, paymentId))).toEqual([receipt]);
     expect((await client.get('/api/users/ledger')).json().balanceKobo).toBe(6_050_000);
 

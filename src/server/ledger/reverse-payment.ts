@@ -36,13 +36,26 @@ export interface ReversalOptions {
  * the payment is claimed and before anything is booked: Paystack refusing rolls everything back
  * (502), and no second refund can start meanwhile.
  */
-export async function reversePayment(ctx: AppContext, staff: AuthUser, id: string, reason: string, options: ReversalOptions = {}): Promise<'reversed' | 'refunded-unbooked'> {
+export async function reversePayment(
+  ctx: AppContext,
+  staff: AuthUser,
+  id: string,
+  reason: string,
+  options: ReversalOptions = {},
+): Promise<'reversed' | 'refunded-unbooked'> {
   if (!mayUse(staff.role, 'payments')) throw forbidden(`Only finance and admin ${options.refund ? 'refund' : 'reverse'} payments.`);
   const outcome = await ctx.db.transaction(async (tx): Promise<'reversed' | 'refunded-unbooked'> => {
     const { member } = await lockMemberOfPayment(tx, id);
     const [payment] = await tx
       .update(payments)
-      .set({ state: 'reversed', reversalReason: reason, reversedBy: staff.id, reversedAt: new Date(), issue: null, ...(options.refund ? { refundedAt: new Date() } : {}) })
+      .set({
+        state: 'reversed',
+        reversalReason: reason,
+        reversedBy: staff.id,
+        reversedAt: new Date(),
+        issue: null,
+        ...(options.refund ? { refundedAt: new Date() } : {}),
+      })
       .where(and(eq(payments.id, id), eq(payments.state, 'approved')))
       .returning();
     if (!payment) {
@@ -73,12 +86,23 @@ export async function reversePayment(ctx: AppContext, staff: AuthUser, id: strin
       action: options.refund ? 'payment.refunded' : 'payment.reversed',
       subjectType: 'payment',
       subjectId: id,
-      details: { reason, kind: payment.kind, amountKobo: payment.amountKobo, userId: payment.userId, ...(takenBack ? { paidUntil: { from: member?.paidUntil ?? null, to: takenBack.paidUntil } } : {}) },
+      details: {
+        reason,
+        kind: payment.kind,
+        amountKobo: payment.amountKobo,
+        userId: payment.userId,
+        ...(takenBack ? { paidUntil: { from: member?.paidUntil ?? null, to: takenBack.paidUntil } } : {}),
+      },
     });
     if (member) {
       const done = options.refund ? 'refunded to you' : 'reversed';
       const paidUntil = takenBack ? ` Your membership is now ${takenBack.paidUntil ? `paid until ${displayDate(takenBack.paidUntil)}` : 'unpaid'}.` : '';
-      await notify(tx, member.id, 'payment-reversed', `Your payment of ${formatNaira(payment.amountKobo)} (${label}) was ${done} by our finance team: ${reason}${paidUntil}`);
+      await notify(
+        tx,
+        member.id,
+        'payment-reversed',
+        `Your payment of ${formatNaira(payment.amountKobo)} (${label}) was ${done} by our finance team: ${reason}${paidUntil}`,
+      );
     }
     return 'reversed';
   });
@@ -95,19 +119,40 @@ async function refundUnbooked(ctx: AppContext, tx: Transaction, staff: AuthUser,
   const [claimed] = await tx
     .update(payments)
     // A pending one is settled too (rejected): the housekeeping's expiry and Paystack's re-sent webhooks leave it be.
-    .set({ refundedAt: new Date(), issue: null, reversalReason: reason, reversedBy: staff.id, reversedAt: new Date(), ...(payment.state === 'pending' ? { state: 'rejected' as const, reviewedAt: new Date() } : {}) })
+    .set({
+      refundedAt: new Date(),
+      issue: null,
+      reversalReason: reason,
+      reversedBy: staff.id,
+      reversedAt: new Date(),
+      ...(payment.state === 'pending' ? { state: 'rejected' as const, reviewedAt: new Date() } : {}),
+    })
     .where(and(eq(payments.id, payment.id), isNull(payments.refundedAt), isNotNull(payments.issue)))
     .returning({ id: payments.id });
   if (!claimed) throw conflict('This payment was already refunded.');
   await refundAtPaystack(ctx, payment);
-  await recordAudit(tx, { actor: staff, action: 'payment.refunded', subjectType: 'payment', subjectId: payment.id, details: { reason, booked: false, issue: payment.issue, userId: payment.userId } });
-  if (member) await notify(tx, member.id, 'payment-reversed', `The money Paystack took for your payment (${CHARGE_KINDS[payment.kind].label}) was refunded to you by our finance team: ${reason}`);
+  await recordAudit(tx, {
+    actor: staff,
+    action: 'payment.refunded',
+    subjectType: 'payment',
+    subjectId: payment.id,
+    details: { reason, booked: false, issue: payment.issue, userId: payment.userId },
+  });
+  if (member)
+    await notify(
+      tx,
+      member.id,
+      'payment-reversed',
+      `The money Paystack took for your payment (${CHARGE_KINDS[payment.kind].label}) was refunded to you by our finance team: ${reason}`,
+    );
 }
 
 /** Paystack's `POST /refund` (the whole transaction without an amount), unless Paystack shows it refunded already; its refusal undoes the reversal (the caller's transaction). */
 async function refundAtPaystack(ctx: AppContext, payment: Payment, amountKobo?: number): Promise<void> {
-  if (payment.channel !== 'paystack' || !payment.reference) throw conflict('Only an online payment is refunded through Paystack: reverse a slip payment and return the money by bank transfer.');
-  if (!ctx.config.paystack) throw conflict('Online payment is not set up (PAYSTACK_SECRET_KEY): refund this payment in Paystack’s dashboard, then reverse it here.');
+  if (payment.channel !== 'paystack' || !payment.reference)
+    throw conflict('Only an online payment is refunded through Paystack: reverse a slip payment and return the money by bank transfer.');
+  if (!ctx.config.paystack)
+    throw conflict('Online payment is not set up (PAYSTACK_SECRET_KEY): refund this payment in Paystack’s dashboard, then reverse it here.');
   const client = new PaystackClient(ctx.config.paystack);
   try {
     // A refund Paystack made while our answer was lost (a timeout, a transaction ended under it) is
@@ -151,7 +196,15 @@ async function bookedBefore(tx: Transaction, payment: Payment): Promise<boolean>
   const [earlier] = await tx
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.userId, payment.userId), eq(payments.kind, 'fee'), eq(payments.state, 'approved'), ne(payments.id, payment.id), lt(payments.reviewedAt, payment.reviewedAt)))
+    .where(
+      and(
+        eq(payments.userId, payment.userId),
+        eq(payments.kind, 'fee'),
+        eq(payments.state, 'approved'),
+        ne(payments.id, payment.id),
+        lt(payments.reviewedAt, payment.reviewedAt),
+      ),
+    )
     .limit(1);
   return Boolean(earlier);
 }

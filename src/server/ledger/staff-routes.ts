@@ -20,10 +20,14 @@ export function ledgerStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     // Money: a retried request with its Idempotency-Key books the fine once (idempotency/).
-    app.post('/members/:id/fines', { config: { area: 'membership', idempotent: true }, schema: { params: memberParams, body: recordFineSchema } }, async (request, reply) => {
-      const { type, reason } = request.body;
-      const fine = await recordFine(ctx, staffUser(request), request.params.id, type, reason);
-      return reply.status(201).send({ message: `Fine of ${formatNaira(FINES[type].amountKobo)} recorded. The member has been told.`, fineId: fine.id });
-    });
+    app.post(
+      '/members/:id/fines',
+      { config: { area: 'membership', idempotent: true }, schema: { params: memberParams, body: recordFineSchema } },
+      async (request, reply) => {
+        const { type, reason } = request.body;
+        const fine = await recordFine(ctx, staffUser(request), request.params.id, type, reason);
+        return reply.status(201).send({ message: `Fine of ${formatNaira(FINES[type].amountKobo)} recorded. The member has been told.`, fineId: fine.id });
+      },
+    );
   };
 }

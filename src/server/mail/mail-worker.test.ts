@@ -46,10 +46,20 @@ describe('the mail outbox', () => {
   it('keeps no code in a message it gave up on, and keeps the body of other mail', async () => {
     mailbox.down = true;
     try {
-      await enqueueMail(portal.app.ctx.db, { to: 'coded@example.com', subject: 'Your code', text: 'Your code is 482913', html: '<p>482913</p>', sensitive: true });
+      await enqueueMail(portal.app.ctx.db, {
+        to: 'coded@example.com',
+        subject: 'Your code',
+        text: 'Your code is 482913',
+        html: '<p>482913</p>',
+        sensitive: true,
+      });
       await enqueueMail(portal.app.ctx.db, { to: 'plain@example.com', subject: 'News', text: 'Hello Ada', html: '<p>Hello Ada</p>' });
       portal.app.ctx.mailer.nudge();
-      const deadRows = () => portal.app.ctx.db.select().from(outbox).where(and(inArray(outbox.to, ['coded@example.com', 'plain@example.com']), isNotNull(outbox.deadAt)));
+      const deadRows = () =>
+        portal.app.ctx.db
+          .select()
+          .from(outbox)
+          .where(and(inArray(outbox.to, ['coded@example.com', 'plain@example.com']), isNotNull(outbox.deadAt)));
       await until(async () => (await deadRows()).length === 2);
       const rows = Object.fromEntries((await deadRows()).map((row) => [row.to, row]));
       expect(rows['coded@example.com']).toMatchObject({ text: '', html: '' });

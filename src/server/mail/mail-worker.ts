@@ -14,7 +14,13 @@ export interface MailTransport {
  * Pooled SMTP connections, and timeouts that bound one delivery well inside the outbox lease
  * (outbox.ts), unless SMTP_URL's query sets them otherwise.
  */
-const SMTP_DEFAULTS: Record<string, string> = { pool: 'true', maxConnections: '3', connectionTimeout: '30000', greetingTimeout: '30000', socketTimeout: '60000' };
+const SMTP_DEFAULTS: Record<string, string> = {
+  pool: 'true',
+  maxConnections: '3',
+  connectionTimeout: '30000',
+  greetingTimeout: '30000',
+  socketTimeout: '60000',
+};
 
 export function pooledSmtpUrl(smtpUrl: string): string {
   const url = new URL(smtpUrl);
@@ -86,7 +92,14 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     const row = await claimNextMail(options.db);
     if (!row) return false;
     try {
-      await options.transport.send({ from: options.from, to: row.to, subject: row.subject, text: row.text, html: row.html, ...(row.replyTo ? { replyTo: row.replyTo } : {}) });
+      await options.transport.send({
+        from: options.from,
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+      });
       await markSent(options.db, row);
       options.onOutcome?.('sent');
     } catch (error) {

@@ -25,7 +25,10 @@ const brand = { companyName: 'Home of Movies', publicUrl: 'https://portal.exampl
 
 async function deliveredRow(to: string, subject: RegExp) {
   for (let tries = 0; tries < 100; tries++) {
-    const rows = await portal.app.ctx.db.select().from(outbox).where(and(eq(outbox.to, to), isNotNull(outbox.sentAt)));
+    const rows = await portal.app.ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, to), isNotNull(outbox.sentAt)));
     const row = rows.find((r) => subject.test(r.subject));
     if (row) return row;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -122,7 +125,11 @@ describe('links and answers in mail', () => {
     expect(linksIn(guardianMail.text).absolute).toContain(`${listening}/guardian?child=${child.user.id}`);
     expect(linksIn(guardianMail.text).bare).toEqual([]);
 
-    const invited = await (await signedInStaff(portal.app)).post('/api/admin/staff', { json: { email: `invitee-${process.pid}@example.com`, name: 'Ngozi Eze', role: 'moderator', currentPassword: STAFF.password } });
+    const invited = await (
+      await signedInStaff(portal.app)
+    ).post('/api/admin/staff', {
+      json: { email: `invitee-${process.pid}@example.com`, name: 'Ngozi Eze', role: 'moderator', currentPassword: STAFF.password },
+    });
     expect(invited.statusCode, invited.body).toBe(201);
     const invite = await mailbox.waitFor((m) => m.to === `invitee-${process.pid}@example.com`);
     expect(linksIn(invite.text).absolute).toContain(`${listening}/forgot-password?invited=1`);
@@ -137,7 +144,10 @@ describe('links and answers in mail', () => {
   });
 
   it('the activation code mail says how long the code lasts and links to the fees page', () => {
-    for (const mail of [ledgerMail.paymentApproved(brand, 'a@example.com', 'Ada', '123456', 1), membershipMail.otpResent(brand, 'a@example.com', 'Ada', '123456')]) {
+    for (const mail of [
+      ledgerMail.paymentApproved(brand, 'a@example.com', 'Ada', '123456', 1),
+      membershipMail.otpResent(brand, 'a@example.com', 'Ada', '123456'),
+    ]) {
       expect(mail.text, mail.subject).toContain('It expires in 10 minutes');
       expect(mail.text, mail.subject).toContain('https://portal.example.com/user/fees');
     }
@@ -161,7 +171,15 @@ describe('links and answers in mail', () => {
   it('the Reply-To follows the address staff save in the settings', async () => {
     const admin = await signedInStaff(portal.app);
     const saved = await admin.put('/api/admin/settings/site', {
-      json: { companyName: 'Home of Movies', email: 'hello@homeofmovies.example', phone: '+234 803 123 4567', nairaAccount: '', dollarAccount: '', offices: [], faq: [] },
+      json: {
+        companyName: 'Home of Movies',
+        email: 'hello@homeofmovies.example',
+        phone: '+234 803 123 4567',
+        nairaAccount: '',
+        dollarAccount: '',
+        offices: [],
+        faq: [],
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(contactMail.contactReply(portal.app.ctx.mailer.brand, 'a@example.com', 'Ada', 'Thank you', null).replyTo).toBe('hello@homeofmovies.example');
@@ -169,7 +187,9 @@ describe('links and answers in mail', () => {
 
   it('ends a sentence staff typed with one full stop, whether or not they typed one', () => {
     for (const reason of ['Missed three meetings in a row', 'Missed three meetings in a row.']) {
-      const text = membershipMail.membershipSuspended(brand, 'a@example.com', 'Ada', reason).text + ledgerMail.fineRecorded(brand, 'a@example.com', 'Ada', '₦5,000.00', reason).text;
+      const text =
+        membershipMail.membershipSuspended(brand, 'a@example.com', 'Ada', reason).text +
+        ledgerMail.fineRecorded(brand, 'a@example.com', 'Ada', '₦5,000.00', reason).text;
       expect(text).not.toMatch(/\.\./);
       expect(text).toContain('Missed three meetings in a row.');
     }

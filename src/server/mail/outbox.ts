@@ -54,12 +54,17 @@ export async function claimNextMail(db: Database): Promise<OutboxRow | undefined
 /** A delivered mail keeps who it went to and what about; a code it carried is not kept. */
 export async function markSent(db: Database, row: Pick<OutboxRow, 'id' | 'sensitive'>): Promise<void> {
   const body = row.sensitive ? { text: '', html: '' } : {};
-  await db.update(outbox).set({ sentAt: new Date(), lastError: null, ...body }).where(eq(outbox.id, row.id));
+  await db
+    .update(outbox)
+    .set({ sentAt: new Date(), lastError: null, ...body })
+    .where(eq(outbox.id, row.id));
 }
 
 /** Removes every mail to one of `addresses` or whose text names one of `mentions` (a terminated member's). */
 export async function forgetMailAbout(db: Executor, addresses: string[], mentions: string[]): Promise<void> {
-  await db.delete(outbox).where(or(inArray(outbox.to, addresses), ...mentions.flatMap((m) => [sql`strpos(${outbox.text}, ${m}) > 0`, sql`strpos(${outbox.html}, ${m}) > 0`])));
+  await db
+    .delete(outbox)
+    .where(or(inArray(outbox.to, addresses), ...mentions.flatMap((m) => [sql`strpos(${outbox.text}, ${m}) > 0`, sql`strpos(${outbox.html}, ${m}) > 0`])));
 }
 
 /**

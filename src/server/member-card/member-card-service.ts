@@ -28,7 +28,9 @@ function verifiedFacts(row: CardRow & { memberNumber: number }, today: string, p
 
 /** One answer for a number nobody has and for a wrong or missing check code, so the check cannot be walked. */
 function unknownNumber(text: string) {
-  return notFound(`This card could not be checked: no member has the number ${text.trim().toUpperCase().slice(0, 20)} with this check code. Scan the card's QR code again, or check the number against the card.`);
+  return notFound(
+    `This card could not be checked: no member has the number ${text.trim().toUpperCase().slice(0, 20)} with this check code. Scan the card's QR code again, or check the number against the card.`,
+  );
 }
 
 /**
@@ -92,7 +94,11 @@ export async function verifyPhoto(ctx: AppContext, text: string, code: string | 
 /** The member's own card; null before the first activation gives them a number. */
 export async function memberCard(ctx: AppContext, user: AuthUser, origin: string): Promise<MemberCard | null> {
   if (user.memberNumber === null) return null;
-  const facts = verifiedFacts({ ...user, memberNumber: user.memberNumber }, todayInLagos(ctx.clock()), user.profilePicFileId ? fileUrl(user.profilePicFileId) : null);
+  const facts = verifiedFacts(
+    { ...user, memberNumber: user.memberNumber },
+    todayInLagos(ctx.clock()),
+    user.profilePicFileId ? fileUrl(user.profilePicFileId) : null,
+  );
   const verifyUrl = `${(ctx.config.publicUrl ?? origin).replace(/\/+$/, '')}/verify/${checkLink(ctx, user.memberNumber)}`;
   const qrSvg = await QRCode.toString(verifyUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { ...facts, verifyUrl, qrSvg };

@@ -16,7 +16,10 @@ afterAll(() => portal.close());
 /** An activated member with a member number (given at activation) and a profile photo. */
 async function numberedMember() {
   const member = await activatedMember(portal.app, { name: 'Adaeze Nwosu' });
-  await portal.app.ctx.db.update(users).set({ memberNumber: sql`nextval('member_number_seq')` }).where(eq(users.id, member.user.id));
+  await portal.app.ctx.db
+    .update(users)
+    .set({ memberNumber: sql`nextval('member_number_seq')` })
+    .where(eq(users.id, member.user.id));
   const form = new FormData();
   form.append('phone', member.fields.phone as string);
   form.append('title', 'Actress');
@@ -36,7 +39,13 @@ describe('the membership card and the check at the door', () => {
   it('gives an activated member a card whose QR code holds the public verification link', async () => {
     const { card, user } = await numberedMember();
     const [row] = await portal.app.ctx.db.select({ paidUntil: users.paidUntil }).from(users).where(eq(users.id, user.id));
-    expect(card).toMatchObject({ fullName: 'Adaeze Nwosu', memberNumber: expect.stringMatching(/^HM-\d{6}$/), state: 'active', paidUntil: row!.paidUntil, photoUrl: expect.stringMatching(/^\/api\/files\//) });
+    expect(card).toMatchObject({
+      fullName: 'Adaeze Nwosu',
+      memberNumber: expect.stringMatching(/^HM-\d{6}$/),
+      state: 'active',
+      paidUntil: row!.paidUntil,
+      photoUrl: expect.stringMatching(/^\/api\/files\//),
+    });
     expect(card.verifyUrl).toMatch(new RegExp(`^https://portal\\.example\\.com/verify/${card.memberNumber}\\?code=[\\w-]{16}$`));
     expect(card.qrSvg).toBe(await QRCode.toString(card.verifyUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }));
   });
@@ -70,10 +79,15 @@ describe('the membership card and the check at the door', () => {
   });
 
   it('answers 404 with a clear message for a number nobody has, or no number at all', async () => {
-    for (const [number, shown] of [['HM-999999', 'HM-999999'], ['hello', 'HELLO']]) {
+    for (const [number, shown] of [
+      ['HM-999999', 'HM-999999'],
+      ['hello', 'HELLO'],
+    ]) {
       const response = await new TestClient(portal.app).get(`/api/verify/${number}`);
       expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe(`This card could not be checked: no member has the number ${shown} with this check code. Scan the card's QR code again, or check the number against the card.`);
+      expect(response.json().message).toBe(
+        `This card could not be checked: no member has the number ${shown} with this check code. Scan the card's QR code again, or check the number against the card.`,
+      );
     }
   });
 
@@ -82,7 +96,12 @@ describe('the membership card and the check at the door', () => {
     const second = await numberedMember();
     const unknown = `This card could not be checked: no member has the number ${first.card.memberNumber} with this check code. Scan the card's QR code again, or check the number against the card.`;
     const otherCode = new URL(second.card.verifyUrl).searchParams.get('code');
-    for (const url of [`/api/verify/${first.card.memberNumber}`, `/api/verify/${first.card.memberNumber}?code=`, `/api/verify/${first.card.memberNumber}?code=${otherCode}`, `/api/verify/${first.card.memberNumber}?code=${otherCode}x`]) {
+    for (const url of [
+      `/api/verify/${first.card.memberNumber}`,
+      `/api/verify/${first.card.memberNumber}?code=`,
+      `/api/verify/${first.card.memberNumber}?code=${otherCode}`,
+      `/api/verify/${first.card.memberNumber}?code=${otherCode}x`,
+    ]) {
       const response = await new TestClient(portal.app).get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json().message).toBe(unknown);
@@ -97,9 +116,15 @@ describe('the membership card and the check at the door', () => {
     const member = await numberedMember();
     const childDob = format(subYears(addDays(new Date(), -10), 14), 'yyyy-MM-dd');
     await portal.app.ctx.db.update(users).set({ dob: childDob, guardianState: 'confirmed' }).where(eq(users.id, member.user.id));
-    await portal.app.ctx.db
-      .insert(guardians)
-      .values({ userId: member.user.id, name: 'Ngozi Nwosu', relationship: 'Mother', email: 'ngozi@example.com', phone: '+2348035550101', confirmedAt: new Date(), allowsPublication: false });
+    await portal.app.ctx.db.insert(guardians).values({
+      userId: member.user.id,
+      name: 'Ngozi Nwosu',
+      relationship: 'Mother',
+      email: 'ngozi@example.com',
+      phone: '+2348035550101',
+      confirmedAt: new Date(),
+      allowsPublication: false,
+    });
     const visitor = new TestClient(portal.app);
     const shown = await visitor.get(member.check);
     expect(shown.statusCode).toBe(200);

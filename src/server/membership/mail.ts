@@ -19,7 +19,9 @@ export const membershipMail = {
       greeting: hello(name),
       paragraphs: [
         'Thank you. Our staff will check your payment slip against our bank statement.',
-        next === 'otp' ? 'Once it is approved we will email you a one-time code (OTP) to activate your profile.' : 'We will email you as soon as it is approved.',
+        next === 'otp'
+          ? 'Once it is approved we will email you a one-time code (OTP) to activate your profile.'
+          : 'We will email you as soon as it is approved.',
       ],
     }),
 

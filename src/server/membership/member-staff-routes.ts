@@ -14,7 +14,9 @@ const memberParams = z.object({ id: z.uuid({ error: 'Member not found' }) });
  */
 export function memberStandingStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/members/:id/membership', { config: { area: 'membership' }, schema: { params: memberParams } }, async (request) => memberStanding(ctx, request.params.id));
+    app.get('/members/:id/membership', { config: { area: 'membership' }, schema: { params: memberParams } }, async (request) =>
+      memberStanding(ctx, request.params.id),
+    );
 
     app.post('/members/:id/membership', { config: { area: 'membership' }, schema: { params: memberParams, body: adjustMembershipSchema } }, async (request) => {
       const { paidUntil, reason } = request.body;

@@ -19,7 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => portal.close());
 
-const slip = () => sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer();
+const slip = () =>
+  sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } })
+    .png()
+    .toBuffer();
 
 async function uploadSlip(client: TestClient, userId: string, months?: number) {
   const form = new FormData();
@@ -164,7 +167,9 @@ describe('membership reminders', () => {
     expect(await outboxRowsTo(portal.app.ctx.db, user.email, subject)).toBe(3);
     await outboxDrained(portal.app.ctx.db);
     expect(mailbox.countTo(user.email, subject)).toBe(3);
-    const notifications = (await portal.app.ctx.db.execute(sql`select count(*)::int as n from notifications where user_id = ${user.id} and kind = 'membership-reminder'`)) as unknown as { rows: { n: number }[] };
+    const notifications = (await portal.app.ctx.db.execute(
+      sql`select count(*)::int as n from notifications where user_id = ${user.id} and kind = 'membership-reminder'`,
+    )) as unknown as { rows: { n: number }[] };
     expect(notifications.rows[0]!.n).toBe(3);
   });
 
@@ -182,4 +187,3 @@ describe('membership reminders', () => {
     expect((await remindersOf(user.id)).map((r) => `${r.kind} ${r.paidUntil}`).sort()).toEqual(['before-7 2027-09-01', 'before-7 2027-10-01']);
   });
 });
-

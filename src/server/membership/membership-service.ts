@@ -78,7 +78,12 @@ async function membershipSlipTarget(tx: Executor, user: AuthUser, plan: string |
   await tx.update(users).set({ plan: chosenPlan }).where(eq(users.id, user.id));
   const previous = await latestFeeSlip(tx, user.id);
   return {
-    values: { kind: 'fee', plan: chosenPlan, months, amountKobo: CHARGE_KINDS.fee.amountKobo({ monthlyPriceKobo: await monthlyPriceOf(tx, chosenPlan), months }) },
+    values: {
+      kind: 'fee',
+      plan: chosenPlan,
+      months,
+      amountKobo: CHARGE_KINDS.fee.amountKobo({ monthlyPriceKobo: await monthlyPriceOf(tx, chosenPlan), months }),
+    },
     pending: previous?.state === 'pending' ? previous : undefined,
     next: user.activated ? 'approval' : 'otp',
   };
@@ -161,7 +166,11 @@ export async function sendOtp(ctx: AppContext, user: AuthUser): Promise<string> 
 }
 
 /** A new activation code (OTP) by email; it replaces any unused one. The member's Send OTP and staff's resend both use it. */
-export async function mailFreshOtp(ctx: AppContext, member: Pick<AuthUser, 'id' | 'email' | 'fullName'>, alsoInTransaction?: (tx: Executor) => Promise<void>): Promise<void> {
+export async function mailFreshOtp(
+  ctx: AppContext,
+  member: Pick<AuthUser, 'id' | 'email' | 'fullName'>,
+  alsoInTransaction?: (tx: Executor) => Promise<void>,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const otp = await issueCode(ctx, tx, member.id, 'otp');
     await enqueueMail(tx, membershipMail.otpResent(ctx.mailer.brand, member.email, member.fullName, otp));
@@ -210,7 +219,15 @@ export async function membershipStatus(ctx: AppContext, user: AuthUser): Promise
     emailVerified: await hasVerifiedEmail(ctx.db, user.id),
     status: hasMemberAccess(facts, today),
     payment: payment
-      ? { id: payment.id, status: payment.state, reason: payment.reason, plan: payment.plan, months: payment.months ?? 1, uploadedAt: payment.createdAt.toISOString(), channel: payment.channel }
+      ? {
+          id: payment.id,
+          status: payment.state,
+          reason: payment.reason,
+          plan: payment.plan,
+          months: payment.months ?? 1,
+          uploadedAt: payment.createdAt.toISOString(),
+          channel: payment.channel,
+        }
       : null,
   };
 }

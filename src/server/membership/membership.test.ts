@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => portal.close());
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const slipImage = () => sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer();
+const slipImage = () =>
+  sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } })
+    .png()
+    .toBuffer();
 
 function slipForm(data: Buffer, name = 'slip.png', extra: Record<string, string> = {}): FormData {
   const form = new FormData();
@@ -37,7 +40,9 @@ async function verifiedMember() {
 
 async function memberWithSlip() {
   const member = await verifiedMember();
-  const upload = await member.client.post('/api/users/upload-slip', { form: slipForm(await slipImage(), 'slip.png', { userId: member.user.id, plan: 'premium' }) });
+  const upload = await member.client.post('/api/users/upload-slip', {
+    form: slipForm(await slipImage(), 'slip.png', { userId: member.user.id, plan: 'premium' }),
+  });
   expect(upload.statusCode).toBe(201);
   return { ...member, paymentId: upload.json().paymentId as string };
 }
@@ -53,7 +58,9 @@ describe('the whole activation path', () => {
     const verified = await member.client.post('/api/users/verify-code', { json: { email, code } });
     expect(verified.json()).toEqual({ message: 'Email verified successfully!', userId: member.user.id });
 
-    const upload = await member.client.post('/api/users/upload-slip', { form: slipForm(await slipImage(), 'slip.png', { email, userId: member.user.id, plan: 'premium' }) });
+    const upload = await member.client.post('/api/users/upload-slip', {
+      form: slipForm(await slipImage(), 'slip.png', { email, userId: member.user.id, plan: 'premium' }),
+    });
     expect(upload.statusCode).toBe(201);
     expect(upload.json().message).toBe('Payment slip uploaded successfully!');
 
@@ -96,7 +103,7 @@ describe('the whole activation path', () => {
 });
 
 describe('step 1: email code', () => {
-  it('answers the same for another member\'s email and an unknown one, and sends nothing', async () => {
+  it("answers the same for another member's email and an unknown one, and sends nothing", async () => {
     const member = await signedUpMember(portal.app);
     const other = await signedUpMember(portal.app);
     const registered = await member.client.post('/api/users/verify-email', { json: { email: other.user.email } });
@@ -132,7 +139,10 @@ describe('step 1: email code', () => {
     const member = await signedUpMember(portal.app);
     await member.client.post('/api/users/verify-email', { json: { email: member.user.email } });
     const code = await mailbox.codeFor(member.user.email, /verification code/);
-    await portal.app.ctx.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(verificationCodes.userId, member.user.id));
+    await portal.app.ctx.db
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(verificationCodes.userId, member.user.id));
     const expired = await member.client.post('/api/users/verify-code', { json: { code } });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toMatch(/expired/);
@@ -217,7 +227,12 @@ describe('step 3: the slip', () => {
     const stored = await storedFilesOf(portal.app, member.user.id);
     expect(stored).toEqual([expect.objectContaining({ purpose: 'payment-slip', inStorage: true })]);
     expect((await member.client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } })).statusCode).toBe(200);
-    expect(await stillStored(portal.app, stored.map((file) => file.storageKey))).toEqual([]);
+    expect(
+      await stillStored(
+        portal.app,
+        stored.map((file) => file.storageKey),
+      ),
+    ).toEqual([]);
     const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.id, member.paymentId));
     expect(payment).toMatchObject({ userId: null, slipFileId: null });
   });
@@ -260,7 +275,9 @@ describe('staff review', () => {
 
   it('validates months and reason, and answers 404 for an unknown payment', async () => {
     const member = await memberWithSlip();
-    expect((await staff.post(`/api/admin/payments/${member.paymentId}/approve`, { json: { months: 13 } })).json().message).toBe('Months must be between 1 and 12');
+    expect((await staff.post(`/api/admin/payments/${member.paymentId}/approve`, { json: { months: 13 } })).json().message).toBe(
+      'Months must be between 1 and 12',
+    );
     const noReason = await staff.post(`/api/admin/payments/${member.paymentId}/reject`, { json: { reason: ' ' } });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toBe('Reason is required');
@@ -374,7 +391,10 @@ describe('staff and member at the same moment', () => {
   it('approves once when two staff approve at once: one 200, the other 409', async () => {
     const member = await memberWithSlip();
     const url = `/api/admin/payments/${member.paymentId}/approve`;
-    const answers = await Promise.all([staff.post(url, { json: { months: 1 } }), staff.post(url, { json: { months: 3, reason: 'The statement shows three months.' } })]);
+    const answers = await Promise.all([
+      staff.post(url, { json: { months: 1 } }),
+      staff.post(url, { json: { months: 3, reason: 'The statement shows three months.' } }),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(await outboxRowsTo(portal.app.ctx.db, member.user.email, /OTP/)).toBe(1);
     await outboxDrained(portal.app.ctx.db);
@@ -450,7 +470,9 @@ describe('an approval and a re-upload that changes the plan', () => {
   // plan under that lock as a re-upload does, while the approval waits for the row.
   it.runIf(onPostgresServer)('charges the plan the slip has once the approval holds the member, not the one it had when the approval began', async () => {
     const member = await verifiedMember();
-    const upload = await member.client.post('/api/users/upload-slip', { form: slipForm(await slipImage(), 'slip.png', { userId: member.user.id, plan: 'standard' }) });
+    const upload = await member.client.post('/api/users/upload-slip', {
+      form: slipForm(await slipImage(), 'slip.png', { userId: member.user.id, plan: 'standard' }),
+    });
     expect(upload.statusCode).toBe(201);
     const paymentId = upload.json().paymentId as string;
     const { db } = portal.app.ctx;
@@ -495,10 +517,15 @@ describe('mail during an SMTP outage', () => {
     mailbox.down = true;
     try {
       expect((await staff.post(`/api/admin/payments/${member.paymentId}/approve`)).statusCode).toBe(200);
-      await expect.poll(async () => {
-        const rows = await portal.app.ctx.db.select().from(outbox).where(eq(outbox.to, member.user.email));
-        return rows.filter((r) => /OTP/.test(r.subject) && r.attempts > 0 && !r.sentAt).length;
-      }, { timeout: 5000 }).toBe(1);
+      await expect
+        .poll(
+          async () => {
+            const rows = await portal.app.ctx.db.select().from(outbox).where(eq(outbox.to, member.user.email));
+            return rows.filter((r) => /OTP/.test(r.subject) && r.attempts > 0 && !r.sentAt).length;
+          },
+          { timeout: 5000 },
+        )
+        .toBe(1);
     } finally {
       mailbox.down = false;
     }

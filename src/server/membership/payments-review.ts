@@ -18,7 +18,13 @@ const reviewers = alias(users, 'reviewers');
 /** The staff queue, oldest first for pending (first come, first served), newest first otherwise. */
 export async function listPayments(ctx: AppContext, status: PaymentState, kind?: PaymentSummary['kind']): Promise<PaymentSummary[]> {
   const rows = await ctx.db
-    .select({ payment: payments, member: { email: users.email, fullName: users.fullName, phone: users.phone }, slip: { mimeType: files.mimeType }, reviewerEmail: reviewers.email, fineDescription: ledgerEntries.description })
+    .select({
+      payment: payments,
+      member: { email: users.email, fullName: users.fullName, phone: users.phone },
+      slip: { mimeType: files.mimeType },
+      reviewerEmail: reviewers.email,
+      fineDescription: ledgerEntries.description,
+    })
     .from(payments)
     .leftJoin(users, eq(users.id, payments.userId))
     .leftJoin(files, eq(files.id, payments.slipFileId))
@@ -58,7 +64,13 @@ export async function rejectPayment(ctx: AppContext, staff: AuthUser, id: string
     // The member may have paid already: only Paystack's answer settles an online payment.
     if (current?.channel === 'paystack') throw conflict('An online payment is settled by Paystack, not rejected by hand.');
     const payment = await decidePending(tx, payments, id, staff, { state: 'rejected', reason });
-    await recordAudit(tx, { actor: staff, action: 'payment.rejected', subjectType: 'payment', subjectId: id, details: { reason, kind: payment.kind, userId: payment.userId } });
+    await recordAudit(tx, {
+      actor: staff,
+      action: 'payment.rejected',
+      subjectType: 'payment',
+      subjectId: id,
+      details: { reason, kind: payment.kind, userId: payment.userId },
+    });
     if (!member) return;
     await notify(tx, member.id, 'payment-rejected', `Your payment slip was not approved: ${reason}`);
     await enqueueMail(tx, membershipMail.paymentRejected(ctx.mailer.brand, member.email, member.fullName, reason));
@@ -68,16 +80,11 @@ export async function rejectPayment(ctx: AppContext, staff: AuthUser, id: string
 
 /** The slip of a payment for a staff member to look at; the look is in the member's access log and the audit trail. */
 export async function paymentSlip(ctx: AppContext, staff: AuthUser, id: string, reason?: string) {
-  const [row] = await ctx.db
-    .select({ file: files })
-    .from(payments)
-    .innerJoin(files, eq(files.id, payments.slipFileId))
-    .where(eq(payments.id, id));
+  const [row] = await ctx.db.select({ file: files }).from(payments).innerJoin(files, eq(files.id, payments.slipFileId)).where(eq(payments.id, id));
   if (!row) throw notFound('Slip not found');
   await recordFileAccess(ctx.db, staff, row.file, reason);
   return row.file;
 }
-
 
 /** Slips waiting for a staff decision (a metric: a growing queue means nobody is reviewing). */
 export async function countPendingPayments(ctx: AppContext): Promise<number> {

@@ -33,7 +33,10 @@ export async function sendMembershipReminders(ctx: AppContext): Promise<number> 
     const due = await ctx.db
       .select({ id: users.id, email: users.email, fullName: users.fullName, paidUntil: users.paidUntil })
       .from(users)
-      .leftJoin(membershipReminders, and(eq(membershipReminders.userId, users.id), eq(membershipReminders.kind, reminder.kind), eq(membershipReminders.paidUntil, users.paidUntil)))
+      .leftJoin(
+        membershipReminders,
+        and(eq(membershipReminders.userId, users.id), eq(membershipReminders.kind, reminder.kind), eq(membershipReminders.paidUntil, users.paidUntil)),
+      )
       .where(
         and(
           eq(users.activated, true),

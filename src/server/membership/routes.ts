@@ -14,7 +14,11 @@ import { activateProfile, assertOwnUserId, membershipStatus, sendEmailCode, send
 /** The fee and activation wizard of /user/fees, step by step; behind the member hook (member-routes.ts). */
 export function membershipMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const codeRequests = {
-    rateLimit: { max: ctx.config.rateLimits.codes, timeWindow: 15 * 60 * 1000, errorResponseBuilder: () => new HttpError(429, 'Too many requests. Please wait a few minutes and try again.') },
+    rateLimit: {
+      max: ctx.config.rateLimits.codes,
+      timeWindow: 15 * 60 * 1000,
+      errorResponseBuilder: () => new HttpError(429, 'Too many requests. Please wait a few minutes and try again.'),
+    },
   };
 
   return async (app) => {

@@ -20,7 +20,9 @@ const paymentParams = z.object({ id: z.uuid({ error: 'Payment not found' }) });
  */
 export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/payments', { config: { area: 'payments' }, schema: { querystring: paymentsQuerySchema } }, async (request) => listPayments(ctx, request.query.status, request.query.kind));
+    app.get('/payments', { config: { area: 'payments' }, schema: { querystring: paymentsQuerySchema } }, async (request) =>
+      listPayments(ctx, request.query.status, request.query.kind),
+    );
 
     app.post('/payments/:id/approve', { config: { area: 'payments' }, schema: { params: paymentParams, body: approvePaymentSchema } }, async (request) => {
       const { kind, months } = await confirmPayment(ctx, staffUser(request), request.params.id, request.body);
@@ -40,11 +42,16 @@ export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     // Money: Paystack is asked once per payment (the reversal claims it first); a retried request with its Idempotency-Key answers as the first did.
-    app.post('/payments/:id/refund', { config: { area: 'payments', idempotent: true }, schema: { params: paymentParams, body: reversePaymentSchema } }, async (request) => {
-      const outcome = await reversePayment(ctx, staffUser(request), request.params.id, request.body.reason, { refund: true });
-      if (outcome === 'refunded-unbooked') return { message: 'Refunded through Paystack. Nothing was booked for this money, so nothing is reversed. The member has been told why.' };
-      return { message: 'Payment refunded through Paystack and reversed on the ledger. The member has been told why.' };
-    });
+    app.post(
+      '/payments/:id/refund',
+      { config: { area: 'payments', idempotent: true }, schema: { params: paymentParams, body: reversePaymentSchema } },
+      async (request) => {
+        const outcome = await reversePayment(ctx, staffUser(request), request.params.id, request.body.reason, { refund: true });
+        if (outcome === 'refunded-unbooked')
+          return { message: 'Refunded through Paystack. Nothing was booked for this money, so nothing is reversed. The member has been told why.' };
+        return { message: 'Payment refunded through Paystack and reversed on the ledger. The member has been told why.' };
+      },
+    );
 
     app.get('/payments/:id/receipt', { config: { area: 'payments' }, schema: { params: paymentParams } }, async (request, reply) =>
       sendReceipt(ctx, reply, await receiptOf(ctx, request.params.id)),

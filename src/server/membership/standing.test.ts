@@ -34,12 +34,17 @@ describe('staff adjust paid-until', () => {
     setDay('2027-06-10');
     const { client, user } = await activatedMember(portal.app);
     expect((await membershipOf(client)).paidUntil).toBe('2027-07-10');
-    const answer = await finance.post(`/api/admin/members/${user.id}/membership`, { json: { paidUntil: '2027-09-30', reason: 'Three complimentary months for the casting crew' } });
+    const answer = await finance.post(`/api/admin/members/${user.id}/membership`, {
+      json: { paidUntil: '2027-09-30', reason: 'Three complimentary months for the casting crew' },
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toMatchObject({ message: 'Paid until set to 30 Sep 2027.', standing: { state: 'active', paidUntil: '2027-09-30' } });
     expect(await membershipOf(client)).toMatchObject({ state: 'active', paidUntil: '2027-09-30' });
     const [audit] = await auditOf(user.id);
-    expect(audit).toMatchObject({ action: 'membership.adjusted', details: { from: '2027-07-10', to: '2027-09-30', reason: 'Three complimentary months for the casting crew' } });
+    expect(audit).toMatchObject({
+      action: 'membership.adjusted',
+      details: { from: '2027-07-10', to: '2027-09-30', reason: 'Three complimentary months for the casting crew' },
+    });
     expect((await client.get('/api/notifications')).json().notifications[0].message).toContain('30 Sep 2027');
 
     setDay('2027-10-08');
@@ -67,7 +72,9 @@ describe('staff adjust paid-until', () => {
     const farAhead = await finance.post(url, { json: { paidUntil: '2072-08-01', reason: 'Typo' } });
     expect(farAhead.statusCode).toBe(400);
     expect(farAhead.json().message).toBe('Paid until can be at most 5 years ahead (10 Jun 2032).');
-    const unknown = await finance.post('/api/admin/members/7b0d3c4e-0000-4000-8000-000000000000/membership', { json: { paidUntil: '2027-08-01', reason: 'x' } });
+    const unknown = await finance.post('/api/admin/members/7b0d3c4e-0000-4000-8000-000000000000/membership', {
+      json: { paidUntil: '2027-08-01', reason: 'x' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect((await membershipOf(client)).paidUntil).toBe('2027-07-10');
     expect(await auditOf(user.id)).toEqual([]);
@@ -142,7 +149,17 @@ describe('the activation code again, from the console', () => {
     await member.client.post('/api/users/verify-email', { json: { email } });
     await member.client.post('/api/users/verify-code', { json: { email, code: await mailbox.codeFor(email, /verification code/) } });
     const form = new FormData();
-    form.append('paymentSlip', new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer())]), 'slip.png');
+    form.append(
+      'paymentSlip',
+      new Blob([
+        new Uint8Array(
+          await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } })
+            .png()
+            .toBuffer(),
+        ),
+      ]),
+      'slip.png',
+    );
     const paymentId = (await member.client.post('/api/users/upload-slip', { form })).json().paymentId;
     expect((await finance.get(`/api/admin/members/${member.user.id}/membership`)).json()).toMatchObject({ state: 'pending', awaitingActivation: false });
     expect((await finance.post(`/api/admin/members/${member.user.id}/activation-code`)).statusCode).toBe(409);
@@ -161,7 +178,10 @@ describe('the activation code again, from the console', () => {
     expect(mailbox.countTo(user.email, /OTP/)).toBe(1);
 
     // The resend interval is counted by the database's clock: age the first code instead of waiting.
-    await portal.app.ctx.db.update(verificationCodes).set({ createdAt: sql`now() - interval '2 minutes'` }).where(eq(verificationCodes.userId, user.id));
+    await portal.app.ctx.db
+      .update(verificationCodes)
+      .set({ createdAt: sql`now() - interval '2 minutes'` })
+      .where(eq(verificationCodes.userId, user.id));
     const resent = await finance.post(`/api/admin/members/${user.id}/activation-code`);
     expect(resent.statusCode).toBe(200);
     expect(resent.json().message).toBe(`A new activation code was emailed to ${user.email}.`);

@@ -43,7 +43,13 @@ export async function adjustPaidUntil(ctx: AppContext, staff: AuthUser, memberId
   await ctx.db.transaction(async (tx) => {
     const member = await lockMemberForStaff(tx, memberId);
     await tx.update(users).set({ paidUntil }).where(eq(users.id, member.id));
-    await recordAudit(tx, { actor: staff, action: 'membership.adjusted', subjectType: 'user', subjectId: member.id, details: { from: member.paidUntil, to: paidUntil, reason } });
+    await recordAudit(tx, {
+      actor: staff,
+      action: 'membership.adjusted',
+      subjectType: 'user',
+      subjectId: member.id,
+      details: { from: member.paidUntil, to: paidUntil, reason },
+    });
     await notify(tx, member.id, 'membership-adjusted', `Our staff set your membership as paid until ${displayDate(paidUntil)}: ${reason}`);
   });
 }
@@ -73,7 +79,13 @@ export async function reinstateMember(ctx: AppContext, staff: AuthUser, memberId
       .where(and(eq(users.id, member.id), isNotNull(users.suspendedAt)))
       .returning({ id: users.id });
     if (!reinstated) throw conflict('This membership is not suspended.');
-    await recordAudit(tx, { actor: staff, action: 'membership.reinstated', subjectType: 'user', subjectId: member.id, details: { reason, suspendedFor: member.suspensionReason } });
+    await recordAudit(tx, {
+      actor: staff,
+      action: 'membership.reinstated',
+      subjectType: 'user',
+      subjectId: member.id,
+      details: { reason, suspendedFor: member.suspensionReason },
+    });
     await notify(tx, member.id, 'membership-reinstated', 'Your membership is reinstated.');
     await enqueueMail(tx, membershipMail.membershipReinstated(ctx.mailer.brand, member.email, member.fullName));
   });

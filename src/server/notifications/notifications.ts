@@ -17,7 +17,13 @@ export async function notify(db: Executor, userId: string, kind: NotificationKin
 /** The member's latest notifications, newest first. */
 export function listNotifications(ctx: AppContext, userId: string) {
   return ctx.db
-    .select({ id: notifications.id, kind: notifications.kind, message: notifications.message, createdAt: notifications.createdAt, readAt: notifications.readAt })
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      message: notifications.message,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+    })
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt))

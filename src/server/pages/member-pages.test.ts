@@ -50,7 +50,8 @@ describe('member pages sent with the member data (issue 31)', () => {
     const answers = answersIn(page.body);
     expect(answers, 'no member data in the page').not.toBeNull();
     expect((answers!['/api/users/profile'] as { user: { id: string } }).user.id).toBe(user.id);
-    for (const call of ['/api/users/ledger', '/api/users/membership', '/api/users/card', '/api/users/submissions']) expect(answers, call).toHaveProperty([call]);
+    for (const call of ['/api/users/ledger', '/api/users/membership', '/api/users/card', '/api/users/submissions'])
+      expect(answers, call).toHaveProperty([call]);
     // The same answers as the calls themselves.
     expect(answers!['/api/users/ledger']).toEqual((await client.get('/api/users/ledger')).json());
     // An answer that names the page's address (the card's check link) names the address the member reached.
@@ -91,7 +92,11 @@ describe('member pages sent with the member data (issue 31)', () => {
 
 describe('filesOf', () => {
   it('follows static imports once each, leaving out the shell files', () => {
-    const manifest = { a: { file: 'assets/a.js', imports: ['b', 'c'], css: ['assets/a.css'] }, b: { file: 'assets/b.js', imports: ['a'] }, c: { file: 'assets/c.js' } };
+    const manifest = {
+      a: { file: 'assets/a.js', imports: ['b', 'c'], css: ['assets/a.css'] },
+      b: { file: 'assets/b.js', imports: ['a'] },
+      c: { file: 'assets/c.js' },
+    };
     expect(filesOf(manifest, ['a'], new Set(['/assets/c.js']))).toEqual({ scripts: ['assets/a.js', 'assets/b.js'], styles: ['assets/a.css'] });
   });
 });

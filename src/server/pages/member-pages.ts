@@ -49,7 +49,10 @@ export function memberPages(app: FastifyInstance, { root, shell }: { root: strin
     const { scripts, styles } = filesOf(manifest, [module, ...SHELL_MODULES], inShell);
     preloads.set(
       page,
-      [...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`), ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)].join(''),
+      [
+        ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ].join(''),
     );
   }
 
@@ -64,7 +67,11 @@ export function memberPages(app: FastifyInstance, { root, shell }: { root: strin
       if (cookie) {
         const injected = await Promise.all(
           page.data.map(async (url) => {
-            const answer = await app.inject({ method: 'GET', url, headers: { ...forwardedHeaders(request), cookie, accept: 'application/json', 'user-agent': request.headers['user-agent'] ?? '' } });
+            const answer = await app.inject({
+              method: 'GET',
+              url,
+              headers: { ...forwardedHeaders(request), cookie, accept: 'application/json', 'user-agent': request.headers['user-agent'] ?? '' },
+            });
             return { url, answer };
           }),
         );

@@ -39,7 +39,9 @@ beforeAll(async () => {
   // The page template as written (index.html) with a stylesheet as the build links it, and the web
   // app's server entry from source.
   const indexHtml = readFileSync(path.join(import.meta.dirname, '../../web/index.html'), 'utf8');
-  const built = indexHtml.replace('<script type="module" src="./main.tsx"></script>', '').replace('</head>', `  ${ENTRY_SCRIPT}\n    ${PRELOAD_LINK}\n    ${STYLESHEET_LINK}\n  </head>`);
+  const built = indexHtml
+    .replace('<script type="module" src="./main.tsx"></script>', '')
+    .replace('</head>', `  ${ENTRY_SCRIPT}\n    ${PRELOAD_LINK}\n    ${STYLESHEET_LINK}\n  </head>`);
   writeFileSync(path.join(webRoot, 'index.html'), built);
   mkdirSync(path.join(webRoot, 'assets'));
   writeFileSync(path.join(webRoot, 'assets/index-test.css'), STYLESHEET);
@@ -54,7 +56,9 @@ const visitor = () => new TestClient(portal.app);
 const dobForAge = (age: number) => format(subYears(addDays(new Date(), -10), age), 'yyyy-MM-dd');
 
 async function photoForm(): Promise<FormData> {
-  const data = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#a50' } }).jpeg().toBuffer();
+  const data = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#a50' } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
   form.append('photo', new Blob([new Uint8Array(data)]), 'me.jpg');
   return form;
@@ -63,7 +67,9 @@ async function photoForm(): Promise<FormData> {
 /** An activated member with an artist submission and a published profile with one photo. */
 async function publishedTalent(stageName: string, overrides: Record<string, unknown> = {}) {
   const member = await activatedMember(portal.app, overrides);
-  await portal.app.ctx.db.insert(submissions).values({ userId: member.user.id, form: 'artist-membership', data: { gender: 'female', heightFt: 5, heightInch: 7 } });
+  await portal.app.ctx.db
+    .insert(submissions)
+    .values({ userId: member.user.id, form: 'artist-membership', data: { gender: 'female', heightFt: 5, heightInch: 7 } });
   const draft = { category: 'model', stageName, bio: 'Runway and print.', published: false, show: ['gender', 'age', 'height'] };
   expect((await member.client.put('/api/talent/me', { json: draft })).statusCode).toBe(200);
   expect((await member.client.post('/api/talent/me/photos', { form: await photoForm() })).statusCode).toBe(201);
@@ -77,7 +83,8 @@ function metaContent(html: string, key: string): string | undefined {
   return new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)?.[1];
 }
 
-const pageData = (html: string) => JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)![1]!) as { queries: { queryKey: unknown[] }[] };
+const pageData = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)![1]!) as { queries: { queryKey: unknown[] }[] };
 
 describe('public pages drawn on the server', () => {
   it('sends the landing page drawn, with the data it was drawn with, the head tags and no inline script', async () => {
@@ -110,7 +117,9 @@ describe('public pages drawn on the server', () => {
 
   it('starts a drawn page’s code once it is painted; a member page loads it at once', async () => {
     const landing = await visitor().get('/');
-    expect(landing.body).toContain('<script src="/start-after-paint.js" defer data-entry="/assets/index-test.js" data-preload="/assets/react-test.js"></script>');
+    expect(landing.body).toContain(
+      '<script src="/start-after-paint.js" defer data-entry="/assets/index-test.js" data-preload="/assets/react-test.js"></script>',
+    );
     expect(landing.body).not.toContain(ENTRY_SCRIPT);
     expect(landing.body).not.toContain(PRELOAD_LINK);
     const shell = await visitor().get('/profile');
@@ -156,7 +165,9 @@ describe('public pages drawn on the server', () => {
     const block = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)![1]!;
     expect(block).not.toContain('<');
     expect(JSON.stringify(pageData(html))).toContain(JSON.stringify(stageName).slice(1, -1));
-    expect(html).toMatch(/<h1 id="talent-name">Ada (&quot;|")Star(&quot;|") &lt;script&gt;alert\((&#x27;|&#39;|')x(&#x27;|&#39;|')\)&lt;\/script&gt; &amp; Co<\/h1>/);
+    expect(html).toMatch(
+      /<h1 id="talent-name">Ada (&quot;|")Star(&quot;|") &lt;script&gt;alert\((&#x27;|&#39;|')x(&#x27;|&#39;|')\)&lt;\/script&gt; &amp; Co<\/h1>/,
+    );
   });
 
   it('answers 404 for a profile that is not listed or an address that names none', async () => {
@@ -169,13 +180,25 @@ describe('public pages drawn on the server', () => {
   });
 
   it('shows a child’s profile only while the guardian allows publication, and never an age', async () => {
-    const guardian = { guardianName: 'Ngozi Okafor', guardianRelationship: 'Mother', guardianEmail: `pages-parent-${process.pid}@example.com`, guardianPhone: '+234 803 555 0101' };
+    const guardian = {
+      guardianName: 'Ngozi Okafor',
+      guardianRelationship: 'Mother',
+      guardianEmail: `pages-parent-${process.pid}@example.com`,
+      guardianPhone: '+234 803 555 0101',
+    };
     const child = await signedUpMember(portal.app, { dob: dobForAge(12), ...guardian });
     const code = await mailbox.codeFor(guardian.guardianEmail, /Please confirm/);
-    const confirmed = await visitor().post('/api/guardian/confirm', { json: { child: child.user.id, code, agree: true, allowPublication: true, allowAgeBand: true } });
+    const confirmed = await visitor().post('/api/guardian/confirm', {
+      json: { child: child.user.id, code, agree: true, allowPublication: true, allowAgeBand: true },
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    await portal.app.ctx.db.update(users).set({ activated: true, activatedAt: new Date(), paidUntil: format(addDays(new Date(), 30), 'yyyy-MM-dd') }).where(eq(users.id, child.user.id));
-    await portal.app.ctx.db.insert(submissions).values({ userId: child.user.id, form: 'artist-membership', data: { gender: 'female', heightFt: 4, heightInch: 10 } });
+    await portal.app.ctx.db
+      .update(users)
+      .set({ activated: true, activatedAt: new Date(), paidUntil: format(addDays(new Date(), 30), 'yyyy-MM-dd') })
+      .where(eq(users.id, child.user.id));
+    await portal.app.ctx.db
+      .insert(submissions)
+      .values({ userId: child.user.id, form: 'artist-membership', data: { gender: 'female', heightFt: 4, heightInch: 10 } });
     const draft = { category: 'model', stageName: 'Young Star Pages', bio: 'Print and TV.', published: false, show: ['gender', 'age', 'height'] };
     expect((await child.client.put('/api/talent/me', { json: draft })).statusCode).toBe(200);
     expect((await child.client.post('/api/talent/me/photos', { form: await photoForm() })).statusCode).toBe(201);
@@ -290,7 +313,10 @@ describe('sitemap.xml and robots.txt', () => {
   it('lists the public pages and every listed profile, not an unpublished one', async () => {
     const listed = await publishedTalent('Sitemap Listed');
     const unlisted = await publishedTalent('Sitemap Unlisted');
-    expect((await unlisted.client.put('/api/talent/me', { json: { category: 'model', stageName: 'Sitemap Unlisted', bio: '', published: false, show: [] } })).statusCode).toBe(200);
+    expect(
+      (await unlisted.client.put('/api/talent/me', { json: { category: 'model', stageName: 'Sitemap Unlisted', bio: '', published: false, show: [] } }))
+        .statusCode,
+    ).toBe(200);
     const response = await visitor().get('/sitemap.xml');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -309,7 +335,8 @@ describe('sitemap.xml and robots.txt', () => {
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = response.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    for (const prefix of ['/admin', '/api/', '/profile', '/user/', '/notifications', '/events', '/scriptprintingform']) expect(lines).toContain(`Disallow: ${prefix}`);
+    for (const prefix of ['/admin', '/api/', '/profile', '/user/', '/notifications', '/events', '/scriptprintingform'])
+      expect(lines).toContain(`Disallow: ${prefix}`);
     expect(lines).not.toContain('Disallow: /talent');
     expect(lines).not.toContain('Disallow: /');
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);

@@ -17,13 +17,21 @@ export function pagesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const urls = [...pages, ...profiles].map(
         (entry) => `  <url><loc>${escapeHtml(entry.loc)}</loc>${'lastmod' in entry ? `<lastmod>${entry.lastmod}</lastmod>` : ''}</url>`,
       );
-      const xml = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+      const xml = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join(
+        '\n',
+      );
       return reply.header('Content-Type', 'application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(xml);
     });
 
     app.get('/robots.txt', async (request, reply) => {
       const formPages = Object.values(FORM_DEFINITIONS).map((form) => form.page);
-      const lines = ['User-agent: *', ...[...PRIVATE_PAGE_PREFIXES, ...formPages].map((prefix) => `Disallow: ${prefix}`), '', `Sitemap: ${originOf(request)}/sitemap.xml`, ''];
+      const lines = [
+        'User-agent: *',
+        ...[...PRIVATE_PAGE_PREFIXES, ...formPages].map((prefix) => `Disallow: ${prefix}`),
+        '',
+        `Sitemap: ${originOf(request)}/sitemap.xml`,
+        '',
+      ];
       return reply.header('Content-Type', 'text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(lines.join('\n'));
     });
   };

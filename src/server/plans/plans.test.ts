@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => portal.close());
 
-const plansNow = async () => (await new TestClient(portal.app).get('/api/plans')).json().plans as { id: string; name: string; priceKobo: number; perks: string[] }[];
+const plansNow = async () =>
+  (await new TestClient(portal.app).get('/api/plans')).json().plans as { id: string; name: string; priceKobo: number; perks: string[] }[];
 const premium = { name: 'Premium Plan', priceKobo: 75_000_00, perks: ['Member forms', 'Membership card with a QR code checked at the door'] };
 
 describe('plans', () => {
@@ -30,7 +31,11 @@ describe('plans', () => {
   });
 
   it('lets an admin change a plan, audited; finance, moderators and members are refused', async () => {
-    for (const client of [(await signedInStaffAs(portal.app, 'finance')).client, (await signedInStaffAs(portal.app, 'moderator')).client, (await signedUpMember(portal.app)).client]) {
+    for (const client of [
+      (await signedInStaffAs(portal.app, 'finance')).client,
+      (await signedInStaffAs(portal.app, 'moderator')).client,
+      (await signedUpMember(portal.app)).client,
+    ]) {
       expect((await client.put('/api/admin/plans/premium', { json: premium })).statusCode).toBe(403);
     }
     expect((await new TestClient(portal.app).put('/api/admin/plans/premium', { json: premium })).statusCode).toBe(401);
@@ -85,13 +90,26 @@ describe('plans', () => {
     form.append('userId', member.user.id);
     form.append('plan', 'premium');
     form.append('months', '2');
-    form.append('paymentSlip', new Blob([new Uint8Array(await sharp({ create: { width: 20, height: 20, channels: 3, background: '#eee' } }).png().toBuffer())]), 'slip.png');
+    form.append(
+      'paymentSlip',
+      new Blob([
+        new Uint8Array(
+          await sharp({ create: { width: 20, height: 20, channels: 3, background: '#eee' } })
+            .png()
+            .toBuffer(),
+        ),
+      ]),
+      'slip.png',
+    );
     const uploaded = await member.client.post('/api/users/upload-slip', { form });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const pending = (await admin.get('/api/admin/payments?status=pending')).json() as { id: string; plan: string; amountKobo: number }[];
     expect(pending.find((p) => p.id === uploaded.json().paymentId)).toMatchObject({ plan: 'premium', amountKobo: 2 * 75_000_00 });
 
-    expect((await admin.post(`/api/admin/payments/${uploaded.json().paymentId}/approve`, { json: { months: 3, reason: 'The transfer covers three months.' } })).statusCode).toBe(200);
+    expect(
+      (await admin.post(`/api/admin/payments/${uploaded.json().paymentId}/approve`, { json: { months: 3, reason: 'The transfer covers three months.' } }))
+        .statusCode,
+    ).toBe(200);
     const ledger = (await member.client.get('/api/users/ledger')).json();
     expect(ledger.entries.find((e: { kind: string }) => e.kind === 'membership')).toMatchObject({ amountKobo: 3 * 75_000_00 });
   });

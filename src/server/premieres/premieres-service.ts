@@ -45,12 +45,7 @@ export async function createPremiere(ctx: AppContext, staff: AuthUser, input: { 
   }
 }
 
-export async function updatePremiere(
-  ctx: AppContext,
-  staff: AuthUser,
-  id: string,
-  input: { open?: boolean; showtimes?: string[] },
-): Promise<PremiereView> {
+export async function updatePremiere(ctx: AppContext, staff: AuthUser, id: string, input: { open?: boolean; showtimes?: string[] }): Promise<PremiereView> {
   if (!isUuid(id)) throw notFound('Premiere not found');
   return ctx.db.transaction(async (tx) => {
     const changes = { ...(input.open === undefined ? {} : { open: input.open }), ...(input.showtimes ? { showtimes: [...new Set(input.showtimes)] } : {}) };

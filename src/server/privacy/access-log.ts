@@ -15,9 +15,17 @@ type FileRow = typeof files.$inferSelect;
  */
 export async function recordFileAccess(db: Executor, viewer: AuthUser, file: Pick<FileRow, 'id' | 'ownerId' | 'purpose'>, reason?: string): Promise<void> {
   if (!file.ownerId || file.ownerId === viewer.id || !isStaffRole(viewer.role)) return;
-  await db.insert(fileAccessLog).values({ ownerId: file.ownerId, fileId: file.id, filePurpose: file.purpose, staffId: viewer.id, staffRole: viewer.role, reason: reason ?? null });
+  await db
+    .insert(fileAccessLog)
+    .values({ ownerId: file.ownerId, fileId: file.id, filePurpose: file.purpose, staffId: viewer.id, staffRole: viewer.role, reason: reason ?? null });
   // `userId`: the audit forgets it when the member terminates (forgetPersonInAudit).
-  await recordAudit(db, { actor: viewer, action: 'file.view', subjectType: 'file', subjectId: file.id, details: { userId: file.ownerId, purpose: file.purpose, ...(reason && { reason }) } });
+  await recordAudit(db, {
+    actor: viewer,
+    action: 'file.view',
+    subjectType: 'file',
+    subjectId: file.id,
+    details: { userId: file.ownerId, purpose: file.purpose, ...(reason && { reason }) },
+  });
 }
 
 const PURPOSE_WORDS: Record<string, string> = {
@@ -39,6 +47,11 @@ export function purposeInWords(purpose: string): string {
 
 /** Who at the company looked at the member's files, newest first, by role (never by name). */
 export async function accessLogOf(db: Executor, ownerId: string): Promise<AccessLogEntry[]> {
-  const rows = await db.select().from(fileAccessLog).where(eq(fileAccessLog.ownerId, ownerId)).orderBy(desc(fileAccessLog.createdAt), desc(fileAccessLog.id)).limit(500);
+  const rows = await db
+    .select()
+    .from(fileAccessLog)
+    .where(eq(fileAccessLog.ownerId, ownerId))
+    .orderBy(desc(fileAccessLog.createdAt), desc(fileAccessLog.id))
+    .limit(500);
   return rows.map((row) => ({ at: row.createdAt.toISOString(), role: row.staffRole as StaffRole, file: purposeInWords(row.filePurpose), reason: row.reason }));
 }

@@ -53,7 +53,16 @@ it('streams 50 files of 5 MB without growing the process by 50 MB', { timeout: 3
   }, 250);
 
   // The download is read by another process (curl), so only the portal's memory is measured here.
-  const { stdout } = await run('curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code} %{size_download}', '-H', `Cookie: ${cookie}`, `${address}/api/users/me/export`]);
+  const { stdout } = await run('curl', [
+    '-sS',
+    '-o',
+    '/dev/null',
+    '-w',
+    '%{http_code} %{size_download}',
+    '-H',
+    `Cookie: ${cookie}`,
+    `${address}/api/users/me/export`,
+  ]);
   clearInterval(sampler);
   const [status, size] = stdout.split(' ');
   expect(status).toBe('200');
@@ -61,7 +70,9 @@ it('streams 50 files of 5 MB without growing the process by 50 MB', { timeout: 3
 
   const rssGrowth = (peakRss - before.rss) / MB;
   const heapGrowth = (peakHeap - before.heapUsed) / MB;
-  console.log(`export of ${FILES} x 5 MB: ${(received / MB).toFixed(1)} MB sent; RSS ${(before.rss / MB).toFixed(1)} MB before, peak growth ${rssGrowth.toFixed(1)} MB; heap peak growth ${heapGrowth.toFixed(1)} MB; buffers peak growth ${((peakBuffers - before.arrayBuffers) / MB).toFixed(1)} MB`);
+  console.log(
+    `export of ${FILES} x 5 MB: ${(received / MB).toFixed(1)} MB sent; RSS ${(before.rss / MB).toFixed(1)} MB before, peak growth ${rssGrowth.toFixed(1)} MB; heap peak growth ${heapGrowth.toFixed(1)} MB; buffers peak growth ${((peakBuffers - before.arrayBuffers) / MB).toFixed(1)} MB`,
+  );
   expect(received).toBeGreaterThan(FILES * FILE_BYTES);
   expect(rssGrowth).toBeLessThan(50);
 });

@@ -88,11 +88,23 @@ export async function memberData(ctx: AppContext, user: AuthUser) {
     db.select().from(guardians).where(eq(guardians.userId, id)),
     db.select().from(consents).where(eq(consents.userId, id)).orderBy(asc(consents.id)),
     db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, id)),
-    db.select().from(receipts).where(paymentIds.length ? inArray(receipts.paymentId, paymentIds) : none),
+    db
+      .select()
+      .from(receipts)
+      .where(paymentIds.length ? inArray(receipts.paymentId, paymentIds) : none),
     db.select().from(membershipReminders).where(eq(membershipReminders.userId, id)),
-    db.select().from(submissionFiles).where(submissionIds.length ? inArray(submissionFiles.submissionId, submissionIds) : none),
-    db.select().from(talentPhotos).where(profileIds.length ? inArray(talentPhotos.profileId, profileIds) : none),
-    db.select().from(bookingRequests).where(profileIds.length ? inArray(bookingRequests.profileId, profileIds) : none),
+    db
+      .select()
+      .from(submissionFiles)
+      .where(submissionIds.length ? inArray(submissionFiles.submissionId, submissionIds) : none),
+    db
+      .select()
+      .from(talentPhotos)
+      .where(profileIds.length ? inArray(talentPhotos.profileId, profileIds) : none),
+    db
+      .select()
+      .from(bookingRequests)
+      .where(profileIds.length ? inArray(bookingRequests.profileId, profileIds) : none),
     db.select().from(ads).where(eq(ads.userId, id)),
     db.select().from(notifications).where(eq(notifications.userId, id)),
     db.select().from(contactMessages).where(eq(contactMessages.userId, id)),

@@ -7,9 +7,13 @@ import { sendStoredFile } from '../files/send-file.js';
 
 export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/files/:id', { schema: { params: z.object({ id: z.uuid({ error: 'File not found' }) }), querystring: staffLookQuery } }, async (request, reply) => {
-      const file = await findReadableFile(ctx, request.params.id, request.user, request.query.reason);
-      return sendStoredFile(ctx, reply, file, 'private');
-    });
+    app.get(
+      '/api/files/:id',
+      { schema: { params: z.object({ id: z.uuid({ error: 'File not found' }) }), querystring: staffLookQuery } },
+      async (request, reply) => {
+        const file = await findReadableFile(ctx, request.params.id, request.user, request.query.reason);
+        return sendStoredFile(ctx, reply, file, 'private');
+      },
+    );
   };
 }

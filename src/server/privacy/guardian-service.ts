@@ -83,7 +83,10 @@ export async function addGuardian(ctx: AppContext, child: AuthUser, input: z.out
 }
 
 async function currentGuardian(db: Executor, childId: string): Promise<GuardianRow | undefined> {
-  const [row] = await db.select().from(guardians).where(and(eq(guardians.userId, childId), isNull(guardians.endedAt)));
+  const [row] = await db
+    .select()
+    .from(guardians)
+    .where(and(eq(guardians.userId, childId), isNull(guardians.endedAt)));
   return row;
 }
 
@@ -114,13 +117,21 @@ export async function guardianAnswer(ctx: AppContext, child: AuthUser): Promise<
  * is recorded (who, when, the text version). The code is single use, so the same code sent
  * twice at once confirms once; the other answer is a 400.
  */
-export async function confirmGuardian(ctx: AppContext, input: Omit<GuardianConfirmInput, 'allowPublication' | 'allowAgeBand'> & { allowPublication: boolean; allowAgeBand: boolean }): Promise<{ childName: string }> {
+export async function confirmGuardian(
+  ctx: AppContext,
+  input: Omit<GuardianConfirmInput, 'allowPublication' | 'allowAgeBand'> & { allowPublication: boolean; allowAgeBand: boolean },
+): Promise<{ childName: string }> {
   const outcome = await ctx.db.transaction(async (tx): Promise<{ refusal: HttpError } | { childName: string; childId: string }> => {
     const refusal = await consumeCode(ctx, tx, input.child, 'guardian', input.code, 'That code is not right.');
     if (refusal) return { refusal };
     const [guardian] = await tx
       .update(guardians)
-      .set({ confirmedAt: new Date(), textVersion: CONSENT_TEXTS.guardian.version, allowsPublication: input.allowPublication, allowsAgeBand: input.allowAgeBand })
+      .set({
+        confirmedAt: new Date(),
+        textVersion: CONSENT_TEXTS.guardian.version,
+        allowsPublication: input.allowPublication,
+        allowsAgeBand: input.allowAgeBand,
+      })
       .where(and(eq(guardians.userId, input.child), isNull(guardians.endedAt)))
       .returning();
     const [child] = await tx
@@ -133,8 +144,19 @@ export async function confirmGuardian(ctx: AppContext, input: Omit<GuardianConfi
     await recordConsent(tx, child.id, 'guardian', true, by);
     await recordConsent(tx, child.id, 'guardian-publication', input.allowPublication, by);
     await recordConsent(tx, child.id, 'guardian-age-band', input.allowAgeBand, by);
-    await recordAudit(tx, { actor: null, action: 'guardian.confirmed', subjectType: 'user', subjectId: child.id, details: { guardian: guardian.email, allowPublication: input.allowPublication, allowAgeBand: input.allowAgeBand } });
-    await notify(tx, child.id, 'guardian-confirmed', `${guardian.name} confirmed your account. You can now pay the membership fee, send forms${input.allowPublication ? ' and publish your talent profile' : ''}.`);
+    await recordAudit(tx, {
+      actor: null,
+      action: 'guardian.confirmed',
+      subjectType: 'user',
+      subjectId: child.id,
+      details: { guardian: guardian.email, allowPublication: input.allowPublication, allowAgeBand: input.allowAgeBand },
+    });
+    await notify(
+      tx,
+      child.id,
+      'guardian-confirmed',
+      `${guardian.name} confirmed your account. You can now pay the membership fee, send forms${input.allowPublication ? ' and publish your talent profile' : ''}.`,
+    );
     return { childName: child.fullName, childId: child.id };
   });
   if ('refusal' in outcome) throw outcome.refusal;
@@ -174,8 +196,16 @@ export async function endGuardianLinksAtAdulthood(ctx: AppContext): Promise<numb
       .where(and(isNotNull(users.guardianState), lte(users.dob, bornBy)))
       .returning({ id: users.id, email: users.email, fullName: users.fullName });
     for (const adult of adults) {
-      await tx.update(guardians).set({ endedAt: sql`now()` }).where(and(eq(guardians.userId, adult.id), isNull(guardians.endedAt)));
-      await notify(tx, adult.id, 'guardian-ended', 'You are 18 now: your parent or guardian no longer confirms anything for your account, and booking requests come only to you.');
+      await tx
+        .update(guardians)
+        .set({ endedAt: sql`now()` })
+        .where(and(eq(guardians.userId, adult.id), isNull(guardians.endedAt)));
+      await notify(
+        tx,
+        adult.id,
+        'guardian-ended',
+        'You are 18 now: your parent or guardian no longer confirms anything for your account, and booking requests come only to you.',
+      );
       await enqueueMail(tx, privacyMail.guardianLinkEnded(ctx.mailer.brand, adult.email, adult.fullName));
     }
     return adults.length;

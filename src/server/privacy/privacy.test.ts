@@ -52,7 +52,13 @@ let guardianCount = 0;
 
 function guardianFields(overrides: Record<string, unknown> = {}) {
   guardianCount += 1;
-  return { guardianName: 'Ngozi Okafor', guardianRelationship: 'Mother', guardianEmail: `parent${process.pid}-${guardianCount}@example.com`, guardianPhone: '+234 803 555 0101', ...overrides };
+  return {
+    guardianName: 'Ngozi Okafor',
+    guardianRelationship: 'Mother',
+    guardianEmail: `parent${process.pid}-${guardianCount}@example.com`,
+    guardianPhone: '+234 803 555 0101',
+    ...overrides,
+  };
 }
 
 /** A 12-year-old signed up with a guardian: the account waits for the guardian's code. */
@@ -67,7 +73,10 @@ function confirm(childId: string, code: string, choices: { allowPublication?: bo
   return new TestClient(portal.app).post('/api/guardian/confirm', { json: { child: childId, code, agree: true, ...choices } });
 }
 
-const slipImage = () => sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer();
+const slipImage = () =>
+  sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } })
+    .png()
+    .toBuffer();
 function slipForm(data: Buffer, extra: Record<string, string>): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(extra)) form.append(key, value);
@@ -87,7 +96,12 @@ describe('a child signs up', () => {
     const response = await new TestClient(portal.app).post('/api/users/signup', { json: fields });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/under 18: please give your parent or guardian/);
-    expect(await db().select().from(users).where(eq(users.email, fields.email as string))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(users)
+        .where(eq(users.email, fields.email as string)),
+    ).toHaveLength(0);
   });
 
   it('refuses a guardian email that is the child’s own', async () => {
@@ -131,7 +145,12 @@ describe('a child signs up', () => {
     const paid = await child.client.post('/api/users/upload-slip', { form: slipForm(await slipImage(), { userId: child.user.id, plan: 'premium' }) });
     expect(paid.statusCode, paid.body).toBe(201);
 
-    const history = (await child.client.get('/api/users/me/consents')).json().history as { kind: string; given: boolean; textVersion: string; givenBy: string }[];
+    const history = (await child.client.get('/api/users/me/consents')).json().history as {
+      kind: string;
+      given: boolean;
+      textVersion: string;
+      givenBy: string;
+    }[];
     expect(history.filter((c) => c.kind.startsWith('guardian'))).toEqual([
       expect.objectContaining({ kind: 'guardian', given: true, textVersion: 'guardian-2026-11', givenBy: `guardian ${child.guardian.guardianEmail}` }),
       expect.objectContaining({ kind: 'guardian-publication', given: true }),
@@ -153,7 +172,10 @@ describe('a child signs up', () => {
 describe('the guardian code follows the code rules', () => {
   it('is stored only as a hash', async () => {
     const child = await childSignedUp();
-    const [row] = await db().select().from(verificationCodes).where(and(eq(verificationCodes.userId, child.user.id), eq(verificationCodes.purpose, 'guardian')));
+    const [row] = await db()
+      .select()
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.userId, child.user.id), eq(verificationCodes.purpose, 'guardian')));
     expect(row!.codeHash).not.toContain(child.code);
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(71 * 60 * 60 * 1000);
   });
@@ -168,7 +190,10 @@ describe('the guardian code follows the code rules', () => {
 
   it('expires', async () => {
     const child = await childSignedUp();
-    await db().update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.userId, child.user.id));
+    await db()
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verificationCodes.userId, child.user.id));
     const response = await confirm(child.user.id, child.code);
     expect(response.statusCode).toBe(400);
     expect((await child.client.get('/api/users/profile')).json().user.guardian).toBe('waiting');
@@ -187,7 +212,10 @@ describe('the guardian code follows the code rules', () => {
     const child = await childSignedUp();
     const early = await child.client.post('/api/users/me/guardian/code');
     expect(early.statusCode).toBe(429);
-    await db().update(verificationCodes).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(verificationCodes.userId, child.user.id));
+    await db()
+      .update(verificationCodes)
+      .set({ createdAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(verificationCodes.userId, child.user.id));
     const resent = await child.client.post('/api/users/me/guardian/code');
     expect(resent.statusCode).toBe(200);
     await expect.poll(() => mailbox.countTo(child.guardian.guardianEmail, GUARDIAN_SUBJECT)).toBe(2);
@@ -199,7 +227,10 @@ describe('the guardian code follows the code rules', () => {
     const child = await childSignedUp();
     const answers = await Promise.all([confirm(child.user.id, child.code), confirm(child.user.id, child.code)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
-    const recorded = await db().select().from(consents).where(and(eq(consents.userId, child.user.id), eq(consents.kind, 'guardian')));
+    const recorded = await db()
+      .select()
+      .from(consents)
+      .where(and(eq(consents.userId, child.user.id), eq(consents.kind, 'guardian')));
     expect(recorded).toHaveLength(1);
   });
 });
@@ -208,12 +239,25 @@ describe('the guardian code follows the code rules', () => {
 async function activatedChild(choices: { allowPublication: boolean; allowAgeBand: boolean }) {
   const child = await childSignedUp();
   expect((await confirm(child.user.id, child.code, choices)).statusCode).toBe(200);
-  await db().update(users).set({ activated: true, activatedAt: new Date(), paidUntil: format(addDays(new Date(), 30), 'yyyy-MM-dd') }).where(eq(users.id, child.user.id));
-  await db().insert(submissions).values({ userId: child.user.id, form: 'artist-membership', data: { gender: 'female', heightFt: 4, heightInch: 10 } });
-  const photo = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#a50' } }).jpeg().toBuffer();
+  await db()
+    .update(users)
+    .set({ activated: true, activatedAt: new Date(), paidUntil: format(addDays(new Date(), 30), 'yyyy-MM-dd') })
+    .where(eq(users.id, child.user.id));
+  await db()
+    .insert(submissions)
+    .values({ userId: child.user.id, form: 'artist-membership', data: { gender: 'female', heightFt: 4, heightInch: 10 } });
+  const photo = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#a50' } })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
   form.append('photo', new Blob([new Uint8Array(photo)]), 'me.jpg');
-  const draft = { category: 'model', stageName: `Young Talent ${child.user.id.slice(0, 6)}`, bio: 'Print and TV.', published: false, show: ['gender', 'age', 'height'] };
+  const draft = {
+    category: 'model',
+    stageName: `Young Talent ${child.user.id.slice(0, 6)}`,
+    bio: 'Print and TV.',
+    published: false,
+    show: ['gender', 'age', 'height'],
+  };
   expect((await child.client.put('/api/talent/me', { json: draft })).statusCode).toBe(200);
   expect((await child.client.post('/api/talent/me/photos', { form })).statusCode).toBe(201);
   return { ...child, draft };
@@ -256,7 +300,17 @@ describe('a child in the talent directory', () => {
     const business = new TestClient(portal.app);
     const email = `casting${process.pid}@studio.example.com`;
     const asked = await business.post(`/api/talent/${id}/requests`, {
-      json: { businessName: 'Studio', contactName: 'Bola', email, phone: '08091234567', dateFrom: format(addDays(new Date(), 10), 'yyyy-MM-dd'), dateTo: format(addDays(new Date(), 11), 'yyyy-MM-dd'), location: 'Ikeja', budgetNaira: '50000', message: 'A school advert.' },
+      json: {
+        businessName: 'Studio',
+        contactName: 'Bola',
+        email,
+        phone: '08091234567',
+        dateFrom: format(addDays(new Date(), 10), 'yyyy-MM-dd'),
+        dateTo: format(addDays(new Date(), 11), 'yyyy-MM-dd'),
+        location: 'Ikeja',
+        budgetNaira: '50000',
+        message: 'A school advert.',
+      },
     });
     expect(asked.statusCode, asked.body).toBe(202);
     const code = await mailbox.codeFor(email, /Confirm your booking request/);
@@ -292,13 +346,24 @@ describe('the 18th birthday, on the app’s clock in Lagos', () => {
     clocked = await createTestApp({}, { mailTransport: new TestMailbox().transport, clock: () => now });
   });
   afterAll(() => clocked.close());
-  const campaign = (r: { email: string; fullName: string }) => privacyMail.marketing(clocked.app.ctx.mailer.brand, r.email, r.fullName, 'Adults offer', ['A new premiere is coming.']);
+  const campaign = (r: { email: string; fullName: string }) =>
+    privacyMail.marketing(clocked.app.ctx.mailer.brand, r.email, r.fullName, 'Adults offer', ['A new premiere is coming.']);
 
   it('ends the guardian link and lets marketing mail go from that Lagos midnight, not an hour before', async () => {
     const { user } = await signedUpMember(clocked.app);
     const db = clocked.app.ctx.db;
-    await db.update(users).set({ dob: DOB, guardianState: 'confirmed', marketingConsentAt: new Date('2026-01-01T00:00:00Z') }).where(eq(users.id, user.id));
-    await db.insert(guardians).values({ userId: user.id, name: 'Ngozi Okafor', relationship: 'Mother', email: `guardian-${user.id}@example.com`, phone: '+234 803 555 0101', confirmedAt: new Date('2024-01-01T00:00:00Z') });
+    await db
+      .update(users)
+      .set({ dob: DOB, guardianState: 'confirmed', marketingConsentAt: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(users.id, user.id));
+    await db.insert(guardians).values({
+      userId: user.id,
+      name: 'Ngozi Okafor',
+      relationship: 'Mother',
+      email: `guardian-${user.id}@example.com`,
+      phone: '+234 803 555 0101',
+      confirmedAt: new Date('2024-01-01T00:00:00Z'),
+    });
     const guardianState = async () => (await db.select({ state: users.guardianState }).from(users).where(eq(users.id, user.id)))[0]!.state;
 
     now = LAST_HOUR_OF_CHILDHOOD;
@@ -314,8 +379,10 @@ describe('the 18th birthday, on the app’s clock in Lagos', () => {
 });
 
 describe('marketing consent', () => {
-  const campaign = (subject: string) => (r: { email: string; fullName: string }) => privacyMail.marketing(portal.app.ctx.mailer.brand, r.email, r.fullName, subject, ['A new premiere is coming.']);
-  const queuedTo = async (to: string, subject: string) => (await db().select().from(outbox).where(eq(outbox.to, to))).filter((m) => m.subject.startsWith(subject)).length;
+  const campaign = (subject: string) => (r: { email: string; fullName: string }) =>
+    privacyMail.marketing(portal.app.ctx.mailer.brand, r.email, r.fullName, subject, ['A new premiere is coming.']);
+  const queuedTo = async (to: string, subject: string) =>
+    (await db().select().from(outbox).where(eq(outbox.to, to))).filter((m) => m.subject.startsWith(subject)).length;
 
   it('is withdrawn and given again on the privacy page, each change recorded; withdrawn, no marketing mail goes', async () => {
     const { client, user } = await signedUpMember(portal.app);
@@ -356,7 +423,8 @@ describe('marketing consent', () => {
 });
 
 describe('a child’s marketing choice', () => {
-  const campaign = (subject: string) => (r: { email: string; fullName: string }) => privacyMail.marketing(portal.app.ctx.mailer.brand, r.email, r.fullName, subject, ['A new premiere is coming.']);
+  const campaign = (subject: string) => (r: { email: string; fullName: string }) =>
+    privacyMail.marketing(portal.app.ctx.mailer.brand, r.email, r.fullName, subject, ['A new premiere is coming.']);
 
   it('is not recorded from the sign-up tick, so no marketing mail starts when they turn 18', async () => {
     const child = await childSignedUp();
@@ -388,17 +456,25 @@ describe('a child’s marketing choice', () => {
 /** A member who signed up as an adult, then their date of birth says 15: as an account from before sign-up asked for guardians. */
 async function childFromBeforeGuardians() {
   const member = await activatedMember(portal.app);
-  await db().update(users).set({ dob: dobForAge(15), guardianState: null }).where(eq(users.id, member.user.id));
+  await db()
+    .update(users)
+    .set({ dob: dobForAge(15), guardianState: null })
+    .where(eq(users.id, member.user.id));
   return member;
 }
 
 describe('a member under 18 from before guardians were asked', () => {
-  const campaign = (r: { email: string; fullName: string }) => privacyMail.marketing(portal.app.ctx.mailer.brand, r.email, r.fullName, 'Offer', ['A new premiere is coming.']);
+  const campaign = (r: { email: string; fullName: string }) =>
+    privacyMail.marketing(portal.app.ctx.mailer.brand, r.email, r.fullName, 'Offer', ['A new premiere is coming.']);
 
   it('gets no marketing mail, and their published profile leaves the directory with its age', async () => {
     const member = await activatedMember(portal.app);
-    await db().insert(submissions).values({ userId: member.user.id, form: 'artist-membership', data: { gender: 'female', heightFt: 5, heightInch: 2 } });
-    const photo = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#05a' } }).jpeg().toBuffer();
+    await db()
+      .insert(submissions)
+      .values({ userId: member.user.id, form: 'artist-membership', data: { gender: 'female', heightFt: 5, heightInch: 2 } });
+    const photo = await sharp({ create: { width: 400, height: 600, channels: 3, background: '#05a' } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.append('photo', new Blob([new Uint8Array(photo)]), 'me.jpg');
     const draft = { category: 'model', stageName: `Early Member ${member.user.id.slice(0, 6)}`, bio: 'Print.', published: false, show: ['gender', 'age'] };
@@ -410,7 +486,10 @@ describe('a member under 18 from before guardians were asked', () => {
     const visitor = new TestClient(portal.app);
     expect((await visitor.get(`/api/talent/${id}`)).json().measurements).toHaveProperty('age');
 
-    await db().update(users).set({ dob: dobForAge(15), guardianState: null }).where(eq(users.id, member.user.id));
+    await db()
+      .update(users)
+      .set({ dob: dobForAge(15), guardianState: null })
+      .where(eq(users.id, member.user.id));
     expect(await sendMarketingMail(portal.app.ctx, campaign, [member.user.id])).toBe(0);
     expect((await visitor.get(`/api/talent/${id}`)).statusCode).toBe(404);
     const listing = (await visitor.get('/api/talent?category=model')).json().items as { id: string }[];
@@ -476,7 +555,9 @@ describe('who looked at my documents', () => {
     expect((await client.get('/api/users/me/access-log')).json().entries).toEqual([]);
 
     const finance = await signedInStaffAs(portal.app, 'finance');
-    expect((await finance.client.get(`/api/admin/payments/${payment!.id}/slip?reason=${encodeURIComponent('Checking the bank statement')}`)).statusCode).toBe(200);
+    expect((await finance.client.get(`/api/admin/payments/${payment!.id}/slip?reason=${encodeURIComponent('Checking the bank statement')}`)).statusCode).toBe(
+      200,
+    );
     const moderator = await signedInStaffAs(portal.app, 'moderator');
     expect((await moderator.client.get(`/api/files/${upload.id}`)).statusCode).toBe(200);
 
@@ -496,10 +577,18 @@ describe('retention', () => {
     const ctx = portal.app.ctx;
     const oldSlip = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'payment-slip', data: PDF_BYTES, mimeType: 'application/pdf' });
     const recentSlip = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'payment-slip', data: PDF_BYTES, mimeType: 'application/pdf' });
-    const [oldPayment] = await db().insert(payments).values({ userId: user.id, kind: 'fee', amountKobo: 1, state: 'rejected', reviewedAt: subDays(new Date(), 91), slipFileId: oldSlip.id }).returning();
-    await db().insert(payments).values({ userId: user.id, kind: 'fee', amountKobo: 1, state: 'rejected', reviewedAt: subDays(new Date(), 89), slipFileId: recentSlip.id });
+    const [oldPayment] = await db()
+      .insert(payments)
+      .values({ userId: user.id, kind: 'fee', amountKobo: 1, state: 'rejected', reviewedAt: subDays(new Date(), 91), slipFileId: oldSlip.id })
+      .returning();
+    await db()
+      .insert(payments)
+      .values({ userId: user.id, kind: 'fee', amountKobo: 1, state: 'rejected', reviewedAt: subDays(new Date(), 89), slipFileId: recentSlip.id });
     const upload = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'form:welfare', data: PDF_BYTES, mimeType: 'application/pdf' });
-    const [submission] = await db().insert(submissions).values({ userId: user.id, form: 'welfare', data: { a: 1 }, state: 'handled', handledAt: subDays(new Date(), 366) }).returning();
+    const [submission] = await db()
+      .insert(submissions)
+      .values({ userId: user.id, form: 'welfare', data: { a: 1 }, state: 'handled', handledAt: subDays(new Date(), 366) })
+      .returning();
     await db().insert(submissionFiles).values({ submissionId: submission!.id, fileId: upload.id, field: 'passport' });
 
     const removed = await applyRetention(ctx);
@@ -548,12 +637,31 @@ describe('download my data', () => {
     const slip = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'payment-slip', data: PDF_BYTES, mimeType: 'application/pdf' });
     await db().insert(payments).values({ userId: user.id, kind: 'fee', amountKobo: 6_050_000, months: 1, slipFileId: slip.id });
     const passport = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'form:welfare', data: await slipImage(), mimeType: 'image/png' });
-    const [submission] = await db().insert(submissions).values({ userId: user.id, form: 'welfare', data: { reason: 'school fees' } }).returning();
+    const [submission] = await db()
+      .insert(submissions)
+      .values({ userId: user.id, form: 'welfare', data: { reason: 'school fees' } })
+      .returning();
     await db().insert(submissionFiles).values({ submissionId: submission!.id, fileId: passport.id, field: 'passport' });
     await notify(db(), user.id, 'test', 'Hello from the export test');
-    await db().insert(contactMessages).values({ userId: user.id, firstName: 'Chi', lastName: 'O', email: user.email, phone: user.phone, feedback: 'question', message: 'When is the premiere?' });
+    await db().insert(contactMessages).values({
+      userId: user.id,
+      firstName: 'Chi',
+      lastName: 'O',
+      email: user.email,
+      phone: user.phone,
+      feedback: 'question',
+      message: 'When is the premiere?',
+    });
     // Anyone can type the member's address on the contact page: only messages sent signed in are the member's.
-    await db().insert(contactMessages).values({ userId: null, firstName: 'Someone', lastName: 'Else', email: user.email, phone: '08030000000', feedback: 'question', message: 'A stranger wrote this with your address' });
+    await db().insert(contactMessages).values({
+      userId: null,
+      firstName: 'Someone',
+      lastName: 'Else',
+      email: user.email,
+      phone: '08030000000',
+      feedback: 'question',
+      message: 'A stranger wrote this with your address',
+    });
     await storeFile(ctx, db(), { ownerId: other.user.id, purpose: 'payment-slip', data: Buffer.from('%PDF-other'), mimeType: 'application/pdf' });
     await client.put('/api/users/me/consents', { json: { marketing: false } });
 
@@ -563,7 +671,26 @@ describe('download my data', () => {
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.zip"/);
     const entries = await readZip(response.rawPayload);
     const names = entries.map((e) => e.name);
-    for (const table of ['profile', 'guardian', 'consents', 'payments', 'ledger_entries', 'receipts', 'membership_reminders', 'submissions', 'submission_files', 'talent_profiles', 'talent_photos', 'booking_requests', 'ads', 'notifications', 'contact_messages', 'audit_entries', 'file_access_log', 'files']) {
+    for (const table of [
+      'profile',
+      'guardian',
+      'consents',
+      'payments',
+      'ledger_entries',
+      'receipts',
+      'membership_reminders',
+      'submissions',
+      'submission_files',
+      'talent_profiles',
+      'talent_photos',
+      'booking_requests',
+      'ads',
+      'notifications',
+      'contact_messages',
+      'audit_entries',
+      'file_access_log',
+      'files',
+    ]) {
       expect(names).toContain(`data/${table}.json`);
     }
     const json = (table: string) => JSON.parse(entries.find((e) => e.name === `data/${table}.json`)!.data.toString('utf8'));
@@ -598,35 +725,67 @@ describe('download my data', () => {
     expect((await finance.post(`/api/admin/payments/${payment!.id}/approve`, { json: { months: 1 } })).statusCode).toBe(200);
     expect((await finance.get(`/api/admin/payments/${payment!.id}/slip?reason=Checking+the+amount`)).statusCode).toBe(200);
     expect((await client.put('/api/users/me/consents', { json: { marketing: false } })).statusCode).toBe(200);
-    await db().insert(guardians).values({ userId: user.id, name: 'Ngozi Okafor', relationship: 'Mother', email: `guardian-of-${user.id}@example.com`, phone: '+234 803 555 0101' });
+    await db()
+      .insert(guardians)
+      .values({ userId: user.id, name: 'Ngozi Okafor', relationship: 'Mother', email: `guardian-of-${user.id}@example.com`, phone: '+234 803 555 0101' });
     await db().insert(membershipReminders).values({ userId: user.id, kind: 'before-7', paidUntil: '2030-01-31' });
     const passport = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'form:welfare', data: await slipImage(), mimeType: 'image/png' });
-    const [submission] = await db().insert(submissions).values({ userId: user.id, form: 'welfare', data: { reason: 'school fees' } }).returning();
+    const [submission] = await db()
+      .insert(submissions)
+      .values({ userId: user.id, form: 'welfare', data: { reason: 'school fees' } })
+      .returning();
     await db().insert(submissionFiles).values({ submissionId: submission!.id, fileId: passport.id, field: 'passport' });
-    const [profile] = await db().insert(talentProfiles).values({ userId: user.id, category: 'model', stageName: `Stage ${user.id.slice(0, 8)}` }).returning();
+    const [profile] = await db()
+      .insert(talentProfiles)
+      .values({ userId: user.id, category: 'model', stageName: `Stage ${user.id.slice(0, 8)}` })
+      .returning();
     const photo = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'talent-photo', data: await slipImage(), mimeType: 'image/png' });
     await db().insert(talentPhotos).values({ profileId: profile!.id, fileId: photo.id, primary: true });
-    await db().insert(bookingRequests).values({
-      reference: `BR-${user.id.slice(0, 8)}`,
-      profileId: profile!.id,
-      businessName: 'Lekki Bridal House',
-      contactName: 'Tunde Bakare',
-      email: 'bookings@lekki-bridal.example.com',
-      phone: '+234 803 555 0199',
-      dateFrom: '2030-02-01',
-      dateTo: '2030-02-02',
-      location: 'Lekki, Lagos',
-      budgetKobo: 50_000_000,
-      message: 'A bridal shoot for our catalogue.',
-    });
+    await db()
+      .insert(bookingRequests)
+      .values({
+        reference: `BR-${user.id.slice(0, 8)}`,
+        profileId: profile!.id,
+        businessName: 'Lekki Bridal House',
+        contactName: 'Tunde Bakare',
+        email: 'bookings@lekki-bridal.example.com',
+        phone: '+234 803 555 0199',
+        dateFrom: '2030-02-01',
+        dateTo: '2030-02-02',
+        location: 'Lekki, Lagos',
+        budgetKobo: 50_000_000,
+        message: 'A bridal shoot for our catalogue.',
+      });
     await db().insert(ads).values({ userId: user.id, weeks: 1, linkUrl: 'https://lekki-bridal.example.com/', altText: 'Lekki Bridal House' });
-    const [call] = await db().insert(castingCalls).values({ project: 'Ada’s Journey', castingDay: '2030-02-08', time: '10am–4pm', place: 'Lekki', deadline: '2030-02-01' }).returning();
+    const [call] = await db()
+      .insert(castingCalls)
+      .values({ project: 'Ada’s Journey', castingDay: '2030-02-08', time: '10am–4pm', place: 'Lekki', deadline: '2030-02-01' })
+      .returning();
     const [role] = await db()
       .insert(castingRoles)
-      .values({ callId: call!.id, position: 0, title: 'Lead actress', category: 'movie', gender: 'any', minAge: 18, maxAge: 40, minLevel: 1, maxLevel: 3, count: 5 })
+      .values({
+        callId: call!.id,
+        position: 0,
+        title: 'Lead actress',
+        category: 'movie',
+        gender: 'any',
+        minAge: 18,
+        maxAge: 40,
+        minLevel: 1,
+        maxLevel: 3,
+        count: 5,
+      })
       .returning();
     await db().insert(castingApplications).values({ roleId: role!.id, userId: user.id, note: 'I played Ada on stage.', state: 'applied' });
-    await db().insert(contactMessages).values({ userId: user.id, firstName: 'Chi', lastName: 'O', email: user.email, phone: user.phone, feedback: 'question', message: 'When is the premiere?' });
+    await db().insert(contactMessages).values({
+      userId: user.id,
+      firstName: 'Chi',
+      lastName: 'O',
+      email: user.email,
+      phone: user.phone,
+      feedback: 'question',
+      message: 'When is the premiere?',
+    });
   }
 
   /** Whose each exported row is, table by table: the member's own id, or the id of one of their payments, submissions or talent profiles. */

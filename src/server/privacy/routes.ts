@@ -17,13 +17,17 @@ export function privacyMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const member = { config: { access: 'member' as const } };
 
-    app.get('/api/users/me/export', { config: { ...limited(ctx.config.rateLimits.codes), access: 'member' } }, async (request, reply) => sendExport(ctx, reply, memberUser(request)));
+    app.get('/api/users/me/export', { config: { ...limited(ctx.config.rateLimits.codes), access: 'member' } }, async (request, reply) =>
+      sendExport(ctx, reply, memberUser(request)),
+    );
 
     app.get('/api/users/me/consents', member, async (request) => consentsOf(ctx.db, memberUser(request).id));
 
     app.put('/api/users/me/consents', { ...member, schema: { body: consentsUpdateSchema } }, async (request) => {
       const consents = await setMarketingConsent(ctx, memberUser(request), request.body.marketing);
-      const message = request.body.marketing ? 'Thank you: we may send you news and offers by email. You can stop them here at any time.' : 'Done: we will send you no more marketing emails. Emails about your account still come.';
+      const message = request.body.marketing
+        ? 'Thank you: we may send you news and offers by email. You can stop them here at any time.'
+        : 'Done: we will send you no more marketing emails. Emails about your account still come.';
       return { message, ...consents };
     });
 
@@ -31,10 +35,17 @@ export function privacyMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/users/me/guardian', member, async (request) => guardianAnswer(ctx, memberUser(request)));
 
-    app.put('/api/users/me/guardian', { schema: { body: guardianAddSchema }, config: { ...limited(ctx.config.rateLimits.codes), access: 'member' } }, async (request) => {
-      const guardian = await addGuardian(ctx, memberUser(request), request.body);
-      return { message: `We emailed ${guardian.name} a code at ${guardian.email}. Once they enter it you can pay, send forms and publish a talent profile.`, guardian };
-    });
+    app.put(
+      '/api/users/me/guardian',
+      { schema: { body: guardianAddSchema }, config: { ...limited(ctx.config.rateLimits.codes), access: 'member' } },
+      async (request) => {
+        const guardian = await addGuardian(ctx, memberUser(request), request.body);
+        return {
+          message: `We emailed ${guardian.name} a code at ${guardian.email}. Once they enter it you can pay, send forms and publish a talent profile.`,
+          guardian,
+        };
+      },
+    );
 
     app.post('/api/users/me/guardian/code', { config: { ...limited(ctx.config.rateLimits.codes), access: 'member' } }, async (request) => ({
       message: await resendGuardianCode(ctx, memberUser(request)),

@@ -101,7 +101,13 @@ export async function confirmEmailChange(ctx: AppContext, user: AuthUser, code: 
         .returning(publicUserColumns);
       if (!row) return { refusal: badRequest('There is no email change waiting to be confirmed.') };
       await tellAccountChanged(ctx, tx, user, 'email');
-      await recordAudit(tx, { actor: { id: user.id, email: newEmail }, action: 'email.changed', subjectType: 'user', subjectId: user.id, details: { from: user.email } });
+      await recordAudit(tx, {
+        actor: { id: user.id, email: newEmail },
+        action: 'email.changed',
+        subjectType: 'user',
+        subjectId: user.id,
+        details: { from: user.email },
+      });
       return { user: row };
     })
     .catch((error: unknown) => {

@@ -32,7 +32,14 @@ describe('PUT /api/users/profile', () => {
   it('updates the basic profile', async () => {
     const { client } = await signedUpMember(portal.app);
     const response = await client.put('/api/users/profile', {
-      form: profileForm({ fullName: 'Chioma A. Okafor', phone: '+2348091112233', currentPassword: PASSWORD, title: 'Lead actress', bio: 'Stage and screen.', address: '3 Allen Avenue, Ikeja' }),
+      form: profileForm({
+        fullName: 'Chioma A. Okafor',
+        phone: '+2348091112233',
+        currentPassword: PASSWORD,
+        title: 'Lead actress',
+        bio: 'Stage and screen.',
+        address: '3 Allen Avenue, Ikeja',
+      }),
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -46,7 +53,10 @@ describe('PUT /api/users/profile', () => {
   it('stores the picture without its EXIF data and serves it only to its owner and staff', async () => {
     const { client } = await signedUpMember(portal.app);
     const response = await client.put('/api/users/profile', {
-      form: profileForm({ phone: '08031230000', title: 'Model', currentPassword: PASSWORD }, { data: await photoWithGps(), name: 'me.jpg', type: 'image/jpeg' }),
+      form: profileForm(
+        { phone: '08031230000', title: 'Model', currentPassword: PASSWORD },
+        { data: await photoWithGps(), name: 'me.jpg', type: 'image/jpeg' },
+      ),
     });
     expect(response.statusCode).toBe(200);
     const url: string = response.json().user.profilePic;
@@ -68,7 +78,10 @@ describe('PUT /api/users/profile', () => {
   it('refuses a file that only claims to be an image', async () => {
     const { client } = await signedUpMember(portal.app);
     const response = await client.put('/api/users/profile', {
-      form: profileForm({ phone: '08031230001', title: 'Model', currentPassword: PASSWORD }, { data: Buffer.from('not an image at all'), name: 'fake.png', type: 'image/png' }),
+      form: profileForm(
+        { phone: '08031230001', title: 'Model', currentPassword: PASSWORD },
+        { data: Buffer.from('not an image at all'), name: 'fake.png', type: 'image/png' },
+      ),
     });
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toMatch(/Profile picture must be a JPEG, PNG or WebP/);
@@ -77,7 +90,10 @@ describe('PUT /api/users/profile', () => {
   it('refuses a picture that starts like a PNG but does not decode, and keeps the old one', async () => {
     const { client, user } = await signedUpMember(portal.app);
     const response = await client.put('/api/users/profile', {
-      form: profileForm({ phone: '08031230003', title: 'Model', currentPassword: PASSWORD }, { data: await corruptPng(), name: 'broken.png', type: 'image/png' }),
+      form: profileForm(
+        { phone: '08031230003', title: 'Model', currentPassword: PASSWORD },
+        { data: await corruptPng(), name: 'broken.png', type: 'image/png' },
+      ),
     });
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toBe('Profile picture could not be read as an image');
@@ -231,7 +247,15 @@ describe('GET /api/users/profile', () => {
     const { db } = portal.app.ctx;
     const [ad] = await db
       .insert(ads)
-      .values({ userId: user.id, weeks: 1, state: 'approved', paidAt: new Date(), linkUrl: 'https://example.com/', startDate: '2000-01-01', endDate: '2999-12-31' })
+      .values({
+        userId: user.id,
+        weeks: 1,
+        state: 'approved',
+        paidAt: new Date(),
+        linkUrl: 'https://example.com/',
+        startDate: '2000-01-01',
+        endDate: '2999-12-31',
+      })
       .returning();
     expect((await profileOf(client)).ad.status).toBe('running');
     const kept = portal.app.keptSessions.size;
@@ -288,7 +312,14 @@ describe('DELETE /api/users/terminate', () => {
 });
 
 describe('contact', () => {
-  const message = { firstName: 'Tunde', lastName: 'Bello', email: 'tunde@example.com', phone: '08051234567', feedback: 'support', message: 'How do I book a model?' };
+  const message = {
+    firstName: 'Tunde',
+    lastName: 'Bello',
+    email: 'tunde@example.com',
+    phone: '08051234567',
+    feedback: 'support',
+    message: 'How do I book a model?',
+  };
 
   it.each(['/api/contact', '/api/users/contact'])('stores a message sent to %s', async (url) => {
     const response = await new TestClient(portal.app).post(url, { json: { ...message, lastName: url } });

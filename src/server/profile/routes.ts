@@ -52,7 +52,8 @@ export function profileMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const input = parseBody(placeAdFields, fields);
         const adId = await placeAd(ctx, user, input, files.imageUrl, files.paymentSlip);
         // Paid online: the advert is saved, and the member goes on to Paystack's checkout for its weeks.
-        const authorizationUrl = input.payment === 'online' ? await startOnlinePayment(ctx, user, { adId, months: 1 }, `${request.protocol}://${request.host}`) : undefined;
+        const authorizationUrl =
+          input.payment === 'online' ? await startOnlinePayment(ctx, user, { adId, months: 1 }, `${request.protocol}://${request.host}`) : undefined;
         return { success: true, message: SUCCESS.adPlaced, user: await loadUserView(ctx, user), ...(authorizationUrl ? { authorizationUrl } : {}) };
       }
       const input = parseBody(profileUpdateSchema, fields);

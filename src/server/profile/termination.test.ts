@@ -25,7 +25,9 @@ async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 
 /** Every table of the database, read from PostgreSQL itself so a table added later is not missed. */
 async function allTables(): Promise<string[]> {
-  const rows = await rowsOf<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+  const rows = await rowsOf<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
   return rows.map((row) => row.table_name);
 }
 
@@ -47,26 +49,69 @@ async function memberWhoDidEverything() {
   ok(await client.post('/api/users/verify-code', { json: { email: user.email, code } }));
   const slip = ok(await client.post('/api/users/upload-slip', { form: multipart({ plan: 'premium' }, { paymentSlip: { data: png, name: 'slip.png' } }) }));
   ok(await staff.post(`/api/admin/payments/${slip.json().paymentId}/approve`, { json: { months: 1 } }));
-  ok(await client.put('/api/users/profile', {
-    form: multipart({ linkUrl: 'https://ada.example.com/', altText: 'Ada Models', weeks: '1' }, { imageUrl: { data: png, name: 'ad.png' }, paymentSlip: { data: png, name: 'slip.png' } }),
-  }));
-  const event = { surname: 'Okafor', firstName: 'Chioma', registrationNumber: 'REG-1', companyId: 'HM-1', selectedEvent: 'orphanage', amountPaid: '5000', paymentDate: '2024-05-01' };
-  ok(await client.post('/api/users/eventform', { form: multipart(event, { tellerImage: { data: png, name: 't.png' }, passportImage: { data: png, name: 'p.png' }, signatureImage: { data: png, name: 's.png' } }) }));
+  ok(
+    await client.put('/api/users/profile', {
+      form: multipart(
+        { linkUrl: 'https://ada.example.com/', altText: 'Ada Models', weeks: '1' },
+        { imageUrl: { data: png, name: 'ad.png' }, paymentSlip: { data: png, name: 'slip.png' } },
+      ),
+    }),
+  );
+  const event = {
+    surname: 'Okafor',
+    firstName: 'Chioma',
+    registrationNumber: 'REG-1',
+    companyId: 'HM-1',
+    selectedEvent: 'orphanage',
+    amountPaid: '5000',
+    paymentDate: '2024-05-01',
+  };
+  ok(
+    await client.post('/api/users/eventform', {
+      form: multipart(event, {
+        tellerImage: { data: png, name: 't.png' },
+        passportImage: { data: png, name: 'p.png' },
+        signatureImage: { data: png, name: 's.png' },
+      }),
+    }),
+  );
   ok(await client.put('/api/talent/me', { json: { category: 'model', stageName: 'Ada', bio: 'Runway', published: false, show: [] } }));
   ok(await client.post('/api/talent/me/photos', { form: multipart({}, { photo: { data: png, name: 'me.png' } }) }));
-  ok(await client.post('/api/contact', { json: { firstName: 'Chioma', lastName: 'Okafor', email: user.email, phone: user.phone, feedback: 'support', message: 'Signed in' } }));
-  ok(await new TestClient(portal.app).post('/api/contact', { json: { firstName: 'Chioma', lastName: 'Okafor', email: user.email, phone: user.phone, feedback: 'support', message: 'As a guest' } }));
+  ok(
+    await client.post('/api/contact', {
+      json: { firstName: 'Chioma', lastName: 'Okafor', email: user.email, phone: user.phone, feedback: 'support', message: 'Signed in' },
+    }),
+  );
+  ok(
+    await new TestClient(portal.app).post('/api/contact', {
+      json: { firstName: 'Chioma', lastName: 'Okafor', email: user.email, phone: user.phone, feedback: 'support', message: 'As a guest' },
+    }),
+  );
 
   // A business asked the member for a booking, and the member, as a business, asked another talent.
   const [own] = await portal.app.ctx.db.select().from(talentProfiles).where(eq(talentProfiles.userId, user.id));
   const other = await activatedMember(portal.app);
-  const [otherProfile] = await portal.app.ctx.db.insert(talentProfiles).values({ userId: other.user.id, category: 'music', stageName: 'Tunde', published: true }).returning();
-  const booking = { businessName: 'Studio', contactName: 'Chioma', dateFrom: '2030-01-01', dateTo: '2030-01-02', location: 'Lagos', budgetKobo: 100, message: 'Hello' };
+  const [otherProfile] = await portal.app.ctx.db
+    .insert(talentProfiles)
+    .values({ userId: other.user.id, category: 'music', stageName: 'Tunde', published: true })
+    .returning();
+  const booking = {
+    businessName: 'Studio',
+    contactName: 'Chioma',
+    dateFrom: '2030-01-01',
+    dateTo: '2030-01-02',
+    location: 'Lagos',
+    budgetKobo: 100,
+    message: 'Hello',
+  };
   await portal.app.ctx.db.insert(bookingRequests).values([
     { ...booking, reference: 'BK-T0001', profileId: own!.id, email: 'business@example.com', phone: '+2348050000001' },
     { ...booking, reference: 'BK-T0002', profileId: otherProfile!.id, email: user.email, phone: user.phone },
   ]);
-  await enqueueMail(portal.app.ctx.db, talentMail.bookingForTalent(portal.app.ctx.mailer.brand, other.user.email, 'Tunde', 'BK-T0002', `Studio (Chioma, ${user.email}, ${user.phone})`));
+  await enqueueMail(
+    portal.app.ctx.db,
+    talentMail.bookingForTalent(portal.app.ctx.mailer.brand, other.user.email, 'Tunde', 'BK-T0002', `Studio (Chioma, ${user.email}, ${user.phone})`),
+  );
 
   // A confirmed change of email, then one still waiting for its code.
   const firstEmail = user.email;
@@ -92,7 +137,21 @@ describe('terminating an account', () => {
       return found;
     };
     const before = new Set((await mentioning()).map((found) => found.split(':')[0]));
-    const everyKind = ['ads', 'audit_log', 'booking_requests', 'contact_messages', 'files', 'notifications', 'outbox', 'payments', 'sessions', 'submissions', 'talent_profiles', 'users', 'verification_codes'];
+    const everyKind = [
+      'ads',
+      'audit_log',
+      'booking_requests',
+      'contact_messages',
+      'files',
+      'notifications',
+      'outbox',
+      'payments',
+      'sessions',
+      'submissions',
+      'talent_profiles',
+      'users',
+      'verification_codes',
+    ];
     expect([...before].sort()).toEqual(expect.arrayContaining(everyKind));
     const storedKeys = (await portal.app.ctx.db.select({ key: files.storageKey }).from(files).where(eq(files.ownerId, id!))).map((row) => row.key);
     expect(storedKeys.length).toBeGreaterThanOrEqual(7);
@@ -108,7 +167,8 @@ describe('terminating an account', () => {
     // The receipts stay for the books, naming nobody.
     const receiptsAfter = await ownReceipts();
     expect(receiptsAfter).toHaveLength(receiptsBefore.length);
-    for (const receipt of receiptsAfter) expect(receipt.details).toMatchObject({ memberName: 'Former member', memberNumber: null, amountKobo: expect.any(Number) });
+    for (const receipt of receiptsAfter)
+      expect(receipt.details).toMatchObject({ memberName: 'Former member', memberNumber: null, amountKobo: expect.any(Number) });
 
     expect(await mentioning()).toEqual([]);
     const stillStored = new Set((await portal.app.ctx.storage.list()).map((entry) => entry.key));

@@ -7,7 +7,18 @@ import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { fileUrl } from '../files/files-service.js';
 
-export const NO_AD: User['ad'] = { id: null, imageUrl: null, linkUrl: null, altText: null, status: null, startDate: null, endDate: null, reason: null, clicks: 0, weeks: null };
+export const NO_AD: User['ad'] = {
+  id: null,
+  imageUrl: null,
+  linkUrl: null,
+  altText: null,
+  status: null,
+  startDate: null,
+  endDate: null,
+  reason: null,
+  clicks: 0,
+  weeks: null,
+};
 
 /** The user object of the API: never the hash, never session data. */
 /** `today` (Lagos) decides `status`: true while the membership is active or in grace. */

@@ -49,14 +49,20 @@ describe('member level', () => {
 describe('achievements', () => {
   it('are awarded by staff, shown on the member profile, and removed when mistaken; both audited', async () => {
     const member = await signedUpMember(portal.app);
-    const awarded = await admin.post(`/api/admin/members/${member.user.id}/achievements`, { json: { title: 'Best newcomer 2026', description: 'Lead role in the December casting' } });
+    const awarded = await admin.post(`/api/admin/members/${member.user.id}/achievements`, {
+      json: { title: 'Best newcomer 2026', description: 'Lead role in the December casting' },
+    });
     expect(awarded.statusCode, awarded.body).toBe(201);
-    const mistaken = (await admin.post(`/api/admin/members/${member.user.id}/achievements`, { json: { title: 'Wrong member', description: 'Meant for someone else' } })).json().achievement;
+    const mistaken = (
+      await admin.post(`/api/admin/members/${member.user.id}/achievements`, { json: { title: 'Wrong member', description: 'Meant for someone else' } })
+    ).json().achievement;
     expect((await profileOf(member.client)).achievements.map((a: { title: string }) => a.title)).toEqual(['Best newcomer 2026', 'Wrong member']);
 
     const removed = await admin.delete(`/api/admin/members/${member.user.id}/achievements/${mistaken.id}`);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect((await profileOf(member.client)).achievements).toEqual([expect.objectContaining({ title: 'Best newcomer 2026', description: 'Lead role in the December casting' })]);
+    expect((await profileOf(member.client)).achievements).toEqual([
+      expect.objectContaining({ title: 'Best newcomer 2026', description: 'Lead role in the December casting' }),
+    ]);
     const again = await admin.delete(`/api/admin/members/${member.user.id}/achievements/${mistaken.id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toMatch(/Achievement not found/);

@@ -16,8 +16,13 @@ export function recognitionStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { message: `Level set to ${level}.`, level };
     });
 
-    app.post('/members/:id/achievements', { config: { area: 'members' }, schema: { params: memberParams, body: awardAchievementSchema } }, async (request, reply) =>
-      reply.status(201).send({ message: 'Achievement awarded.', achievement: await awardAchievement(ctx, staffUser(request), request.params.id, request.body) }),
+    app.post(
+      '/members/:id/achievements',
+      { config: { area: 'members' }, schema: { params: memberParams, body: awardAchievementSchema } },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ message: 'Achievement awarded.', achievement: await awardAchievement(ctx, staffUser(request), request.params.id, request.body) }),
     );
 
     app.delete('/members/:id/achievements/:achievementId', { config: { area: 'members' }, schema: { params: achievementParams } }, async (request) => {

@@ -33,8 +33,10 @@ function arrivalFines(series: SeriesRow, date: SessionDate, row: Arrival): Propo
   const lateAfter = new Date(startsAt.getTime() + series.graceMinutes * 60_000);
   const name = nameOf(series, date);
   const fines: Proposal[] = [];
-  if (row.arrivedAt > lateAfter) fines.push({ userId: row.userId, type: 'late', reason: `${name}: arrived ${minutesBetween(startsAt, row.arrivedAt)} minutes after the start` });
-  if (row.leftAt && row.leftAt < endsAt) fines.push({ userId: row.userId, type: 'left-early', reason: `${name}: left ${minutesBetween(row.leftAt, endsAt)} minutes before the end` });
+  if (row.arrivedAt > lateAfter)
+    fines.push({ userId: row.userId, type: 'late', reason: `${name}: arrived ${minutesBetween(startsAt, row.arrivedAt)} minutes after the start` });
+  if (row.leftAt && row.leftAt < endsAt)
+    fines.push({ userId: row.userId, type: 'left-early', reason: `${name}: left ${minutesBetween(row.leftAt, endsAt)} minutes before the end` });
   return fines;
 }
 
@@ -54,7 +56,10 @@ export async function proposeFines(ctx: AppContext, staff: AuthUser, seriesId: s
   const startsAt = new Date(date.startsAt);
   return ctx.db.transaction(async (tx) => {
     await tx.select({ id: scheduleSeries.id }).from(scheduleSeries).where(eq(scheduleSeries.id, seriesId)).for('update');
-    const present = await tx.select().from(attendance).where(and(eq(attendance.seriesId, seriesId), eq(attendance.day, day)));
+    const present = await tx
+      .select()
+      .from(attendance)
+      .where(and(eq(attendance.seriesId, seriesId), eq(attendance.day, day)));
     const proposals = present.flatMap((row) => arrivalFines(series, date, row));
     const missedType: FineType | null = series.kind === 'meeting' ? 'missed-meeting' : series.kind === 'company-event' ? 'missed-event' : null;
     if (missedType) {
@@ -71,7 +76,13 @@ export async function proposeFines(ctx: AppContext, staff: AuthUser, seriesId: s
       .values(proposals.map((p) => ({ ...p, seriesId, day })))
       .onConflictDoNothing()
       .returning({ id: attendanceFines.id });
-    await recordAudit(tx, { actor: staff, action: 'schedule.fines-proposed', subjectType: 'schedule', subjectId: seriesId, details: { day, added: rows.length } });
+    await recordAudit(tx, {
+      actor: staff,
+      action: 'schedule.fines-proposed',
+      subjectType: 'schedule',
+      subjectId: seriesId,
+      details: { day, added: rows.length },
+    });
     return rows.length;
   });
 }
@@ -90,21 +101,37 @@ export async function reviseFinesAfterScan(tx: Transaction, staff: AuthUser, ser
   const [proposedForDate] = await tx.select({ id: attendanceFines.id }).from(attendanceFines).where(ofDate).limit(1);
   if (!proposedForDate) return;
   const holds = series.attendanceRequired ? arrivalFines(series, date, row) : [];
-  const mine = await tx.select().from(attendanceFines).where(and(ofDate, eq(attendanceFines.userId, row.userId)));
+  const mine = await tx
+    .select()
+    .from(attendanceFines)
+    .where(and(ofDate, eq(attendanceFines.userId, row.userId)));
   const said = (at: Date | null) => (at ? lagosDayTime(at.toISOString()).slice(11) : null);
   const shows = `the member arrived at ${said(row.arrivedAt)}${row.leftAt ? ` and left at ${said(row.leftAt)}` : ''}`;
   const audit = (action: string, fine: { id: string; type: string }, details: Record<string, unknown> = {}) =>
-    recordAudit(tx, { actor: staff, action, subjectType: 'attendance-fine', subjectId: fine.id, details: { seriesId: series.id, day: date.day, userId: row.userId, type: fine.type, ...details } });
+    recordAudit(tx, {
+      actor: staff,
+      action,
+      subjectType: 'attendance-fine',
+      subjectId: fine.id,
+      details: { seriesId: series.id, day: date.day, userId: row.userId, type: fine.type, ...details },
+    });
   for (const fine of mine) {
     if (fine.state === 'dismissed') continue;
     const now = holds.find((h) => h.type === fine.type);
     if (now && now.reason === fine.reason) continue;
     if (now) {
-      const [reworded] = await tx.update(attendanceFines).set({ reason: now.reason }).where(and(eq(attendanceFines.id, fine.id), eq(attendanceFines.state, 'proposed'))).returning({ id: attendanceFines.id });
+      const [reworded] = await tx
+        .update(attendanceFines)
+        .set({ reason: now.reason })
+        .where(and(eq(attendanceFines.id, fine.id), eq(attendanceFines.state, 'proposed')))
+        .returning({ id: attendanceFines.id });
       if (reworded) await audit('schedule.fine-revised', fine, { from: fine.reason, to: now.reason });
       continue;
     }
-    const [withdrawn] = await tx.delete(attendanceFines).where(and(eq(attendanceFines.id, fine.id), eq(attendanceFines.state, 'proposed'))).returning({ id: attendanceFines.id });
+    const [withdrawn] = await tx
+      .delete(attendanceFines)
+      .where(and(eq(attendanceFines.id, fine.id), eq(attendanceFines.state, 'proposed')))
+      .returning({ id: attendanceFines.id });
     if (withdrawn) {
       await audit('schedule.fine-withdrawn', fine, { reason: fine.reason, shows });
       continue;
@@ -119,7 +146,11 @@ export async function reviseFinesAfterScan(tx: Transaction, staff: AuthUser, ser
   }
   const added = holds.filter((h) => !mine.some((f) => f.type === h.type));
   if (added.length) {
-    const rows = await tx.insert(attendanceFines).values(added.map((p) => ({ ...p, seriesId: series.id, day: date.day }))).onConflictDoNothing().returning({ id: attendanceFines.id, type: attendanceFines.type });
+    const rows = await tx
+      .insert(attendanceFines)
+      .values(added.map((p) => ({ ...p, seriesId: series.id, day: date.day })))
+      .onConflictDoNothing()
+      .returning({ id: attendanceFines.id, type: attendanceFines.type });
     for (const fine of rows) await audit('schedule.fine-proposed-after-scan', fine);
   }
 }
@@ -185,9 +216,18 @@ export async function confirmAttendanceFines(ctx: AppContext, staff: AuthUser, i
       if (!fine) return false;
       const amountKobo = CHARGE_KINDS.fine.amountKobo({ type: fine.type });
       const description = CHARGE_KINDS.fine.describe({ type: fine.type, reason: fine.reason });
-      const [entry] = await tx.insert(ledgerEntries).values({ userId: fine.userId, kind: 'fine', amountKobo, description, createdBy: staff.id }).returning({ id: ledgerEntries.id });
+      const [entry] = await tx
+        .insert(ledgerEntries)
+        .values({ userId: fine.userId, kind: 'fine', amountKobo, description, createdBy: staff.id })
+        .returning({ id: ledgerEntries.id });
       await tx.update(attendanceFines).set({ ledgerEntryId: entry!.id }).where(eq(attendanceFines.id, fine.id));
-      await recordAudit(tx, { actor: staff, action: 'member.fined', subjectType: 'user', subjectId: fine.userId, details: { type: fine.type, reason: fine.reason, amountKobo, fineId: entry!.id, attendanceFineId: fine.id } });
+      await recordAudit(tx, {
+        actor: staff,
+        action: 'member.fined',
+        subjectType: 'user',
+        subjectId: fine.userId,
+        details: { type: fine.type, reason: fine.reason, amountKobo, fineId: entry!.id, attendanceFineId: fine.id },
+      });
       await notify(tx, fine.userId, 'fine-recorded', `You have been fined ${formatNaira(amountKobo)}. ${description}. Pay it on your payments page.`);
       await enqueueMail(tx, ledgerMail.fineRecorded(ctx.mailer.brand, member.email, member.fullName, formatNaira(amountKobo), description));
       return true;
@@ -206,7 +246,14 @@ export async function dismissAttendanceFines(ctx: AppContext, staff: AuthUser, i
       .set({ state: 'dismissed', decidedBy: staff.id, decidedAt: ctx.clock() })
       .where(and(inArray(attendanceFines.id, ids), eq(attendanceFines.state, 'proposed')))
       .returning({ id: attendanceFines.id });
-    if (dismissed.length) await recordAudit(tx, { actor: staff, action: 'schedule.fines-dismissed', subjectType: 'attendance-fine', subjectId: dismissed[0]!.id, details: { ids: dismissed.map((d) => d.id) } });
+    if (dismissed.length)
+      await recordAudit(tx, {
+        actor: staff,
+        action: 'schedule.fines-dismissed',
+        subjectType: 'attendance-fine',
+        subjectId: dismissed[0]!.id,
+        details: { ids: dismissed.map((d) => d.id) },
+      });
     return dismissed;
   });
   return { dismissed: rows.length, skipped: new Set(ids).size - rows.length };
@@ -215,14 +262,29 @@ export async function dismissAttendanceFines(ctx: AppContext, staff: AuthUser, i
 /** The member's attendance and the fines proposed or charged for it. */
 export async function memberAttendance(ctx: AppContext, userId: string) {
   const visits = await ctx.db
-    .select({ seriesId: attendance.seriesId, day: attendance.day, arrivedAt: attendance.arrivedAt, leftAt: attendance.leftAt, title: scheduleSeries.title, kind: scheduleSeries.kind })
+    .select({
+      seriesId: attendance.seriesId,
+      day: attendance.day,
+      arrivedAt: attendance.arrivedAt,
+      leftAt: attendance.leftAt,
+      title: scheduleSeries.title,
+      kind: scheduleSeries.kind,
+    })
     .from(attendance)
     .innerJoin(scheduleSeries, eq(scheduleSeries.id, attendance.seriesId))
     .where(eq(attendance.userId, userId))
     .orderBy(desc(attendance.day))
     .limit(200);
   const fines = await ctx.db
-    .select({ id: attendanceFines.id, day: attendanceFines.day, type: attendanceFines.type, reason: attendanceFines.reason, state: attendanceFines.state, memberReason: attendanceFines.memberReason, title: scheduleSeries.title })
+    .select({
+      id: attendanceFines.id,
+      day: attendanceFines.day,
+      type: attendanceFines.type,
+      reason: attendanceFines.reason,
+      state: attendanceFines.state,
+      memberReason: attendanceFines.memberReason,
+      title: scheduleSeries.title,
+    })
     .from(attendanceFines)
     .innerJoin(scheduleSeries, eq(scheduleSeries.id, attendanceFines.seriesId))
     .where(and(eq(attendanceFines.userId, userId), inArray(attendanceFines.state, ['proposed', 'confirmed'])))

@@ -50,7 +50,12 @@ async function feedOwner(ctx: AppContext, token: string): Promise<string> {
 
 /** The RFC 5545 calendar of these dates (ical-generator escapes and folds the lines). */
 export function calendarText(dates: SessionDate[], companyName: string, host: string, now: Date): string {
-  const calendar = ical({ name: companyName, prodId: { company: companyName, product: 'Portal', language: 'EN' }, method: ICalCalendarMethod.PUBLISH, ttl: 3600 });
+  const calendar = ical({
+    name: companyName,
+    prodId: { company: companyName, product: 'Portal', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    ttl: 3600,
+  });
   for (const date of dates) {
     calendar.createEvent({
       id: `${date.seriesId}-${date.day}@${host}`,

@@ -11,7 +11,12 @@ import type { IssuedCertificate } from '../../shared/training.js';
  */
 export async function certificatePdf(certificate: IssuedCertificate, checkUrl: string): Promise<Buffer> {
   const qr = await QRCode.toBuffer(checkUrl, { type: 'png', margin: 1, errorCorrectionLevel: 'M', width: 360 });
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 56, info: { Title: `Training certificate ${certificate.number}`, Author: certificate.companyName } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 56,
+    info: { Title: `Training certificate ${certificate.number}`, Author: certificate.companyName },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -20,8 +25,15 @@ export async function certificatePdf(certificate: IssuedCertificate, checkUrl: s
   });
 
   const { width, height } = doc.page;
-  doc.lineWidth(3).strokeColor('#7a1f2b').rect(28, 28, width - 56, height - 56).stroke();
-  doc.lineWidth(1).rect(36, 36, width - 72, height - 72).stroke();
+  doc
+    .lineWidth(3)
+    .strokeColor('#7a1f2b')
+    .rect(28, 28, width - 56, height - 56)
+    .stroke();
+  doc
+    .lineWidth(1)
+    .rect(36, 36, width - 72, height - 72)
+    .stroke();
   const textWidth = width - 112;
   doc.moveDown(1).font('Helvetica').fontSize(16).fillColor('#000').text(certificate.companyName, { align: 'center', width: textWidth });
   doc.moveDown(0.8).font('Helvetica-Bold').fontSize(32).text('Certificate of Training', { align: 'center', width: textWidth });
@@ -29,7 +41,10 @@ export async function certificatePdf(certificate: IssuedCertificate, checkUrl: s
   doc.moveDown(0.4).font('Helvetica-Bold').fontSize(26).text(certificate.memberName, { align: 'center', width: textWidth });
   doc.font('Helvetica').fontSize(12).fillColor('#555').text(`Member number ${certificate.memberNumber}`, { align: 'center', width: textWidth });
   doc.moveDown(0.8).fillColor('#000').fontSize(13).text(`attended the company's training "${certificate.title}"`, { align: 'center', width: textWidth });
-  doc.text(`from ${displayDate(certificate.periodFrom)} to ${displayDate(certificate.periodTo)}, ${certificate.attended} of the ${certificate.held} sessions held.`, { align: 'center', width: textWidth });
+  doc.text(
+    `from ${displayDate(certificate.periodFrom)} to ${displayDate(certificate.periodTo)}, ${certificate.attended} of the ${certificate.held} sessions held.`,
+    { align: 'center', width: textWidth },
+  );
 
   const qrSize = 110;
   const bottom = height - 56 - qrSize;

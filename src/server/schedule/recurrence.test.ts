@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { expandDates, lagosInstant } from './recurrence.js';
 
-const rule = (over: Partial<Parameters<typeof expandDates>[0]>) => ({ repeat: 'none' as const, firstDay: '2026-01-01', untilDay: null, weekdays: [], nth: null, ...over });
+const rule = (over: Partial<Parameters<typeof expandDates>[0]>) => ({
+  repeat: 'none' as const,
+  firstDay: '2026-01-01',
+  untilDay: null,
+  weekdays: [],
+  nth: null,
+  ...over,
+});
 
 describe('the dates a series gives', () => {
   it('repeats weekly on the given days only, from the first date', () => {
@@ -11,7 +18,10 @@ describe('the dates a series gives', () => {
   });
 
   it('stops at the last date', () => {
-    expect(expandDates(rule({ repeat: 'weekly', firstDay: '2026-11-05', untilDay: '2026-11-12', weekdays: [4] }), '2026-11-01', '2026-12-31')).toEqual(['2026-11-05', '2026-11-12']);
+    expect(expandDates(rule({ repeat: 'weekly', firstDay: '2026-11-05', untilDay: '2026-11-12', weekdays: [4] }), '2026-11-01', '2026-12-31')).toEqual([
+      '2026-11-05',
+      '2026-11-12',
+    ]);
   });
 
   it('takes the second Friday of each month, across a year end', () => {
@@ -24,7 +34,10 @@ describe('the dates a series gives', () => {
   });
 
   it('takes the last weekday of a month', () => {
-    expect(expandDates(rule({ repeat: 'monthly', firstDay: '2026-01-01', weekdays: [1], nth: -1 }), '2026-11-01', '2026-12-31')).toEqual(['2026-11-30', '2026-12-28']);
+    expect(expandDates(rule({ repeat: 'monthly', firstDay: '2026-01-01', weekdays: [1], nth: -1 }), '2026-11-01', '2026-12-31')).toEqual([
+      '2026-11-30',
+      '2026-12-28',
+    ]);
   });
 
   it('repeats yearly on the same month and day, and a 29 February only in leap years', () => {

@@ -26,7 +26,8 @@ function scannedNumber(secret: string, text: string): number {
   const link = /\/verify\/([^/?#\s]+)(?:\?(?:[^#\s]*&)?code=([^&#\s]+))?/i.exec(trimmed);
   if (link) {
     const number = parseMemberNumber(decodeURIComponent(link[1]!));
-    if (number === null || link[2] !== cardCheckCode(secret, number)) throw notFound('This QR code is not one of our member cards. Type the member number instead.');
+    if (number === null || link[2] !== cardCheckCode(secret, number))
+      throw notFound('This QR code is not one of our member cards. Type the member number instead.');
     return number;
   }
   const number = parseMemberNumber(trimmed) ?? (/^\d{1,9}$/.test(trimmed) ? Number(trimmed) : null);
@@ -59,7 +60,8 @@ async function attendanceFromScans(tx: Transaction, seriesId: string, day: strin
   return row!;
 }
 
-const ofMember = (seriesId: string, day: string, userId: string) => and(eq(attendanceScans.seriesId, seriesId), eq(attendanceScans.day, day), eq(attendanceScans.userId, userId));
+const ofMember = (seriesId: string, day: string, userId: string) =>
+  and(eq(attendanceScans.seriesId, seriesId), eq(attendanceScans.day, day), eq(attendanceScans.userId, userId));
 
 /**
  * One scan at the door, at the time the phone made it. The earliest scan of a member at a date is
@@ -69,7 +71,13 @@ const ofMember = (seriesId: string, day: string, userId: string) => and(eq(atten
  * out, so two doors scanning the same card at once record one arrival. The portal never refuses a
  * member here: the standing is shown for the staff member to act on.
  */
-export async function recordScan(ctx: AppContext, staff: AuthUser, seriesId: string, day: string, input: { scanId: string; code: string; scannedAt?: string | undefined }): Promise<ScanAnswer> {
+export async function recordScan(
+  ctx: AppContext,
+  staff: AuthUser,
+  seriesId: string,
+  day: string,
+  input: { scanId: string; code: string; scannedAt?: string | undefined },
+): Promise<ScanAnswer> {
   const { series, date } = await oneSessionDate(ctx.db, seriesId, day);
   if (date.cancelled) throw conflict('This date is cancelled: there is no register to keep.');
   const now = ctx.clock();
@@ -80,7 +88,15 @@ export async function recordScan(ctx: AppContext, staff: AuthUser, seriesId: str
   }
   const number = scannedNumber(ctx.config.sessionSecret, input.code);
   const [member] = await ctx.db
-    .select({ id: users.id, fullName: users.fullName, memberNumber: users.memberNumber, photo: users.profilePicFileId, activated: users.activated, paidUntil: users.paidUntil, suspendedAt: users.suspendedAt })
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      memberNumber: users.memberNumber,
+      photo: users.profilePicFileId,
+      activated: users.activated,
+      paidUntil: users.paidUntil,
+      suspendedAt: users.suspendedAt,
+    })
     .from(users)
     .where(and(eq(users.memberNumber, number), eq(users.role, 'member')));
   if (!member) throw notFound(`No member has the number ${formatMemberNumber(number)}.`);
@@ -95,8 +111,12 @@ export async function recordScan(ctx: AppContext, staff: AuthUser, seriesId: str
       .returning({ id: attendanceScans.id });
     if (!fresh) {
       const [kept] = await tx.select().from(attendanceScans).where(eq(attendanceScans.id, input.scanId));
-      if (kept && (kept.userId !== member.id || kept.seriesId !== seriesId || kept.day !== day)) throw conflict('This scan id was already used for another scan.');
-      const [current] = await tx.select().from(attendance).where(and(eq(attendance.seriesId, seriesId), eq(attendance.day, day), eq(attendance.userId, member.id)));
+      if (kept && (kept.userId !== member.id || kept.seriesId !== seriesId || kept.day !== day))
+        throw conflict('This scan id was already used for another scan.');
+      const [current] = await tx
+        .select()
+        .from(attendance)
+        .where(and(eq(attendance.seriesId, seriesId), eq(attendance.day, day), eq(attendance.userId, member.id)));
       return { ...current!, outcome: 'already-arrived' as const, replay: true };
     }
     // The member's row of this date is created or locked first: their scans sent at once are worked out one after another.
@@ -107,7 +127,12 @@ export async function recordScan(ctx: AppContext, staff: AuthUser, seriesId: str
       .returning({ arrivedAt: attendance.arrivedAt, inserted: sql<boolean>`(xmax = 0)` });
     const written = await attendanceFromScans(tx, seriesId, day, member.id);
     await reviseFinesAfterScan(tx, staff, series, date, { userId: member.id, ...written });
-    const outcome = written.leftAt?.getTime() === scannedAt.getTime() ? ('left' as const) : before!.inserted || scannedAt < before!.arrivedAt ? ('arrived' as const) : ('already-arrived' as const);
+    const outcome =
+      written.leftAt?.getTime() === scannedAt.getTime()
+        ? ('left' as const)
+        : before!.inserted || scannedAt < before!.arrivedAt
+          ? ('arrived' as const)
+          : ('already-arrived' as const);
     return { ...written, outcome, replay: false };
   });
   return {
@@ -129,7 +154,16 @@ export async function sessionRegister(ctx: AppContext, seriesId: string, day: st
   const { series, date } = await oneSessionDate(ctx.db, seriesId, day);
   const today = todayInLagos(ctx.clock());
   const rows = await ctx.db
-    .select({ userId: attendance.userId, arrivedAt: attendance.arrivedAt, leftAt: attendance.leftAt, fullName: users.fullName, memberNumber: users.memberNumber, activated: users.activated, paidUntil: users.paidUntil, suspendedAt: users.suspendedAt })
+    .select({
+      userId: attendance.userId,
+      arrivedAt: attendance.arrivedAt,
+      leftAt: attendance.leftAt,
+      fullName: users.fullName,
+      memberNumber: users.memberNumber,
+      activated: users.activated,
+      paidUntil: users.paidUntil,
+      suspendedAt: users.suspendedAt,
+    })
     .from(attendance)
     .innerJoin(users, eq(users.id, attendance.userId))
     .where(and(eq(attendance.seriesId, seriesId), eq(attendance.day, day)))

@@ -17,7 +17,8 @@ const CALENDAR_AHEAD_DAYS = 62;
 
 /** The member's week: calendar, feed address, attendance and fines; behind the member hook (member-routes.ts). */
 export function scheduleMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const absolute = (request: { protocol: string; host: string }, path: string) => `${(ctx.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '')}${path}`;
+  const absolute = (request: { protocol: string; host: string }, path: string) =>
+    `${(ctx.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '')}${path}`;
   return async (app) => {
     await app.register(trainingMemberRoutes(ctx));
 
@@ -38,10 +39,14 @@ export function scheduleMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/api/users/attendance', { config: { access: 'member' } }, async (request) => memberAttendance(ctx, memberUser(request).id));
 
-    app.post('/api/users/attendance-fines/:id/reason', { schema: { params: fineParams, body: fineReasonFields }, config: { access: 'member' } }, async (request) => {
-      await sendFineReason(ctx, memberUser(request).id, request.params.id, request.body.reason);
-      return { message: 'Your reason is sent: finance read it before deciding.' };
-    });
+    app.post(
+      '/api/users/attendance-fines/:id/reason',
+      { schema: { params: fineParams, body: fineReasonFields }, config: { access: 'member' } },
+      async (request) => {
+        await sendFineReason(ctx, memberUser(request).id, request.params.id, request.body.reason);
+        return { message: 'Your reason is sent: finance read it before deciding.' };
+      },
+    );
   };
 }
 

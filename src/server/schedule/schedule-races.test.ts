@@ -19,7 +19,18 @@ describeOnPostgres('the register and its fines, at once', () => {
     doors = [(await signedInStaffAs(portal.app, 'moderator')).client, (await signedInStaffAs(portal.app, 'admin')).client];
     finance = [(await signedInStaffAs(portal.app, 'finance')).client, (await signedInStaffAs(portal.app, 'finance')).client];
     const created = await doors[0]!.post('/api/admin/schedule', {
-      json: { kind: 'meeting', title: 'Thursday meeting', place: 'Office', startTime: '10:00', endTime: '16:00', repeat: 'weekly', firstDay: '2026-11-01', weekdays: [4], audience: 'all', attendanceRequired: true },
+      json: {
+        kind: 'meeting',
+        title: 'Thursday meeting',
+        place: 'Office',
+        startTime: '10:00',
+        endTime: '16:00',
+        repeat: 'weekly',
+        firstDay: '2026-11-01',
+        weekdays: [4],
+        audience: 'all',
+        attendanceRequired: true,
+      },
     });
     seriesId = created.json().series.id;
   });
@@ -29,7 +40,9 @@ describeOnPostgres('the register and its fines, at once', () => {
     const member = await activatedMember(portal.app);
     await portal.app.ctx.db.update(users).set({ memberNumber: 7001 }).where(eq(users.id, member.user.id));
     const scans = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => doors[i % 2]!.post(`/api/admin/schedule/${seriesId}/dates/2026-11-05/scans`, { json: { scanId: randomUUID(), code: 'HM-007001' } })),
+      Array.from({ length: 10 }, (_, i) =>
+        doors[i % 2]!.post(`/api/admin/schedule/${seriesId}/dates/2026-11-05/scans`, { json: { scanId: randomUUID(), code: 'HM-007001' } }),
+      ),
     );
     expect(scans.map((s) => s.statusCode)).toEqual(Array(10).fill(200));
     expect(scans.filter((s) => s.json().outcome === 'arrived')).toHaveLength(1);
@@ -40,39 +53,89 @@ describeOnPostgres('the register and its fines, at once', () => {
 
   it('gives each member arrival and leaving by the phone’s times when their two queued scans are sent at once, in either order', async () => {
     const members = await Promise.all(Array.from({ length: 6 }, () => activatedMember(portal.app)));
-    await Promise.all(members.map((m, i) => portal.app.ctx.db.update(users).set({ memberNumber: 7100 + i }).where(eq(users.id, m.user.id))));
+    await Promise.all(
+      members.map((m, i) =>
+        portal.app.ctx.db
+          .update(users)
+          .set({ memberNumber: 7100 + i })
+          .where(eq(users.id, m.user.id)),
+      ),
+    );
     const arrivedAt = '2026-11-05T08:55:00.000Z';
     const leftAt = '2026-11-05T09:25:00.000Z';
     const send = (i: number, scannedAt: string) =>
       doors[i % 2]!.post(`/api/admin/schedule/${seriesId}/dates/2026-11-05/scans`, { json: { scanId: randomUUID(), code: `HM-00${7100 + i}`, scannedAt } });
     const answers = await Promise.all(members.flatMap((_, i) => (i % 2 ? [send(i, leftAt), send(i, arrivedAt)] : [send(i, arrivedAt), send(i, leftAt)])));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
-    const rows = await portal.app.ctx.db.select().from(attendance).where(inArray(attendance.userId, members.map((m) => m.user.id)));
+    const rows = await portal.app.ctx.db
+      .select()
+      .from(attendance)
+      .where(
+        inArray(
+          attendance.userId,
+          members.map((m) => m.user.id),
+        ),
+      );
     expect(rows.map((r) => [r.arrivedAt.toISOString(), r.leftAt?.toISOString()])).toEqual(Array(6).fill([arrivedAt, leftAt]));
   });
 
   it('leaves no missed-meeting proposal for members whose queued scans arrive while the fines are being proposed', async () => {
     const members = await Promise.all(Array.from({ length: 8 }, () => activatedMember(portal.app)));
     await Promise.all(
-      members.map((m, i) => portal.app.ctx.db.update(users).set({ memberNumber: 7200 + i, activatedAt: new Date('2026-10-01T09:00:00Z') }).where(eq(users.id, m.user.id))),
+      members.map((m, i) =>
+        portal.app.ctx.db
+          .update(users)
+          .set({ memberNumber: 7200 + i, activatedAt: new Date('2026-10-01T09:00:00Z') })
+          .where(eq(users.id, m.user.id)),
+      ),
     );
     const day = '2026-10-29';
     const october = await doors[0]!.post('/api/admin/schedule', {
-      json: { kind: 'meeting', title: 'October meeting', place: 'Office', startTime: '10:00', endTime: '16:00', repeat: 'weekly', firstDay: '2026-10-01', untilDay: '2026-10-31', weekdays: [4], audience: 'all', attendanceRequired: true },
+      json: {
+        kind: 'meeting',
+        title: 'October meeting',
+        place: 'Office',
+        startTime: '10:00',
+        endTime: '16:00',
+        repeat: 'weekly',
+        firstDay: '2026-10-01',
+        untilDay: '2026-10-31',
+        weekdays: [4],
+        audience: 'all',
+        attendanceRequired: true,
+      },
     });
     const octoberId = october.json().series.id as string;
     const scans = members.map((_, i) =>
-      doors[i % 2]!.post(`/api/admin/schedule/${octoberId}/dates/${day}/scans`, { json: { scanId: randomUUID(), code: `HM-00${7200 + i}`, scannedAt: '2026-10-29T08:58:00.000Z' } }),
+      doors[i % 2]!.post(`/api/admin/schedule/${octoberId}/dates/${day}/scans`, {
+        json: { scanId: randomUUID(), code: `HM-00${7200 + i}`, scannedAt: '2026-10-29T08:58:00.000Z' },
+      }),
     );
     const [proposed, ...answers] = await Promise.all([doors[0]!.post(`/api/admin/schedule/${octoberId}/dates/${day}/fines`), ...scans]);
     expect([proposed.statusCode, ...answers.map((a) => a.statusCode)]).toEqual(Array(9).fill(200));
     const ids = members.map((m) => m.user.id);
     expect(await portal.app.ctx.db.$count(attendance, and(eq(attendance.day, day), inArray(attendance.userId, ids)))).toBe(8);
-    expect(await portal.app.ctx.db.select().from(attendanceFines).where(and(eq(attendanceFines.day, day), inArray(attendanceFines.userId, ids)))).toEqual([]);
+    expect(
+      await portal.app.ctx.db
+        .select()
+        .from(attendanceFines)
+        .where(and(eq(attendanceFines.day, day), inArray(attendanceFines.userId, ids))),
+    ).toEqual([]);
   });
 
   it('splits a series once when two staff change its times at once: one edit wins, the other is told the old one ended', async () => {
-    const tuesday = { kind: 'training', title: 'Tuesday class', place: 'Studio', startTime: '09:00', endTime: '11:00', repeat: 'weekly', firstDay: '2026-10-06', weekdays: [2], audience: 'all', attendanceRequired: false };
+    const tuesday = {
+      kind: 'training',
+      title: 'Tuesday class',
+      place: 'Studio',
+      startTime: '09:00',
+      endTime: '11:00',
+      repeat: 'weekly',
+      firstDay: '2026-10-06',
+      weekdays: [2],
+      audience: 'all',
+      attendanceRequired: false,
+    };
     const id = (await doors[0]!.post('/api/admin/schedule', { json: tuesday })).json().series.id as string;
     const edits = await Promise.all([
       doors[0]!.put(`/api/admin/schedule/${id}`, { json: { ...tuesday, startTime: '13:00', endTime: '15:00' } }),
@@ -100,7 +163,10 @@ describeOnPostgres('the register and its fines, at once', () => {
     expect([first.statusCode, dismissal.statusCode, second.statusCode]).toEqual([200, 200, 200]);
     const rows = await portal.app.ctx.db.select().from(attendanceFines).where(inArray(attendanceFines.id, ids));
     const confirmed = rows.filter((r) => r.state === 'confirmed');
-    const booked = await portal.app.ctx.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, member.user.id), eq(ledgerEntries.kind, 'fine')));
+    const booked = await portal.app.ctx.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, member.user.id), eq(ledgerEntries.kind, 'fine')));
     expect(first.json().confirmed + second.json().confirmed + dismissal.json().dismissed).toBe(100);
     expect(booked).toHaveLength(confirmed.length);
     expect(new Set(confirmed.map((r) => r.ledgerEntryId)).size).toBe(confirmed.length);
@@ -115,7 +181,8 @@ describeOnPostgres('the register and its fines, at once', () => {
       .values({ seriesId, day: '2026-10-29', userId: member.user.id, type: 'late', reason: 'Thursday meeting of 2026-10-29: arrived late' })
       .returning({ id: attendanceFines.id });
     const db = portal.app.ctx.db;
-    const waiting = async () => ((await db.execute(sql`select count(*)::int as n from pg_locks where not granted`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const waiting = async () =>
+      ((await db.execute(sql`select count(*)::int as n from pg_locks where not granted`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
     let confirming: ReturnType<TestClient['post']> | undefined;
     // Another money path (a slip approved, a suspension, the account terminated) takes the member's row first, then their fines.
     await db.transaction(async (tx) => {

@@ -51,8 +51,15 @@ const REGISTER_FIELDS = ['kind', 'startTime', 'endTime', 'audience', 'levelFrom'
 async function firstEditableDay(ctx: AppContext, db: Executor, series: SeriesRow): Promise<string> {
   const today = todayInLagos(ctx.clock());
   if (!givesDate(series, today)) return today;
-  const [change] = await db.select().from(scheduleChanges).where(and(eq(scheduleChanges.seriesId, series.id), eq(scheduleChanges.day, today)));
-  const [arrival] = await db.select({ day: attendance.day }).from(attendance).where(and(eq(attendance.seriesId, series.id), eq(attendance.day, today))).limit(1);
+  const [change] = await db
+    .select()
+    .from(scheduleChanges)
+    .where(and(eq(scheduleChanges.seriesId, series.id), eq(scheduleChanges.day, today)));
+  const [arrival] = await db
+    .select({ day: attendance.day })
+    .from(attendance)
+    .where(and(eq(attendance.seriesId, series.id), eq(attendance.day, today)))
+    .limit(1);
   return arrival || new Date(sessionDate(series, today, change).startsAt) <= ctx.clock() ? shiftDate(today, 1) : today;
 }
 
@@ -65,7 +72,12 @@ async function firstEditableDay(ctx: AppContext, db: Executor, series: SeriesRow
  * changes of later dates follow it when it gives the date, and so do the enrolled. The series'
  * row is locked, so two edits at once are made one after the other: the second finds it ended.
  */
-export async function updateSeries(ctx: AppContext, staff: AuthUser, id: string, input: SessionSeriesInput): Promise<{ series: SeriesRow; splitAt: string | null }> {
+export async function updateSeries(
+  ctx: AppContext,
+  staff: AuthUser,
+  id: string,
+  input: SessionSeriesInput,
+): Promise<{ series: SeriesRow; splitAt: string | null }> {
   return ctx.db.transaction(async (tx) => {
     const [old] = isUuid(id) ? await tx.select().from(scheduleSeries).where(eq(scheduleSeries.id, id)).for('update') : [];
     if (!old) throw notFound('Session not found');
@@ -83,17 +95,35 @@ export async function updateSeries(ctx: AppContext, staff: AuthUser, id: string,
     }
     if (ended) throw refuseEnded();
     const firstDay = firstDateFrom(input, input.firstDay > splitAt ? input.firstDay : splitAt);
-    if (!firstDay) throw badRequest(`Dates before ${displayDate(splitAt)} stay as they were, and these settings give none from then on. To end the session, give it a last date of ${displayDate(lastKept)} or later.`);
+    if (!firstDay)
+      throw badRequest(
+        `Dates before ${displayDate(splitAt)} stay as they were, and these settings give none from then on. To end the session, give it a last date of ${displayDate(lastKept)} or later.`,
+      );
     await tx.update(scheduleSeries).set({ untilDay: lastKept }).where(eq(scheduleSeries.id, id));
-    const [next] = await tx.insert(scheduleSeries).values({ ...input, firstDay }).returning();
-    for (const change of await tx.select().from(scheduleChanges).where(and(eq(scheduleChanges.seriesId, id), gte(scheduleChanges.day, splitAt)))) {
+    const [next] = await tx
+      .insert(scheduleSeries)
+      .values({ ...input, firstDay })
+      .returning();
+    for (const change of await tx
+      .select()
+      .from(scheduleChanges)
+      .where(and(eq(scheduleChanges.seriesId, id), gte(scheduleChanges.day, splitAt)))) {
       const at = and(eq(scheduleChanges.seriesId, id), eq(scheduleChanges.day, change.day));
       if (givesDate(next!, change.day)) await tx.update(scheduleChanges).set({ seriesId: next!.id }).where(at);
       else await tx.delete(scheduleChanges).where(at);
     }
-    const enrolled = await tx.select({ userId: scheduleEnrolments.userId, createdAt: scheduleEnrolments.createdAt }).from(scheduleEnrolments).where(eq(scheduleEnrolments.seriesId, id));
+    const enrolled = await tx
+      .select({ userId: scheduleEnrolments.userId, createdAt: scheduleEnrolments.createdAt })
+      .from(scheduleEnrolments)
+      .where(eq(scheduleEnrolments.seriesId, id));
     if (enrolled.length) await tx.insert(scheduleEnrolments).values(enrolled.map((e) => ({ ...e, seriesId: next!.id })));
-    await recordAudit(tx, { actor: staff, action: 'schedule.updated', subjectType: 'schedule', subjectId: id, details: { title: input.title, keptUntil: lastKept, continuedAs: next!.id, from: firstDay } });
+    await recordAudit(tx, {
+      actor: staff,
+      action: 'schedule.updated',
+      subjectType: 'schedule',
+      subjectId: id,
+      details: { title: input.title, keptUntil: lastKept, continuedAs: next!.id, from: firstDay },
+    });
     return { series: next!, splitAt };
   });
 }
@@ -134,13 +164,22 @@ function sessionDate(series: SeriesRow, day: string, change: ChangeRow | undefin
 export async function sessionDates(db: Executor, series: SeriesRow[], from: string, to: string): Promise<SessionDate[]> {
   if (series.length === 0) return [];
   const last = shiftDate(from, MAX_WINDOW_DAYS) < to ? shiftDate(from, MAX_WINDOW_DAYS) : to;
-  const changes = await db.select().from(scheduleChanges).where(inArray(scheduleChanges.seriesId, series.map((s) => s.id)));
+  const changes = await db
+    .select()
+    .from(scheduleChanges)
+    .where(
+      inArray(
+        scheduleChanges.seriesId,
+        series.map((s) => s.id),
+      ),
+    );
   const changeOf = new Map(changes.map((c) => [`${c.seriesId} ${c.day}`, c]));
   const dates: SessionDate[] = [];
   // A date moved into the window from outside it: its rule date is up to a year either side.
   for (const s of series) {
     const days = new Set(expandDates(s, from, last));
-    for (const c of changes) if (c.seriesId === s.id && !c.cancelled && c.newDay && c.newDay >= from && c.newDay <= last && givesDate(s, c.day)) days.add(c.day);
+    for (const c of changes)
+      if (c.seriesId === s.id && !c.cancelled && c.newDay && c.newDay >= from && c.newDay <= last && givesDate(s, c.day)) days.add(c.day);
     for (const day of days) {
       const date = sessionDate(s, day, changeOf.get(`${s.id} ${day}`));
       const lagosDay = todayInLagos(new Date(date.startsAt));
@@ -154,7 +193,10 @@ export async function sessionDates(db: Executor, series: SeriesRow[], from: stri
 export async function oneSessionDate(db: Executor, seriesId: string, day: string): Promise<{ series: SeriesRow; date: SessionDate }> {
   const series = await seriesRow(db, seriesId);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !givesDate(series, day)) throw notFound('This session has no such date');
-  const [change] = await db.select().from(scheduleChanges).where(and(eq(scheduleChanges.seriesId, seriesId), eq(scheduleChanges.day, day)));
+  const [change] = await db
+    .select()
+    .from(scheduleChanges)
+    .where(and(eq(scheduleChanges.seriesId, seriesId), eq(scheduleChanges.day, day)));
   return { series, date: sessionDate(series, day, change) };
 }
 
@@ -206,7 +248,13 @@ export async function changeSessionDate(ctx: AppContext, staff: AuthUser, series
       await notify(tx, member.id, 'session-changed', `${what}: ${input.note}`);
       await enqueueMail(tx, scheduleMail.sessionChanged(ctx.mailer.brand, member.email, member.fullName, what, input.note));
     }
-    await recordAudit(tx, { actor: staff, action: `schedule.${input.action}`, subjectType: 'schedule', subjectId: seriesId, details: { day, note: input.note, told: members.length } });
+    await recordAudit(tx, {
+      actor: staff,
+      action: `schedule.${input.action}`,
+      subjectType: 'schedule',
+      subjectId: seriesId,
+      details: { day, note: input.note, told: members.length },
+    });
     return { date: after, told: members.length };
   });
   ctx.mailer.nudge();
@@ -218,7 +266,10 @@ async function expectedSeriesOf(db: Executor, userId: string, today: string): Pr
   const series = await db.select().from(scheduleSeries);
   const expected: SeriesRow[] = [];
   for (const s of series) {
-    const [hit] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), expectedBy(s, today)));
+    const [hit] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), expectedBy(s, today)));
     if (hit) expected.push(s);
   }
   return expected;

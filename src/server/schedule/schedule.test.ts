@@ -37,7 +37,10 @@ async function numberedMember(overrides: Record<string, unknown> = {}) {
   const member = await activatedMember(portal.app);
   nextNumber += 1;
   // Members of the company since before the sessions these tests hold, unless a test says otherwise.
-  await portal.app.ctx.db.update(users).set({ memberNumber: nextNumber, activatedAt: new Date('2026-10-01T09:00:00Z'), ...overrides }).where(eq(users.id, member.user.id));
+  await portal.app.ctx.db
+    .update(users)
+    .set({ memberNumber: nextNumber, activatedAt: new Date('2026-10-01T09:00:00Z'), ...overrides })
+    .where(eq(users.id, member.user.id));
   return { ...member, number: nextNumber, hm: `HM-${String(nextNumber).padStart(6, '0')}` };
 }
 
@@ -60,7 +63,13 @@ afterAll(() => portal.close());
 
 describe('sessions', () => {
   it('has the terms’ week on a new install, as series staff can edit', async () => {
-    const series = (await moderator.get('/api/admin/schedule')).json().series as { kind: string; title: string; weekdays: number[]; nth: number | null; startTime: string }[];
+    const series = (await moderator.get('/api/admin/schedule')).json().series as {
+      kind: string;
+      title: string;
+      weekdays: number[];
+      nth: number | null;
+      startTime: string;
+    }[];
     expect(series.find((s) => s.title === 'Weekly meeting')).toMatchObject({ kind: 'meeting', weekdays: [4], startTime: '10:00' });
     expect(series.find((s) => s.kind === 'training')).toMatchObject({ weekdays: [1, 3, 5], startTime: '09:00' });
     expect(series.find((s) => s.kind === 'casting')).toMatchObject({ weekdays: [5], nth: 2 });
@@ -72,18 +81,33 @@ describe('sessions', () => {
   });
 
   it('lists the dates a series gives, in Lagos time', async () => {
-    const dates = (await moderator.get(`/api/admin/schedule/dates?from=2026-11-01&to=2026-11-30`)).json().dates as { seriesId: string; day: string; startsAt: string }[];
+    const dates = (await moderator.get(`/api/admin/schedule/dates?from=2026-11-01&to=2026-11-30`)).json().dates as {
+      seriesId: string;
+      day: string;
+      startsAt: string;
+    }[];
     const ours = dates.filter((d) => d.seriesId === seriesId);
     expect(ours.map((d) => d.day)).toEqual(['2026-11-05', '2026-11-12', '2026-11-19', '2026-11-26']);
     expect(ours[0]!.startsAt).toBe('2026-11-05T09:00:00.000Z');
   });
 
   it('shows company events from the sessions on the events page', async () => {
-    const anniversary = { ...meeting, kind: 'company-event', title: 'Company anniversary', repeat: 'yearly', firstDay: '2026-12-04', weekdays: [], startTime: '18:00', endTime: '23:00' };
+    const anniversary = {
+      ...meeting,
+      kind: 'company-event',
+      title: 'Company anniversary',
+      repeat: 'yearly',
+      firstDay: '2026-12-04',
+      weekdays: [],
+      startTime: '18:00',
+      endTime: '23:00',
+    };
     expect((await moderator.post('/api/admin/schedule', { json: anniversary })).statusCode).toBe(201);
     const member = await activatedMember(portal.app);
     const events = (await member.client.get('/api/events')).json().events as { kind: string; title: string; day: string; time: string }[];
-    expect(events.filter((e) => e.kind === 'company-event')).toEqual([expect.objectContaining({ title: 'Company anniversary', day: '2026-12-04', time: '18:00' })]);
+    expect(events.filter((e) => e.kind === 'company-event')).toEqual([
+      expect.objectContaining({ title: 'Company anniversary', day: '2026-12-04', time: '18:00' }),
+    ]);
   });
 });
 
@@ -110,7 +134,12 @@ describe('the register at the door, and the fines it proposes', () => {
     now = new Date(at('10:00'));
     const typed = await scan(onTime.hm);
     expect(typed.statusCode, typed.body).toBe(200);
-    expect(typed.json()).toMatchObject({ outcome: 'arrived', member: { fullName: 'Chioma Okafor', memberNumber: onTime.hm, standing: 'active' }, arrivedAt: at('10:00'), leftAt: null });
+    expect(typed.json()).toMatchObject({
+      outcome: 'arrived',
+      member: { fullName: 'Chioma Okafor', memberNumber: onTime.hm, standing: 'active' },
+      arrivedAt: at('10:00'),
+      leftAt: null,
+    });
     now = new Date(at('10:01'));
     const link = `https://portal.example/verify/${onTime.hm}?code=${cardCheckCode(portal.app.ctx.config.sessionSecret, onTime.number)}`;
     const card = await scan(link);
@@ -149,7 +178,9 @@ describe('the register at the door, and the fines it proposes', () => {
     expect(left.json()).toMatchObject({ outcome: 'left', arrivedAt: at('09:55'), leftAt: at('15:59') });
     expect((await scan(onTime.hm, at('16:00'))).json()).toMatchObject({ outcome: 'left', leftAt: at('16:00') });
     const register = (await moderator.get(`/api/admin/schedule/${seriesId}/dates/${DAY}/register`)).json();
-    expect(register.present.map((p: { memberNumber: string }) => p.memberNumber)).toEqual(expect.arrayContaining([onTime.hm, atGrace.hm, late.hm, early.hm, lapsed.hm]));
+    expect(register.present.map((p: { memberNumber: string }) => p.memberNumber)).toEqual(
+      expect.arrayContaining([onTime.hm, atGrace.hm, late.hm, early.hm, lapsed.hm]),
+    );
     expect(register.present.find((p: { memberNumber: string }) => p.memberNumber === lapsed.hm).standing).toBe('lapsed');
   });
 
@@ -164,7 +195,10 @@ describe('the register at the door, and the fines it proposes', () => {
     // A scan between the two, sent last, changes neither.
     expect((await scan(offline.hm, at('12:00'))).json()).toMatchObject({ outcome: 'already-arrived', arrivedAt: at('09:58'), leftAt: at('16:01') });
     const register = (await moderator.get(`/api/admin/schedule/${seriesId}/dates/${DAY}/register`)).json();
-    expect(register.present.find((p: { memberNumber: string }) => p.memberNumber === offline.hm)).toMatchObject({ arrivedAt: at('09:58'), leftAt: at('16:01') });
+    expect(register.present.find((p: { memberNumber: string }) => p.memberNumber === offline.hm)).toMatchObject({
+      arrivedAt: at('09:58'),
+      leftAt: at('16:01'),
+    });
   });
 
   it('proposes nothing before the end, then late (one minute past the grace), left early (one minute), missed', async () => {
@@ -174,10 +208,15 @@ describe('the register at the door, and the fines it proposes', () => {
     now = new Date(at('17:00'));
     const proposed = await moderator.post(`/api/admin/schedule/${seriesId}/dates/${DAY}/fines`);
     expect(proposed.statusCode, proposed.body).toBe(200);
-    const rows = await portal.app.ctx.db.select().from(attendanceFines).where(and(eq(attendanceFines.seriesId, seriesId), eq(attendanceFines.day, DAY)));
+    const rows = await portal.app.ctx.db
+      .select()
+      .from(attendanceFines)
+      .where(and(eq(attendanceFines.seriesId, seriesId), eq(attendanceFines.day, DAY)));
     // joinedAfter was activated the day after: not a member at that meeting, so not missing from it.
     const ours = new Set([onTime, atGrace, late, early, absent, lapsed, joinedAfter].map((m) => m.user.id));
-    const got = rows.filter((r) => ours.has(r.userId)).map((r) => `${r.userId === late.user.id ? 'late' : r.userId === early.user.id ? 'early' : r.userId === absent.user.id ? 'absent' : r.userId} ${r.type}`);
+    const got = rows
+      .filter((r) => ours.has(r.userId))
+      .map((r) => `${r.userId === late.user.id ? 'late' : r.userId === early.user.id ? 'early' : r.userId === absent.user.id ? 'absent' : r.userId} ${r.type}`);
     expect(got.sort()).toEqual(['absent missed-meeting', 'early left-early', 'late late']);
     expect(rows.find((r) => r.type === 'late')!.reason).toBe('Thursday meeting of 2026-11-05 10:00: arrived 16 minutes after the start');
     // Proposing again adds nothing.
@@ -202,7 +241,13 @@ describe('the register at the door, and the fines it proposes', () => {
     expect((await finance.post('/api/admin/attendance-fines/confirm', { json: { ids: [lateFine.id] } })).json()).toMatchObject({ confirmed: 0, skipped: 1 });
 
     const lateLedger = await portal.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, late.user.id));
-    expect(lateLedger).toEqual([expect.objectContaining({ kind: 'fine', amountKobo: 3_000_00, description: 'Fine (Late): Thursday meeting of 2026-11-05 10:00: arrived 16 minutes after the start' })]);
+    expect(lateLedger).toEqual([
+      expect.objectContaining({
+        kind: 'fine',
+        amountKobo: 3_000_00,
+        description: 'Fine (Late): Thursday meeting of 2026-11-05 10:00: arrived 16 minutes after the start',
+      }),
+    ]);
     expect(await portal.app.ctx.db.$count(ledgerEntries, eq(ledgerEntries.userId, absent.user.id))).toBe(0);
     expect(await outboxRowsTo(portal.app.ctx.db, late.user.email, /A fine of/)).toBe(1);
     expect((await late.client.get('/api/users/attendance')).json().fines).toEqual([expect.objectContaining({ state: 'confirmed', type: 'late' })]);
@@ -214,7 +259,10 @@ describe('the register at the door, and the fines it proposes', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await outboxRowsTo(portal.app.ctx.db, absent.user.email, /Changed: Meeting "Thursday meeting"/)).toBe(1);
     expect(await outboxRowsTo(portal.app.ctx.db, lapsed.user.email, /Changed/)).toBe(0);
-    const told = await portal.app.ctx.db.select().from(notifications).where(and(eq(notifications.userId, absent.user.id), eq(notifications.kind, 'session-changed')));
+    const told = await portal.app.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, absent.user.id), eq(notifications.kind, 'session-changed')));
     expect(told[0]!.message).toBe('Meeting "Thursday meeting" on 2026-11-12 at 10:00 is cancelled: Public holiday');
 
     const register = (await moderator.get(`/api/admin/schedule/${seriesId}/dates/2026-11-12/register`)).json();
@@ -226,10 +274,15 @@ describe('the register at the door, and the fines it proposes', () => {
 
   it('moves a date: the calendar shows the new time', async () => {
     now = new Date('2026-11-13T08:00:00Z');
-    const moved = await moderator.post(`/api/admin/schedule/${seriesId}/dates/2026-11-19/change`, { json: { action: 'move', newDay: '2026-11-20', newStartTime: '13:00', newEndTime: '17:00', note: 'The hall is booked' } });
+    const moved = await moderator.post(`/api/admin/schedule/${seriesId}/dates/2026-11-19/change`, {
+      json: { action: 'move', newDay: '2026-11-20', newStartTime: '13:00', newEndTime: '17:00', note: 'The hall is booked' },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     const dates = (await absent.client.get('/api/users/calendar')).json().dates as { seriesId: string; day: string; startsAt: string; note: string | null }[];
-    expect(dates.find((d) => d.seriesId === seriesId && d.day === '2026-11-19')).toMatchObject({ startsAt: '2026-11-20T12:00:00.000Z', note: 'The hall is booked' });
+    expect(dates.find((d) => d.seriesId === seriesId && d.day === '2026-11-19')).toMatchObject({
+      startsAt: '2026-11-20T12:00:00.000Z',
+      note: 'The hall is booked',
+    });
   });
 
   it('keeps a series with arrivals and fines on record: deleting it is refused, and its register stays', async () => {
@@ -258,7 +311,12 @@ describe('scans sent from the door after the fines were proposed', () => {
     now = new Date(when('17:00'));
     expect((await moderator.post(`/api/admin/schedule/${seriesId}/dates/${LATER}/fines`)).statusCode).toBe(200);
     const finesOf = async (member: { user: { id: string } }) =>
-      (await portal.app.ctx.db.select().from(attendanceFines).where(and(eq(attendanceFines.seriesId, seriesId), eq(attendanceFines.day, LATER), eq(attendanceFines.userId, member.user.id)))).map((f) => ({
+      (
+        await portal.app.ctx.db
+          .select()
+          .from(attendanceFines)
+          .where(and(eq(attendanceFines.seriesId, seriesId), eq(attendanceFines.day, LATER), eq(attendanceFines.userId, member.user.id)))
+      ).map((f) => ({
         type: f.type,
         state: f.state,
         reason: f.reason,
@@ -266,21 +324,39 @@ describe('scans sent from the door after the fines were proposed', () => {
       }));
     expect((await finesOf(cameEarly)).map((f) => f.type)).toEqual(['missed-meeting']);
     expect((await finesOf(notLate)).map((f) => f.type)).toEqual(['late']);
-    const [missed] = await portal.app.ctx.db.select().from(attendanceFines).where(and(eq(attendanceFines.day, LATER), eq(attendanceFines.userId, charged.user.id)));
+    const [missed] = await portal.app.ctx.db
+      .select()
+      .from(attendanceFines)
+      .where(and(eq(attendanceFines.day, LATER), eq(attendanceFines.userId, charged.user.id)));
     expect((await finance.post('/api/admin/attendance-fines/confirm', { json: { ids: [missed!.id] } })).json()).toMatchObject({ confirmed: 1 });
 
     // The door's phone was offline that morning: its queued scans reach us in the evening.
     now = new Date(when('17:30'));
-    for (const [member, time] of [[cameEarly, '09:58'], [notLate, '09:55'], [cameLate, '10:30'], [charged, '09:50'], [lessLate, '10:20']] as const) {
+    for (const [member, time] of [
+      [cameEarly, '09:58'],
+      [notLate, '09:55'],
+      [cameLate, '10:30'],
+      [charged, '09:50'],
+      [lessLate, '10:20'],
+    ] as const) {
       const sent = await scan(member.hm, when(time), randomUUID(), LATER);
       expect(sent.statusCode, sent.body).toBe(200);
     }
     expect(await finesOf(cameEarly)).toEqual([]);
     expect(await finesOf(notLate)).toEqual([]);
-    expect(await finesOf(cameLate)).toEqual([{ type: 'late', state: 'proposed', reason: 'Thursday meeting of 2026-11-26 10:00: arrived 30 minutes after the start', issue: null }]);
-    expect(await finesOf(lessLate)).toEqual([{ type: 'late', state: 'proposed', reason: 'Thursday meeting of 2026-11-26 10:00: arrived 20 minutes after the start', issue: null }]);
+    expect(await finesOf(cameLate)).toEqual([
+      { type: 'late', state: 'proposed', reason: 'Thursday meeting of 2026-11-26 10:00: arrived 30 minutes after the start', issue: null },
+    ]);
+    expect(await finesOf(lessLate)).toEqual([
+      { type: 'late', state: 'proposed', reason: 'Thursday meeting of 2026-11-26 10:00: arrived 20 minutes after the start', issue: null },
+    ]);
     expect(await finesOf(charged)).toEqual([
-      expect.objectContaining({ type: 'missed-meeting', state: 'confirmed', issue: 'Charged, but a scan sent later from the door shows the member arrived at 09:50: the register no longer gives this fine. Settle it with the member.' }),
+      expect.objectContaining({
+        type: 'missed-meeting',
+        state: 'confirmed',
+        issue:
+          'Charged, but a scan sent later from the door shows the member arrived at 09:50: the register no longer gives this fine. Settle it with the member.',
+      }),
     ]);
     const flagged = (await finance.get('/api/admin/attendance-fines?flagged=true')).json().fines as { id: string; issue: string }[];
     expect(flagged.map((f) => f.id)).toEqual([missed!.id]);
@@ -324,14 +400,21 @@ describe('editing a series', () => {
     const arrived = await moderator.post(`/api/admin/schedule/${oldId}/dates/2026-10-30/scans`, { json: { scanId: randomUUID(), code: member.hm } });
     expect(arrived.statusCode, arrived.body).toBe(200);
     const ours = async () => {
-      const dates = (await moderator.get('/api/admin/schedule/dates?from=2026-10-01&to=2026-11-30')).json().dates as { seriesId: string; day: string; startsAt: string; title: string }[];
+      const dates = (await moderator.get('/api/admin/schedule/dates?from=2026-10-01&to=2026-11-30')).json().dates as {
+        seriesId: string;
+        day: string;
+        startsAt: string;
+        title: string;
+      }[];
       return dates.filter((d) => d.title.startsWith('Friday rehearsal') || d.title === 'Tuesday rehearsal').map((d) => `${d.day} ${d.startsAt.slice(11, 16)}`);
     };
     const before = await ours();
 
     // Wednesday 4 November: it moves to Tuesday afternoons.
     now = new Date('2026-11-04T09:00:00Z');
-    const edited = await moderator.put(`/api/admin/schedule/${oldId}`, { json: { ...rehearsal, title: 'Tuesday rehearsal', startTime: '14:00', endTime: '16:00', weekdays: [2] } });
+    const edited = await moderator.put(`/api/admin/schedule/${oldId}`, {
+      json: { ...rehearsal, title: 'Tuesday rehearsal', startTime: '14:00', endTime: '16:00', weekdays: [2] },
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().message).toBe('Session saved. Dates from 4 Nov 2026 follow the new settings; the dates before stay as they were.');
     const newId = edited.json().series.id as string;

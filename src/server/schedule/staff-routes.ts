@@ -29,7 +29,10 @@ export function scheduleStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put('/schedule/:id', { config: { area: 'schedule' }, schema: { params: seriesParams, body: sessionSeriesFields } }, async (request) => {
       const { series, splitAt } = await updateSeries(ctx, staffUser(request), request.params.id, request.body);
-      return { message: splitAt ? `Session saved. Dates from ${displayDate(splitAt)} follow the new settings; the dates before stay as they were.` : 'Session saved.', series };
+      return {
+        message: splitAt ? `Session saved. Dates from ${displayDate(splitAt)} follow the new settings; the dates before stay as they were.` : 'Session saved.',
+        series,
+      };
     });
 
     app.delete('/schedule/:id', { config: { area: 'schedule' }, schema: { params: seriesParams } }, async (request) => {
@@ -43,16 +46,24 @@ export function scheduleStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { dates: await sessionDates(ctx.db, await listSeries(ctx), from, to) };
     });
 
-    app.post('/schedule/:id/dates/:day/change', { config: { area: 'schedule' }, schema: { params: dateParams, body: sessionChangeFields } }, async (request) => ({
-      message: request.body.action === 'cancel' ? 'Date cancelled; everyone expected is told.' : 'Date moved; everyone expected is told.',
-      date: await changeSessionDate(ctx, staffUser(request), request.params.id, request.params.day, request.body),
-    }));
+    app.post(
+      '/schedule/:id/dates/:day/change',
+      { config: { area: 'schedule' }, schema: { params: dateParams, body: sessionChangeFields } },
+      async (request) => ({
+        message: request.body.action === 'cancel' ? 'Date cancelled; everyone expected is told.' : 'Date moved; everyone expected is told.',
+        date: await changeSessionDate(ctx, staffUser(request), request.params.id, request.params.day, request.body),
+      }),
+    );
 
-    app.get('/schedule/:id/dates/:day/register', { config: { area: 'schedule' }, schema: { params: dateParams } }, async (request) => sessionRegister(ctx, request.params.id, request.params.day));
+    app.get('/schedule/:id/dates/:day/register', { config: { area: 'schedule' }, schema: { params: dateParams } }, async (request) =>
+      sessionRegister(ctx, request.params.id, request.params.day),
+    );
 
     // A scan queued on the phone while offline is sent with its Idempotency-Key and its scan id: recorded once.
-    app.post('/schedule/:id/dates/:day/scans', { config: { area: 'schedule', idempotent: true }, schema: { params: dateParams, body: scanFields } }, async (request) =>
-      recordScan(ctx, staffUser(request), request.params.id, request.params.day, request.body),
+    app.post(
+      '/schedule/:id/dates/:day/scans',
+      { config: { area: 'schedule', idempotent: true }, schema: { params: dateParams, body: scanFields } },
+      async (request) => recordScan(ctx, staffUser(request), request.params.id, request.params.day, request.body),
     );
 
     app.post('/schedule/:id/dates/:day/fines', { config: { area: 'schedule' }, schema: { params: dateParams } }, async (request) => {

@@ -1,7 +1,14 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { formatMemberNumber } from '../../shared/membership.js';
-import { CERTIFICATE_SHARE, certificateSpanEnd, formatCertificateNumber, parseCertificateNumber, type IssuedCertificate, type TrainingProgress } from '../../shared/training.js';
+import {
+  CERTIFICATE_SHARE,
+  certificateSpanEnd,
+  formatCertificateNumber,
+  parseCertificateNumber,
+  type IssuedCertificate,
+  type TrainingProgress,
+} from '../../shared/training.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
@@ -37,7 +44,12 @@ export async function trainingProgress(db: Executor, userId: string, series: Ser
   const lastDay = days.at(-1);
   if (firstDay === undefined || lastDay === undefined) return { attended: 0, held: 0, firstDay: null, lastDay: null, spanCompleteOn: null, eligible: false };
   const cancelled = new Set(
-    (await db.select({ day: scheduleChanges.day }).from(scheduleChanges).where(and(eq(scheduleChanges.seriesId, series.id), eq(scheduleChanges.cancelled, true)))).map((r) => r.day),
+    (
+      await db
+        .select({ day: scheduleChanges.day })
+        .from(scheduleChanges)
+        .where(and(eq(scheduleChanges.seriesId, series.id), eq(scheduleChanges.cancelled, true)))
+    ).map((r) => r.day),
   );
   const held = new Set([...expandDates(series, firstDay, lastDay).filter((day) => !cancelled.has(day)), ...days]).size;
   const spanCompleteOn = certificateSpanEnd(firstDay);
@@ -77,7 +89,8 @@ export function withoutCode({ code: _code, ...certificate }: IssuedCertificate &
 function notYet(progress: TrainingProgress): string {
   if (progress.spanCompleteOn === null) return 'No attendance at this training is recorded yet: the certificate needs six months of it.';
   const share = `${progress.attended} of the ${progress.held} dates held since your first`;
-  if (progress.lastDay! < progress.spanCompleteOn) return `Not yet: your attendance needs to reach ${progress.spanCompleteOn}, six months after your first date (${progress.firstDay}).`;
+  if (progress.lastDay! < progress.spanCompleteOn)
+    return `Not yet: your attendance needs to reach ${progress.spanCompleteOn}, six months after your first date (${progress.firstDay}).`;
   return `Not yet: you attended ${share}; the certificate needs at least ${Math.round(CERTIFICATE_SHARE * 100)}%.`;
 }
 
@@ -114,7 +127,13 @@ export async function issueCertificate(ctx: AppContext, member: AuthUser, series
         held: progress.held,
       })
       .returning();
-    await recordAudit(tx, { actor: member, action: 'schedule.certificate-issued', subjectType: 'user', subjectId: member.id, details: { seriesId, number: formatCertificateNumber(row!.number) } });
+    await recordAudit(tx, {
+      actor: member,
+      action: 'schedule.certificate-issued',
+      subjectType: 'user',
+      subjectId: member.id,
+      details: { seriesId, number: formatCertificateNumber(row!.number) },
+    });
     return { certificate: issued(row!), issuedNow: true };
   });
 }

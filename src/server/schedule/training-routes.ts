@@ -48,7 +48,9 @@ export function trainingMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/api/users/training/:id/certificate', { config: { access: 'member' }, schema: { params: seriesParams } }, async (request, reply) => {
       const { certificate, issuedNow } = await issueCertificate(ctx, memberUser(request), request.params.id);
-      return reply.status(issuedNow ? 201 : 200).send({ message: issuedNow ? `Certificate ${certificate.number} is issued.` : `Certificate ${certificate.number} was already issued.`, certificate });
+      return reply
+        .status(issuedNow ? 201 : 200)
+        .send({ message: issuedNow ? `Certificate ${certificate.number} is issued.` : `Certificate ${certificate.number} was already issued.`, certificate });
     });
 
     app.get('/api/users/training-certificates/:id', { config: { access: 'member' }, schema: { params: certificateParams } }, async (request, reply) =>
@@ -75,7 +77,9 @@ export function trainingCheckRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
 export function trainingStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/schedule/:id/enrolments', { config: { area: 'schedule' }, schema: { params: seriesParams } }, async (request) => ({ enrolments: await seriesEnrolments(ctx, request.params.id) }));
+    app.get('/schedule/:id/enrolments', { config: { area: 'schedule' }, schema: { params: seriesParams } }, async (request) => ({
+      enrolments: await seriesEnrolments(ctx, request.params.id),
+    }));
 
     app.post('/schedule/:id/enrolments', { config: { area: 'schedule' }, schema: { params: seriesParams, body: enrolmentFields } }, async (request) => {
       const member = await staffEnrol(ctx, staffUser(request), request.params.id, request.body.memberNumber);
@@ -87,7 +91,9 @@ export function trainingStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { message: 'Taken out of this training.' };
     });
 
-    app.get('/schedule/certificates', { config: { area: 'schedule' }, schema: { querystring: listQuery } }, async (request) => ({ certificates: await listCertificates(ctx, request.query.seriesId) }));
+    app.get('/schedule/certificates', { config: { area: 'schedule' }, schema: { querystring: listQuery } }, async (request) => ({
+      certificates: await listCertificates(ctx, request.query.seriesId),
+    }));
 
     app.get('/schedule/certificates/:id', { config: { area: 'schedule' }, schema: { params: certificateParams } }, async (request, reply) =>
       sendCertificate(ctx, reply, originOf(ctx, request), await certificateToDraw(ctx.db, request.params.id, null)),

@@ -27,9 +27,17 @@ export function enrolmentOpen(series: SeriesRow, today: string): boolean {
  */
 export async function memberTrainings(ctx: AppContext, userId: string, origin: string): Promise<MemberTraining[]> {
   const today = todayInLagos(ctx.clock());
-  const enrolled = new Set((await ctx.db.select({ id: scheduleEnrolments.seriesId }).from(scheduleEnrolments).where(eq(scheduleEnrolments.userId, userId))).map((r) => r.id));
+  const enrolled = new Set(
+    (await ctx.db.select({ id: scheduleEnrolments.seriesId }).from(scheduleEnrolments).where(eq(scheduleEnrolments.userId, userId))).map((r) => r.id),
+  );
   const attended = new Set(
-    (await ctx.db.selectDistinct({ id: attendance.seriesId }).from(attendance).innerJoin(scheduleSeries, eq(scheduleSeries.id, attendance.seriesId)).where(and(eq(attendance.userId, userId), eq(scheduleSeries.kind, 'training')))).map((r) => r.id),
+    (
+      await ctx.db
+        .selectDistinct({ id: attendance.seriesId })
+        .from(attendance)
+        .innerJoin(scheduleSeries, eq(scheduleSeries.id, attendance.seriesId))
+        .where(and(eq(attendance.userId, userId), eq(scheduleSeries.kind, 'training')))
+    ).map((r) => r.id),
   );
   const series = (await ctx.db.select().from(scheduleSeries).where(eq(scheduleSeries.kind, 'training')).orderBy(asc(scheduleSeries.title))).filter(
     (s) => enrolmentOpen(s, today) || enrolled.has(s.id) || attended.has(s.id),
@@ -66,7 +74,10 @@ export async function enrol(ctx: AppContext, member: AuthUser, seriesId: string)
 /** The member leaves a series; their attendance so far stays on record (and counts if they enrol again). */
 export async function leave(ctx: AppContext, member: AuthUser, seriesId: string): Promise<void> {
   await seriesRow(ctx.db, seriesId);
-  const gone = await ctx.db.delete(scheduleEnrolments).where(and(eq(scheduleEnrolments.seriesId, seriesId), eq(scheduleEnrolments.userId, member.id))).returning({ id: scheduleEnrolments.userId });
+  const gone = await ctx.db
+    .delete(scheduleEnrolments)
+    .where(and(eq(scheduleEnrolments.seriesId, seriesId), eq(scheduleEnrolments.userId, member.id)))
+    .returning({ id: scheduleEnrolments.userId });
   if (gone.length === 0) throw notFound('You are not enrolled in this training.');
 }
 
@@ -103,13 +114,21 @@ export async function seriesEnrolments(ctx: AppContext, seriesId: string) {
 }
 
 /** Staff enrol a member by their number (HM-000123, or the digits). */
-export async function staffEnrol(ctx: AppContext, staff: AuthUser, seriesId: string, memberNumberText: string): Promise<{ fullName: string; memberNumber: string }> {
+export async function staffEnrol(
+  ctx: AppContext,
+  staff: AuthUser,
+  seriesId: string,
+  memberNumberText: string,
+): Promise<{ fullName: string; memberNumber: string }> {
   const series = await seriesRow(ctx.db, seriesId);
   if (series.audience !== 'enrolled') throw conflict('This session expects members by level, category or all: set “Expected” to “Those enrolled” first.');
   const trimmed = memberNumberText.trim();
   const number = parseMemberNumber(trimmed) ?? (/^\d{1,9}$/.test(trimmed) ? Number(trimmed) : null);
   if (number === null) throw badRequest('Type a member number such as HM-000123.');
-  const [member] = await ctx.db.select({ id: users.id, fullName: users.fullName }).from(users).where(and(eq(users.memberNumber, number), eq(users.role, 'member')));
+  const [member] = await ctx.db
+    .select({ id: users.id, fullName: users.fullName })
+    .from(users)
+    .where(and(eq(users.memberNumber, number), eq(users.role, 'member')));
   if (!member) throw notFound(`No member has the number ${formatMemberNumber(number)}.`);
   await ctx.db.transaction(async (tx) => {
     await tx.insert(scheduleEnrolments).values({ seriesId, userId: member.id }).onConflictDoNothing();
@@ -123,7 +142,10 @@ export async function staffUnenrol(ctx: AppContext, staff: AuthUser, seriesId: s
   const series = await seriesRow(ctx.db, seriesId);
   if (!isUuid(userId)) throw notFound('This member is not enrolled.');
   await ctx.db.transaction(async (tx) => {
-    const gone = await tx.delete(scheduleEnrolments).where(and(eq(scheduleEnrolments.seriesId, seriesId), eq(scheduleEnrolments.userId, userId))).returning({ id: scheduleEnrolments.userId });
+    const gone = await tx
+      .delete(scheduleEnrolments)
+      .where(and(eq(scheduleEnrolments.seriesId, seriesId), eq(scheduleEnrolments.userId, userId)))
+      .returning({ id: scheduleEnrolments.userId });
     if (gone.length === 0) throw notFound('This member is not enrolled.');
     await recordAudit(tx, { actor: staff, action: 'schedule.unenrolled', subjectType: 'user', subjectId: userId, details: { seriesId, title: series.title } });
   });

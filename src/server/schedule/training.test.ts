@@ -66,7 +66,10 @@ describe('enrolment', () => {
     const enrolled = await post(member.client, `/api/users/training/${trainingId}/enrolment`);
     expect(enrolled.statusCode, enrolled.body).toBe(200);
     expect((await post(member.client, `/api/users/training/${trainingId}/enrolment`)).statusCode).toBe(200);
-    expect(((await member.client.get('/api/users/training')).json().trainings as { seriesId: string; enrolled: boolean }[]).find((t) => t.seriesId === trainingId)?.enrolled).toBe(true);
+    expect(
+      ((await member.client.get('/api/users/training')).json().trainings as { seriesId: string; enrolled: boolean }[]).find((t) => t.seriesId === trainingId)
+        ?.enrolled,
+    ).toBe(true);
     expect(((await member.client.get('/api/users/calendar')).json().dates as { seriesId: string }[]).some((d) => d.seriesId === trainingId)).toBe(true);
     const staffView = (await moderator.get(`/api/admin/schedule/${trainingId}/enrolments`)).json().enrolments as { userId: string; memberNumber: string }[];
     expect(staffView.filter((e) => e.userId === member.user.id)).toEqual([expect.objectContaining({ memberNumber: member.hm })]);
@@ -86,19 +89,27 @@ describe('enrolment', () => {
     const member = await numberedMember('Kemi Balogun');
     const meeting = await moderator.post('/api/admin/schedule', { json: { ...training, kind: 'meeting', title: 'Members meeting', audience: 'all' } });
     const notByEnrolment = await post(member.client, `/api/users/training/${meeting.json().series.id}/enrolment`);
-    expect([notByEnrolment.statusCode, notByEnrolment.json().message]).toEqual([409, 'This session is for members chosen by their level or category, not by enrolment.']);
+    expect([notByEnrolment.statusCode, notByEnrolment.json().message]).toEqual([
+      409,
+      'This session is for members chosen by their level or category, not by enrolment.',
+    ]);
 
     const ended = await moderator.post('/api/admin/schedule', { json: { ...training, title: 'Voice, 2026', untilDay: '2026-12-31' } });
     const closed = await post(member.client, `/api/users/training/${ended.json().series.id}/enrolment`);
     expect([closed.statusCode, closed.json().message]).toEqual([409, 'This training has ended: enrolment is closed.']);
-    expect(((await member.client.get('/api/users/training')).json().trainings as { seriesId: string }[]).some((t) => t.seriesId === ended.json().series.id)).toBe(false);
+    expect(
+      ((await member.client.get('/api/users/training')).json().trainings as { seriesId: string }[]).some((t) => t.seriesId === ended.json().series.id),
+    ).toBe(false);
   });
 
   it('lets staff enrol a member by number and take them out; a wrong number says so', async () => {
     const member = await numberedMember('Tunde Okon');
     const added = await moderator.post(`/api/admin/schedule/${trainingId}/enrolments`, { json: { memberNumber: member.hm.toLowerCase() } });
     expect([added.statusCode, added.json().message]).toEqual([200, `Tunde Okon (${member.hm}) is enrolled.`]);
-    expect(((await member.client.get('/api/users/training')).json().trainings as { seriesId: string; enrolled: boolean }[]).find((t) => t.seriesId === trainingId)?.enrolled).toBe(true);
+    expect(
+      ((await member.client.get('/api/users/training')).json().trainings as { seriesId: string; enrolled: boolean }[]).find((t) => t.seriesId === trainingId)
+        ?.enrolled,
+    ).toBe(true);
 
     const unknown = await moderator.post(`/api/admin/schedule/${trainingId}/enrolments`, { json: { memberNumber: 'HM-999999' } });
     expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'No member has the number HM-999999.']);
@@ -108,7 +119,11 @@ describe('enrolment', () => {
 
     const removed = await moderator.delete(`/api/admin/schedule/${trainingId}/enrolments/${member.user.id}`);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(((await moderator.get(`/api/admin/schedule/${trainingId}/enrolments`)).json().enrolments as { userId: string }[]).some((e) => e.userId === member.user.id)).toBe(false);
+    expect(
+      ((await moderator.get(`/api/admin/schedule/${trainingId}/enrolments`)).json().enrolments as { userId: string }[]).some(
+        (e) => e.userId === member.user.id,
+      ),
+    ).toBe(false);
     expect((await moderator.delete(`/api/admin/schedule/${trainingId}/enrolments/${member.user.id}`)).statusCode).toBe(404);
   });
 });
@@ -134,9 +149,17 @@ describe('the certificate', () => {
 
     await attended(member.user.id, everyDay('2026-02-28', '2026-06-30'));
     const oneDayShort = await post(member.client, `/api/users/training/${trainingId}/certificate`);
-    expect([oneDayShort.statusCode, oneDayShort.json().message]).toEqual([409, 'Not yet: your attendance needs to reach 2026-07-01, six months after your first date (2026-01-01).']);
-    const progress = ((await member.client.get('/api/users/training')).json().trainings as { seriesId: string; progress: object; certificate: unknown }[]).find((t) => t.seriesId === trainingId);
-    expect(progress).toMatchObject({ progress: { attended: 181, held: 181, firstDay: '2026-01-01', lastDay: '2026-06-30', spanCompleteOn: '2026-07-01', eligible: false }, certificate: null });
+    expect([oneDayShort.statusCode, oneDayShort.json().message]).toEqual([
+      409,
+      'Not yet: your attendance needs to reach 2026-07-01, six months after your first date (2026-01-01).',
+    ]);
+    const progress = ((await member.client.get('/api/users/training')).json().trainings as { seriesId: string; progress: object; certificate: unknown }[]).find(
+      (t) => t.seriesId === trainingId,
+    );
+    expect(progress).toMatchObject({
+      progress: { attended: 181, held: 181, firstDay: '2026-01-01', lastDay: '2026-06-30', spanCompleteOn: '2026-07-01', eligible: false },
+      certificate: null,
+    });
   });
 
   it('is issued on exactly six months, once: asking again answers with the same certificate', async () => {
@@ -144,12 +167,26 @@ describe('the certificate', () => {
     const issued = await post(member.client, `/api/users/training/${trainingId}/certificate`);
     expect(issued.statusCode, issued.body).toBe(201);
     certificate = issued.json().certificate;
-    expect(issued.json().certificate).toMatchObject({ title: 'Acting technique', memberName: 'Ngozi Eze', memberNumber: member.hm, periodFrom: '2026-01-01', periodTo: '2026-07-01', attended: 182, held: 182 });
+    expect(issued.json().certificate).toMatchObject({
+      title: 'Acting technique',
+      memberName: 'Ngozi Eze',
+      memberNumber: member.hm,
+      periodFrom: '2026-01-01',
+      periodTo: '2026-07-01',
+      attended: 182,
+      held: 182,
+    });
     expect(certificate.number).toMatch(/^TC-\d{6}$/);
 
     const again = await post(member.client, `/api/users/training/${trainingId}/certificate`);
-    expect([again.statusCode, again.json().certificate.number, again.json().message]).toEqual([200, certificate.number, `Certificate ${certificate.number} was already issued.`]);
-    const shown = ((await member.client.get('/api/users/training')).json().trainings as { seriesId: string; certificate: { number: string }; certificateCheckUrl: string }[]).find((t) => t.seriesId === trainingId);
+    expect([again.statusCode, again.json().certificate.number, again.json().message]).toEqual([
+      200,
+      certificate.number,
+      `Certificate ${certificate.number} was already issued.`,
+    ]);
+    const shown = (
+      (await member.client.get('/api/users/training')).json().trainings as { seriesId: string; certificate: { number: string }; certificateCheckUrl: string }[]
+    ).find((t) => t.seriesId === trainingId);
     expect(shown?.certificate.number).toBe(certificate.number);
     expect(shown?.certificate).not.toHaveProperty('code');
     const [row] = await portal.app.ctx.db.select().from(trainingCertificates).where(eq(trainingCertificates.id, certificate.id));
@@ -159,9 +196,15 @@ describe('the certificate', () => {
   it('is refused when fewer than three quarters of the dates held in the span were attended', async () => {
     const patchy = await numberedMember('Femi Ade');
     // Every other date from 1 January to 2 July: 92 of 183.
-    await attended(patchy.user.id, everyDay('2026-01-01', '2026-07-02').filter((_, i) => i % 2 === 0));
+    await attended(
+      patchy.user.id,
+      everyDay('2026-01-01', '2026-07-02').filter((_, i) => i % 2 === 0),
+    );
     const refused = await post(patchy.client, `/api/users/training/${trainingId}/certificate`);
-    expect([refused.statusCode, refused.json().message]).toEqual([409, 'Not yet: you attended 92 of the 183 dates held since your first; the certificate needs at least 75%.']);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      409,
+      'Not yet: you attended 92 of the 183 dates held since your first; the certificate needs at least 75%.',
+    ]);
   });
 
   it('downloads as a PDF for its member and for staff, not for another member', async () => {
@@ -174,9 +217,16 @@ describe('the certificate', () => {
     expect((await other.client.get(`/api/users/training-certificates/${certificate.id}`)).statusCode).toBe(404);
     const staffPdf = await moderator.get(`/api/admin/schedule/certificates/${certificate.id}`);
     expect([staffPdf.statusCode, staffPdf.headers['content-type']]).toEqual([200, 'application/pdf']);
-    const listed = (await moderator.get(`/api/admin/schedule/certificates?seriesId=${trainingId}`)).json().certificates as { number: string; memberName: string }[];
+    const listed = (await moderator.get(`/api/admin/schedule/certificates?seriesId=${trainingId}`)).json().certificates as {
+      number: string;
+      memberName: string;
+    }[];
     expect(listed).toEqual([expect.objectContaining({ number: certificate.number, memberName: 'Ngozi Eze' })]);
-    const enrolments = (await moderator.get(`/api/admin/schedule/${trainingId}/enrolments`)).json().enrolments as { userId: string; attended: number; certificateNumber: string | null }[];
+    const enrolments = (await moderator.get(`/api/admin/schedule/${trainingId}/enrolments`)).json().enrolments as {
+      userId: string;
+      attended: number;
+      certificateNumber: string | null;
+    }[];
     expect(enrolments.find((e) => e.userId === member.user.id)).toMatchObject({ attended: 182, certificateNumber: certificate.number });
   });
 
@@ -185,7 +235,14 @@ describe('the certificate', () => {
     const visitor = new TestClient(portal.app);
     const right = await visitor.get(`/api/training-certificates/${certificate.number}?code=${row!.code}`);
     expect(right.statusCode, right.body).toBe(200);
-    expect(right.json()).toMatchObject({ number: certificate.number, memberName: 'Ngozi Eze', memberNumber: member.hm, title: 'Acting technique', periodFrom: '2026-01-01', periodTo: '2026-07-01' });
+    expect(right.json()).toMatchObject({
+      number: certificate.number,
+      memberName: 'Ngozi Eze',
+      memberNumber: member.hm,
+      title: 'Acting technique',
+      periodFrom: '2026-01-01',
+      periodTo: '2026-07-01',
+    });
     expect(right.json()).not.toHaveProperty('id');
 
     const wrongCode = `${row!.code.slice(0, -1)}${row!.code.endsWith('A') ? 'B' : 'A'}`;

@@ -8,7 +8,11 @@ const mailbox = new TestMailbox();
 let portal: Awaited<ReturnType<typeof createTestApp>>;
 let admin: TestClient;
 
-const ENV = { COMPANY_NAME: 'Home of Movies Ltd', NAIRA_ACCOUNT: 'Bank: Zenith | Account name: HOM Ltd | Account number: 1012345678', OFFICE_LAGOS: '12 Admiralty Way, Lekki' };
+const ENV = {
+  COMPANY_NAME: 'Home of Movies Ltd',
+  NAIRA_ACCOUNT: 'Bank: Zenith | Account name: HOM Ltd | Account number: 1012345678',
+  OFFICE_LAGOS: '12 Admiralty Way, Lekki',
+};
 
 const SAVED = {
   companyName: 'Home of Movies, Modelling & Music Ltd',
@@ -117,7 +121,9 @@ describe('the settings page', () => {
 
   it('sends contact messages to the email saved here, and to the configured company address while none is saved', async () => {
     const send = (email: string) =>
-      new TestClient(portal.app).post('/api/contact', { json: { firstName: 'Ada', lastName: 'Obi', email, phone: '08031234567', feedback: 'support', message: 'Hello' } });
+      new TestClient(portal.app).post('/api/contact', {
+        json: { firstName: 'Ada', lastName: 'Obi', email, phone: '08031234567', feedback: 'support', message: 'Hello' },
+      });
     expect((await admin.put('/api/admin/settings/site', { json: { ...SAVED, email: 'desk@homeofmovies.ng' } })).statusCode).toBe(200);
     expect((await send('first-sender@example.com')).statusCode).toBe(201);
     const mail = await mailbox.waitFor((m) => m.text.includes('first-sender@example.com'));

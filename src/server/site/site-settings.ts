@@ -45,5 +45,7 @@ function followInMail(ctx: AppContext, current: SiteSettings): void {
 /** Each field the save changed, as it was and as it is now (bank accounts most of all: a changed account changes where members pay). */
 function changedFields(before: SiteSettings, after: SiteSettings): Record<string, { from: unknown; to: unknown }> {
   const fields = Object.keys(after) as (keyof SiteSettings)[];
-  return Object.fromEntries(fields.filter((field) => !isDeepStrictEqual(before[field], after[field])).map((field) => [field, { from: before[field], to: after[field] }]));
+  return Object.fromEntries(
+    fields.filter((field) => !isDeepStrictEqual(before[field], after[field])).map((field) => [field, { from: before[field], to: after[field] }]),
+  );
 }

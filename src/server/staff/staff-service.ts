@@ -74,11 +74,26 @@ export async function inviteStaff(ctx: AppContext, admin: StaffUser, input: z.ou
       if (!user) throw new Error('staff row was not written');
       const code = await issueCode(ctx, tx, user.id, 'password-reset', INVITE_TTL_MS);
       await enqueueMail(tx, staffMail.staffInvite(ctx.mailer.brand, input.email, input.name, ROLE_LABELS[input.role], code));
-      await recordAudit(tx, { actor: admin, action: 'staff.invite', subjectType: 'user', subjectId: user.id, details: { email: input.email, role: input.role } });
+      await recordAudit(tx, {
+        actor: admin,
+        action: 'staff.invite',
+        subjectType: 'user',
+        subjectId: user.id,
+        details: { email: input.email, role: input.role },
+      });
       return user;
     });
     ctx.mailer.nudge();
-    return { id: invited.id, name: input.name, email: input.email, role: input.role, lastSignInAt: null, twoFactorEnabled: false, disabled: false, invited: true };
+    return {
+      id: invited.id,
+      name: input.name,
+      email: input.email,
+      role: input.role,
+      lastSignInAt: null,
+      twoFactorEnabled: false,
+      disabled: false,
+      invited: true,
+    };
   } catch (error) {
     throw duplicateContactError(error) ?? error;
   }
@@ -107,7 +122,10 @@ export async function updateStaff(ctx: AppContext, admin: StaffUser, id: string,
       await recordAudit(tx, { actor: admin, action: 'staff.role', subjectType: 'user', subjectId: id, details: { from: target.role, to: change.role } });
     }
     if (change.disabled !== undefined && change.disabled !== Boolean(target.disabledAt)) {
-      await tx.update(users).set({ disabledAt: change.disabled ? new Date() : null }).where(eq(users.id, id));
+      await tx
+        .update(users)
+        .set({ disabledAt: change.disabled ? new Date() : null })
+        .where(eq(users.id, id));
       if (change.disabled) {
         await tx.delete(sessions).where(eq(sessions.userId, id));
         await tx.delete(loginChallenges).where(eq(loginChallenges.userId, id));

@@ -4,16 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginChallenges, users } from '../db/schema.js';
 import { multipart, pngBytes } from '../test-support/files.js';
 import { TestMailbox } from '../test-support/mailbox.js';
-import {
-  createTestApp,
-  onPostgresServer,
-  PASSWORD,
-  signedInStaff,
-  signedInStaffAs,
-  signedUpMember,
-  STAFF,
-  TestClient,
-} from '../test-support/test-app.js';
+import { createTestApp, onPostgresServer, PASSWORD, signedInStaff, signedInStaffAs, signedUpMember, STAFF, TestClient } from '../test-support/test-app.js';
 
 const mailbox = new TestMailbox();
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -64,7 +55,9 @@ describe('roles', () => {
 
 describe('staff management', () => {
   it('invites by email: the invitee sets a password with the emailed code and signs in', async () => {
-    const invited = await admin.post('/api/admin/staff', { json: { email: 'Ngozi.Eze@example.com', name: 'Ngozi Eze', role: 'moderator', currentPassword: STAFF.password } });
+    const invited = await admin.post('/api/admin/staff', {
+      json: { email: 'Ngozi.Eze@example.com', name: 'Ngozi Eze', role: 'moderator', currentPassword: STAFF.password },
+    });
     expect(invited.statusCode, invited.body).toBe(201);
     expect(invited.json().staff).toMatchObject({ email: 'ngozi.eze@example.com', role: 'moderator', invited: true, twoFactorEnabled: false });
 
@@ -92,7 +85,9 @@ describe('staff management', () => {
 
   it('refuses an email already in use and bad input, storing nothing', async () => {
     const member = await signedUpMember(portal.app);
-    const taken = await admin.post('/api/admin/staff', { json: { email: member.user.email, name: 'Someone', role: 'finance', currentPassword: STAFF.password } });
+    const taken = await admin.post('/api/admin/staff', {
+      json: { email: member.user.email, name: 'Someone', role: 'finance', currentPassword: STAFF.password },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toMatch(/already exists/);
     const bad = await admin.post('/api/admin/staff', { json: { email: 'not-an-email', name: '', role: 'owner', currentPassword: STAFF.password } });
@@ -259,7 +254,8 @@ describe('two-factor sign-in', () => {
     const waiting = new TestClient(portal.app);
     await login(waiting, finance.email);
     const form = new FormData();
-    for (const [key, value] of Object.entries({ phone: '08031234599', title: 'Accounts', password: 'changed-pass-12', currentPassword: PASSWORD })) form.append(key, value);
+    for (const [key, value] of Object.entries({ phone: '08031234599', title: 'Accounts', password: 'changed-pass-12', currentPassword: PASSWORD }))
+      form.append(key, value);
     const changed = await finance.client.put('/api/users/profile', { form });
     expect(changed.statusCode, changed.body).toBe(200);
     const stale = await waiting.post('/api/users/login/2fa', { json: { code: await appCode(secret) } });

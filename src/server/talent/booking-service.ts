@@ -142,11 +142,17 @@ async function sendRequest(
           budgetKobo,
           message: input.message,
         });
-        await notify(tx, talent.userId, 'booking-request', `New booking request ${reference} from ${input.businessName}. Open your talent profile to answer it.`);
+        await notify(
+          tx,
+          talent.userId,
+          'booking-request',
+          `New booking request ${reference} from ${input.businessName}. Open your talent profile to answer it.`,
+        );
         await enqueueMail(tx, talentMail.bookingReceived(ctx.mailer.brand, input.email, input.contactName, reference, talent.stageName));
         await enqueueMail(tx, talentMail.bookingForTalent(ctx.mailer.brand, talent.email, talent.fullName, reference, summary));
         const guardian = await guardianContact(tx, talent.userId);
-        if (guardian) await enqueueMail(tx, talentMail.bookingForGuardian(ctx.mailer.brand, guardian.email, guardian.name, talent.fullName, reference, summary));
+        if (guardian)
+          await enqueueMail(tx, talentMail.bookingForGuardian(ctx.mailer.brand, guardian.email, guardian.name, talent.fullName, reference, summary));
         if (ctx.config.admin) {
           await enqueueMail(tx, talentMail.bookingForStaff(ctx.mailer.brand, ctx.config.admin.email, reference, `${talent.stageName} asked by ${summary}`));
         }

@@ -36,7 +36,14 @@ export async function searchTalent(ctx: AppContext, query: TalentQuery): Promise
 
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({ id: talentProfiles.id, stageName: talentProfiles.stageName, category: talentProfiles.category, show: talentProfiles.show, photoId: primary.photoId, ...m })
+      .select({
+        id: talentProfiles.id,
+        stageName: talentProfiles.stageName,
+        category: talentProfiles.category,
+        show: talentProfiles.show,
+        photoId: primary.photoId,
+        ...m,
+      })
       .from(talentProfiles)
       .innerJoin(users, eq(users.id, talentProfiles.userId))
       .leftJoinLateral(artist, sql`true`)

@@ -49,6 +49,10 @@ export const talentMail = {
   bookingForGuardian: (brand: MailBrand, to: string, guardianName: string, childName: string, reference: string, summary: string) =>
     compose(brand, to, `Booking request ${reference} for ${childName}`, {
       greeting: hello(guardianName),
-      paragraphs: [`A business asked to book ${childName}, whose parent or guardian you are, through the talent directory:`, summary, `${childName} sees it in their account too. Please talk it over with them before anyone answers.`],
+      paragraphs: [
+        `A business asked to book ${childName}, whose parent or guardian you are, through the talent directory:`,
+        summary,
+        `${childName} sees it in their account too. Please talk it over with them before anyone answers.`,
+      ],
     }),
 };

@@ -55,7 +55,12 @@ export async function myProfile(ctx: AppContext, user: AuthUser): Promise<{ prof
  * Saves the member's details together with any photos chosen with them, in one transaction: a
  * first save can publish, and the rule "a published profile has a photo" is checked on the result.
  */
-export async function saveMyProfile(ctx: AppContext, user: AuthUser, input: z.output<typeof talentProfileSchema>, newPhotos: ReceivedFile[] = []): Promise<void> {
+export async function saveMyProfile(
+  ctx: AppContext,
+  user: AuthUser,
+  input: z.output<typeof talentProfileSchema>,
+  newPhotos: ReceivedFile[] = [],
+): Promise<void> {
   if (input.published) await assertMayPublish(ctx, user);
   if (input.published && !user.activated) throw forbidden('Only activated members can publish a talent profile.');
   const photos = await Promise.all(newPhotos.map((upload) => readablePhoto(upload.data, 'Photo', TALENT_PHOTO_BOX)));

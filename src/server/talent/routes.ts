@@ -3,13 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants.js';
 import { MAX_TALENT_PHOTOS } from '../../shared/talent-options.js';
-import {
-  bookingRequestSchema,
-  confirmBookingSchema,
-  bookingResponseSchema,
-  talentProfileSchema,
-  talentQuerySchema,
-} from '../../shared/schemas/talent.js';
+import { bookingRequestSchema, confirmBookingSchema, bookingResponseSchema, talentProfileSchema, talentQuerySchema } from '../../shared/schemas/talent.js';
 import { memberUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { IMAGE_TYPES } from '../files/file-kinds.js';
@@ -71,7 +65,9 @@ export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { confirmationId } = await requestBooking(ctx, request.params.id, request.body);
-        return reply.status(202).send({ confirmationId, message: `Check your email: enter the code we sent to ${request.body.email} to send your booking request.` });
+        return reply
+          .status(202)
+          .send({ confirmationId, message: `Check your email: enter the code we sent to ${request.body.email} to send your booking request.` });
       },
     );
 
@@ -86,7 +82,6 @@ export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply.status(201).send({ reference, message: `Booking request sent. Your reference is ${reference}; we emailed it to you.` });
       },
     );
-
   };
 }
 
@@ -126,7 +121,9 @@ export function talentMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return { message: 'Primary photo changed.', ...(await myProfile(ctx, user)) };
     });
 
-    app.get('/api/talent/me/requests', member, async (request, reply) => reply.header('Cache-Control', 'no-store').send(await myRequests(ctx, memberUser(request))));
+    app.get('/api/talent/me/requests', member, async (request, reply) =>
+      reply.header('Cache-Control', 'no-store').send(await myRequests(ctx, memberUser(request))),
+    );
 
     for (const decision of ['accept', 'decline'] as const) {
       app.post(`/api/talent/me/requests/:id/${decision}`, { ...member, schema: { params: requestParams, body: bookingResponseSchema } }, async (request) => {

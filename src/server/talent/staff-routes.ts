@@ -11,7 +11,9 @@ import { closeRequest, listProfiles, listRequests, setProfileHidden } from './st
  */
 export function talentStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/talent/requests', { config: { area: 'talent' }, schema: { querystring: bookingListQuerySchema } }, async (request) => listRequests(ctx, request.query.status));
+    app.get('/talent/requests', { config: { area: 'talent' }, schema: { querystring: bookingListQuerySchema } }, async (request) =>
+      listRequests(ctx, request.query.status),
+    );
 
     app.post('/talent/requests/:id/close', { config: { area: 'talent' }, schema: { params: requestParams } }, async (request) => {
       await closeRequest(ctx, staffUser(request), request.params.id);

@@ -53,8 +53,16 @@ export async function listProfiles(ctx: AppContext): Promise<TalentProfileSummar
   const ids = rows.map((row) => row.profile.id);
   const [photoCounts, requestCounts] = ids.length
     ? await Promise.all([
-        ctx.db.select({ id: talentPhotos.profileId, n: count() }).from(talentPhotos).where(inArray(talentPhotos.profileId, ids)).groupBy(talentPhotos.profileId),
-        ctx.db.select({ id: bookingRequests.profileId, n: count() }).from(bookingRequests).where(inArray(bookingRequests.profileId, ids)).groupBy(bookingRequests.profileId),
+        ctx.db
+          .select({ id: talentPhotos.profileId, n: count() })
+          .from(talentPhotos)
+          .where(inArray(talentPhotos.profileId, ids))
+          .groupBy(talentPhotos.profileId),
+        ctx.db
+          .select({ id: bookingRequests.profileId, n: count() })
+          .from(bookingRequests)
+          .where(inArray(bookingRequests.profileId, ids))
+          .groupBy(bookingRequests.profileId),
       ])
     : [[], []];
   const countOf = (list: { id: string; n: number }[], id: string) => list.find((c) => c.id === id)?.n ?? 0;

@@ -82,7 +82,12 @@ export const showsMeasurement = (key: TalentMeasurement) => sql`${talentProfiles
  * for a member under 18 (by date of birth, on `today` in Lagos), their guardian confirmed and allowed publication.
  */
 export const listed = (today: string) =>
-  and(eq(talentProfiles.published, true), eq(talentProfiles.hidden, false), eq(users.activated, true), or(adultByBirth(today), guardianAllows(guardians.allowsPublication)));
+  and(
+    eq(talentProfiles.published, true),
+    eq(talentProfiles.hidden, false),
+    eq(users.activated, true),
+    or(adultByBirth(today), guardianAllows(guardians.allowsPublication)),
+  );
 
 /** "Lagos", "lagos state" and "Lagos State" are the same state; the FCT has several spellings. */
 export function stateCondition(stateExpression: SQL, state: string): SQL {

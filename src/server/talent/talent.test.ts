@@ -53,13 +53,28 @@ let run = 0;
 async function publishedTalent(options: { age?: number; measurements?: Measurements; category?: string; show?: string[]; stageName?: string } = {}) {
   run += 1;
   const member = await activatedMember(portal.app, { dob: dobForAge(options.age ?? 25) });
-  const data = { registrationCategory: 'model', gender: 'female', heightFt: 5, heightInch: 7, weight: 60, chest: 86, hairColor: 'Black', eyeColor: 'Brown', stateOfResidence: 'Lagos', ...options.measurements };
+  const data = {
+    registrationCategory: 'model',
+    gender: 'female',
+    heightFt: 5,
+    heightInch: 7,
+    weight: 60,
+    chest: 86,
+    hairColor: 'Black',
+    eyeColor: 'Brown',
+    stateOfResidence: 'Lagos',
+    ...options.measurements,
+  };
   await portal.app.ctx.db.insert(submissions).values({ userId: member.user.id, form: 'artist-membership', data });
   const stageName = options.stageName ?? `Talent ${run}`;
-  const saved = await member.client.put('/api/talent/me', { json: { category: options.category ?? 'model', stageName, bio: 'Runway and print.', published: false, show: options.show ?? ALL_SHOWN } });
+  const saved = await member.client.put('/api/talent/me', {
+    json: { category: options.category ?? 'model', stageName, bio: 'Runway and print.', published: false, show: options.show ?? ALL_SHOWN },
+  });
   expect(saved.statusCode).toBe(200);
   expect((await member.client.post('/api/talent/me/photos', { form: photoForm(await photo()) })).statusCode).toBe(201);
-  const published = await member.client.put('/api/talent/me', { json: { category: options.category ?? 'model', stageName, bio: 'Runway and print.', published: true, show: options.show ?? ALL_SHOWN } });
+  const published = await member.client.put('/api/talent/me', {
+    json: { category: options.category ?? 'model', stageName, bio: 'Runway and print.', published: true, show: options.show ?? ALL_SHOWN },
+  });
   expect(published.statusCode).toBe(200);
   const profile = published.json().profile as { id: string; photos: { id: string; url: string; primary: boolean }[] };
   return { ...member, profile, stageName };
@@ -70,7 +85,11 @@ const visitor = () => new TestClient(portal.app);
 async function search(query: string) {
   const response = await visitor().get(`/api/talent?${query}`);
   expect(response.statusCode).toBe(200);
-  return response.json() as { items: { id: string; stageName: string; gender?: string; heightCm?: number; age?: number; state?: string; primaryPhotoUrl: string }[]; total: number; page: number };
+  return response.json() as {
+    items: { id: string; stageName: string; gender?: string; heightCm?: number; age?: number; state?: string; primaryPhotoUrl: string }[];
+    total: number;
+    page: number;
+  };
 }
 
 /** Walks every page of a search and returns all ids. */
@@ -256,7 +275,12 @@ describe('the member publishes a talent profile', () => {
     expect((await client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } })).statusCode).toBe(200);
     expect((await visitor().get(`/api/talent/${profile.id}`)).statusCode).toBe(404);
     expect(await portal.app.ctx.db.select().from(files).where(eq(files.ownerId, user.id))).toHaveLength(0);
-    expect(await stillStored(portal.app, photos.map((photo) => photo.storageKey))).toEqual([]);
+    expect(
+      await stillStored(
+        portal.app,
+        photos.map((photo) => photo.storageKey),
+      ),
+    ).toEqual([]);
     expect(await portal.app.ctx.db.select().from(talentPhotos).where(eq(talentPhotos.id, profile.photos[0]!.id))).toHaveLength(0);
   });
 });
@@ -265,7 +289,14 @@ describe('the public directory', () => {
   it('shows only the measurements a talent chose, and never contact details', async () => {
     const { profile, user, fields } = await publishedTalent({ show: ['height', 'gender'] });
     const card = (await search('category=model')).items.find((i) => i.id === profile.id);
-    expect(card).toEqual({ id: profile.id, stageName: expect.any(String), category: 'model', primaryPhotoUrl: expect.stringMatching(/^\/api\/talent\//), gender: 'female', heightCm: 170 });
+    expect(card).toEqual({
+      id: profile.id,
+      stageName: expect.any(String),
+      category: 'model',
+      primaryPhotoUrl: expect.stringMatching(/^\/api\/talent\//),
+      gender: 'female',
+      heightCm: 170,
+    });
 
     const page = await visitor().get(`/api/talent/${profile.id}`);
     expect(page.statusCode).toBe(200);
@@ -291,10 +322,31 @@ describe('the public directory', () => {
 
   it('filters by category, gender, state, height and age, combined', async () => {
     const tag = `F${Date.now()}`;
-    const tall = await publishedTalent({ category: 'movie', age: 30, stageName: `${tag} tall`, measurements: { gender: 'male', heightFt: 6, heightInch: 1, stateOfResidence: 'Rivers' } });
-    const short = await publishedTalent({ category: 'movie', age: 20, stageName: `${tag} short`, measurements: { gender: 'female', heightFt: 5, heightInch: 2, stateOfResidence: 'lagos state' } });
-    const shy = await publishedTalent({ category: 'movie', age: 30, stageName: `${tag} shy`, show: [], measurements: { gender: 'male', heightFt: 6, heightInch: 1, stateOfResidence: 'Rivers' } });
-    const singer = await publishedTalent({ category: 'music', age: 30, stageName: `${tag} singer`, measurements: { gender: 'male', heightFt: 6, heightInch: 1, stateOfResidence: 'Rivers' } });
+    const tall = await publishedTalent({
+      category: 'movie',
+      age: 30,
+      stageName: `${tag} tall`,
+      measurements: { gender: 'male', heightFt: 6, heightInch: 1, stateOfResidence: 'Rivers' },
+    });
+    const short = await publishedTalent({
+      category: 'movie',
+      age: 20,
+      stageName: `${tag} short`,
+      measurements: { gender: 'female', heightFt: 5, heightInch: 2, stateOfResidence: 'lagos state' },
+    });
+    const shy = await publishedTalent({
+      category: 'movie',
+      age: 30,
+      stageName: `${tag} shy`,
+      show: [],
+      measurements: { gender: 'male', heightFt: 6, heightInch: 1, stateOfResidence: 'Rivers' },
+    });
+    const singer = await publishedTalent({
+      category: 'music',
+      age: 30,
+      stageName: `${tag} singer`,
+      measurements: { gender: 'male', heightFt: 6, heightInch: 1, stateOfResidence: 'Rivers' },
+    });
     const ids = (query: string) => allIds(query);
 
     const movies = await ids('category=movie');
@@ -421,7 +473,14 @@ describe('booking requests', () => {
     expect(notes[0].message).toContain(reference);
 
     const mine = (await client.get('/api/talent/me/requests')).json();
-    expect(mine[0]).toMatchObject({ reference, state: 'new', businessName: 'Lekki Bridal House', budgetKobo: 25_000_000, phone: '+2348091234567', dateFrom: day(10) });
+    expect(mine[0]).toMatchObject({
+      reference,
+      state: 'new',
+      businessName: 'Lekki Bridal House',
+      budgetKobo: 25_000_000,
+      phone: '+2348091234567',
+      dateFrom: day(10),
+    });
 
     const { client: stranger } = await activatedMember(portal.app);
     expect((await stranger.post(`/api/talent/me/requests/${mine[0].id}/accept`, { json: { message: 'Mine now' } })).statusCode).toBe(404);
@@ -440,7 +499,13 @@ describe('booking requests', () => {
 
   it('mails an address nobody has confirmed only a code, none of the sender’s text, and passes the request on once the code is entered', async () => {
     const { client, profile, user } = await publishedTalent();
-    const spam = { ...goodRequest(), businessName: 'Cheap Pills Ltd', contactName: 'Click http://evil.example', email: 'someone-else@example.com', message: 'Buy now at http://evil.example/pills' };
+    const spam = {
+      ...goodRequest(),
+      businessName: 'Cheap Pills Ltd',
+      contactName: 'Click http://evil.example',
+      email: 'someone-else@example.com',
+      message: 'Buy now at http://evil.example/pills',
+    };
     const business = visitor();
     const asked = await business.post(`/api/talent/${profile.id}/requests`, { json: spam });
     expect(asked.statusCode).toBe(202);

@@ -26,7 +26,8 @@ import { REQUEST_ID_ATTRIBUTE } from './tracing.js';
  */
 const mainScript = path.resolve(import.meta.dirname, '../../../dist/server/main.js');
 const built = existsSync(mainScript);
-if (!built) missingForTests(`no build at ${mainScript}: the tracing tests are SKIPPED; they need \`npm run build\` first (npm test builds before the API tests).`);
+if (!built)
+  missingForTests(`no build at ${mainScript}: the tracing tests are SKIPPED; they need \`npm run build\` first (npm test builds before the API tests).`);
 
 /** A span as the collector received it, its attributes flattened. */
 interface ReceivedSpan {
@@ -44,7 +45,10 @@ const SPAN_KIND_SERVER = 2;
 interface OtlpJson {
   resourceSpans: {
     resource: { attributes: OtlpAttribute[] };
-    scopeSpans: { scope: { name: string }; spans: { name: string; kind: number; traceId: string; spanId: string; parentSpanId?: string; attributes?: OtlpAttribute[] }[] }[];
+    scopeSpans: {
+      scope: { name: string };
+      spans: { name: string; kind: number; traceId: string; spanId: string; parentSpanId?: string; attributes?: OtlpAttribute[] }[];
+    }[];
   }[];
 }
 type OtlpAttribute = { key: string; value: Record<string, unknown> };
@@ -67,7 +71,16 @@ async function startCollector(): Promise<{ url: string; spans: ReceivedSpan[]; r
       for (const { resource, scopeSpans } of body.resourceSpans) {
         resources.push(flatten(resource.attributes));
         for (const { scope, spans: received } of scopeSpans) {
-          for (const span of received) spans.push({ scope: scope.name, name: span.name, kind: span.kind, traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId || undefined, attributes: flatten(span.attributes) });
+          for (const span of received)
+            spans.push({
+              scope: scope.name,
+              name: span.name,
+              kind: span.kind,
+              traceId: span.traceId,
+              spanId: span.spanId,
+              parentSpanId: span.parentSpanId || undefined,
+              attributes: flatten(span.attributes),
+            });
         }
       }
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
@@ -111,7 +124,11 @@ async function stop(portal: Portal | undefined): Promise<number | null> {
 }
 
 /** The traced portal's settings: spans are only sent when it stops, so what arrives proves the flush on SIGTERM. */
-const tracingEnv = (collectorUrl: string) => ({ OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '600000' });
+const tracingEnv = (collectorUrl: string) => ({
+  OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl,
+  OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+  OTEL_BSP_SCHEDULE_DELAY: '600000',
+});
 
 /** The request's HTTP server span, found by the request id it carries. */
 function serverSpanOf(spans: ReceivedSpan[], requestId: string): ReceivedSpan {
@@ -144,7 +161,17 @@ async function profilePicture(phone: string): Promise<FormData> {
   const form = new FormData();
   form.append('phone', phone);
   form.append('title', 'Model');
-  form.append('profilePic', new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } }).png().toBuffer())]), 'me.png');
+  form.append(
+    'profilePic',
+    new Blob([
+      new Uint8Array(
+        await sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } })
+          .png()
+          .toBuffer(),
+      ),
+    ]),
+    'me.png',
+  );
   return form;
 }
 
@@ -174,7 +201,10 @@ describeOnPostgres('traces of the built portal on PostgreSQL, with Redis and S3'
     const member = signupFields();
     const signup = await browser.request(portal, 'POST', '/api/users/signup', { json: member, headers: { 'x-request-id': signupId } });
     expect(signup.status, await signup.text()).toBe(201);
-    const picture = await browser.request(portal, 'PUT', '/api/users/profile', { form: await profilePicture(String(member.phone)), headers: { 'x-request-id': pictureId } });
+    const picture = await browser.request(portal, 'PUT', '/api/users/profile', {
+      form: await profilePicture(String(member.phone)),
+      headers: { 'x-request-id': pictureId },
+    });
     expect(picture.status, await picture.text()).toBe(200);
     expect(await stop(portal)).toBe(0);
   }, machineBudget(120_000));
@@ -189,7 +219,8 @@ describeOnPostgres('traces of the built portal on PostgreSQL, with Redis and S3'
 
   it.skipIf(!built)('names the portal and its release on every span', () => {
     expect(collector.resources.length).toBeGreaterThan(0);
-    for (const resource of collector.resources) expect(resource).toMatchObject({ 'service.name': 'home-of-movies-portal', 'service.version': expect.any(String) });
+    for (const resource of collector.resources)
+      expect(resource).toMatchObject({ 'service.name': 'home-of-movies-portal', 'service.version': expect.any(String) });
   });
 
   it.skipIf(!built)("sends a request's server span with its request id, its queries and Redis commands below it", () => {
@@ -200,7 +231,8 @@ describeOnPostgres('traces of the built portal on PostgreSQL, with Redis and S3'
     // The rate limits of sign-up, counted in Redis: the command's name, never its keys.
     const commands = spansUnder(collector.spans, server, '@opentelemetry/instrumentation-ioredis');
     expect(commands.length).toBeGreaterThan(0);
-    for (const command of commands) expect(String(command.attributes['db.statement'] ?? command.attributes['db.query.text'])).not.toMatch(/@example\.com|127\.0\.0\.1/);
+    for (const command of commands)
+      expect(String(command.attributes['db.statement'] ?? command.attributes['db.query.text'])).not.toMatch(/@example\.com|127\.0\.0\.1/);
   });
 
   it.skipIf(!built)('sends the S3 call of an upload below its request', () => {

@@ -74,7 +74,11 @@ export async function startTracing(): Promise<Tracing> {
         },
         requestHook: (span, request) => {
           const query = loggableQuery(request.url);
-          span.setAttributes({ [REQUEST_ID_ATTRIBUTE]: request.id, 'url.path': request.url.split('?')[0], ...(query === undefined ? {} : { 'url.query': query }) });
+          span.setAttributes({
+            [REQUEST_ID_ATTRIBUTE]: request.id,
+            'url.path': request.url.split('?')[0],
+            ...(query === undefined ? {} : { 'url.query': query }),
+          });
           serverSpans.get(request.raw)?.setAttribute(REQUEST_ID_ATTRIBUTE, request.id);
         },
       }),

@@ -10,7 +10,12 @@ export class Browser {
     return new Browser(new Map(this.cookies));
   }
 
-  async request(portal: { base: string }, method: string, url: string, body: { json?: unknown; form?: FormData; headers?: Record<string, string> } = {}): Promise<Response> {
+  async request(
+    portal: { base: string },
+    method: string,
+    url: string,
+    body: { json?: unknown; form?: FormData; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.request(portal, 'GET', '/api/users/profile');
     const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...body.headers };
     if (method !== 'GET') headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';

@@ -6,7 +6,9 @@ import { files } from '../db/schema.js';
 
 /** Small real files for upload tests: the server decides types by their bytes. */
 export async function pngBytes(color = '#f00'): Promise<Buffer> {
-  return sharp({ create: { width: 8, height: 8, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width: 8, height: 8, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 export async function jpegWithGps(): Promise<Buffer> {

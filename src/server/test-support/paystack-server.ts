@@ -108,7 +108,17 @@ export class PaystackStandIn {
   }
 
   private view(t: StandInTransaction) {
-    return { id: t.id, reference: t.reference, amount: t.amount, currency: t.currency, status: t.status, paid_at: t.paidAt, created_at: t.createdAt, metadata: t.metadata, customer: { email: t.email } };
+    return {
+      id: t.id,
+      reference: t.reference,
+      amount: t.amount,
+      currency: t.currency,
+      status: t.status,
+      paid_at: t.paidAt,
+      created_at: t.createdAt,
+      metadata: t.metadata,
+      customer: { email: t.email },
+    };
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -124,7 +134,8 @@ export class PaystackStandIn {
 
     if (request.method === 'POST' && url.pathname === '/transaction/initialize') {
       const { email, amount, currency = 'NGN', reference, callback_url: callbackUrl, metadata } = body as Record<string, unknown>;
-      if (typeof amount !== 'number' || typeof email !== 'string' || typeof reference !== 'string') return send(400, { status: false, message: 'Invalid params' });
+      if (typeof amount !== 'number' || typeof email !== 'string' || typeof reference !== 'string')
+        return send(400, { status: false, message: 'Invalid params' });
       if (this.transactions.has(reference)) return send(400, { status: false, message: 'Duplicate Transaction Reference' });
       const accessCode = randomBytes(8).toString('hex');
       this.transactions.set(reference, {
@@ -141,7 +152,11 @@ export class PaystackStandIn {
         paidAt: null,
         refunded: 0,
       });
-      return send(200, { status: true, message: 'Authorization URL created', data: { authorization_url: `${this.baseUrl}/checkout/${accessCode}`, access_code: accessCode, reference } });
+      return send(200, {
+        status: true,
+        message: 'Authorization URL created',
+        data: { authorization_url: `${this.baseUrl}/checkout/${accessCode}`, access_code: accessCode, reference },
+      });
     }
     const verify = /^\/transaction\/verify\/(.+)$/.exec(url.pathname);
     if (request.method === 'GET' && verify) {
@@ -169,13 +184,21 @@ export class PaystackStandIn {
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
       const pageCount = Math.max(1, Math.ceil(all.length / perPage));
       const data = all.slice((page - 1) * perPage, page * perPage).map((t) => this.view(t));
-      return send(200, { status: true, message: 'Transactions retrieved', data, meta: { total: all.length, total_volume: all.reduce((sum, t) => sum + t.amount, 0), skipped: (page - 1) * perPage, perPage, page, pageCount } });
+      return send(200, {
+        status: true,
+        message: 'Transactions retrieved',
+        data,
+        meta: { total: all.length, total_volume: all.reduce((sum, t) => sum + t.amount, 0), skipped: (page - 1) * perPage, perPage, page, pageCount },
+      });
     }
     // GET /refund?transaction=: the refunds made of one transaction (reference or id), as Paystack lists them.
     if (request.method === 'GET' && url.pathname === '/refund') {
       const asked = url.searchParams.get('transaction');
       const transaction = [...this.transactions.values()].find((t) => t.reference === asked || String(t.id) === asked);
-      const data = transaction && transaction.refunded > 0 ? [{ id: transaction.id, transaction: transaction.id, amount: transaction.refunded, currency: transaction.currency, status: 'processed' }] : [];
+      const data =
+        transaction && transaction.refunded > 0
+          ? [{ id: transaction.id, transaction: transaction.id, amount: transaction.refunded, currency: transaction.currency, status: 'processed' }]
+          : [];
       return send(200, { status: true, message: 'Refunds retrieved', data, meta: { total: data.length, page: 1, pageCount: 1 } });
     }
     // POST /refund: `transaction` is the reference or the id; `amount` in kobo, the whole remainder without it.
@@ -186,9 +209,14 @@ export class PaystackStandIn {
       const remaining = transaction.amount - transaction.refunded;
       if (remaining <= 0) return send(400, { status: false, message: 'Transaction has been fully reversed' });
       const amount = body.amount === undefined ? remaining : body.amount;
-      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0 || amount > remaining) return send(400, { status: false, message: 'Refund amount cannot be greater than transaction amount' });
+      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0 || amount > remaining)
+        return send(400, { status: false, message: 'Refund amount cannot be greater than transaction amount' });
       transaction.refunded += amount;
-      return send(200, { status: true, message: 'Refund has been queued for processing', data: { transaction: this.view(transaction), amount, currency: transaction.currency, status: 'pending' } });
+      return send(200, {
+        status: true,
+        message: 'Refund has been queued for processing',
+        data: { transaction: this.view(transaction), amount, currency: transaction.currency, status: 'pending' },
+      });
     }
     return send(404, { status: false, message: 'Not found' });
   }

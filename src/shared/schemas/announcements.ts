@@ -21,7 +21,11 @@ export const audienceSchema = z.discriminatedUnion(
     z.object({ audience: z.enum(['all', 'active', 'lapsed']) }),
     z.object({
       audience: z.literal('level'),
-      level: z.number({ error: 'Choose a level from 1 to 5' }).int({ error: 'Choose a level from 1 to 5' }).min(1, { error: 'Choose a level from 1 to 5' }).max(5, { error: 'Choose a level from 1 to 5' }),
+      level: z
+        .number({ error: 'Choose a level from 1 to 5' })
+        .int({ error: 'Choose a level from 1 to 5' })
+        .min(1, { error: 'Choose a level from 1 to 5' })
+        .max(5, { error: 'Choose a level from 1 to 5' }),
     }),
     z.object({ audience: z.literal('industry'), industry: z.enum(industryValues, { error: 'Choose an industry' }) }),
   ],

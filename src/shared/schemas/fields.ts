@@ -101,10 +101,7 @@ export function choice<T extends string>(label: string, options: readonly Option
 
 /** A checkbox that must be ticked; forms send true, multipart sends "true"/"on". */
 export function mustAccept(message: string) {
-  return z.preprocess(
-    (value) => value === true || value === 'true' || value === 'on',
-    z.literal(true, { error: message }),
-  );
+  return z.preprocess((value) => value === true || value === 'true' || value === 'on', z.literal(true, { error: message }));
 }
 
 /** A code the portal emailed: six digits. */

@@ -54,15 +54,13 @@ function readNumber(label: string, rule: NumberRule, value: number | string, ctx
 
 /** A number typed into an input: accepted as a number (JSON) or its text (multipart). */
 export function requiredNumber(label: string, rule: NumberRule = {}) {
-  return z
-    .union([z.number(), z.string()], { error: `${label} is required` })
-    .transform((value, ctx) => {
-      if (blank(value)) {
-        ctx.addIssue({ code: 'custom', message: `${label} is required` });
-        return z.NEVER;
-      }
-      return readNumber(label, rule, value, ctx);
-    });
+  return z.union([z.number(), z.string()], { error: `${label} is required` }).transform((value, ctx) => {
+    if (blank(value)) {
+      ctx.addIssue({ code: 'custom', message: `${label} is required` });
+      return z.NEVER;
+    }
+    return readNumber(label, rule, value, ctx);
+  });
 }
 
 export function optionalNumber(label: string, rule: NumberRule = {}) {

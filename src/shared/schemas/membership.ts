@@ -58,10 +58,7 @@ export const paymentsQuerySchema = z.object({
  * The body is optional: an empty approval confirms the months and amount the member chose. Finance
  * may correct the months of a membership payment, with a reason the member and the audit see.
  */
-export const approvePaymentSchema = z.preprocess(
-  (body) => body ?? {},
-  z.object({ months: monthsField.optional(), reason: optionalText('Reason', 500) }),
-);
+export const approvePaymentSchema = z.preprocess((body) => body ?? {}, z.object({ months: monthsField.optional(), reason: optionalText('Reason', 500) }));
 
 export const rejectPaymentSchema = z.object({ reason: requiredText('Reason', 500) });
 
@@ -109,7 +106,15 @@ export interface MembershipStatus {
   emailVerified: boolean;
   status: boolean;
   /** The latest membership payment; `channel` says whether a slip or Paystack's checkout paid it. */
-  payment: { id: string; status: PaymentState; reason: string | null; plan: string | null; months: number; uploadedAt: string; channel: 'slip' | 'paystack' } | null;
+  payment: {
+    id: string;
+    status: PaymentState;
+    reason: string | null;
+    plan: string | null;
+    months: number;
+    uploadedAt: string;
+    channel: 'slip' | 'paystack';
+  } | null;
 }
 
 /** Staff set paid-until by hand (a correction, complimentary months), with the reason audited. */

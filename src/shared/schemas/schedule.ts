@@ -9,7 +9,12 @@ const timeOfDay = (label: string) =>
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${label} must be a time of day such as 09:30` });
 
-const level = (label: string) => z.coerce.number({ error: `${label} must be a level from 1 to 5` }).int().min(1, { error: `${label} must be a level from 1 to 5` }).max(5, { error: `${label} must be a level from 1 to 5` });
+const level = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a level from 1 to 5` })
+    .int()
+    .min(1, { error: `${label} must be a level from 1 to 5` })
+    .max(5, { error: `${label} must be a level from 1 to 5` });
 
 /** A series of sessions as staff send it; times are Lagos time. */
 export const sessionSeriesFields = z
@@ -21,9 +26,15 @@ export const sessionSeriesFields = z
     endTime: timeOfDay('End'),
     repeat: z.enum(valuesOf(REPEATS), { error: 'Repeat must be none, weekly, monthly or yearly' }),
     firstDay: isoDate('First date'),
-    untilDay: isoDate('Last date').nullable().optional().transform((v) => v ?? null),
+    untilDay: isoDate('Last date')
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
     weekdays: z.array(z.number().int().min(0).max(6), { error: 'Days must be weekdays 0 (Sunday) to 6' }).max(7).default([]),
-    nth: z.union([z.literal(-1), z.number().int().min(1).max(4)], { error: 'Week of the month must be 1 to 4, or -1 for the last' }).nullable().default(null),
+    nth: z
+      .union([z.literal(-1), z.number().int().min(1).max(4)], { error: 'Week of the month must be 1 to 4, or -1 for the last' })
+      .nullable()
+      .default(null),
     audience: z.enum(valuesOf(AUDIENCES), { error: 'Expected must be all, levels, category or enrolled' }),
     levelFrom: level('Lowest level').nullable().default(null),
     levelTo: level('Highest level').nullable().default(null),
@@ -34,18 +45,30 @@ export const sessionSeriesFields = z
   .superRefine((s, ctx) => {
     if (s.startTime >= s.endTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'End must be after the start' });
     if (s.repeat === 'weekly' && s.weekdays.length === 0) ctx.addIssue({ code: 'custom', path: ['weekdays'], message: 'Choose the days it repeats on' });
-    if (s.repeat === 'monthly' && (s.weekdays.length !== 1 || s.nth === null)) ctx.addIssue({ code: 'custom', path: ['nth'], message: 'Choose the week of the month and one weekday' });
-    if (s.audience === 'levels' && (s.levelFrom === null || s.levelTo === null || s.levelFrom > s.levelTo)) ctx.addIssue({ code: 'custom', path: ['levelFrom'], message: 'Choose a level range, lowest first' });
+    if (s.repeat === 'monthly' && (s.weekdays.length !== 1 || s.nth === null))
+      ctx.addIssue({ code: 'custom', path: ['nth'], message: 'Choose the week of the month and one weekday' });
+    if (s.audience === 'levels' && (s.levelFrom === null || s.levelTo === null || s.levelFrom > s.levelTo))
+      ctx.addIssue({ code: 'custom', path: ['levelFrom'], message: 'Choose a level range, lowest first' });
     if (s.audience === 'category' && !s.category) ctx.addIssue({ code: 'custom', path: ['category'], message: 'Choose the category expected' });
     if (s.untilDay && s.untilDay < s.firstDay) ctx.addIssue({ code: 'custom', path: ['untilDay'], message: 'The last date must be on or after the first' });
   });
 export type SessionSeriesInput = z.infer<typeof sessionSeriesFields>;
 
 /** One date cancelled, or moved to another date and time; the note is what everyone expected is told. */
-export const sessionChangeFields = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('cancel'), note: requiredText('Reason', 300) }),
-  z.object({ action: z.literal('move'), newDay: isoDate('New date'), newStartTime: timeOfDay('New start'), newEndTime: timeOfDay('New end'), note: requiredText('Reason', 300) }),
-], { error: 'Action must be cancel or move' });
+export const sessionChangeFields = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('cancel'), note: requiredText('Reason', 300) }),
+    z.object({
+      action: z.literal('move'),
+      newDay: isoDate('New date'),
+      newStartTime: timeOfDay('New start'),
+      newEndTime: timeOfDay('New end'),
+      note: requiredText('Reason', 300),
+    }),
+  ],
+  { error: 'Action must be cancel or move' },
+);
 export type SessionChangeInput = z.infer<typeof sessionChangeFields>;
 
 /** A scan at the door: the card's QR link (or a typed member number), the phone's id for the scan and when it was made. */
@@ -56,7 +79,10 @@ export const scanFields = z.object({
 });
 
 export const fineDecisionFields = z.object({
-  ids: z.array(z.uuid({ error: 'Fine not found' }), { error: 'Choose the fines' }).min(1, { error: 'Choose the fines' }).max(500),
+  ids: z
+    .array(z.uuid({ error: 'Fine not found' }), { error: 'Choose the fines' })
+    .min(1, { error: 'Choose the fines' })
+    .max(500),
 });
 
 export const fineReasonFields = z.object({ reason: requiredText('Reason', 1000) });

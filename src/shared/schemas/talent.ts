@@ -20,9 +20,12 @@ export const talentProfileSchema = z.object({
   bio: optionalText('Bio', 1000).transform((value) => value ?? ''),
   published: z.boolean({ error: 'Published must be true or false' }).default(false),
   show: z
-    .array(z.enum(TALENT_MEASUREMENTS.map((m) => m.value) as [TalentMeasurement, ...TalentMeasurement[]], { error: 'Show must list measurements from the options' }), {
-      error: 'Show must be a list of measurements',
-    })
+    .array(
+      z.enum(TALENT_MEASUREMENTS.map((m) => m.value) as [TalentMeasurement, ...TalentMeasurement[]], { error: 'Show must list measurements from the options' }),
+      {
+        error: 'Show must be a list of measurements',
+      },
+    )
     .default([])
     .transform((keys) => [...new Set(keys)]),
 });
@@ -58,7 +61,15 @@ export const talentQuerySchema = z
     maxHeightCm: wholeNumberParam('Maximum height', 50, 250),
     minAge: wholeNumberParam('Minimum age', 1, 120),
     maxAge: wholeNumberParam('Maximum age', 1, 120),
-    page: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ error: 'Page must be a whole number' }).int({ error: 'Page must be a whole number' }).min(1, { error: 'Page must be at least 1' }).max(10_000, { error: 'Page must be at most 10000' }).default(1)),
+    page: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce
+        .number({ error: 'Page must be a whole number' })
+        .int({ error: 'Page must be a whole number' })
+        .min(1, { error: 'Page must be at least 1' })
+        .max(10_000, { error: 'Page must be at most 10000' })
+        .default(1),
+    ),
   })
   .refine((q) => q.minHeightCm === undefined || q.maxHeightCm === undefined || q.minHeightCm <= q.maxHeightCm, {
     error: 'Minimum height must not be above the maximum height',

@@ -5,18 +5,7 @@ import type { Role } from '../roles.js';
 import { INDUSTRIES, MARITAL_STATUSES, NIGERIA, NIGERIAN_STATES } from '../options.js';
 import { todayInLagos } from '../dates.js';
 import { isChildOn } from '../ages.js';
-import {
-  choice,
-  currentPassword,
-  dateOfBirth,
-  email,
-  mustAccept,
-  optionalText,
-  password,
-  phone,
-  requiredText,
-  sixDigits,
-} from './fields.js';
+import { choice, currentPassword, dateOfBirth, email, mustAccept, optionalText, password, phone, requiredText, sixDigits } from './fields.js';
 
 export const signupFields = z.object({
   name: requiredText('Full name', 120),
@@ -78,21 +67,16 @@ export function signupGuardian(data: z.output<typeof signupFields>): { name: str
 
 export const signupSchema = z.preprocess(
   // The spec names the field `name`; the profile calls it `fullName`. Both are accepted.
-  (body) =>
-    body && typeof body === 'object' && !('name' in body) && 'fullName' in body
-      ? { ...body, name: (body as { fullName: unknown }).fullName }
-      : body,
+  (body) => (body && typeof body === 'object' && !('name' in body) && 'fullName' in body ? { ...body, name: (body as { fullName: unknown }).fullName } : body),
   signupFields
     .refine((data) => data.password === data.confirmPassword, {
       error: FAILURE.passwordsDoNotMatch,
       path: ['confirmPassword'],
     })
-    .refine(
-      (data) =>
-        data.countryOfOrigin !== NIGERIA ||
-        (NIGERIAN_STATES as readonly string[]).includes(data.stateOfOrigin),
-      { error: 'State of origin must be one of the 36 states or the FCT', path: ['stateOfOrigin'] },
-    )
+    .refine((data) => data.countryOfOrigin !== NIGERIA || (NIGERIAN_STATES as readonly string[]).includes(data.stateOfOrigin), {
+      error: 'State of origin must be one of the 36 states or the FCT',
+      path: ['stateOfOrigin'],
+    })
     .superRefine(checkGuardian),
 );
 export type SignupInput = z.input<typeof signupFields>;
@@ -161,7 +145,6 @@ export interface Achievement {
   /** When staff awarded it; absent on achievements recorded before awards were dated. */
   awardedAt?: string;
 }
-
 
 /** The user object every call answers with: never a hash, never session data. */
 export interface User {

@@ -40,29 +40,38 @@ interface CommonProps {
   hint?: string;
 }
 
-export const TextField = forwardRef<HTMLInputElement, CommonProps & InputHTMLAttributes<HTMLInputElement>>(
-  function TextField({ label, error, hint, id: givenId, ...input }, ref) {
-    const autoId = useId();
-    const id = givenId ?? autoId;
-    return (
-      <FieldShell id={id} label={label} error={error} hint={hint}>
-        <input ref={ref} id={id} className="field__control" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...input} />
-      </FieldShell>
-    );
-  },
-);
+export const TextField = forwardRef<HTMLInputElement, CommonProps & InputHTMLAttributes<HTMLInputElement>>(function TextField(
+  { label, error, hint, id: givenId, ...input },
+  ref,
+) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <input ref={ref} id={id} className="field__control" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...input} />
+    </FieldShell>
+  );
+});
 
-export const TextAreaField = forwardRef<HTMLTextAreaElement, CommonProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(
-  function TextAreaField({ label, error, hint, id: givenId, ...textarea }, ref) {
-    const autoId = useId();
-    const id = givenId ?? autoId;
-    return (
-      <FieldShell id={id} label={label} error={error} hint={hint}>
-        <textarea ref={ref} id={id} className="field__control" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...textarea} />
-      </FieldShell>
-    );
-  },
-);
+export const TextAreaField = forwardRef<HTMLTextAreaElement, CommonProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField(
+  { label, error, hint, id: givenId, ...textarea },
+  ref,
+) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      <textarea
+        ref={ref}
+        id={id}
+        className="field__control"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...textarea}
+      />
+    </FieldShell>
+  );
+});
 
 interface SelectFieldProps extends CommonProps, SelectHTMLAttributes<HTMLSelectElement> {
   options: readonly { value: string; label: string }[];
@@ -89,20 +98,21 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   );
 });
 
-export const CheckboxField = forwardRef<HTMLInputElement, { label: ReactNode; error?: string } & InputHTMLAttributes<HTMLInputElement>>(
-  function CheckboxField({ label, error, id: givenId, ...input }, ref) {
-    const autoId = useId();
-    const id = givenId ?? autoId;
-    return (
-      <div className={`field field--checkbox${error ? ' field--invalid' : ''}`}>
-        <input ref={ref} id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
-        <label htmlFor={id}>{label}</label>
-        {error && (
-          <p className="field__error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  },
-);
+export const CheckboxField = forwardRef<HTMLInputElement, { label: ReactNode; error?: string } & InputHTMLAttributes<HTMLInputElement>>(function CheckboxField(
+  { label, error, id: givenId, ...input },
+  ref,
+) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  return (
+    <div className={`field field--checkbox${error ? ' field--invalid' : ''}`}>
+      <input ref={ref} id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      <label htmlFor={id}>{label}</label>
+      {error && (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});

@@ -22,7 +22,14 @@ export function GuardianInputs<T extends FieldValues & Partial<GuardianAddInput>
         {...field('guardianRelationship')}
         error={errorOf('guardianRelationship')}
       />
-      <TextField label="Their email" type="email" hint="Their own email, not yours" autoComplete="off" {...field('guardianEmail')} error={errorOf('guardianEmail')} />
+      <TextField
+        label="Their email"
+        type="email"
+        hint="Their own email, not yours"
+        autoComplete="off"
+        {...field('guardianEmail')}
+        error={errorOf('guardianEmail')}
+      />
       <TextField label="Their phone" type="tel" autoComplete="off" {...field('guardianPhone')} error={errorOf('guardianPhone')} />
     </>
   );

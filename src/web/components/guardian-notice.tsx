@@ -21,7 +21,9 @@ export function GuardianNotice() {
         <h2 id="guardian-notice-title" className="guardian-notice__title">
           Name your parent or guardian
         </h2>
-        <p>You are under 18, so a parent or guardian must confirm your account before you can pay the membership fee, send forms or publish a talent profile.</p>
+        <p>
+          You are under 18, so a parent or guardian must confirm your account before you can pay the membership fee, send forms or publish a talent profile.
+        </p>
         <Link className="button button--primary" to="/profile/privacy">
           Name them on your privacy page
         </Link>

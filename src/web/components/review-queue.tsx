@@ -31,7 +31,15 @@ export function ReviewQueue<S extends string, T>({ title, noun, statuses, useIte
           </select>
         </label>
       </div>
-      <QueryView query={items} isEmpty={(data) => data.length === 0} empty={<p className="muted">No {status} {noun}.</p>}>
+      <QueryView
+        query={items}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <p className="muted">
+            No {status} {noun}.
+          </p>
+        }
+      >
         {(data) => <ul className="admin__list">{data.map(renderItem)}</ul>}
       </QueryView>
     </div>

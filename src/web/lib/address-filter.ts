@@ -16,7 +16,13 @@ export function useAddressFilter<F extends { page?: number }>(read: (params: URL
   const filter = read(params);
   const apply = (change: Partial<F>) => {
     const next: Record<string, unknown> = { ...filter, page: 1, ...change };
-    setParams(Object.fromEntries(Object.entries(next).filter(([key, value]) => value !== '' && value !== undefined && !(key === 'page' && value === 1)).map(([key, value]) => [key, String(value as string | number)])));
+    setParams(
+      Object.fromEntries(
+        Object.entries(next)
+          .filter(([key, value]) => value !== '' && value !== undefined && !(key === 'page' && value === 1))
+          .map(([key, value]) => [key, String(value as string | number)]),
+      ),
+    );
   };
   return { filter, apply, params };
 }

@@ -131,9 +131,7 @@ function messageOf(data: unknown): string | undefined {
 }
 
 function fieldsOf(data: unknown): { field: string; message: string }[] | undefined {
-  return data && typeof data === 'object' && 'errors' in data && Array.isArray(data.errors)
-    ? (data.errors as { field: string; message: string }[])
-    : undefined;
+  return data && typeof data === 'object' && 'errors' in data && Array.isArray(data.errors) ? (data.errors as { field: string; message: string }[]) : undefined;
 }
 
 /**

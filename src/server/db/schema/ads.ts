@@ -22,10 +22,14 @@ export const ads = pgTable(
     altText: text('alt_text'),
     weeks: integer('weeks').notNull(),
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
-    state: text('state', { enum: ['pending', 'approved', 'rejected', 'ended', 'deleted'] }).notNull().default('pending'),
+    state: text('state', { enum: ['pending', 'approved', 'rejected', 'ended', 'deleted'] })
+      .notNull()
+      .default('pending'),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
-    frequency: text('frequency', { enum: ['always', 'randomly'] }).notNull().default('always'),
+    frequency: text('frequency', { enum: ['always', 'randomly'] })
+      .notNull()
+      .default('always'),
     title: text('title'),
     reason: text('reason'),
     clicks: integer('clicks').notNull().default(0),
@@ -39,6 +43,8 @@ export const ads = pgTable(
     index('ads_state_dates_idx').on(t.state, t.startDate, t.endDate),
     index('ads_user_idx').on(t.userId),
     // One advert waiting for review per member, whatever two tabs send at once.
-    uniqueIndex('ads_one_pending_per_member_key').on(t.userId).where(sql`${t.state} = 'pending'`),
+    uniqueIndex('ads_one_pending_per_member_key')
+      .on(t.userId)
+      .where(sql`${t.state} = 'pending'`),
   ],
 );

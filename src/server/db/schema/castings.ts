@@ -20,7 +20,9 @@ export const castingCalls = pgTable(
     time: text('time').notNull(),
     place: text('place').notNull(),
     deadline: date('deadline', { mode: 'string' }).notNull(),
-    state: text('state', { enum: ['open', 'closed'] }).notNull().default('open'),
+    state: text('state', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
     bookingRequestId: uuid('booking_request_id').references(() => bookingRequests.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
@@ -89,6 +91,8 @@ export const castingApplications = pgTable(
     uniqueIndex('casting_applications_one_per_role_key').on(t.roleId, t.userId),
     index('casting_applications_user_idx').on(t.userId, t.createdAt),
     // Counting a role's cast places under its lock reads this index alone.
-    index('casting_applications_cast_idx').on(t.roleId).where(sql`${t.state} = 'cast'`),
+    index('casting_applications_cast_idx')
+      .on(t.roleId)
+      .where(sql`${t.state} = 'cast'`),
   ],
 );

@@ -19,7 +19,11 @@ export const contactMessages = pgTable(
     handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('contact_messages_unhandled_idx').on(t.createdAt).where(sql`${t.handledAt} is null`)],
+  (t) => [
+    index('contact_messages_unhandled_idx')
+      .on(t.createdAt)
+      .where(sql`${t.handledAt} is null`),
+  ],
 );
 
 /** A staff reply to a contact message, as emailed to the sender. */

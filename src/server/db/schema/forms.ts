@@ -19,7 +19,9 @@ export const submissions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     form: text('form').$type<FormKind>().notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    state: text('state', { enum: ['new', 'handled'] }).notNull().default('new'),
+    state: text('state', { enum: ['new', 'handled'] })
+      .notNull()
+      .default('new'),
     handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -27,7 +29,9 @@ export const submissions = pgTable(
   (t) => [
     index('submissions_form_created_idx').on(t.form, t.createdAt),
     index('submissions_user_idx').on(t.userId),
-    index('submissions_new_idx').on(t.createdAt).where(sql`${t.state} = 'new'`),
+    index('submissions_new_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'new'`),
   ],
 );
 

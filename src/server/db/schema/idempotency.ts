@@ -25,5 +25,9 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.route, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt), index('idempotency_keys_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.scope, t.route, t.key] }),
+    index('idempotency_keys_expires_idx').on(t.expiresAt),
+    index('idempotency_keys_user_idx').on(t.userId),
+  ],
 );

@@ -28,7 +28,9 @@ export const payments = pgTable(
     reversedBy: uuid('reversed_by').references(() => users.id, { onDelete: 'set null' }),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
     /** How the money came: a slip finance checks, or Paystack's checkout (confirmed by its verify call or webhook). */
-    channel: text('channel', { enum: ['slip', 'paystack'] }).notNull().default('slip'),
+    channel: text('channel', { enum: ['slip', 'paystack'] })
+      .notNull()
+      .default('slip'),
     /** The reference Paystack knows an online payment by. */
     reference: text('reference'),
     /** Why an online payment was not booked (amount or currency not as charged): finance's list to look at. */
@@ -45,11 +47,17 @@ export const payments = pgTable(
     // Money received per month: read from the index alone.
     index('payments_reviewed_idx').on(t.state, t.reviewedAt, t.kind, t.amountKobo),
     // The payments export pages through approved payments in this order.
-    index('payments_approved_idx').on(t.reviewedAt, t.id).where(sql`${t.state} = 'approved'`),
+    index('payments_approved_idx')
+      .on(t.reviewedAt, t.id)
+      .where(sql`${t.state} = 'approved'`),
     // Members with a slip under review, for the state of every member at once.
-    index('payments_pending_fee_idx').on(t.userId).where(sql`${t.state} = 'pending' and ${t.kind} = 'fee'`),
+    index('payments_pending_fee_idx')
+      .on(t.userId)
+      .where(sql`${t.state} = 'pending' and ${t.kind} = 'fee'`),
     // A fine has at most one slip under review or approved: it is paid once (a reversed payment leaves it unpaid).
-    uniqueIndex('payments_fine_open_key').on(t.fineId).where(sql`${t.state} in ('pending', 'approved')`),
+    uniqueIndex('payments_fine_open_key')
+      .on(t.fineId)
+      .where(sql`${t.state} in ('pending', 'approved')`),
     uniqueIndex('payments_reference_key').on(t.reference),
   ],
 );

@@ -127,7 +127,9 @@ export const attendanceFines = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['late', 'left-early', 'missed-meeting', 'missed-event'] }).notNull(),
     reason: text('reason').notNull(),
-    state: text('state', { enum: ['proposed', 'confirmed', 'dismissed'] }).notNull().default('proposed'),
+    state: text('state', { enum: ['proposed', 'confirmed', 'dismissed'] })
+      .notNull()
+      .default('proposed'),
     memberReason: text('member_reason'),
     /** Set on a confirmed fine that a scan sent later no longer supports: what finance must settle with the member. */
     issue: text('issue'),
@@ -136,7 +138,11 @@ export const attendanceFines = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('attendance_fines_once').on(t.seriesId, t.day, t.userId, t.type), index('attendance_fines_state_idx').on(t.state, t.createdAt), index('attendance_fines_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('attendance_fines_once').on(t.seriesId, t.day, t.userId, t.type),
+    index('attendance_fines_state_idx').on(t.state, t.createdAt),
+    index('attendance_fines_user_idx').on(t.userId),
+  ],
 );
 
 /** A member's private calendar feed: the address is an HMAC of the member and this version; renewing bumps it. */

@@ -84,7 +84,9 @@ export const bookingRequests = pgTable(
     location: text('location').notNull(),
     budgetKobo: bigint('budget_kobo', { mode: 'number' }).notNull(),
     message: text('message').notNull(),
-    state: text('state', { enum: ['new', 'accepted', 'declined', 'closed'] }).notNull().default('new'),
+    state: text('state', { enum: ['new', 'accepted', 'declined', 'closed'] })
+      .notNull()
+      .default('new'),
     responseMessage: text('response_message'),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
     closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),

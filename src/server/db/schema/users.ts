@@ -1,21 +1,7 @@
 // Accounts and the uploads: `users` and `files` name each other (a profile picture is a file, a file has an
 // owner), so they share this file.
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgSequence,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../shared/roles.js';
 import type { Achievement } from '../../../shared/schemas/users.js';
 import { createdAt } from './columns.js';

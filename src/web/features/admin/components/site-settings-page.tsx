@@ -74,12 +74,7 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
 
       <fieldset className="admin-settings__group">
         <legend>Bank accounts for the membership fee</legend>
-        <TextField
-          label="Naira account"
-          hint="Bank | Account name | Account number"
-          {...register('nairaAccount')}
-          error={errors.nairaAccount?.message}
-        />
+        <TextField label="Naira account" hint="Bank | Account name | Account number" {...register('nairaAccount')} error={errors.nairaAccount?.message} />
         <TextField
           label="Dollar account"
           hint="Bank | Account name | Account number | SWIFT"
@@ -93,8 +88,18 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
         {offices.fields.length === 0 && <p className="muted">No offices: the contact page shows none.</p>}
         {offices.fields.map((field, index) => (
           <div key={field.id} className="admin-settings__row">
-            <TextField label={`Office ${index + 1}: name`} hint="e.g. Lagos" {...register(`offices.${index}.state`)} error={errors.offices?.[index]?.state?.message} />
-            <TextAreaField label={`Office ${index + 1}: address`} rows={2} {...register(`offices.${index}.address`)} error={errors.offices?.[index]?.address?.message} />
+            <TextField
+              label={`Office ${index + 1}: name`}
+              hint="e.g. Lagos"
+              {...register(`offices.${index}.state`)}
+              error={errors.offices?.[index]?.state?.message}
+            />
+            <TextAreaField
+              label={`Office ${index + 1}: address`}
+              rows={2}
+              {...register(`offices.${index}.address`)}
+              error={errors.offices?.[index]?.address?.message}
+            />
             <button type="button" className="button button--ghost" onClick={() => offices.remove(index)}>
               Remove office {index + 1}
             </button>

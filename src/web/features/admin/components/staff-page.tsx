@@ -52,7 +52,11 @@ export function StaffPage({ settings }: { settings?: ReactNode }) {
               {
                 heading: 'Last sign-in',
                 cell: (member) =>
-                  member.invited ? <span className="muted">Invited</span> : member.lastSignInAt && <time dateTime={member.lastSignInAt}>{displayDateTime(member.lastSignInAt)}</time>,
+                  member.invited ? (
+                    <span className="muted">Invited</span>
+                  ) : (
+                    member.lastSignInAt && <time dateTime={member.lastSignInAt}>{displayDateTime(member.lastSignInAt)}</time>
+                  ),
               },
               {
                 heading: 'Two-factor',
@@ -133,7 +137,13 @@ function InviteStaff({ currentPassword }: { currentPassword: string }) {
         onError: (failure) => {
           const fields = failure instanceof ApiError && failure.fields ? Object.fromEntries(failure.fields.map((f) => [f.field, f.message])) : {};
           // A 409 (email in use) belongs to the email field; anything else without a field goes under the form.
-          setErrors(Object.keys(fields).length > 0 ? fields : failure instanceof ApiError && failure.status === 409 ? { email: failure.message } : { form: failure.message });
+          setErrors(
+            Object.keys(fields).length > 0
+              ? fields
+              : failure instanceof ApiError && failure.status === 409
+                ? { email: failure.message }
+                : { form: failure.message },
+          );
         },
       },
     );
@@ -144,7 +154,16 @@ function InviteStaff({ currentPassword }: { currentPassword: string }) {
       <h3>Invite a staff member</h3>
       <p className="muted">They get an email with a code to choose their password on the password reset page.</p>
       <TextField label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={120} error={errors.name} />
-      <TextField label="Email" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={254} error={errors.email} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+        maxLength={254}
+        error={errors.email}
+      />
       <SelectField label="Role" name="role" options={ROLE_OPTIONS} value={role} onChange={(e) => setRole(e.target.value as StaffRole)} error={errors.role} />
       <FormError message={errors.form} />
       <button type="submit" className="button button--primary" disabled={invite.isPending}>
@@ -163,7 +182,9 @@ function CodeLocks() {
   return (
     <section className="card admin__add" aria-label="Accounts locked out of codes">
       <h3>Accounts locked out of codes</h3>
-      <p className="muted">Too many wrong sign-in or reset codes today: their codes are refused until midnight. Lift a lock once you have checked with the owner.</p>
+      <p className="muted">
+        Too many wrong sign-in or reset codes today: their codes are refused until midnight. Lift a lock once you have checked with the owner.
+      </p>
       <QueryView query={locks}>
         {(rows) =>
           rows.length === 0 ? (

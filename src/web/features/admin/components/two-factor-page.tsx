@@ -106,7 +106,14 @@ function TurnOff() {
 
   return (
     <form className="card" onSubmit={submit} aria-label="Turn off two-factor sign-in" noValidate>
-      <TextField label="Code from the app or a recovery code" name="code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={20} />
+      <TextField
+        label="Code from the app or a recovery code"
+        name="code"
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        maxLength={20}
+      />
       <CurrentPasswordField value={currentPassword} onChange={setCurrentPassword} error={error} />
       <button type="submit" className="button button--ghost" disabled={disable.isPending || !code.trim()}>
         {disable.isPending && <ButtonSpinner />} Turn off

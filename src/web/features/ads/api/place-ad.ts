@@ -35,7 +35,12 @@ export function usePlaceAd() {
       form.append('payment', values.payment ?? 'slip');
       form.append('imageUrl', image);
       if (paymentSlip) form.append('paymentSlip', paymentSlip);
-      return api.put<ProfileAnswer>('/api/users/profile', { form: await prepareUploads(form, { imageUrl: AD_IMAGE_MAX_BYTES }, onPreparing), onProgress, fallback: FAILURE.adPlace, idempotencyKey });
+      return api.put<ProfileAnswer>('/api/users/profile', {
+        form: await prepareUploads(form, { imageUrl: AD_IMAGE_MAX_BYTES }, onPreparing),
+        onProgress,
+        fallback: FAILURE.adPlace,
+        idempotencyKey,
+      });
     },
     { onSuccess: ({ user }) => setSessionUser(client, user) },
   );

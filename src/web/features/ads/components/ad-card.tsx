@@ -5,7 +5,19 @@ import { AD_IMAGE_SIZE } from '../../../../shared/ad-image';
  * An advert as a card, the same for the member on their dashboard and for staff in the Ads queue:
  * its banner at the strip's proportions, then what each side says about it.
  */
-export function AdCard({ as: Tag = 'article', label, image, children, actions }: { as?: 'article' | 'li'; label: string; image: ReactNode; children: ReactNode; actions?: ReactNode }) {
+export function AdCard({
+  as: Tag = 'article',
+  label,
+  image,
+  children,
+  actions,
+}: {
+  as?: 'article' | 'li';
+  label: string;
+  image: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Tag className="card ad-card" aria-label={label}>
       {image}
@@ -17,11 +29,21 @@ export function AdCard({ as: Tag = 'article', label, image, children, actions }:
 
 /** The banner as the homepage strip shows it. */
 export function AdImage({ url, altText, lazy = false }: { url: string; altText: string; lazy?: boolean }) {
-  return <img className="ad-card__image" src={url} alt={altText} width={AD_IMAGE_SIZE.width} height={AD_IMAGE_SIZE.height} loading={lazy ? 'lazy' : undefined} />;
+  return (
+    <img className="ad-card__image" src={url} alt={altText} width={AD_IMAGE_SIZE.width} height={AD_IMAGE_SIZE.height} loading={lazy ? 'lazy' : undefined} />
+  );
 }
 
 /** The facts of an ad, label and value; `facts` are the lines between the link and the clicks. */
-export function AdFacts({ ad, before, facts }: { ad: { linkUrl: string | null; altText: string | null; clicks: number }; before?: ReactNode; facts?: ReactNode }) {
+export function AdFacts({
+  ad,
+  before,
+  facts,
+}: {
+  ad: { linkUrl: string | null; altText: string | null; clicks: number };
+  before?: ReactNode;
+  facts?: ReactNode;
+}) {
   return (
     <dl className="ad-card__facts">
       {before}

@@ -83,8 +83,23 @@ function StaffAdCard({ ad }: { ad: AdSummary }) {
 function ScheduleFields({ value, onChange }: { value: AdSchedule; onChange: (next: AdSchedule) => void }) {
   return (
     <div className="ad-review__schedule">
-      <TextField label="Start date" type="date" name="startDate" required value={value.startDate} onChange={(e) => onChange({ ...value, startDate: e.target.value })} />
-      <TextField label="End date" type="date" name="endDate" required min={value.startDate} value={value.endDate} onChange={(e) => onChange({ ...value, endDate: e.target.value })} />
+      <TextField
+        label="Start date"
+        type="date"
+        name="startDate"
+        required
+        value={value.startDate}
+        onChange={(e) => onChange({ ...value, startDate: e.target.value })}
+      />
+      <TextField
+        label="End date"
+        type="date"
+        name="endDate"
+        required
+        min={value.startDate}
+        value={value.endDate}
+        onChange={(e) => onChange({ ...value, endDate: e.target.value })}
+      />
       <SelectField
         label="Frequency"
         name="frequency"
@@ -92,7 +107,13 @@ function ScheduleFields({ value, onChange }: { value: AdSchedule; onChange: (nex
         value={value.frequency}
         onChange={(e) => onChange({ ...value, frequency: e.target.value as AdFrequency })}
       />
-      <TextField label="Title (for staff)" name="title" maxLength={120} value={value.title ?? ''} onChange={(e) => onChange({ ...value, title: e.target.value })} />
+      <TextField
+        label="Title (for staff)"
+        name="title"
+        maxLength={120}
+        value={value.title ?? ''}
+        onChange={(e) => onChange({ ...value, title: e.target.value })}
+      />
     </div>
   );
 }
@@ -107,17 +128,19 @@ function ReviewAd({ ad }: { ad: AdSummary }) {
   const approve = useApproveAd();
   const reject = useRejectAd();
   const today = todayInLagos();
-  const [schedule, setSchedule] = useState<AdSchedule>({ startDate: today, endDate: shiftDate(today, ad.weeks * 7 - 1), frequency: 'always', title: ad.title ?? '' });
+  const [schedule, setSchedule] = useState<AdSchedule>({
+    startDate: today,
+    endDate: shiftDate(today, ad.weeks * 7 - 1),
+    frequency: 'always',
+    title: ad.title ?? '',
+  });
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const busy = approve.isPending || reject.isPending;
 
   function submitApproval(event: FormEvent) {
     event.preventDefault();
-    approve.mutate(
-      { id: ad.id, schedule: withoutEmptyTitle(schedule) },
-      { onSuccess: (data) => flash.showSuccess(data.message) },
-    );
+    approve.mutate({ id: ad.id, schedule: withoutEmptyTitle(schedule) }, { onSuccess: (data) => flash.showSuccess(data.message) });
   }
 
   function submitRejection(event: FormEvent) {
@@ -142,7 +165,15 @@ function ReviewAd({ ad }: { ad: AdSummary }) {
       {rejecting && (
         <form className="form" aria-label="Reject the ad" onSubmit={submitRejection}>
           <FormError message={reject.error?.message} />
-          <TextAreaField label="Reason for the member" name="reason" required rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <TextAreaField
+            label="Reason for the member"
+            name="reason"
+            required
+            rows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
           <button type="submit" className="button button--danger" disabled={busy || !reason.trim()}>
             {reject.isPending && <ButtonSpinner />} Reject
           </button>

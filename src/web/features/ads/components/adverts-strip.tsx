@@ -18,14 +18,7 @@ export function AdvertsStrip() {
         {ads.map((ad) => (
           <li key={ad.id} className="adverts__item">
             <a href={ad.clickUrl} target="_blank" rel="noopener noreferrer" className="adverts__link">
-              <img
-                className="adverts__image"
-                src={ad.imageUrl}
-                alt={ad.altText}
-                width={ad.width}
-                height={ad.height}
-                loading="lazy"
-              />
+              <img className="adverts__image" src={ad.imageUrl} alt={ad.altText} width={ad.width} height={ad.height} loading="lazy" />
             </a>
           </li>
         ))}

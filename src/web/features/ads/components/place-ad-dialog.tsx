@@ -162,13 +162,7 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
           {preview && !imageError && <img className="place-ad__preview" src={preview} alt="Preview of your ad" />}
         </FileField>
         <TextField label="Link URL" type="url" inputMode="url" placeholder="https://" required {...register('linkUrl')} error={errors.linkUrl?.message} />
-        <TextField
-          label="Alt Text"
-          required
-          hint="Describes the image for people who cannot see it"
-          {...register('altText')}
-          error={errors.altText?.message}
-        />
+        <TextField label="Alt Text" required hint="Describes the image for people who cannot see it" {...register('altText')} error={errors.altText?.message} />
         <TextField
           label="Weeks"
           type="number"

@@ -11,7 +11,11 @@ export interface AuditFilter {
 }
 
 export function useAudit(filter: AuditFilter) {
-  const params = new URLSearchParams(Object.entries(filter).filter(([, value]) => value !== undefined && value !== '').map(([key, value]) => [key, String(value)]));
+  const params = new URLSearchParams(
+    Object.entries(filter)
+      .filter(([, value]) => value !== undefined && value !== '')
+      .map(([key, value]) => [key, String(value)]),
+  );
   return useQuery({
     queryKey: ['admin', 'audit', 'list', filter],
     queryFn: () => api.get<AuditPage>(`/api/admin/audit?${params.toString()}`),

@@ -13,8 +13,8 @@ export function GuardianFields({ register, errors }: GuardianFieldsProps) {
     <fieldset className="form__full signup-guardian">
       <legend>Your parent or guardian</legend>
       <p className="signup-guardian__why">
-        You are under 18, so a parent or guardian must agree before you can use your account. We will email them a code. Until they enter
-        it, you can sign in but cannot pay, send forms or publish a talent profile.
+        You are under 18, so a parent or guardian must agree before you can use your account. We will email them a code. Until they enter it, you can sign in
+        but cannot pay, send forms or publish a talent profile.
       </p>
       <div className="form--grid signup-guardian__fields">
         <GuardianInputs register={register} errors={errors} />

@@ -69,14 +69,7 @@ export function LoginPage() {
               value={identifier}
               onChange={edit(setIdentifier)}
             />
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={edit(setPassword)}
-            />
+            <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={edit(setPassword)} />
             <p className="auth__forgot">
               <Link to={carry('/forgot-password')} state={{ identifier: identifier.trim() }}>
                 Forgot password?

@@ -23,7 +23,6 @@ import './auth.css';
 const countryOptions = COUNTRIES.map((name) => ({ value: name, label: name }));
 const stateOptions = NIGERIAN_STATES.map((name) => ({ value: name, label: name }));
 
-
 const isValidDay = (day: string | undefined): day is string => Boolean(day && /^\d{4}-\d{2}-\d{2}$/.test(day));
 
 const defaults: SignupValues = {
@@ -50,9 +49,7 @@ const defaults: SignupValues = {
 // The server's own schema, so the page and the API reject exactly the same input; fetched on the
 // first focus (lazy-zod-resolver.ts). Its preprocess step (name/fullName) types the input as
 // unknown, hence the cast to the object it wraps.
-const checks = lazyZodResolver<SignupValues>(() =>
-  import('../../../../shared/schemas/users').then((m) => m.signupSchema as unknown as typeof m.signupFields),
-);
+const checks = lazyZodResolver<SignupValues>(() => import('../../../../shared/schemas/users').then((m) => m.signupSchema as unknown as typeof m.signupFields));
 
 const resolver = matchingPasswords(checks.resolver);
 const FIELDS = Object.keys(defaults) as (keyof SignupValues)[];

@@ -38,7 +38,16 @@ export function TwoFactorLoginPage() {
         <h1 className="auth__title">Two-factor sign-in</h1>
         <p className="auth__lead">Enter the 6-digit code your authenticator app shows, or one of your recovery codes.</p>
         <form className="form" onSubmit={submit} noValidate>
-          <TextField label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={20} error={error || undefined} />
+          <TextField
+            label="Code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            maxLength={20}
+            error={error || undefined}
+          />
           <button type="submit" className="button button--primary button--block" disabled={verify.isPending || !code.trim()}>
             {verify.isPending && <ButtonSpinner />} Sign in
           </button>

@@ -19,7 +19,11 @@ export function useMyApplications() {
 export function useApply() {
   const client = useQueryClient();
   return useMutation<{ message: string; state: string }, ApiError, { roleId: string; note: string }>({
-    mutationFn: ({ roleId, note }) => api.post(`/api/castings/roles/${encodeURIComponent(roleId)}/applications`, { json: { note }, fallback: 'Your application could not be sent. Please try again.' }),
+    mutationFn: ({ roleId, note }) =>
+      api.post(`/api/castings/roles/${encodeURIComponent(roleId)}/applications`, {
+        json: { note },
+        fallback: 'Your application could not be sent. Please try again.',
+      }),
     onSettled: () => client.invalidateQueries({ queryKey: castingsKey }),
   });
 }

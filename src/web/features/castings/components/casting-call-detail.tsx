@@ -78,7 +78,10 @@ function RoleSection({ role, open }: { role: StaffCastingRole; open: boolean }) 
   return (
     <section className="castings__call-role" aria-label={role.title}>
       <h3>
-        {role.title} <span className="badge">{role.cast} of {role.count} cast</span>
+        {role.title}{' '}
+        <span className="badge">
+          {role.cast} of {role.count} cast
+        </span>
       </h3>
       <p className="muted">{roleFacts(role)}</p>
       {role.applicants.length === 0 ? (
@@ -106,7 +109,8 @@ const MEASUREMENT_LABELS: [keyof CastingApplicant['measurements'], string, strin
 function ApplicantCard({ applicant, open, full }: { applicant: CastingApplicant; open: boolean; full: boolean }) {
   const decide = useCastingDecision();
   const flash = useFlash();
-  const act = (action: 'shortlist' | 'cast') => decide.mutate({ action, applicationId: applicant.id }, { onSuccess: ({ message }) => flash.showSuccess(message) });
+  const act = (action: 'shortlist' | 'cast') =>
+    decide.mutate({ action, applicationId: applicant.id }, { onSuccess: ({ message }) => flash.showSuccess(message) });
   const decidable = open && (applicant.state === 'applied' || applicant.state === 'shortlisted');
   return (
     <li className="card castings__applicant" aria-label={`Applicant ${applicant.memberName}`}>
@@ -114,19 +118,27 @@ function ApplicantCard({ applicant, open, full }: { applicant: CastingApplicant;
         {applicant.photos.length === 0 ? (
           <p className="muted">No photos</p>
         ) : (
-          applicant.photos.map((url, index) => <img key={url} src={url} alt={`${applicant.stageName}, ${index + 1} of ${applicant.photos.length}`} width={96} height={128} loading="lazy" />)
+          applicant.photos.map((url, index) => (
+            <img key={url} src={url} alt={`${applicant.stageName}, ${index + 1} of ${applicant.photos.length}`} width={96} height={128} loading="lazy" />
+          ))
         )}
       </div>
       <div>
         <h4>
-          {applicant.stageName} <span className="muted">({applicant.memberName}{applicant.memberNumber ? `, ${applicant.memberNumber}` : ''})</span>
+          {applicant.stageName}{' '}
+          <span className="muted">
+            ({applicant.memberName}
+            {applicant.memberNumber ? `, ${applicant.memberNumber}` : ''})
+          </span>
         </h4>
         <ApplicationBadge state={applicant.state} />
         <p>
           Level {applicant.level}
           {applicant.age !== null && ` · age ${applicant.age}`}
           {applicant.child && ' · under 18, guardian agreed'}
-          {MEASUREMENT_LABELS.filter(([key]) => applicant.measurements[key] !== undefined).map(([key, label, unit]) => ` · ${label} ${applicant.measurements[key]}${unit}`)}
+          {MEASUREMENT_LABELS.filter(([key]) => applicant.measurements[key] !== undefined).map(
+            ([key, label, unit]) => ` · ${label} ${applicant.measurements[key]}${unit}`,
+          )}
         </p>
         {applicant.note && <p className="castings__note">“{applicant.note}”</p>}
         <p className="muted">Applied {displayDayOf(applicant.createdAt)}</p>
@@ -137,7 +149,13 @@ function ApplicantCard({ applicant, open, full }: { applicant: CastingApplicant;
                 Shortlist <span className="visually-hidden">{applicant.memberName}</span>
               </button>
             )}
-            <button type="button" className="button button--primary" disabled={decide.isPending} onClick={() => act('cast')} title={full ? 'Every place of this role is cast' : undefined}>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={decide.isPending}
+              onClick={() => act('cast')}
+              title={full ? 'Every place of this role is cast' : undefined}
+            >
               Cast <span className="visually-hidden">{applicant.memberName}</span>
             </button>
           </div>

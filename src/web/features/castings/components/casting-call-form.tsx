@@ -107,9 +107,25 @@ function CastingCallForm({ initial, fromBooking = false }: { initial: CallDraft;
       {fromBooking && <p className="muted">Filled from the business’s booking request: check each field before posting.</p>}
       <form className="card admin__event-form" onSubmit={submit} aria-label="Post a casting call" noValidate>
         <TextField label="Project" name="project" value={call.project} onChange={setField('project')} required maxLength={160} error={errors.project} />
-        <TextAreaField label="Description (optional)" name="description" value={call.description} onChange={setField('description')} rows={3} maxLength={2000} error={errors.description} />
+        <TextAreaField
+          label="Description (optional)"
+          name="description"
+          value={call.description}
+          onChange={setField('description')}
+          rows={3}
+          maxLength={2000}
+          error={errors.description}
+        />
         <div className="admin__event-when">
-          <TextField label="Casting date" name="castingDay" type="date" value={call.castingDay} onChange={setField('castingDay')} required error={errors.castingDay} />
+          <TextField
+            label="Casting date"
+            name="castingDay"
+            type="date"
+            value={call.castingDay}
+            onChange={setField('castingDay')}
+            required
+            error={errors.castingDay}
+          />
           <TextField label="Time" name="time" value={call.time} onChange={setField('time')} required maxLength={40} error={errors.time} />
         </div>
         <TextField label="Place" name="place" value={call.place} onChange={setField('place')} required maxLength={200} error={errors.place} />
@@ -125,18 +141,64 @@ function CastingCallForm({ initial, fromBooking = false }: { initial: CallDraft;
         {call.roles.map((role, index) => (
           <fieldset key={index} className="castings__role-fields" aria-label={`Role ${index + 1}`}>
             <legend>Role {index + 1}</legend>
-            <TextField label="Role" name={`roles.${index}.title`} value={role.title} onChange={setRole(index, 'title')} required maxLength={120} error={errors[`roles.${index}.title`]} />
+            <TextField
+              label="Role"
+              name={`roles.${index}.title`}
+              value={role.title}
+              onChange={setRole(index, 'title')}
+              required
+              maxLength={120}
+              error={errors[`roles.${index}.title`]}
+            />
             <div className="admin__event-when">
-              <SelectField label="Category" name={`roles.${index}.category`} options={TALENT_CATEGORIES} value={role.category} onChange={setRole(index, 'category')} />
+              <SelectField
+                label="Category"
+                name={`roles.${index}.category`}
+                options={TALENT_CATEGORIES}
+                value={role.category}
+                onChange={setRole(index, 'category')}
+              />
               <SelectField label="Gender" name={`roles.${index}.gender`} options={CASTING_GENDERS} value={role.gender} onChange={setRole(index, 'gender')} />
             </div>
             <div className="admin__event-when">
-              <TextField label="Youngest age" name={`roles.${index}.minAge`} type="number" inputMode="numeric" value={role.minAge} onChange={setRole(index, 'minAge')} error={errors[`roles.${index}.minAge`]} />
-              <TextField label="Oldest age" name={`roles.${index}.maxAge`} type="number" inputMode="numeric" value={role.maxAge} onChange={setRole(index, 'maxAge')} error={errors[`roles.${index}.maxAge`]} />
+              <TextField
+                label="Youngest age"
+                name={`roles.${index}.minAge`}
+                type="number"
+                inputMode="numeric"
+                value={role.minAge}
+                onChange={setRole(index, 'minAge')}
+                error={errors[`roles.${index}.minAge`]}
+              />
+              <TextField
+                label="Oldest age"
+                name={`roles.${index}.maxAge`}
+                type="number"
+                inputMode="numeric"
+                value={role.maxAge}
+                onChange={setRole(index, 'maxAge')}
+                error={errors[`roles.${index}.maxAge`]}
+              />
             </div>
             <div className="admin__event-when">
-              <TextField label="Lowest level" name={`roles.${index}.minLevel`} type="number" inputMode="numeric" value={role.minLevel} onChange={setRole(index, 'minLevel')} error={errors[`roles.${index}.minLevel`]} />
-              <TextField label="Highest level" name={`roles.${index}.maxLevel`} type="number" inputMode="numeric" value={role.maxLevel} onChange={setRole(index, 'maxLevel')} error={errors[`roles.${index}.maxLevel`]} />
+              <TextField
+                label="Lowest level"
+                name={`roles.${index}.minLevel`}
+                type="number"
+                inputMode="numeric"
+                value={role.minLevel}
+                onChange={setRole(index, 'minLevel')}
+                error={errors[`roles.${index}.minLevel`]}
+              />
+              <TextField
+                label="Highest level"
+                name={`roles.${index}.maxLevel`}
+                type="number"
+                inputMode="numeric"
+                value={role.maxLevel}
+                onChange={setRole(index, 'maxLevel')}
+                error={errors[`roles.${index}.maxLevel`]}
+              />
             </div>
             <TextField
               label="How many to cast"

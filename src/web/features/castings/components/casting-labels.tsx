@@ -1,4 +1,11 @@
-import { APPLICATION_STATES, type ApplicationState, CASTING_CALL_STATES, CASTING_GENDERS, type CastingCallState, type MemberCastingRole } from '../../../../shared/castings';
+import {
+  APPLICATION_STATES,
+  type ApplicationState,
+  CASTING_CALL_STATES,
+  CASTING_GENDERS,
+  type CastingCallState,
+  type MemberCastingRole,
+} from '../../../../shared/castings';
 import { displayDate } from '../../../../shared/display-date';
 import { labelOf } from '../../../../shared/form-options';
 import { TALENT_CATEGORIES } from '../../../../shared/talent-options';

@@ -33,7 +33,11 @@ export function CastingsPage() {
       </section>
       <section aria-labelledby="open-calls-title">
         <h2 id="open-calls-title">Open casting calls</h2>
-        <QueryView query={calls} isEmpty={(list) => list.length === 0} empty={<p className="muted">No casting calls are open right now. Castings are on the second Friday of each month.</p>}>
+        <QueryView
+          query={calls}
+          isEmpty={(list) => list.length === 0}
+          empty={<p className="muted">No casting calls are open right now. Castings are on the second Friday of each month.</p>}
+        >
           {(list) => (
             <ul className="castings__calls">
               {list.map((call) => (
@@ -104,7 +108,14 @@ function RoleItem({ role }: { role: MemberCastingRole }) {
         <p className="castings__refusal">{role.refusal}</p>
       ) : (
         <form className="form" onSubmit={submit} aria-label={`Apply for ${role.title}`}>
-          <TextAreaField label="A short note for the staff (optional)" name="note" rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+          <TextAreaField
+            label="A short note for the staff (optional)"
+            name="note"
+            rows={2}
+            maxLength={500}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
           <FormError message={apply.error?.message} />
           <button type="submit" className="button button--primary" disabled={apply.isPending}>
             {apply.isPending && <ButtonSpinner />} Apply for {role.title}

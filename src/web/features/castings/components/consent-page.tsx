@@ -34,8 +34,8 @@ export function CastingConsentPage() {
       <header className="page__header">
         <h1 id="casting-consent-title">A casting application needs you</h1>
         <p className="page__lead">
-          A child under 18 whose parent or guardian you are wants to apply for a casting; the email we sent you says which. Their application
-          goes to our staff only if you agree. Enter the 6-digit code from that email.
+          A child under 18 whose parent or guardian you are wants to apply for a casting; the email we sent you says which. Their application goes to our staff
+          only if you agree. Enter the 6-digit code from that email.
         </p>
       </header>
       {!application && (
@@ -44,7 +44,14 @@ export function CastingConsentPage() {
         </p>
       )}
       <form className="form card" onSubmit={send(true)}>
-        <TextField label="Code from the email" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+        <TextField
+          label="Code from the email"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
         <FormError message={answer.error?.message} />
         <div className="castings__buttons">
           <button type="submit" className="button button--primary" disabled={answer.isPending}>

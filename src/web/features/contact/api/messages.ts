@@ -8,7 +8,9 @@ export function useContactMessages(filter: ContactFilter, page: number) {
   return useQuery({
     queryKey: ['admin', 'messages', 'list', filter, page],
     queryFn: () =>
-      api.get<{ messages: ContactMessageSummary[]; page: number; pageSize: number; total: number; newCount: number }>(`/api/admin/messages?${params.toString()}`),
+      api.get<{ messages: ContactMessageSummary[]; page: number; pageSize: number; total: number; newCount: number }>(
+        `/api/admin/messages?${params.toString()}`,
+      ),
     placeholderData: keepPreviousData,
   });
 }

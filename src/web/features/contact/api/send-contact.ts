@@ -4,5 +4,7 @@ import { api } from '../../../lib/api';
 import { useSubmission } from '../../../lib/submission';
 
 export function useSendContact() {
-  return useSubmission((input: ContactInput, { idempotencyKey }) => api.post<{ message: string }>('/api/contact', { json: input, fallback: FAILURE.contact, idempotencyKey }));
+  return useSubmission((input: ContactInput, { idempotencyKey }) =>
+    api.post<{ message: string }>('/api/contact', { json: input, fallback: FAILURE.contact, idempotencyKey }),
+  );
 }

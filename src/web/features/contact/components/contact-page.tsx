@@ -65,7 +65,10 @@ export function ContactPage() {
                   error={errors.feedback?.message}
                 />
                 <TextAreaField label="Message" rows={4} {...register('message')} error={errors.message?.message} />
-                <SubmissionStatus submission={send.view} failureText={(error) => (error.message === FAILURE.contact ? FAILURE.contact : `${FAILURE.contact} ${error.message}`)} />
+                <SubmissionStatus
+                  submission={send.view}
+                  failureText={(error) => (error.message === FAILURE.contact ? FAILURE.contact : `${FAILURE.contact} ${error.message}`)}
+                />
                 <button type="submit" className="button button--primary button--block" disabled={send.pending}>
                   {send.pending ? (
                     <>

@@ -82,7 +82,9 @@ function MessageView({ contact }: { contact: ContactMessageDetail }) {
           type="button"
           className="button button--ghost"
           disabled={handled.isPending}
-          onClick={() => handled.mutate(undefined, { onSuccess: () => flash.showSuccess('Marked as handled.'), onError: (error) => flash.showError(error.message) })}
+          onClick={() =>
+            handled.mutate(undefined, { onSuccess: () => flash.showSuccess('Marked as handled.'), onError: (error) => flash.showError(error.message) })
+          }
         >
           {handled.isPending && <ButtonSpinner />} Mark as handled
         </button>
@@ -130,7 +132,9 @@ function ReplyForm({ contact }: { contact: ContactMessageDetail }) {
         error={error}
         hint="Sent from the portal's address with their message quoted; kept here with the message."
       />
-      {!contact.handledAt && <CheckboxField label="Mark as handled when sent" checked={markHandled} onChange={(event) => setMarkHandled(event.target.checked)} />}
+      {!contact.handledAt && (
+        <CheckboxField label="Mark as handled when sent" checked={markHandled} onChange={(event) => setMarkHandled(event.target.checked)} />
+      )}
       <button type="submit" className="button button--primary" disabled={reply.isPending}>
         {reply.isPending && <ButtonSpinner />} Send reply
       </button>

@@ -14,7 +14,11 @@ const isFilter = (value: string | null): value is ContactFilter => CONTACT_FILTE
 /** /admin/messages: the contact page's messages, new ones first, newest first. */
 export function MessagesPage() {
   // All is the list without a filter in the address.
-  const { filter: shown, apply, params } = useAddressFilter((address) => {
+  const {
+    filter: shown,
+    apply,
+    params,
+  } = useAddressFilter((address) => {
     const value = address.get('filter');
     return { filter: isFilter(value) && value !== 'all' ? value : ('' as const), page: pageParam(address) };
   });
@@ -34,7 +38,13 @@ export function MessagesPage() {
       </div>
       <div className="admin__segments" role="group" aria-label="Show messages">
         {CONTACT_FILTERS.map((value) => (
-          <button key={value} type="button" className={`button button--ghost${filter === value ? ' is-active' : ''}`} aria-pressed={filter === value} onClick={() => apply({ filter: value === 'all' ? '' : value })}>
+          <button
+            key={value}
+            type="button"
+            className={`button button--ghost${filter === value ? ' is-active' : ''}`}
+            aria-pressed={filter === value}
+            onClick={() => apply({ filter: value === 'all' ? '' : value })}
+          >
             {FILTER_LABELS[value]}
           </button>
         ))}

@@ -18,21 +18,28 @@ export function OfficeList() {
         Our offices
       </h2>
       <ul className="offices">
-      {site.offices.map((office) => {
-        const open = openState === office.state;
-        const id = `office-${office.state.toLowerCase().replace(/\W+/g, '-')}`;
-        return (
-          <li key={office.state} className="office">
-            <h3 className="office__state">{office.state} office</h3>
-            <button type="button" className="button button--ghost" aria-expanded={open} aria-controls={id} disabled={!hydrated} onClick={() => setOpenState(open ? null : office.state)}>
-              {open ? 'View Less' : 'View Location'}
-            </button>
-            <address id={id} className="office__address" hidden={!open}>
-              {office.address}
-            </address>
-          </li>
-        );
-      })}
+        {site.offices.map((office) => {
+          const open = openState === office.state;
+          const id = `office-${office.state.toLowerCase().replace(/\W+/g, '-')}`;
+          return (
+            <li key={office.state} className="office">
+              <h3 className="office__state">{office.state} office</h3>
+              <button
+                type="button"
+                className="button button--ghost"
+                aria-expanded={open}
+                aria-controls={id}
+                disabled={!hydrated}
+                onClick={() => setOpenState(open ? null : office.state)}
+              >
+                {open ? 'View Less' : 'View Location'}
+              </button>
+              <address id={id} className="office__address" hidden={!open}>
+                {office.address}
+              </address>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

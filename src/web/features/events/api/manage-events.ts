@@ -50,7 +50,8 @@ export function useAdminGallery() {
 export function useAddGalleryImage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (form: FormData) => api.post<{ message: string; image: GalleryImage }>('/api/admin/gallery', { form: await prepareUploads(form, pictureLimits) }),
+    mutationFn: async (form: FormData) =>
+      api.post<{ message: string; image: GalleryImage }>('/api/admin/gallery', { form: await prepareUploads(form, pictureLimits) }),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: galleryKey });
       void client.invalidateQueries({ queryKey: galleryQuery.queryKey });

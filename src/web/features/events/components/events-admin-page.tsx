@@ -212,7 +212,9 @@ function GallerySection() {
                   type="button"
                   className="button button--ghost"
                   disabled={remove.isPending}
-                  onClick={() => remove.mutate(image.id, { onSuccess: ({ message }) => flash.showSuccess(message), onError: (failure) => flash.showError(failure.message) })}
+                  onClick={() =>
+                    remove.mutate(image.id, { onSuccess: ({ message }) => flash.showSuccess(message), onError: (failure) => flash.showError(failure.message) })
+                  }
                 >
                   Remove <span className="visually-hidden">{image.caption}</span>
                 </button>

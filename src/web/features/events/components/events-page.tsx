@@ -23,7 +23,11 @@ export function EventsPage() {
         <h2 id="upcoming-title" className="section-title">
           Coming up
         </h2>
-        <QueryView query={companyEvents} isEmpty={(events) => events.length === 0} empty={<p className="events__empty">No events are planned yet. New ones appear here as soon as staff add them.</p>}>
+        <QueryView
+          query={companyEvents}
+          isEmpty={(events) => events.length === 0}
+          empty={<p className="events__empty">No events are planned yet. New ones appear here as soon as staff add them.</p>}
+        >
           {(events) => (
             <ul className="cards events__list">
               {events.map((event) => (

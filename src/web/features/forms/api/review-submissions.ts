@@ -45,7 +45,8 @@ export function useSubmission(id: string) {
 export function useMarkHandled() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<{ submission: SubmissionDetail }>(`/api/admin/submissions/${encodeURIComponent(id)}/handled`).then((r) => r.submission),
+    mutationFn: (id: string) =>
+      api.post<{ submission: SubmissionDetail }>(`/api/admin/submissions/${encodeURIComponent(id)}/handled`).then((r) => r.submission),
     onSuccess: (submission) => {
       client.setQueryData(['admin', 'submissions', 'detail', submission.id], submission);
       void client.invalidateQueries({ queryKey: ['admin', 'submissions', 'list'] });

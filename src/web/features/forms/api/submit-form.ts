@@ -30,6 +30,11 @@ export function useSubmitForm(kind: FormKind) {
   return useSubmission(async (submission: FormSubmission, { idempotencyKey, onProgress, onPreparing }) =>
     definition.encoding === 'json'
       ? api.post<{ message?: string }>(definition.endpoint, { json: submission.values, fallback: definition.failure, idempotencyKey })
-      : api.post<{ message?: string }>(definition.endpoint, { form: await prepareUploads(toFormData(submission), {}, onPreparing), onProgress, fallback: definition.failure, idempotencyKey }),
+      : api.post<{ message?: string }>(definition.endpoint, {
+          form: await prepareUploads(toFormData(submission), {}, onPreparing),
+          onProgress,
+          fallback: definition.failure,
+          idempotencyKey,
+        }),
   );
 }

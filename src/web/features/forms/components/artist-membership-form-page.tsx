@@ -36,18 +36,59 @@ const SECTIONS = [
   {
     id: 'personal',
     title: 'Personal details',
-    fields: ['registrationCategory', 'surname', 'firstName', 'lastName', 'motherName', 'nationality', 'gender', 'dateOfBirth', 'religion', 'tribe', 'educationLevel', 'graduationYear', 'occupation', 'maritalStatus', 'roleType'],
+    fields: [
+      'registrationCategory',
+      'surname',
+      'firstName',
+      'lastName',
+      'motherName',
+      'nationality',
+      'gender',
+      'dateOfBirth',
+      'religion',
+      'tribe',
+      'educationLevel',
+      'graduationYear',
+      'occupation',
+      'maritalStatus',
+      'roleType',
+    ],
   },
   {
     id: 'contact',
     title: 'Contact and address',
-    fields: ['stateOfResidence', 'cityOfResidence', 'callNumber1', 'whatsappNumber', 'email', 'address', 'landmark', 'lga', 'nationalId', 'taxNumber', 'hasId', 'lastVisited', 'howDidYouKnow'],
+    fields: [
+      'stateOfResidence',
+      'cityOfResidence',
+      'callNumber1',
+      'whatsappNumber',
+      'email',
+      'address',
+      'landmark',
+      'lga',
+      'nationalId',
+      'taxNumber',
+      'hasId',
+      'lastVisited',
+      'howDidYouKnow',
+    ],
   },
   { id: 'body', title: 'Body measurements', fields: ['heightFt', 'heightInch', 'weight', 'chest', 'hairColor', 'eyeColor'] },
   {
     id: 'production',
     title: 'Production house',
-    fields: ['inProduction', 'productionHouseName', 'position', 'joinedYear', 'producerName', 'producerContact', 'producerEmail', 'productionState', 'productionAddress', 'productionLandmark'],
+    fields: [
+      'inProduction',
+      'productionHouseName',
+      'position',
+      'joinedYear',
+      'producerName',
+      'producerContact',
+      'producerEmail',
+      'productionState',
+      'productionAddress',
+      'productionLandmark',
+    ],
   },
   { id: 'movie', title: 'Last movie', fields: ['movieName', 'movieYear', 'movieRole', 'actedYear', 'directorName', 'castName'] },
   { id: 'reasons', title: 'Reasons', fields: ['leaveReasons', 'membershipReasons'] },
@@ -107,7 +148,13 @@ export function ArtistMembershipFormPage() {
       showProgress
     >
       <FormSection {...section(0)}>
-        <RadioGroupField label={promptOf(A.registrationCategory)} options={A.registrationCategory.options} registration={register('registrationCategory')} error={error('registrationCategory')} full />
+        <RadioGroupField
+          label={promptOf(A.registrationCategory)}
+          options={A.registrationCategory.options}
+          registration={register('registrationCategory')}
+          error={error('registrationCategory')}
+          full
+        />
         {text('surname', { autoComplete: 'family-name' })}
         {text('firstName', { autoComplete: 'given-name' })}
         {text('lastName')}
@@ -120,7 +167,13 @@ export function ArtistMembershipFormPage() {
         {text('educationLevel')}
         {text('graduationYear', { type: 'number', min: 1900, step: 1, inputMode: 'numeric' })}
         {text('occupation')}
-        <SelectField label={promptOf(A.maritalStatus)} placeholder="Select a status" options={A.maritalStatus.options} {...register('maritalStatus')} error={error('maritalStatus')} />
+        <SelectField
+          label={promptOf(A.maritalStatus)}
+          placeholder="Select a status"
+          options={A.maritalStatus.options}
+          {...register('maritalStatus')}
+          error={error('maritalStatus')}
+        />
         <RadioGroupField label={promptOf(A.roleType)} options={A.roleType.options} registration={register('roleType')} error={error('roleType')} />
       </FormSection>
 
@@ -137,7 +190,12 @@ export function ArtistMembershipFormPage() {
         {text('taxNumber')}
         <RadioGroupField label={promptOf(A.hasId)} options={A.hasId.options} registration={register('hasId')} error={error('hasId')} />
         {text('lastVisited', { type: 'date' })}
-        <CheckboxListField label={promptOf(A.howDidYouKnow)} options={A.howDidYouKnow.options} registration={register('howDidYouKnow')} error={error('howDidYouKnow')} />
+        <CheckboxListField
+          label={promptOf(A.howDidYouKnow)}
+          options={A.howDidYouKnow.options}
+          registration={register('howDidYouKnow')}
+          error={error('howDidYouKnow')}
+        />
       </FormSection>
 
       <FormSection {...section(2)}>
@@ -150,7 +208,13 @@ export function ArtistMembershipFormPage() {
       </FormSection>
 
       <FormSection {...section(3)}>
-        <RadioGroupField label={promptOf(A.inProduction)} options={A.inProduction.options} registration={register('inProduction')} error={error('inProduction')} full />
+        <RadioGroupField
+          label={promptOf(A.inProduction)}
+          options={A.inProduction.options}
+          registration={register('inProduction')}
+          error={error('inProduction')}
+          full
+        />
         {text('productionHouseName')}
         {text('position')}
         {text('joinedYear', { type: 'date' })}
@@ -165,7 +229,13 @@ export function ArtistMembershipFormPage() {
       <FormSection {...section(4)}>
         {text('movieName')}
         {text('movieYear', { type: 'date' })}
-        <SelectField label={promptOf(A.movieRole)} placeholder="Select a role" options={A.movieRole.options} {...register('movieRole')} error={error('movieRole')} />
+        <SelectField
+          label={promptOf(A.movieRole)}
+          placeholder="Select a role"
+          options={A.movieRole.options}
+          {...register('movieRole')}
+          error={error('movieRole')}
+        />
         {text('actedYear', { type: 'date' })}
         {text('directorName')}
         {text('castName')}
@@ -180,7 +250,13 @@ export function ArtistMembershipFormPage() {
 
       <FormSection {...section(6)}>
         {definition.files.map((file) => (
-          <FormFileField key={file.field} file={{ ...file, label: `${file.label} *` }} value={files[file.field]} error={fileErrors[file.field]} onChange={(chosen) => setFile(file.field, chosen)} />
+          <FormFileField
+            key={file.field}
+            file={{ ...file, label: `${file.label} *` }}
+            value={files[file.field]}
+            error={fileErrors[file.field]}
+            onChange={(chosen) => setFile(file.field, chosen)}
+          />
         ))}
         <div className="form__full">
           <CheckboxField label={promptOf(A.termsAccepted)} {...register('termsAccepted')} error={error('termsAccepted')} />

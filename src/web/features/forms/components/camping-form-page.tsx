@@ -31,7 +31,13 @@ export function CampingFormPage() {
       </div>
       <FormSection title="Documents">
         {definition.files.map((file) => (
-          <FormFileField key={file.field} file={file} value={files[file.field]} error={fileErrors[file.field]} onChange={(chosen) => setFile(file.field, chosen)} />
+          <FormFileField
+            key={file.field}
+            file={file}
+            value={files[file.field]}
+            error={fileErrors[file.field]}
+            onChange={(chosen) => setFile(file.field, chosen)}
+          />
         ))}
       </FormSection>
     </FormShell>

@@ -33,7 +33,18 @@ interface FormShellProps {
 const preloadChecks = () => void loadFormSchemas().catch(() => {});
 
 /** The page around every member form: heading, fields, where the submission is (progress, waiting, the server's refusal), one submit button. */
-export function FormShell({ title, lead, onSubmit, submission, draftNote, showProgress = false, submitLabel = 'Submit', prefilled = false, steps, children }: FormShellProps) {
+export function FormShell({
+  title,
+  lead,
+  onSubmit,
+  submission,
+  draftNote,
+  showProgress = false,
+  submitLabel = 'Submit',
+  prefilled = false,
+  steps,
+  children,
+}: FormShellProps) {
   const last = !steps || steps.current === steps.total - 1;
   const pending = submission.state === 'sending' || submission.state === 'offline' || submission.state === 'retrying';
   return (

@@ -25,7 +25,12 @@ const F = fieldsByName(MOVIE_PREMIERE_FIELDS);
 export function MoviePremiereFormPage() {
   const premieres = usePremieres();
   const details = memberDetails(useSession().user);
-  const { form, shell } = useMemberForm<MoviePremiereInput>('movie-premiere', { ...defaults, name: details.fullName, email: details.email, contact: details.phone });
+  const { form, shell } = useMemberForm<MoviePremiereInput>('movie-premiere', {
+    ...defaults,
+    name: details.fullName,
+    email: details.email,
+    contact: details.phone,
+  });
   const {
     register,
     control,

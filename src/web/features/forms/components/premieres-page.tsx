@@ -37,12 +37,20 @@ export function PremieresPage() {
             columns={[
               { heading: 'Title', cell: (premiere) => premiere.title },
               { heading: 'Showtimes', cell: (premiere) => premiere.showtimes.map((time) => labelOf(SHOWTIMES, time)).join(', ') },
-              { heading: 'Bookings', cell: (premiere) => <span className={`badge${premiere.open ? ' badge--ok' : ''}`}>{premiere.open ? 'Open' : 'Retired'}</span> },
+              {
+                heading: 'Bookings',
+                cell: (premiere) => <span className={`badge${premiere.open ? ' badge--ok' : ''}`}>{premiere.open ? 'Open' : 'Retired'}</span>,
+              },
               {
                 heading: 'Action',
                 hideHeading: true,
                 cell: (premiere) => (
-                  <button type="button" className="button button--ghost" disabled={update.isPending} onClick={() => setOpen(premiere.id, premiere.title, !premiere.open)}>
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    disabled={update.isPending}
+                    onClick={() => setOpen(premiere.id, premiere.title, !premiere.open)}
+                  >
                     {premiere.open ? 'Retire' : 'Reopen'}
                   </button>
                 ),
@@ -85,12 +93,26 @@ function AddPremiere() {
 
   return (
     <form className="card admin__add" onSubmit={submit} aria-label="Add a premiere">
-      <TextField label="New premiere title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} error={error ?? undefined} />
+      <TextField
+        label="New premiere title"
+        name="title"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        required
+        maxLength={200}
+        error={error ?? undefined}
+      />
       <fieldset className="admin__showtimes">
         <legend>Showtimes</legend>
         {SHOWTIMES.map((time) => (
           <label key={time.value}>
-            <input type="checkbox" name="showtimes" value={time.value} checked={showtimes.includes(time.value)} onChange={(e) => toggle(time.value, e.target.checked)} />{' '}
+            <input
+              type="checkbox"
+              name="showtimes"
+              value={time.value}
+              checked={showtimes.includes(time.value)}
+              onChange={(e) => toggle(time.value, e.target.checked)}
+            />{' '}
             {time.label}
           </label>
         ))}

@@ -22,7 +22,12 @@ const F = fieldsByName(SCRIPT_PRINTING_FIELDS);
 /** /scriptprintingform: print jobs (cards, brochures, flyers, posters) for an activated member. */
 export function ScriptPrintingFormPage() {
   const details = memberDetails(useSession().user);
-  const { form, shell } = useMemberForm<ScriptPrintingInput>('script-printing', { ...defaults, name: details.fullName, email: details.email, phone: details.phone });
+  const { form, shell } = useMemberForm<ScriptPrintingInput>('script-printing', {
+    ...defaults,
+    name: details.fullName,
+    email: details.email,
+    phone: details.phone,
+  });
   const {
     register,
     formState: { errors },
@@ -32,9 +37,21 @@ export function ScriptPrintingFormPage() {
       <TextField label={promptOf(F.name)} autoComplete="name" {...register('name')} error={errors.name?.message} />
       <TextField label={promptOf(F.email)} type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
       <TextField label={promptOf(F.phone)} type="tel" autoComplete="tel" {...register('phone')} error={errors.phone?.message} />
-      <SelectField label={promptOf(F.documentType)} placeholder="Select a document" options={F.documentType.options} {...register('documentType')} error={errors.documentType?.message} />
+      <SelectField
+        label={promptOf(F.documentType)}
+        placeholder="Select a document"
+        options={F.documentType.options}
+        {...register('documentType')}
+        error={errors.documentType?.message}
+      />
       <TextField label={promptOf(F.quantity)} type="number" min={1} step={1} inputMode="numeric" {...register('quantity')} error={errors.quantity?.message} />
-      <SelectField label={promptOf(F.paperSize)} placeholder="Select a size" options={F.paperSize.options} {...register('paperSize')} error={errors.paperSize?.message} />
+      <SelectField
+        label={promptOf(F.paperSize)}
+        placeholder="Select a size"
+        options={F.paperSize.options}
+        {...register('paperSize')}
+        error={errors.paperSize?.message}
+      />
       <RadioGroupField label={promptOf(F.color)} options={F.color.options} registration={register('color')} error={errors.color?.message} full />
       <div className="form__full">
         <TextAreaField label={promptOf(F.comments)} rows={3} {...register('comments')} error={errors.comments?.message} />

@@ -41,7 +41,13 @@ export function WelfareFormPage() {
       <TextField label={promptOf(F.email)} type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
       <div className="form__full">
         <TextField label={promptOf(F.address)} autoComplete="street-address" {...register('address')} error={errors.address?.message} />
-        <SelectField label={promptOf(F.benefits)} placeholder="Select a benefit" options={F.benefits.options} {...register('benefits')} error={errors.benefits?.message} />
+        <SelectField
+          label={promptOf(F.benefits)}
+          placeholder="Select a benefit"
+          options={F.benefits.options}
+          {...register('benefits')}
+          error={errors.benefits?.message}
+        />
         <TextAreaField label={promptOf(F.comments)} rows={3} {...register('comments')} error={errors.comments?.message} />
       </div>
     </FormShell>

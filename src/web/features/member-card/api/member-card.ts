@@ -11,7 +11,9 @@ export function useVerifiedMember(memberNumber: string, code: string) {
   return useQuery({
     queryKey: ['verify', memberNumber, code],
     queryFn: () =>
-      api.get<VerifiedMember>(`/api/verify/${encodeURIComponent(memberNumber)}?${new URLSearchParams({ code })}`, { fallback: 'The check could not be made. Try again in a moment.' }),
+      api.get<VerifiedMember>(`/api/verify/${encodeURIComponent(memberNumber)}?${new URLSearchParams({ code })}`, {
+        fallback: 'The check could not be made. Try again in a moment.',
+      }),
     retry: false,
   });
 }

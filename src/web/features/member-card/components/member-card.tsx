@@ -30,7 +30,13 @@ export function MemberCard() {
           <p className="member-card__number">{memberNumber}</p>
           <MemberState member={card.data} />
         </div>
-        <img className="member-card__qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`} alt={`QR code of the link that checks membership ${memberNumber}`} width={160} height={160} />
+        <img
+          className="member-card__qr"
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`}
+          alt={`QR code of the link that checks membership ${memberNumber}`}
+          width={160}
+          height={160}
+        />
       </div>
       <p className="muted member-card__hint">
         Show this at meetings, castings and events: staff scan the code to check your membership.{' '}

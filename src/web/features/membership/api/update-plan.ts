@@ -6,7 +6,8 @@ import { plansQuery } from '../../../lib/plans';
 export function useUpdatePlan() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...plan }: UpdatePlanInput & { id: string }) => api.put<{ message: string; plan: Plan }>(`/api/admin/plans/${encodeURIComponent(id)}`, { json: plan }),
+    mutationFn: ({ id, ...plan }: UpdatePlanInput & { id: string }) =>
+      api.put<{ message: string; plan: Plan }>(`/api/admin/plans/${encodeURIComponent(id)}`, { json: plan }),
     onSettled: () => client.invalidateQueries({ queryKey: plansQuery.queryKey }),
   });
 }

@@ -97,7 +97,8 @@ function FeesContent({ status, email, userId, activeOnArrival }: ContentProps) {
           <>
             <h2 className="fees__title">Approved: enter the code we emailed</h2>
             <p>
-              {status.payment?.channel === 'paystack' ? 'Your online payment is confirmed' : 'Our staff approved your payment slip'} and we emailed a 6-digit code to {email}.
+              {status.payment?.channel === 'paystack' ? 'Your online payment is confirmed' : 'Our staff approved your payment slip'} and we emailed a 6-digit
+              code to {email}.
             </p>
             <ActivateStep userId={userId} />
           </>

@@ -33,7 +33,11 @@ export function FinePaymentPage() {
           if (!fine) return <p className="form__error">This fine was not found on your account.</p>;
           const amount = formatNaira(fine.amountKobo);
           if (upload.state === 'sent') {
-            return <p className="fees__done">Slip received. Our staff will check it against the bank statement (usually within a working day) and email you a receipt.</p>;
+            return (
+              <p className="fees__done">
+                Slip received. Our staff will check it against the bank statement (usually within a working day) and email you a receipt.
+              </p>
+            );
           }
           if (fine.fineStatus !== 'unpaid') {
             return <p className="fees__done">{fine.fineStatus === 'paid' ? 'This fine is paid.' : 'Your slip for this fine is under review.'}</p>;

@@ -58,7 +58,15 @@ function RecordFineForm({ memberId }: { memberId: string }) {
       <p>
         Amount: <strong data-testid="fine-amount">{formatNaira(FINES[type].amountKobo)}</strong>
       </p>
-      <TextAreaField label="Reason (the member sees it)" name="fineReason" required rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+      <TextAreaField
+        label="Reason (the member sees it)"
+        name="fineReason"
+        required
+        rows={2}
+        maxLength={500}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
       <SubmissionStatus submission={record.view} />
       <button type="submit" className="button button--danger" disabled={record.pending}>
         {record.pending && <ButtonSpinner />} Record fine of {formatNaira(FINES[type].amountKobo)}

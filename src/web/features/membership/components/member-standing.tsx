@@ -9,7 +9,13 @@ import { ButtonSpinner } from '../../../components/spinner';
 import { useAdjustPaidUntil, useMemberStanding, useResendActivationCode, useSuspension } from '../api/member-account';
 import './membership-console.css';
 
-const STATE_LABELS: Record<MembershipState, string> = { none: 'Never paid', pending: 'Slip under review', active: 'Active', grace: 'In grace', lapsed: 'Lapsed' };
+const STATE_LABELS: Record<MembershipState, string> = {
+  none: 'Never paid',
+  pending: 'Slip under review',
+  active: 'Active',
+  grace: 'In grace',
+  lapsed: 'Lapsed',
+};
 
 /** The member's membership on their console page: state and paid-until, and what staff can change about it. */
 export function MemberStandingSection({ memberId }: { memberId: string }) {
@@ -102,7 +108,15 @@ function AdjustPaidUntilForm({ memberId, current }: { memberId: string; current:
     <form className="form admin__action" onSubmit={submit} aria-labelledby="adjust-title">
       <h4 id="adjust-title">Adjust paid-until</h4>
       <TextField label="Paid until" type="date" name="paidUntil" required value={paidUntil} onChange={(e) => setPaidUntil(e.target.value)} />
-      <TextAreaField label="Reason (kept in the audit log)" name="adjustReason" required rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+      <TextAreaField
+        label="Reason (kept in the audit log)"
+        name="adjustReason"
+        required
+        rows={2}
+        maxLength={500}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
       {adjust.isError && (
         <p className="field__error" role="alert">
           {adjust.error.message}
@@ -130,7 +144,15 @@ function SuspensionForm({ memberId, suspended }: { memberId: string; suspended: 
     <form className="form admin__action" onSubmit={submit} aria-labelledby="suspension-title">
       <h4 id="suspension-title">{verb} membership</h4>
       {!suspended && <p className="muted">A suspended member is treated as lapsed and is told the reason.</p>}
-      <TextAreaField label={suspended ? 'Reason for reinstating' : 'Reason (the member sees it)'} name="suspensionReason" required rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+      <TextAreaField
+        label={suspended ? 'Reason for reinstating' : 'Reason (the member sees it)'}
+        name="suspensionReason"
+        required
+        rows={2}
+        maxLength={500}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
       {change.isError && (
         <p className="field__error" role="alert">
           {change.error.message}

@@ -20,26 +20,55 @@ interface Step {
 /** The one thing the member should do next, from their membership status; nothing when all is well. */
 export function nextStepOf(status: MembershipStatus): Step | null {
   if (status.suspendedReason) {
-    return { title: 'Your membership is suspended', text: `${status.suspendedReason}. Contact us to have it reinstated.`, action: { label: 'Contact us', to: '/contact' }, tone: 'bad' };
+    return {
+      title: 'Your membership is suspended',
+      text: `${status.suspendedReason}. Contact us to have it reinstated.`,
+      action: { label: 'Contact us', to: '/contact' },
+      tone: 'bad',
+    };
   }
   const payment = status.payment;
   if (!status.memberNumber) {
     if (payment?.status === 'pending') {
-      return { title: 'Slip received, under review', text: 'Usually within a working day. We will email you a 6-digit code once it is approved.', tone: 'wait' };
+      return {
+        title: 'Slip received, under review',
+        text: 'Usually within a working day. We will email you a 6-digit code once it is approved.',
+        tone: 'wait',
+      };
     }
     if (payment?.status === 'approved') {
-      return { title: 'Approved: enter the code we emailed', text: 'Your payment slip is approved. Enter the 6-digit code from the email to activate your profile.', action: { label: 'Enter the code', to: '/user/fees' }, tone: 'todo' };
+      return {
+        title: 'Approved: enter the code we emailed',
+        text: 'Your payment slip is approved. Enter the 6-digit code from the email to activate your profile.',
+        action: { label: 'Enter the code', to: '/user/fees' },
+        tone: 'todo',
+      };
     }
     if (payment?.status === 'rejected') {
-      return { title: 'Your payment slip was not approved', text: `${payment.reason ?? 'No reason given'}. Upload a new slip to continue.`, action: { label: 'Upload a new slip', to: '/user/fees' }, tone: 'bad' };
+      return {
+        title: 'Your payment slip was not approved',
+        text: `${payment.reason ?? 'No reason given'}. Upload a new slip to continue.`,
+        action: { label: 'Upload a new slip', to: '/user/fees' },
+        tone: 'bad',
+      };
     }
-    return { title: 'Next step: pay the membership fee', text: 'Pay by bank transfer and upload the slip. Once our staff approve it, the member forms open to you.', action: { label: 'Pay the fee', to: '/user/fees' }, tone: 'todo' };
+    return {
+      title: 'Next step: pay the membership fee',
+      text: 'Pay by bank transfer and upload the slip. Once our staff approve it, the member forms open to you.',
+      action: { label: 'Pay the fee', to: '/user/fees' },
+      tone: 'todo',
+    };
   }
   if (status.state === 'pending') {
     return { title: 'Renewal slip under review', text: 'Usually within a working day. We will email you when it is approved.', tone: 'wait' };
   }
   if (status.state === 'grace' && status.graceUntil) {
-    return { title: 'Renew your membership', text: `It ended on ${displayDate(status.paidUntil!)}. Everything still works until ${displayDate(status.graceUntil)}.`, action: { label: 'Renew', to: '/user/fees' }, tone: 'todo' };
+    return {
+      title: 'Renew your membership',
+      text: `It ended on ${displayDate(status.paidUntil!)}. Everything still works until ${displayDate(status.graceUntil)}.`,
+      action: { label: 'Renew', to: '/user/fees' },
+      tone: 'todo',
+    };
   }
   if (status.state === 'lapsed' || status.state === 'none') {
     return { title: 'Your membership has lapsed', text: 'Renew it to open the member forms again.', action: { label: 'Renew', to: '/user/fees' }, tone: 'bad' };
@@ -92,10 +121,28 @@ function UnpaidFines() {
   const how = 'Pay by bank transfer into the company account and upload the slip; our staff check it within a working day.';
   if (unpaid.length === 1) {
     const [fine] = unpaid as [LedgerEntry];
-    return <StepCard id="unpaid-fines-title" step={{ title: `You owe a fine of ${total}`, text: `${fine.description.replace(/[.!?]$/, '')}. ${how}`, action: { label: 'Pay this fine', to: `/profile/payments/fines/${fine.id}` }, tone: 'bad' }} />;
+    return (
+      <StepCard
+        id="unpaid-fines-title"
+        step={{
+          title: `You owe a fine of ${total}`,
+          text: `${fine.description.replace(/[.!?]$/, '')}. ${how}`,
+          action: { label: 'Pay this fine', to: `/profile/payments/fines/${fine.id}` },
+          tone: 'bad',
+        }}
+      />
+    );
   }
   return (
-    <StepCard id="unpaid-fines-title" step={{ title: `You owe ${unpaid.length} fines, ${total} in all`, text: how, action: { label: 'See your payments', to: '/profile/payments' }, tone: 'bad' }}>
+    <StepCard
+      id="unpaid-fines-title"
+      step={{
+        title: `You owe ${unpaid.length} fines, ${total} in all`,
+        text: how,
+        action: { label: 'See your payments', to: '/profile/payments' },
+        tone: 'bad',
+      }}
+    >
       <ul className="next-step__list">
         {unpaid.map((fine) => (
           <li key={fine.id}>

@@ -20,7 +20,8 @@ export function PlanAmount({ plan: planId, months }: { plan: string | null | und
   }
   return (
     <p className="fees__amount" data-testid="plan-amount">
-      <strong>{formatNaira(plan.priceKobo * months)}</strong> {months === 1 ? 'for 1 month' : `for ${months} months (${formatNaira(plan.priceKobo)} a month)`} · {plan.name}
+      <strong>{formatNaira(plan.priceKobo * months)}</strong> {months === 1 ? 'for 1 month' : `for ${months} months (${formatNaira(plan.priceKobo)} a month)`} ·{' '}
+      {plan.name}
     </p>
   );
 }

@@ -44,10 +44,16 @@ function PlanForm({ plan }: { plan: Plan }) {
     event.preventDefault();
     setErrors({});
     const priceKobo = naira.trim() === '' ? Number.NaN : Math.round(Number(naira) * 100);
-    const perkList = perks.split('\n').map((perk) => perk.trim()).filter(Boolean);
+    const perkList = perks
+      .split('\n')
+      .map((perk) => perk.trim())
+      .filter(Boolean);
     update.mutate(
       { id: plan.id, name, priceKobo, perks: perkList },
-      { onSuccess: ({ message }) => flash.showSuccess(`${message} ${name}: ${formatNaira(priceKobo)} a month.`), onError: (failure) => setErrors(fieldErrors(failure)) },
+      {
+        onSuccess: ({ message }) => flash.showSuccess(`${message} ${name}: ${formatNaira(priceKobo)} a month.`),
+        onError: (failure) => setErrors(fieldErrors(failure)),
+      },
     );
   }
 

@@ -76,9 +76,7 @@ export function ReconciliationPage() {
 function ReconciliationTable({ data }: { data: Reconciliation }) {
   return (
     <>
-      <p aria-live="polite">
-        {RECONCILIATION_STATUSES.map((status) => `${RECONCILIATION_LABELS[status]}: ${data.counts[status]}`).join(' · ')}
-      </p>
+      <p aria-live="polite">{RECONCILIATION_STATUSES.map((status) => `${RECONCILIATION_LABELS[status]}: ${data.counts[status]}`).join(' · ')}</p>
       {data.rows.length === 0 ? (
         <p className="muted">No online payments in these days.</p>
       ) : (

@@ -5,7 +5,10 @@ import { api } from '../../../lib/api';
 const announcementsKey = ['admin', 'announcements'] as const;
 
 export function useAnnouncements() {
-  return useQuery({ queryKey: announcementsKey, queryFn: () => api.get<{ announcements: AnnouncementSummary[] }>('/api/admin/announcements').then((r) => r.announcements) });
+  return useQuery({
+    queryKey: announcementsKey,
+    queryFn: () => api.get<{ announcements: AnnouncementSummary[] }>('/api/admin/announcements').then((r) => r.announcements),
+  });
 }
 
 export function useSendAnnouncement() {

@@ -35,7 +35,10 @@ export function AnnouncementsPage() {
         {(list) => (
           <DataTable
             columns={[
-              { heading: 'Sent', cell: (announcement) => <time dateTime={announcement.createdAt}>{displayDate(todayInLagos(new Date(announcement.createdAt)))}</time> },
+              {
+                heading: 'Sent',
+                cell: (announcement) => <time dateTime={announcement.createdAt}>{displayDate(todayInLagos(new Date(announcement.createdAt)))}</time>,
+              },
               {
                 heading: 'Title',
                 cell: (announcement) => (
@@ -92,10 +95,37 @@ function AnnouncementForm() {
       <h3>Write an announcement</h3>
       <p className="muted">Each member of the group gets it as a notification and by email.</p>
       <TextField label="Title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} required error={errors.title} />
-      <TextAreaField label="Message" name="body" rows={5} value={body} onChange={(e) => setBody(e.target.value)} maxLength={5000} required error={errors.body} />
-      <SelectField label="Send to" name="audience" options={AUDIENCES} value={audience} onChange={(e) => setAudience(e.target.value as Audience)} error={errors.audience} />
-      {audience === 'level' && <SelectField label="Level" name="level" options={LEVEL_OPTIONS} value={level} onChange={(e) => setLevel(e.target.value)} error={errors.level} />}
-      {audience === 'industry' && <SelectField label="Industry" name="industry" options={INDUSTRIES} value={industry} onChange={(e) => setIndustry(e.target.value)} error={errors.industry} />}
+      <TextAreaField
+        label="Message"
+        name="body"
+        rows={5}
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        maxLength={5000}
+        required
+        error={errors.body}
+      />
+      <SelectField
+        label="Send to"
+        name="audience"
+        options={AUDIENCES}
+        value={audience}
+        onChange={(e) => setAudience(e.target.value as Audience)}
+        error={errors.audience}
+      />
+      {audience === 'level' && (
+        <SelectField label="Level" name="level" options={LEVEL_OPTIONS} value={level} onChange={(e) => setLevel(e.target.value)} error={errors.level} />
+      )}
+      {audience === 'industry' && (
+        <SelectField
+          label="Industry"
+          name="industry"
+          options={INDUSTRIES}
+          value={industry}
+          onChange={(e) => setIndustry(e.target.value)}
+          error={errors.industry}
+        />
+      )}
       <CheckboxField
         label="Promotional (an offer or advert): sent only to members who agreed to marketing emails"
         name="promotional"

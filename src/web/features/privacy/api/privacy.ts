@@ -13,7 +13,11 @@ export function useConsents() {
 export function useSetMarketing() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (marketing: boolean) => api.put<ConsentsView & { message: string }>('/api/users/me/consents', { json: { marketing }, fallback: 'Your choice could not be saved. Please try again.' }),
+    mutationFn: (marketing: boolean) =>
+      api.put<ConsentsView & { message: string }>('/api/users/me/consents', {
+        json: { marketing },
+        fallback: 'Your choice could not be saved. Please try again.',
+      }),
     onSuccess: (answer) => client.setQueryData(consentsKey, answer),
   });
 }
@@ -28,7 +32,10 @@ export function useAddGuardian() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: GuardianAddInput) =>
-      api.put<{ message: string; guardian: GuardianView }>('/api/users/me/guardian', { json: input, fallback: 'Your guardian could not be saved. Please try again.' }),
+      api.put<{ message: string; guardian: GuardianView }>('/api/users/me/guardian', {
+        json: input,
+        fallback: 'Your guardian could not be saved. Please try again.',
+      }),
     onSuccess: (answer) => client.setQueryData<GuardianAnswer>(guardianKey, { guardian: answer.guardian, needsGuardian: false }),
   });
 }
@@ -36,7 +43,8 @@ export function useAddGuardian() {
 /** The guardian's confirmation, from the link in their email (no sign-in). */
 export function useConfirmGuardian() {
   return useMutation({
-    mutationFn: (input: GuardianConfirmInput) => api.post<{ message: string }>('/api/guardian/confirm', { json: input, fallback: 'The confirmation could not be sent. Please try again.' }),
+    mutationFn: (input: GuardianConfirmInput) =>
+      api.post<{ message: string }>('/api/guardian/confirm', { json: input, fallback: 'The confirmation could not be sent. Please try again.' }),
   });
 }
 

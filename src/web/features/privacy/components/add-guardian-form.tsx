@@ -32,8 +32,8 @@ export function AddGuardianForm() {
     <section className="card privacy__section" aria-labelledby="guardian-title">
       <h2 id="guardian-title">Your parent or guardian</h2>
       <p>
-        You are under 18, so a parent or guardian must agree before you can pay, send forms or publish a talent profile. Tell us who they are
-        and we will email them a code to confirm your account.
+        You are under 18, so a parent or guardian must agree before you can pay, send forms or publish a talent profile. Tell us who they are and we will email
+        them a code to confirm your account.
       </p>
       <form className="form form--grid" onSubmit={onSubmit} noValidate aria-labelledby="guardian-title">
         <GuardianInputs register={register} errors={errors} />

@@ -63,8 +63,8 @@ export function GuardianConfirmPage() {
       <header className="page__header">
         <h1 id="guardian-confirm-title">Confirm your child’s account</h1>
         <p className="page__lead">
-          A child under 18 named you as their parent or guardian when they signed up. Their account cannot pay, send forms or appear in the
-          talent directory until you confirm here. Enter the 6-digit code from the email we sent you.
+          A child under 18 named you as their parent or guardian when they signed up. Their account cannot pay, send forms or appear in the talent directory
+          until you confirm here. Enter the 6-digit code from the email we sent you.
         </p>
       </header>
       {!child && (
@@ -76,12 +76,16 @@ export function GuardianConfirmPage() {
         <TextField label="Code from the email" inputMode="numeric" autoComplete="one-time-code" {...register('code')} error={errors.code?.message} />
         <div className="guardian-confirm__choices">
           <CheckboxField label={CONSENT_TEXTS.guardian.text} {...register('agree')} error={errors.agree?.message} />
-          <CheckboxField label={`${CONSENT_TEXTS['guardian-publication'].text} (optional)`} {...register('allowPublication')} error={errors.allowPublication?.message} />
+          <CheckboxField
+            label={`${CONSENT_TEXTS['guardian-publication'].text} (optional)`}
+            {...register('allowPublication')}
+            error={errors.allowPublication?.message}
+          />
           <CheckboxField label={`${CONSENT_TEXTS['guardian-age-band'].text} (optional)`} {...register('allowAgeBand')} error={errors.allowAgeBand?.message} />
         </div>
         <p className="muted">
-          What the company keeps and why is on our <Link to="/privacy">privacy page</Link>. You can change these choices later: ask the
-          child to send you a new code from their privacy page.
+          What the company keeps and why is on our <Link to="/privacy">privacy page</Link>. You can change these choices later: ask the child to send you a new
+          code from their privacy page.
         </p>
         <div>
           <button type="submit" className="button button--primary" disabled={confirm.isPending || !child}>

@@ -29,8 +29,8 @@ export function PrivacySettingsPage() {
       <header className="page__header">
         <h1 id="privacy-settings-title">Your privacy</h1>
         <p className="page__lead">
-          Your data is yours. Here you can take a copy of it, choose what emails you get, and see who at the company opened your documents.
-          How we look after it is explained on our <Link to="/privacy">privacy page</Link>.
+          Your data is yours. Here you can take a copy of it, choose what emails you get, and see who at the company opened your documents. How we look after it
+          is explained on our <Link to="/privacy">privacy page</Link>.
         </p>
       </header>
       <GuardianSection />
@@ -46,9 +46,9 @@ function DownloadSection() {
     <section className="card privacy__section" aria-labelledby="download-title">
       <h2 id="download-title">Download my data</h2>
       <p>
-        One ZIP file with everything we hold about you: your profile, membership and payments, the forms you sent with their files, your
-        talent profile and photos, booking requests, notifications, your consents, messages you sent us, and the records of what was done
-        with your account. You can keep it or take it to another service.
+        One ZIP file with everything we hold about you: your profile, membership and payments, the forms you sent with their files, your talent profile and
+        photos, booking requests, notifications, your consents, messages you sent us, and the records of what was done with your account. You can keep it or
+        take it to another service.
       </p>
       <a className="button button--primary" href={EXPORT_URL} download>
         Download my data
@@ -93,7 +93,8 @@ function MarketingSection() {
               <ul>
                 {data.history.map((consent, index) => (
                   <li key={index}>
-                    {day(consent.at)}: {consent.given ? 'agreed to' : 'withdrew'} {consent.kind.replace(/-/g, ' ')} ({consent.givenBy}, wording {consent.textVersion})
+                    {day(consent.at)}: {consent.given ? 'agreed to' : 'withdrew'} {consent.kind.replace(/-/g, ' ')} ({consent.givenBy}, wording{' '}
+                    {consent.textVersion})
                   </li>
                 ))}
               </ul>

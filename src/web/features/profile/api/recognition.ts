@@ -10,7 +10,9 @@ function useMemberChange<T, R>(memberId: string, call: (input: T) => Promise<R>)
 }
 
 export function useSetLevel(memberId: string) {
-  return useMemberChange(memberId, (level: number) => api.put<{ message: string; level: number }>(`/api/admin/members/${encodeURIComponent(memberId)}/level`, { json: { level } }));
+  return useMemberChange(memberId, (level: number) =>
+    api.put<{ message: string; level: number }>(`/api/admin/members/${encodeURIComponent(memberId)}/level`, { json: { level } }),
+  );
 }
 
 export function useAwardAchievement(memberId: string) {

@@ -11,7 +11,8 @@ import { setSessionUser } from '../../../lib/session';
 export function useTerminateAccount() {
   const client = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (currentPassword: string) => api.delete<{ message: string }>('/api/users/terminate', { json: { currentPassword }, fallback: FAILURE.terminate }),
+    mutationFn: (currentPassword: string) =>
+      api.delete<{ message: string }>('/api/users/terminate', { json: { currentPassword }, fallback: FAILURE.terminate }),
   });
   const forget = useCallback(() => setSessionUser(client, null), [client]);
   return { ...mutation, forget };

@@ -17,7 +17,9 @@ export function ProfileFormsSlot({ status, renew, guardianWaiting }: { status: b
           Your membership has lapsed. <Link to="/user/fees">Renew it</Link> to open the member forms again.
         </p>
       )}
-      {guardianWaiting && <p className="muted">The locked forms open once your parent or guardian has confirmed your account and your membership fee is paid.</p>}
+      {guardianWaiting && (
+        <p className="muted">The locked forms open once your parent or guardian has confirmed your account and your membership fee is paid.</p>
+      )}
       {!status && !renew && !guardianWaiting && (
         <p className="muted">
           The locked forms open once your membership fee is paid and your profile activated: <Link to="/user/fees">pay the fee</Link>.

@@ -59,7 +59,9 @@ function AchievementList({ member }: { member: User }) {
             className="button button--ghost"
             disabled={remove.isPending}
             aria-label={`Remove the achievement ${achievement.title}`}
-            onClick={() => remove.mutate(achievement.id, { onSuccess: ({ message }) => flash.showSuccess(message), onError: (failure) => flash.showError(failure.message) })}
+            onClick={() =>
+              remove.mutate(achievement.id, { onSuccess: ({ message }) => flash.showSuccess(message), onError: (failure) => flash.showError(failure.message) })
+            }
           >
             Remove
           </button>
@@ -93,8 +95,25 @@ function AwardForm({ memberId }: { memberId: string }) {
   return (
     <form className="card admin__stack-form" onSubmit={submit} aria-label="Award an achievement" noValidate>
       <h4>Award an achievement</h4>
-      <TextField label="Achievement title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} required error={errors.title} />
-      <TextAreaField label="Description" name="description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={1000} required error={errors.description} />
+      <TextField
+        label="Achievement title"
+        name="title"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        maxLength={120}
+        required
+        error={errors.title}
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        rows={3}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        maxLength={1000}
+        required
+        error={errors.description}
+      />
       {errors.form && (
         <p className="form__error" role="alert">
           {errors.form}

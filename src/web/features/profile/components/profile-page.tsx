@@ -93,9 +93,7 @@ export function ProfilePage({ nextStep, sections: extraSections }: ProfilePagePr
         <ul id="dashboard-sections" className="dashboard__nav">
           {sections.map((section) => (
             <li key={section.id}>
-              <a href={`#${section.id}`}>
-                {section.label}
-              </a>
+              <a href={`#${section.id}`}>{section.label}</a>
             </li>
           ))}
         </ul>

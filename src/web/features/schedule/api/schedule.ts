@@ -34,14 +34,18 @@ export function useRenewFeed() {
 export function useMyAttendance() {
   return useQuery({
     queryKey: ['attendance'],
-    queryFn: () => api.get<{ visits: { seriesId: string; day: string; title: string; arrivedAt: string; leftAt: string | null }[]; fines: MemberFine[] }>('/api/users/attendance'),
+    queryFn: () =>
+      api.get<{ visits: { seriesId: string; day: string; title: string; arrivedAt: string; leftAt: string | null }[]; fines: MemberFine[] }>(
+        '/api/users/attendance',
+      ),
   });
 }
 
 export function useSendFineReason() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) => api.post<{ message: string }>(`/api/users/attendance-fines/${id}/reason`, { json: { reason } }),
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api.post<{ message: string }>(`/api/users/attendance-fines/${id}/reason`, { json: { reason } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['attendance'] }),
   });
 }
@@ -101,14 +105,20 @@ export function useAttendanceFines() {
 
 /** Confirmed fines a scan sent later (queued offline at the door) no longer supports. */
 export function useFlaggedFines() {
-  return useQuery({ queryKey: ['attendance-fines', 'flagged'], queryFn: () => api.get<{ fines: AttendanceFine[] }>('/api/admin/attendance-fines?flagged=true').then((r) => r.fines) });
+  return useQuery({
+    queryKey: ['attendance-fines', 'flagged'],
+    queryFn: () => api.get<{ fines: AttendanceFine[] }>('/api/admin/attendance-fines?flagged=true').then((r) => r.fines),
+  });
 }
 
 export function useDecideFines() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ action, ids }: { action: 'confirm' | 'dismiss'; ids: string[] }) =>
-      api.post<{ message: string }>(`/api/admin/attendance-fines/${action}`, { json: { ids }, idempotencyKey: action === 'confirm' ? crypto.randomUUID() : undefined }),
+      api.post<{ message: string }>(`/api/admin/attendance-fines/${action}`, {
+        json: { ids },
+        idempotencyKey: action === 'confirm' ? crypto.randomUUID() : undefined,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['attendance-fines'] }),
   });
 }

@@ -15,7 +15,9 @@ export function useEnrolment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ seriesId, enrol }: { seriesId: string; enrol: boolean }) =>
-      enrol ? api.post<{ message: string }>(`/api/users/training/${seriesId}/enrolment`) : api.delete<{ message: string }>(`/api/users/training/${seriesId}/enrolment`),
+      enrol
+        ? api.post<{ message: string }>(`/api/users/training/${seriesId}/enrolment`)
+        : api.delete<{ message: string }>(`/api/users/training/${seriesId}/enrolment`),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['training'] }), client.invalidateQueries({ queryKey: ['calendar'] })]),
   });
 }
@@ -51,7 +53,9 @@ export function useSaveSeries(id: string | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: SessionSeriesInput) =>
-      id ? api.put<{ message: string; series: Series }>(`/api/admin/schedule/${id}`, { json: body }) : api.post<{ message: string; series: Series }>('/api/admin/schedule', { json: body }),
+      id
+        ? api.put<{ message: string; series: Series }>(`/api/admin/schedule/${id}`, { json: body })
+        : api.post<{ message: string; series: Series }>('/api/admin/schedule', { json: body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['schedule'] }),
   });
 }
@@ -67,7 +71,8 @@ export function useDeleteSeries() {
 export function useChangeDate(seriesId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ day, change }: { day: string; change: SessionChangeInput }) => api.post<{ message: string }>(`/api/admin/schedule/${seriesId}/dates/${day}/change`, { json: change }),
+    mutationFn: ({ day, change }: { day: string; change: SessionChangeInput }) =>
+      api.post<{ message: string }>(`/api/admin/schedule/${seriesId}/dates/${day}/change`, { json: change }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['schedule', 'dates'] }),
   });
 }
@@ -82,7 +87,10 @@ export interface Enrolment {
 }
 
 export function useEnrolments(seriesId: string) {
-  return useQuery({ queryKey: ['schedule', 'enrolments', seriesId], queryFn: () => api.get<{ enrolments: Enrolment[] }>(`/api/admin/schedule/${seriesId}/enrolments`).then((r) => r.enrolments) });
+  return useQuery({
+    queryKey: ['schedule', 'enrolments', seriesId],
+    queryFn: () => api.get<{ enrolments: Enrolment[] }>(`/api/admin/schedule/${seriesId}/enrolments`).then((r) => r.enrolments),
+  });
 }
 
 export function useManageEnrolment(seriesId: string) {
@@ -97,5 +105,8 @@ export function useManageEnrolment(seriesId: string) {
 }
 
 export function useCertificates() {
-  return useQuery({ queryKey: ['schedule', 'certificates'], queryFn: () => api.get<{ certificates: IssuedCertificate[] }>('/api/admin/schedule/certificates').then((r) => r.certificates) });
+  return useQuery({
+    queryKey: ['schedule', 'certificates'],
+    queryFn: () => api.get<{ certificates: IssuedCertificate[] }>('/api/admin/schedule/certificates').then((r) => r.certificates),
+  });
 }

@@ -27,7 +27,12 @@ export function AttendanceFinesPage() {
         {(list) => (
           <>
             <div className="schedule__actions">
-              <button type="button" className="button button--primary" disabled={chosen.size === 0 || decide.isPending} onClick={() => act('confirm', [...chosen])}>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={chosen.size === 0 || decide.isPending}
+                onClick={() => act('confirm', [...chosen])}
+              >
                 Confirm {chosen.size} chosen
               </button>
               <button type="button" className="button" disabled={chosen.size === 0 || decide.isPending} onClick={() => act('dismiss', [...chosen])}>

@@ -112,11 +112,7 @@ function FeedSection() {
                 <a className="button" href={`https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`} target="_blank" rel="noreferrer">
                   Add to Google Calendar
                 </a>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}
-                >
+                <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}>
                   {copied ? 'Copied' : 'Copy address'}
                 </button>
                 <button type="button" className="button" disabled={renew.isPending} onClick={() => renew.mutate()}>

@@ -89,12 +89,23 @@ export function RegisterPage() {
                   <label className="visually-hidden" htmlFor="member-number">
                     Member number
                   </label>
-                  <input id="member-number" inputMode="text" autoComplete="off" placeholder="Member number, e.g. HM-000123" value={typed} onChange={(event) => setTyped(event.target.value)} />
+                  <input
+                    id="member-number"
+                    inputMode="text"
+                    autoComplete="off"
+                    placeholder="Member number, e.g. HM-000123"
+                    value={typed}
+                    onChange={(event) => setTyped(event.target.value)}
+                  />
                   <button type="submit" className="button button--primary">
                     Record
                   </button>
                 </form>
-                {waiting > 0 && <p role="status">{waiting} scan{waiting === 1 ? '' : 's'} kept on this phone, to be sent when the connection returns.</p>}
+                {waiting > 0 && (
+                  <p role="status">
+                    {waiting} scan{waiting === 1 ? '' : 's'} kept on this phone, to be sent when the connection returns.
+                  </p>
+                )}
                 {problem && (
                   <p className="form__error" role="alert">
                     {problem}
@@ -145,7 +156,11 @@ function ScanCard({ answer }: { answer: ScanAnswer }) {
   const flagged = answer.member.standing === 'lapsed' || answer.member.standing === 'suspended';
   return (
     <div className={`register__answer${flagged ? ' register__answer--flagged' : ''}`} role="status" aria-live="polite">
-      {answer.member.photoUrl ? <img className="register__photo" src={answer.member.photoUrl} alt="" /> : <span className="register__photo" aria-hidden="true" />}
+      {answer.member.photoUrl ? (
+        <img className="register__photo" src={answer.member.photoUrl} alt="" />
+      ) : (
+        <span className="register__photo" aria-hidden="true" />
+      )}
       <div>
         <p className="register__name">{answer.member.fullName}</p>
         <p className="schedule__meta">{answer.member.memberNumber}</p>
@@ -173,7 +188,10 @@ function Camera({ onCode }: { onCode: (code: string) => void }) {
     void import('qr-scanner')
       .then(async ({ default: QrScanner }) => {
         if (stopped || !video.current) return;
-        const instance = new QrScanner(video.current, (result) => latest.current(result.data), { returnDetailedScanResult: true, preferredCamera: 'environment' });
+        const instance = new QrScanner(video.current, (result) => latest.current(result.data), {
+          returnDetailedScanResult: true,
+          preferredCamera: 'environment',
+        });
         scanner = instance;
         await instance.start();
       })

@@ -94,7 +94,19 @@ function DateItem({ date }: { date: SessionDate }) {
   );
 }
 
-function ChangeForm({ date, action, label, onDone, onClose }: { date: SessionDate; action: 'cancel' | 'move'; label: string; onDone: (message: string) => void; onClose: () => void }) {
+function ChangeForm({
+  date,
+  action,
+  label,
+  onDone,
+  onClose,
+}: {
+  date: SessionDate;
+  action: 'cancel' | 'move';
+  label: string;
+  onDone: (message: string) => void;
+  onClose: () => void;
+}) {
   const change = useChangeDate(date.seriesId);
   const [formError, setFormError] = useState<string | null>(null);
   const {

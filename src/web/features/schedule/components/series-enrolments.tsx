@@ -33,7 +33,13 @@ export function SeriesEnrolments({ seriesId }: { seriesId: string }) {
         Enrolled
       </h2>
       <form className="schedule__change" noValidate aria-label="Enrol a member" onSubmit={(event) => void onSubmit(event)}>
-        <TextField label="Enrol a member by number" placeholder="HM-000123" autoComplete="off" {...register('memberNumber')} error={errors.memberNumber?.message} />
+        <TextField
+          label="Enrol a member by number"
+          placeholder="HM-000123"
+          autoComplete="off"
+          {...register('memberNumber')}
+          error={errors.memberNumber?.message}
+        />
         <div className="schedule__actions">
           <button type="submit" className="button" disabled={manage.isPending}>
             Enrol
@@ -55,7 +61,13 @@ export function SeriesEnrolments({ seriesId }: { seriesId: string }) {
                     {row.certificateNumber ? ` · certificate ${row.certificateNumber}` : ''}
                   </p>
                 </div>
-                <button type="button" className="button button--ghost" disabled={manage.isPending} onClick={() => manage.mutate({ remove: row.userId })} aria-label={`Take ${row.fullName} out`}>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={manage.isPending}
+                  onClick={() => manage.mutate({ remove: row.userId })}
+                  aria-label={`Take ${row.fullName} out`}
+                >
                   Take out
                 </button>
               </li>

@@ -121,7 +121,8 @@ function bodyOf(values: SeriesFormValues): SessionSeriesInput {
     repeat: values.repeat,
     firstDay: values.firstDay,
     untilDay: values.repeat !== 'none' && values.untilDay ? values.untilDay : null,
-    weekdays: values.repeat === 'weekly' ? [values.weekdays].flat().filter(Boolean).map(Number) : values.repeat === 'monthly' ? [Number(values.monthWeekday)] : [],
+    weekdays:
+      values.repeat === 'weekly' ? [values.weekdays].flat().filter(Boolean).map(Number) : values.repeat === 'monthly' ? [Number(values.monthWeekday)] : [],
     nth: values.repeat === 'monthly' ? Number(values.nth) : null,
     audience: values.audience,
     levelFrom: values.audience === 'levels' ? Number(values.levelFrom) : null,
@@ -171,7 +172,15 @@ export function SeriesForm({ series, pending, onSave }: SeriesFormProps) {
       <TextField label="Ends (Lagos time)" type="time" {...register('endTime')} error={errors.endTime?.message} />
       <SelectField label="Repeats" options={REPEATS} {...register('repeat')} error={errors.repeat?.message} />
       <TextField label={repeat === 'none' ? 'Date' : 'First date'} type="date" {...register('firstDay')} error={errors.firstDay?.message} />
-      {repeat !== 'none' && <TextField label="Last date (optional)" type="date" hint="Blank: it goes on until it is given one." {...register('untilDay')} error={errors.untilDay?.message} />}
+      {repeat !== 'none' && (
+        <TextField
+          label="Last date (optional)"
+          type="date"
+          hint="Blank: it goes on until it is given one."
+          {...register('untilDay')}
+          error={errors.untilDay?.message}
+        />
+      )}
       {repeat === 'weekly' && (
         <fieldset className="schedule__days form__full" aria-describedby={weekdaysError ? 'weekdays-error' : undefined}>
           <legend className="field__label">On these days</legend>
@@ -200,10 +209,24 @@ export function SeriesForm({ series, pending, onSave }: SeriesFormProps) {
           <SelectField label="Highest level" options={LEVELS} {...register('levelTo')} error={errors.levelTo?.message} />
         </>
       )}
-      {audience === 'category' && <SelectField label="Category" placeholder="Choose a category" options={INDUSTRIES} {...register('category')} error={errors.category?.message} />}
-      <TextField label="Grace before late (minutes)" type="number" inputMode="numeric" min={0} max={240} {...register('graceMinutes')} error={errors.graceMinutes?.message} />
+      {audience === 'category' && (
+        <SelectField label="Category" placeholder="Choose a category" options={INDUSTRIES} {...register('category')} error={errors.category?.message} />
+      )}
+      <TextField
+        label="Grace before late (minutes)"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={240}
+        {...register('graceMinutes')}
+        error={errors.graceMinutes?.message}
+      />
       <div className="form__full">
-        <CheckboxField label="Attendance required (a missed meeting or company event is fined)" {...register('attendanceRequired')} error={errors.attendanceRequired?.message} />
+        <CheckboxField
+          label="Attendance required (a missed meeting or company event is fined)"
+          {...register('attendanceRequired')}
+          error={errors.attendanceRequired?.message}
+        />
         <FormError message={formError} />
         <div className="form__actions">
           <button type="submit" className="button button--primary" disabled={pending}>

@@ -14,8 +14,8 @@ export function TrainingSection() {
         Training
       </h2>
       <p className="schedule__meta">
-        A certificate is earned after {CERTIFICATE_MONTHS} months of a training: your attended dates span {CERTIFICATE_MONTHS} calendar months, and you attended at least{' '}
-        {Math.round(CERTIFICATE_SHARE * 100)}% of the dates held.
+        A certificate is earned after {CERTIFICATE_MONTHS} months of a training: your attended dates span {CERTIFICATE_MONTHS} calendar months, and you attended
+        at least {Math.round(CERTIFICATE_SHARE * 100)}% of the dates held.
       </p>
       <QueryView query={trainings} isEmpty={(list) => list.length === 0} empty={<p>No training is open for enrolment now.</p>}>
         {(list) => (
@@ -76,12 +76,22 @@ function TrainingItem({ training }: { training: MemberTraining }) {
           )
         )}
         {training.enrolled ? (
-          <button type="button" className="button" disabled={enrolment.isPending} onClick={() => enrolment.mutate({ seriesId: training.seriesId, enrol: false })}>
+          <button
+            type="button"
+            className="button"
+            disabled={enrolment.isPending}
+            onClick={() => enrolment.mutate({ seriesId: training.seriesId, enrol: false })}
+          >
             Leave this training
           </button>
         ) : (
           training.open && (
-            <button type="button" className="button" disabled={enrolment.isPending} onClick={() => enrolment.mutate({ seriesId: training.seriesId, enrol: true })}>
+            <button
+              type="button"
+              className="button"
+              disabled={enrolment.isPending}
+              onClick={() => enrolment.mutate({ seriesId: training.seriesId, enrol: true })}
+            >
               Enrol
             </button>
           )

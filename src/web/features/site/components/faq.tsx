@@ -14,15 +14,15 @@ export function Faq() {
       <details className="faq__item">
         <summary>What services do you offer?</summary>
         <p>
-          We cover everything needed to make and market a film: casting actors and models, crew, music production, training, script
-          printing, movie premieres and promotion. See our <Link to="/services">services</Link>.
+          We cover everything needed to make and market a film: casting actors and models, crew, music production, training, script printing, movie premieres
+          and promotion. See our <Link to="/services">services</Link>.
         </p>
       </details>
       <details className="faq__item">
         <summary>How do I book a model?</summary>
         <p>
-          Send us a message on the <Link to="/contact">contact page</Link> with the date, location and kind of model you need. Our team will
-          suggest suitable models and confirm the booking with you.
+          Send us a message on the <Link to="/contact">contact page</Link> with the date, location and kind of model you need. Our team will suggest suitable
+          models and confirm the booking with you.
         </p>
       </details>
       <details className="faq__item">
@@ -41,8 +41,7 @@ export function Faq() {
               , or reach us at <CompanyContacts site={site} separator=" or " />
             </>
           )}
-          .
-          {site && site.offices.length > 0 && <> You can also visit one of our offices in {site.offices.map((office) => office.state).join(', ')}.</>}
+          .{site && site.offices.length > 0 && <> You can also visit one of our offices in {site.offices.map((office) => office.state).join(', ')}.</>}
         </p>
       </details>
       <details className="faq__item">

@@ -14,8 +14,7 @@ export function LandingPage({ adverts }: { adverts: ReactNode }) {
           <h1 className="hero__title">Welcome to the Home of Movies, Modelling &amp; Music</h1>
           <p className="hero__tagline">THE HOME OF MOVIES, MODELLING &amp; MUSIC</p>
           <p className="hero__text">
-            We provide all the services required for marketing films, including promotion: from casting and crew to music, premieres and
-            publicity.
+            We provide all the services required for marketing films, including promotion: from casting and crew to music, premieres and publicity.
           </p>
           <p className="hero__call">Come lets do business.</p>
           <div className="hero__actions">

@@ -49,8 +49,8 @@ export function ServicesPage() {
           About us
         </h2>
         <p>
-          We are an entertainment company for movies, modelling and music. We train and cast artists, connect businesses with models and
-          crew, and provide all the services required for marketing films, including promotion.
+          We are an entertainment company for movies, modelling and music. We train and cast artists, connect businesses with models and crew, and provide all
+          the services required for marketing films, including promotion.
         </p>
       </section>
       <section aria-labelledby="plans-title">

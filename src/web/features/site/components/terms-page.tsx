@@ -31,9 +31,7 @@ export function TermsPage() {
           ← Back
         </button>
         <h1>Terms and conditions</h1>
-        <p className="page__lead">
-          Please read these terms before you register. By creating an account you agree to them and to our privacy policy.
-        </p>
+        <p className="page__lead">Please read these terms before you register. By creating an account you agree to them and to our privacy policy.</p>
       </header>
 
       <nav className="terms__toc" aria-label="Contents">
@@ -66,8 +64,8 @@ export function TermsPage() {
       <section id="eligibility" aria-labelledby="eligibility-title">
         <h2 id="eligibility-title">1. Eligibility</h2>
         <p>
-          Anyone aged {MIN_MEMBER_AGE} to {MAX_MEMBER_AGE} years may register. Members under 18 register with the consent of a parent or
-          guardian, who accepts these terms on their behalf.
+          Anyone aged {MIN_MEMBER_AGE} to {MAX_MEMBER_AGE} years may register. Members under 18 register with the consent of a parent or guardian, who accepts
+          these terms on their behalf.
         </p>
       </section>
 
@@ -84,7 +82,10 @@ export function TermsPage() {
             )}
             .
           </li>
-          <li>The fee is paid by bank transfer. Your account is activated after the payment slip is reviewed and you enter the one-time code (OTP) sent to your email.</li>
+          <li>
+            The fee is paid by bank transfer. Your account is activated after the payment slip is reviewed and you enter the one-time code (OTP) sent to your
+            email.
+          </li>
           <li>
             Activated members may place an advert on the home page for <strong>{formatNaira(AD_WEEKLY_FEE_KOBO)}</strong> per week.
           </li>
@@ -165,8 +166,8 @@ export function TermsPage() {
       <section id="events" aria-labelledby="events-title">
         <h2 id="events-title">6. Annual events</h2>
         <p>
-          Every year the company holds an anniversary, a thanksgiving, visitations, a carnival and award nights. Members are expected to
-          attend; dates are announced in advance.
+          Every year the company holds an anniversary, a thanksgiving, visitations, a carnival and award nights. Members are expected to attend; dates are
+          announced in advance.
         </p>
       </section>
 
@@ -181,8 +182,8 @@ export function TermsPage() {
             <Link to="/privacy">how we look after your data</Link>.
           </li>
           <li>
-            You may terminate your account at any time from your profile. Your personal data and uploaded files are then deleted; payment
-            records keep only the amount and date.
+            You may terminate your account at any time from your profile. Your personal data and uploaded files are then deleted; payment records keep only the
+            amount and date.
           </li>
         </ul>
       </section>

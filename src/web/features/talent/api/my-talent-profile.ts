@@ -49,5 +49,7 @@ export function useDeleteTalentPhoto() {
 }
 
 export function useSetPrimaryPhoto() {
-  return useProfileMutation((photoId: string) => api.put<Saved>(`/api/talent/me/photos/${photoId}/primary`, { fallback: 'Could not change the primary photo.' }));
+  return useProfileMutation((photoId: string) =>
+    api.put<Saved>(`/api/talent/me/photos/${photoId}/primary`, { fallback: 'Could not change the primary photo.' }),
+  );
 }

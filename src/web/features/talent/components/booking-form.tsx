@@ -97,7 +97,17 @@ export function BookingForm({ profileId, stageName }: { profileId: string; stage
 }
 
 /** The second step: the code from the email, which shows the address is the business's own. */
-function ConfirmBooking({ confirmationId, email, stageName, onConfirmed }: { confirmationId: string; email: string; stageName: string; onConfirmed: (reference: string) => void }) {
+function ConfirmBooking({
+  confirmationId,
+  email,
+  stageName,
+  onConfirmed,
+}: {
+  confirmationId: string;
+  email: string;
+  stageName: string;
+  onConfirmed: (reference: string) => void;
+}) {
   const confirm = useConfirmBooking();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -123,7 +133,15 @@ function ConfirmBooking({ confirmationId, email, stageName, onConfirmed }: { con
       </p>
       <form className="form" noValidate onSubmit={onSubmit}>
         <FormControls>
-          <TextField label="Code from the email" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(event) => setCode(event.target.value)} error={error} />
+          <TextField
+            label="Code from the email"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={error}
+          />
           <SubmissionStatus submission={confirm.view} failureShownElsewhere />
           <button type="submit" className="button button--primary button--block" disabled={confirm.pending}>
             {confirm.pending ? (

@@ -30,11 +30,7 @@ function BookingRequestCard({ request }: { request: BookingRequest }) {
   const answer = useAnswerBooking();
   const flash = useFlash();
   const [message, setMessage] = useState('');
-  const decide = (accept: boolean) =>
-    answer.mutate(
-      { id: request.id, accept, message },
-      { onSuccess: (data) => flash.showSuccess(data.message) },
-    );
+  const decide = (accept: boolean) => answer.mutate({ id: request.id, accept, message }, { onSuccess: (data) => flash.showSuccess(data.message) });
   return (
     <TalentCard
       label={`Booking request ${request.reference}`}

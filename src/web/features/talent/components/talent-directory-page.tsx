@@ -13,7 +13,6 @@ import { FormControls } from '../../../components/form-controls';
 import { pageCount } from '../../../components/data-table';
 import './talent.css';
 
-
 const STATE_OPTIONS = NIGERIAN_STATES.map((state) => ({ value: state, label: state }));
 
 /** /talent: the public directory. The filters live in the query string, so a search can be shared or bookmarked. */
@@ -86,7 +85,9 @@ export function TalentDirectoryPage() {
       ) : (
         <section aria-labelledby="talent-results" aria-busy={directory.isFetching}>
           <h2 id="talent-results" className="talent__count">
-            {directory.data.total === 0 ? 'No talent matches these filters yet.' : `${directory.data.total} talent${directory.data.total === 1 ? '' : 's'} found`}
+            {directory.data.total === 0
+              ? 'No talent matches these filters yet.'
+              : `${directory.data.total} talent${directory.data.total === 1 ? '' : 's'} found`}
           </h2>
           <ul className="talent__grid">
             {directory.data.items.map((card) => (

@@ -33,7 +33,9 @@ export function TalentEditorPage() {
       </p>
       <header className="page__header">
         <h1>Talent profile</h1>
-        <p className="page__lead">Publish a profile in the public talent directory so businesses can find you and request a booking. Your email, phone and address are never shown.</p>
+        <p className="page__lead">
+          Publish a profile in the public talent directory so businesses can find you and request a booking. Your email, phone and address are never shown.
+        </p>
         {profile && <ProfileStatus profile={profile} />}
       </header>
       <GuardianNotice />
@@ -76,7 +78,13 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
     formState: { errors },
   } = useForm<TalentProfileInput>({
     resolver: checks.resolver,
-    defaultValues: { category: profile?.category ?? 'model', stageName: profile?.stageName ?? '', bio: profile?.bio ?? '', published: profile?.published ?? false, show: profile?.show ?? [] },
+    defaultValues: {
+      category: profile?.category ?? 'model',
+      stageName: profile?.stageName ?? '',
+      bio: profile?.bio ?? '',
+      published: profile?.published ?? false,
+      show: profile?.show ?? [],
+    },
   });
   // Saving, or deleting the last photo (which unpublishes), changes the saved details: the form
   // follows them. A photo upload leaves them as they were, so unsaved typing is kept.
@@ -123,7 +131,9 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
           </fieldset>
           {room > 0 && <PhotoPicker photos={photos} room={room} error={photoError} onChange={setPhotos} onError={setPhotoError} />}
           <CheckboxField
-            label={canPublish ? 'Published in the talent directory (needs at least one photo)' : 'Published in the talent directory (activate your membership first)'}
+            label={
+              canPublish ? 'Published in the talent directory (needs at least one photo)' : 'Published in the talent directory (activate your membership first)'
+            }
             disabled={!canPublish}
             {...register('published')}
           />
@@ -138,7 +148,19 @@ function ProfileForm({ profile, available }: { profile: MyTalentProfile | null; 
 }
 
 /** Photos chosen with the details: they go up with the next save, so a first save can publish. */
-function PhotoPicker({ photos, room, error, onChange, onError }: { photos: File[]; room: number; error: string | null; onChange: (photos: File[]) => void; onError: (error: string | null) => void }) {
+function PhotoPicker({
+  photos,
+  room,
+  error,
+  onChange,
+  onError,
+}: {
+  photos: File[];
+  room: number;
+  error: string | null;
+  onChange: (photos: File[]) => void;
+  onError: (error: string | null) => void;
+}) {
   const previews = usePreviews(photos);
 
   // The input is emptied after each choice: the photos chosen are kept below, and the same file may be chosen again.
@@ -219,7 +241,13 @@ function PhotosSection({ profile }: { profile: MyTalentProfile | null }) {
                 Make primary
               </button>
             )}
-            <button type="button" className="button button--danger" aria-label={`Delete photo ${index + 1}`} disabled={remove.isPending} onClick={() => remove.mutate(photo.id, answer)}>
+            <button
+              type="button"
+              className="button button--danger"
+              aria-label={`Delete photo ${index + 1}`}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(photo.id, answer)}
+            >
               Delete
             </button>
           </li>

@@ -45,7 +45,14 @@ function TalentProfileView({ profile }: { profile: PublicTalentProfile }) {
             <ul className="talent-profile__thumbs">
               {profile.photos.map((p, index) => (
                 <li key={p.id}>
-                  <button type="button" className="talent-profile__thumb" aria-label={`Show photo ${index + 1}`} aria-pressed={index === selected} disabled={!hydrated} onClick={() => setSelected(index)}>
+                  <button
+                    type="button"
+                    className="talent-profile__thumb"
+                    aria-label={`Show photo ${index + 1}`}
+                    aria-pressed={index === selected}
+                    disabled={!hydrated}
+                    onClick={() => setSelected(index)}
+                  >
                     <img src={p.url} alt="" loading="lazy" width={80} height={100} />
                   </button>
                 </li>
