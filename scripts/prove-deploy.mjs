@@ -1,27 +1,26 @@
-// What the Dockerfile does, proven without Docker (CI has no daemon): the build output and the
-// production dependencies alone, installed into a fresh folder, start with production settings,
-// answer /readyz, and stop cleanly on SIGTERM. Run after `npm run build`.
+// What the Dockerfile does, proven without Docker (CI has no daemon): its own steps run as a script
+// (scripts/lib/dockerfile-steps.mjs: the build stage builds from a copy of the repository, the
+// runtime stage installs the production dependencies alone and takes the build output), then the
+// image's command starts with its environment and production settings, answers /readyz and the
+// image's HEALTHCHECK, and stops cleanly on SIGTERM.
 //   node scripts/prove-deploy.mjs                  the embedded database, one process
 //   DATABASE_URL=postgres://... REDIS_URL=redis://... node scripts/prove-deploy.mjs
 //                                                  also two processes (PROCESSES=2) on that server
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runDockerfile } from './lib/dockerfile-steps.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-if (!existsSync(path.join(root, 'dist/server/main.js'))) throw new Error('no build: run npm run build first');
-
 const folder = mkdtempSync(path.join(tmpdir(), 'portal-deploy-'));
+let image;
 try {
-  console.log(`installing the runtime into ${folder}`);
-  for (const entry of ['package.json', 'package-lock.json', 'dist', 'drizzle']) cpSync(path.join(root, entry), path.join(folder, entry), { recursive: true });
-  execFileSync('npm', ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: folder, stdio: 'inherit' });
-  // The native modules ship prebuilt binaries; a rebuild picks the one for this machine.
-  execFileSync('npm', ['rebuild', 'argon2', 'sharp'], { cwd: folder, stdio: 'inherit' });
-  if (existsSync(path.join(folder, 'node_modules/vite'))) throw new Error('a development dependency was installed');
+  image = runDockerfile(root, folder);
+  if (existsSync(path.join(image.dir, 'node_modules/vite'))) throw new Error('a development dependency was installed');
+  if (!existsSync(path.join(image.dir, 'dist/server/main.js'))) throw new Error('the image holds no build');
 
   await prove('embedded database, one process', {});
   if (process.env.DATABASE_URL) {
@@ -48,12 +47,14 @@ async function prove(label, env) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = Date.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: folder,
+  // The image's command; its `node` is the runner's (the same major as the image's base), tini left out.
+  const [command, ...args] = image.cmd;
+  const child = spawn(command === 'node' ? process.execPath : command, args, {
+    cwd: image.dir,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       PATH: process.env.PATH,
-      NODE_ENV: 'production',
+      ...image.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(folder, `data-${port}`),
@@ -71,6 +72,11 @@ async function prove(label, env) {
     const page = await fetch(`${base}/`);
     if (!page.ok || !(await page.text()).includes('<div id="root">')) throw new Error(`the web app is not served (${page.status})`);
     console.log(`${label}: ready in ${Date.now() - started} ms, serves the web app`);
+    if (image.healthcheck) {
+      const [probe, ...probeArgs] = image.healthcheck;
+      execFileSync(probe === 'node' ? process.execPath : probe, probeArgs, { env: { ...process.env, PORT: String(port) }, timeout: 10_000 });
+      console.log(`${label}: the image's HEALTHCHECK passes`);
+    }
   } finally {
     child.kill('SIGTERM');
   }
