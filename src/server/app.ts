@@ -238,7 +238,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const pageRenderer = options.pageRenderer ?? (options.webRoot === undefined ? await loadPageRenderer(defaultPageRenderer) : undefined);
   const publicPages = (indexHtml: string) =>
     servedPages(app, { indexHtml, stylesheet, renderer: pageRenderer!, publicUrl: config.publicUrl, drawsPerMinute: config.rateLimits.pageDraws });
-  const memberPagesWithData = (indexHtml: string) => memberPages(app, { root: webRoot, shell: indexHtml });
+  const memberPagesWithData = (indexHtml: string) =>
+    memberPages(app, { root: webRoot, shell: indexHtml, renderer: pageRenderer, stylesheet, publicUrl: config.publicUrl });
   await registerSpa(app, webRoot, pageRenderer ? [publicPages, memberPagesWithData] : [memberPagesWithData]);
 
   await ensureAdmin(ctx);

@@ -14,6 +14,13 @@ import { FORM_DEFINITIONS, FORM_KINDS } from './form-definitions.js';
 export interface MemberPage {
   module: string;
   data: string[];
+  /**
+   * Drawn on the server with the member's data (`entry-server.tsx`), so its content shows as soon
+   * as the HTML and its stylesheets have arrived, before any code. The form pages are not: a form
+   * can only be used once its code runs, and it starts from the member's draft on the device,
+   * which the server cannot see.
+   */
+  drawnOnServer?: true;
 }
 
 /** What every member page reads: who is signed in, the company's details (menu, footer), unread counts (menu). */
@@ -31,6 +38,7 @@ const FORM_MODULES: Record<string, string> = {
 export const MEMBER_PAGES: Record<string, MemberPage> = {
   '/profile': {
     module: 'app/pages/dashboard.tsx',
+    drawnOnServer: true,
     data: [
       ...SHELL_DATA,
       '/api/users/ledger',

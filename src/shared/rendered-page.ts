@@ -10,6 +10,8 @@ export interface RenderedPage {
   head: PageHead;
   /** TanStack Query's dehydrated state: JSON-safe. */
   data: unknown;
+  /** Drawn for the signed-in member (a member page), not for every visitor: the browser knows who is signed in while it hydrates. */
+  signedIn: boolean;
 }
 
 export interface PageHead {
@@ -23,8 +25,12 @@ export interface PageHead {
 
 /** The entry's exports, as the server loads them. */
 export interface PageRenderer {
-  /** The page for this path and query string, or null when it is a member page the browser draws. */
-  renderPage(url: string): Promise<RenderedPage | null>;
+  /**
+   * The page for this path and query string, drawn for a visitor; with `forMember`, a member page
+   * drawn on the server (`shared/member-pages.ts`), its calls made with the member's cookie. Null
+   * for a page the browser draws.
+   */
+  renderPage(url: string, options?: { forMember?: boolean }): Promise<RenderedPage | null>;
   /** Where the pages' API calls go on the server: the portal itself, never over the network. */
   sendRequestsThrough(send: typeof fetch): void;
 }

@@ -2,6 +2,7 @@ import { dehydrate, type Query, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createRoutesFromElements, matchPath, matchRoutes, StaticRouter } from 'react-router';
+import { MEMBER_PAGES } from '../shared/member-pages';
 import { PUBLIC_PAGES } from '../shared/public-pages';
 import type { RenderedPage } from '../shared/rendered-page';
 import { pageHead } from './app/page-head';
@@ -9,12 +10,15 @@ import { Providers } from './app/providers';
 import { AppRoutes, appRoutes } from './app/router';
 import { ApiError } from './lib/api';
 import { serverErrorOf } from './lib/page-data';
+import { sessionQuery } from './lib/session';
 
 /**
  * The server's way into the web app (built with `vite build --ssr` to dist/ssr/): draws a public
  * page (shared/public-pages.ts) with its data as a visitor who is not signed in, for the server to
  * send before any script runs; an unknown path is drawn too, as the not-found page with status
- * 404. Every other page is drawn by the browser. The server loads it once (src/server/pages/).
+ * 404. With `forMember`, a member page drawn on the server (shared/member-pages.ts) for the member
+ * whose cookie the server's calls carry. Every other page is drawn by the browser. The server
+ * loads it once (src/server/pages/).
  */
 export { sendRequestsThrough } from './lib/api';
 
@@ -22,36 +26,40 @@ const routes = createRoutesFromElements(appRoutes);
 /** Drawing finds the queries a page asks for; their answers may reveal more (at most this many rounds). */
 const MAX_PASSES = 3;
 
-export async function renderPage(url: string): Promise<RenderedPage | null> {
+export async function renderPage(url: string, { forMember = false } = {}): Promise<RenderedPage | null> {
   const { pathname } = new URL(url, 'http://portal.invalid');
-  const unknown = matchRoutes(routes, pathname)?.at(-1)?.route.path === '*';
-  if (!unknown && !PUBLIC_PAGES.some((page) => matchPath(page, pathname))) return null;
+  const unknown = !forMember && matchRoutes(routes, pathname)?.at(-1)?.route.path === '*';
+  const drawnHere = forMember ? MEMBER_PAGES[pathname]?.drawnOnServer : unknown || PUBLIC_PAGES.some((page) => matchPath(page, pathname));
+  if (!drawnHere) return null;
 
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  let html = await draw(url, client);
+  // Who is signed in first: the page's guard draws nothing of the page until it knows.
+  if (forMember) await client.prefetchQuery(sessionQuery);
+  let html = await draw(url, client, forMember);
   for (let pass = 1; pass < MAX_PASSES; pass++) {
     const waiting = client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'pending' && isEnabled(query) });
     if (waiting.length === 0) break;
     await Promise.all(waiting.map((query) => client.prefetchQuery({ ...query.options, queryKey: query.queryKey })));
-    html = await draw(url, client);
+    html = await draw(url, client, forMember);
   }
 
   const queries = client.getQueryCache().getAll();
   // A record that is not there, or an address that cannot name one (the portal refuses it with 400).
-  const missing = unknown || queries.some((query) => query.state.error instanceof ApiError && [400, 404].includes(query.state.error.status));
+  // A member page's section that finds nothing (no booking requests) is part of the page.
+  const missing = unknown || (!forMember && queries.some((query) => query.state.error instanceof ApiError && [400, 404].includes(query.state.error.status)));
   const data = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
   for (const query of data.queries) {
     if (query.state.error) query.state.error = serverErrorOf(query.state.error) as unknown as Error;
     query.state.fetchFailureReason = null;
   }
-  return { status: missing ? 404 : 200, html, head: pageHead(pathname, client), data };
+  return { status: missing ? 404 : 200, html, head: pageHead(pathname, client), data, signedIn: forMember };
 }
 
-async function draw(url: string, client: QueryClient): Promise<string> {
+async function draw(url: string, client: QueryClient, forMember: boolean): Promise<string> {
   let failure: unknown;
   const { prelude } = await prerender(
     <StrictMode>
-      <Providers client={client}>
+      <Providers client={client} forMember={forMember}>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>

@@ -10,14 +10,17 @@ import { registerServiceWorker } from './lib/service-worker';
 import './styles/global.css';
 import './app/server-drawn-styles';
 
-// Ask who is signed in while the page's own code is still downloading.
+// A page the server drew: a public one, or a member page drawn for its member (lib/session.ts).
+const drawn = adoptServerData(queryClient);
+// Ask who is signed in while the page's own code is still downloading (a member page drawn for
+// its member already says).
 void queryClient.prefetchQuery(sessionQuery);
 registerServiceWorker();
 
 const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <Providers>
+    <Providers forMember={drawn === 'member'}>
       <BrowserRouter useTransitions={false}>
         <AppRoutes />
       </BrowserRouter>
@@ -25,12 +28,11 @@ const app = (
   </StrictMode>
 );
 
-// A public page arrives drawn by the server: React takes over its HTML. A member page arrives as
-// the shell and is drawn here. Both as a transition: React yields to the browser every few
-// milliseconds instead of holding a slow phone's main thread for the whole page. Later navigations
-// show the page's spinner at once (useTransitions off) rather than keeping the old page while the
-// new one loads.
-const drawn = adoptServerData(queryClient);
+// A public page, and the dashboard, arrive drawn by the server: React takes over their HTML. The
+// other member pages arrive as the shell and are drawn here. Both as a transition: React yields to
+// the browser every few milliseconds instead of holding a slow phone's main thread for the whole
+// page. Later navigations show the page's spinner at once (useTransitions off) rather than keeping
+// the old page while the new one loads.
 startTransition(() => {
   if (drawn) hydrateRoot(root, app);
   else createRoot(root).render(app);

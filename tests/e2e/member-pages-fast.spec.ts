@@ -24,6 +24,8 @@ test('the dashboard and a form page show without one API call from the page', as
     await page.goto(path);
     await expect(shown).toBeVisible();
     await expect(page.locator('.spinner')).toHaveCount(0);
+    // And once its code has taken the page over.
+    await page.waitForLoadState('networkidle');
     page.off('request', listener);
     expect(calls, `${path} asked the server for what its HTML could carry`).toEqual([]);
   }
@@ -38,4 +40,33 @@ test('a member who has not paid yet sees the dashboard with the next step from t
   await page.goto('/profile');
   await expect(page.locator('.dashboard__name')).toBeVisible();
   await expect(page.locator('.dashboard__next')).not.toBeEmpty();
+});
+
+test('the dashboard is drawn by the server: it reads without the code, and the code takes it over on a phone without a mismatch', async ({
+  page,
+  browser,
+  baseURL,
+  mailbox,
+}) => {
+  test.setTimeout(journeyBudget(90_000));
+  const errors = watchConsole(page);
+  await activatedMember(page, mailbox);
+
+  const withoutCode = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const drawn = await withoutCode.newPage();
+  await drawn.goto('/profile');
+  await expect(drawn.locator('.dashboard__name')).toBeVisible();
+  await expect(drawn.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(drawn.getByText('Loading...')).toHaveCount(0);
+  await withoutCode.close();
+
+  // On a phone the sections fold above the content; once the code runs, the toggle opens them.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/profile');
+  await page.waitForLoadState('networkidle');
+  const sections = page.getByRole('navigation', { name: 'Dashboard sections' });
+  await expect(sections.getByRole('link', { name: 'Overview' })).toBeHidden();
+  await sections.getByRole('button', { name: 'Show sections' }).click();
+  await expect(sections.getByRole('link', { name: 'Overview' })).toBeVisible();
+  expect(unexpectedErrors(errors)).toEqual([]);
 });

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_DATA_ID } from '../../shared/member-pages.js';
+import { PAGE_DATA_ID, type PageRenderer } from '../../shared/rendered-page.js';
 import { users } from '../db/schema.js';
 import { activatedMember, createTestApp, signedInStaff, TestClient } from '../test-support/test-app.js';
 import { filesOf } from './member-pages.js';
@@ -87,6 +88,57 @@ describe('member pages sent with the member data (issue 31)', () => {
     const { client, user } = await activatedMember(app);
     const answers = answersIn((await client.get('/scriptprintingform')).body);
     expect((answers?.['/api/users/profile'] as { user: { id: string } } | undefined)?.user.id).toBe(user.id);
+  });
+});
+
+describe('the dashboard drawn on the server for its member (issue 31)', () => {
+  let drawnRoot: string;
+  let portal: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    drawnRoot = mkdtempSync(path.join(tmpdir(), 'portal-member-drawn-'));
+    mkdirSync(path.join(drawnRoot, '.vite'), { recursive: true });
+    writeFileSync(
+      path.join(drawnRoot, 'index.html'),
+      '<!doctype html><html><head><title>shell</title><meta name="description" content="d"><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"><!--page--><main>Loading...</main><!--/page--></div></body></html>',
+    );
+    writeFileSync(
+      path.join(drawnRoot, '.vite', 'manifest.json'),
+      JSON.stringify({ 'app/pages/dashboard.tsx': { file: 'assets/dashboard-1.js', css: ['assets/dashboard-1.css'] } }),
+    );
+    const entry = (await import('../../web/entry-server.js')) as PageRenderer;
+    portal = await createTestApp({}, { webRoot: drawnRoot, pageRenderer: entry });
+  });
+  afterAll(async () => {
+    await portal.close();
+    rmSync(drawnRoot, { recursive: true, force: true });
+  });
+
+  it('shows the member their dashboard before any code runs, with the data it was drawn with, kept by no cache', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    const page = await client.get('/profile');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(String(page.headers.vary)).toMatch(/Cookie/);
+    expect(page.body).toMatch(/<h1 class="dashboard__name">[^<]+<\/h1>/);
+    expect(page.body).toContain(user.email);
+    expect(page.body).not.toContain('class="spinner');
+    expect(page.body).toContain(`<script type="application/json" id="${PAGE_DATA_ID}" data-signed-in>`);
+    expect(page.body).toContain('<link rel="stylesheet" crossorigin href="/assets/dashboard-1.css">');
+    // The code starts once the page is painted, with the page's own.
+    expect(page.body).toMatch(/<script src="\/start-after-paint.js" defer data-entry="\/assets\/index-1.js" data-preload="[^"]*\/assets\/dashboard-1.js/);
+  });
+
+  it('another member gets their own page, a visitor and staff the plain shell', async () => {
+    const first = await activatedMember(portal.app);
+    const second = await activatedMember(portal.app);
+    const page = (await second.client.get('/profile')).body;
+    expect(page).toContain(second.user.email);
+    expect(page).not.toContain(first.user.email);
+    for (const client of [new TestClient(portal.app), await signedInStaff(portal.app)]) {
+      const shell = await client.get('/profile');
+      expect(shell.body).toContain('Loading...');
+      expect(shell.body).not.toContain(PAGE_DATA_ID);
+    }
   });
 });
 

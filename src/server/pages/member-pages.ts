@@ -1,7 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { MEMBER_DATA_ID, MEMBER_PAGES, SHELL_MODULES } from '../../shared/member-pages.js';
+import type { PageRenderer } from '../../shared/rendered-page.js';
+import type { InlineStylesheet } from './inline-stylesheet.js';
+import { encodedPage, encodingFor } from './html-encoding.js';
+import { pageDocument, pageTemplate, type PageTemplate } from './page-document.js';
+import { drawMemberPage } from './page-renderer.js';
 
 /** One chunk of Vite's build manifest (`build.manifest`), keyed by its source file under src/web. */
 interface ManifestChunk {
@@ -33,20 +38,31 @@ export function filesOf(manifest: Record<string, ManifestChunk>, modules: string
 const jsonBlock = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
- * Member pages sent with the member's data (`shared/member-pages.ts`, issue 31): the shell, with
- * preloads of the page's code and, when the request's session is signed in, the answers of the
- * page's first calls, made inside this process (`app.inject`) with the request's own cookie. The
- * answer is the member's alone: `Cache-Control: private, no-store`, never in the shared page
+ * Member pages sent with the member's data (`shared/member-pages.ts`, issue 31), when the request's
+ * session is a member's:
+ * - a page `drawnOnServer` (the dashboard) is drawn with the member's data (`entry-server.tsx`,
+ *   every call made inside this process with the request's own cookie), its stylesheets linked and
+ *   its code started once it is painted, as a public page's;
+ * - any other, and a dashboard that could not be drawn, is the shell with preloads of the page's
+ *   code and the answers of the page's first calls (`app.inject`, with the request's cookie).
+ * The answer is the member's alone: `Cache-Control: private, no-store`, never in the shared page
  * cache (`served-pages.ts`, which only keeps public pages). Signed out, or a staff account, the
  * plain shell: the browser's guard sends the visitor on as before.
  */
-export function memberPages(app: FastifyInstance, { root, shell }: { root: string; shell: string }) {
+export function memberPages(
+  app: FastifyInstance,
+  { root, shell, renderer, stylesheet, publicUrl }: { root: string; shell: string; renderer?: PageRenderer; stylesheet?: InlineStylesheet; publicUrl?: string },
+) {
   const manifestFile = path.join(root, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
   const inShell = new Set([...shell.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!));
   const preloads = new Map<string, string>();
-  for (const [page, { module }] of Object.entries(MEMBER_PAGES)) {
+  const drawnTemplates = new Map<string, PageTemplate>();
+  for (const [page, { module, drawnOnServer }] of Object.entries(MEMBER_PAGES)) {
     const { scripts, styles } = filesOf(manifest, [module, ...SHELL_MODULES], inShell);
+    if (drawnOnServer && renderer) {
+      drawnTemplates.set(page, pageTemplate(shell, stylesheet, { styles: styles.map((file) => `/${file}`), scripts: scripts.map((file) => `/${file}`) }));
+    }
     preloads.set(
       page,
       [
@@ -54,6 +70,28 @@ export function memberPages(app: FastifyInstance, { root, shell }: { root: strin
         ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
       ].join(''),
     );
+  }
+
+  /** The page drawn for the member; false when it could not be drawn (the shell with the data goes instead). */
+  async function sendDrawn(request: FastifyRequest, reply: FastifyReply, template: PageTemplate, headers: Record<string, string>): Promise<boolean> {
+    let page;
+    try {
+      page = await drawMemberPage(app, renderer!, request.url, headers);
+    } catch (error) {
+      request.log.warn({ err: error }, 'could not draw a member page on the server; sending the shell with its data');
+      return false;
+    }
+    if (!page) return false;
+    const origin = (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+    const html = Buffer.from(pageDocument(template, page, origin, request.url.split('?')[0]!));
+    const encoding = encodingFor(request);
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    await reply
+      .header('Cache-Control', 'private, no-store')
+      .header('Vary', 'Cookie, Accept-Encoding')
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .send((await encodedPage(html, 'fast'))[encoding]);
+    return true;
   }
 
   return {
@@ -65,20 +103,15 @@ export function memberPages(app: FastifyInstance, { root, shell }: { root: strin
       const cookie = request.headers.cookie;
       const answers: Record<string, unknown> = {};
       if (cookie) {
-        const injected = await Promise.all(
-          page.data.map(async (url) => {
-            const answer = await app.inject({
-              method: 'GET',
-              url,
-              headers: { ...forwardedHeaders(request), cookie, accept: 'application/json', 'user-agent': request.headers['user-agent'] ?? '' },
-            });
-            return { url, answer };
-          }),
-        );
-        const profile = injected.find(({ url }) => url === '/api/users/profile')?.answer;
+        const headers = { ...forwardedHeaders(request), cookie, 'user-agent': request.headers['user-agent'] ?? '' };
+        const read = (url: string) => app.inject({ method: 'GET', url, headers: { ...headers, accept: 'application/json' } });
+        const template = drawnTemplates.get(pathname);
+        if (template && isMember(await read('/api/users/profile')) && (await sendDrawn(request, reply, template, headers))) return true;
+        const injected = await Promise.all(page.data.map(async (url) => ({ url, answer: await read(url) })));
         // A member's page: staff are sent on to the console by the browser, with nothing to read here.
-        const member = profile?.statusCode === 200 && (profile.json() as { user?: { role?: string } }).user?.role === 'member';
-        if (member) for (const { url, answer } of injected) if (answer.statusCode === 200) answers[url] = answer.json();
+        if (isMember(injected.find(({ url }) => url === '/api/users/profile')?.answer)) {
+          for (const { url, answer } of injected) if (answer.statusCode === 200) answers[url] = answer.json();
+        }
       }
       const data = Object.keys(answers).length > 0 ? `<script type="application/json" id="${MEMBER_DATA_ID}">${jsonBlock(answers)}</script>\n  ` : '';
       const html = shell.replace('</head>', `${preloads.get(pathname) ?? ''}</head>`).replace('</body>', `${data}</body>`);
@@ -91,6 +124,11 @@ export function memberPages(app: FastifyInstance, { root, shell }: { root: strin
       return true;
     },
   };
+}
+
+/** A signed-in member's profile answer (not a visitor's, not staff's). */
+function isMember(profile: LightMyRequestResponse | undefined): boolean {
+  return profile?.statusCode === 200 && (profile.json() as { user?: { role?: string } }).user?.role === 'member';
 }
 
 /**

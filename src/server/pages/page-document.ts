@@ -16,9 +16,18 @@ export interface PageTemplate {
   bodyEnd: string;
 }
 
-export function pageTemplate(indexHtml: string, stylesheet?: InlineStylesheet): PageTemplate {
+/**
+ * `page`: what one page needs beyond the shell (a member page drawn on the server): its
+ * stylesheets, linked in the head, and its code, started with the entry's once the page is painted.
+ */
+export function pageTemplate(
+  indexHtml: string,
+  stylesheet?: InlineStylesheet,
+  page: { styles: string[]; scripts: string[] } = { styles: [], scripts: [] },
+): PageTemplate {
   const entry = ENTRY.exec(indexHtml)?.[1];
-  const preloads = [...indexHtml.matchAll(PRELOAD)].map((match) => match[1]!);
+  const preloads = [...[...indexHtml.matchAll(PRELOAD)].map((match) => match[1]!), ...page.scripts];
+  const styles = page.styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">\n  `).join('');
   const start = indexHtml.indexOf(PAGE_START);
   const end = indexHtml.indexOf(PAGE_END);
   const headEnd = indexHtml.indexOf('</head>');
@@ -33,7 +42,8 @@ export function pageTemplate(indexHtml: string, stylesheet?: InlineStylesheet): 
       .replace(stylesheet?.link ?? '', stylesheet?.style ?? '')
       // A drawn page is read without its scripts, which only take it over: they start once it is painted.
       .replace(PRELOAD, '')
-      .replace(ENTRY, entry ? `<script src="/start-after-paint.js" defer data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>` : ''),
+      .replace(ENTRY, entry ? `<script src="/start-after-paint.js" defer data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>` : '')
+      .concat(styles),
     bodyStart: indexHtml.slice(headEnd, start),
     bodyEnd: indexHtml.slice(end + PAGE_END.length),
   };
@@ -67,6 +77,9 @@ export function pageDocument(template: PageTemplate, page: RenderedPage, origin:
     `  ${tags.join('\n    ')}\n  `,
     template.bodyStart,
     page.html,
-    template.bodyEnd.replace('</body>', `  <script type="application/json" id="${PAGE_DATA_ID}">${data}</script>\n  </body>`),
+    template.bodyEnd.replace(
+      '</body>',
+      `  <script type="application/json" id="${PAGE_DATA_ID}"${page.signedIn ? ' data-signed-in' : ''}>${data}</script>\n  </body>`,
+    ),
   ].join('');
 }

@@ -4,8 +4,11 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { PageRenderer, RenderedPage } from '../../shared/rendered-page.js';
 
-/** The portal a page is being drawn for: its pages' API calls are answered by it, in process. */
-const drawingFor = new AsyncLocalStorage<FastifyInstance>();
+/**
+ * The portal a page is being drawn for: its pages' API calls are answered by it, in process; for
+ * a member page, with the member's request headers (cookie, host).
+ */
+const drawingFor = new AsyncLocalStorage<{ app: FastifyInstance; headers: Record<string, string> }>();
 
 /** The web app's server entry as built (dist/ssr/entry-server.js), or undefined before a build. */
 export async function loadPageRenderer(file: string): Promise<PageRenderer | undefined> {
@@ -20,14 +23,23 @@ export async function loadPageRenderer(file: string): Promise<PageRenderer | und
  */
 export function drawPage(app: FastifyInstance, renderer: PageRenderer, url: string): Promise<RenderedPage | null> {
   renderer.sendRequestsThrough(answerInProcess);
-  return drawingFor.run(app, () => renderer.renderPage(url));
+  return drawingFor.run({ app, headers: {} }, () => renderer.renderPage(url));
+}
+
+/**
+ * Draws a member page for the member whose request this is: each call the page makes carries
+ * `headers` (the request's cookie and host). The page is the member's alone: never kept.
+ */
+export function drawMemberPage(app: FastifyInstance, renderer: PageRenderer, url: string, headers: Record<string, string>): Promise<RenderedPage | null> {
+  renderer.sendRequestsThrough(answerInProcess);
+  return drawingFor.run({ app, headers }, () => renderer.renderPage(url, { forMember: true }));
 }
 
 async function answerInProcess(input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {
-  const app = drawingFor.getStore();
-  if (!app) throw new Error('A page asked for data outside drawPage()');
+  const drawing = drawingFor.getStore();
+  if (!drawing) throw new Error('A page asked for data outside drawPage()');
   const url = typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url;
   if ((init?.method ?? 'GET') !== 'GET') throw new Error(`A page drawn on the server may only read: ${init?.method} ${url}`);
-  const answer = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+  const answer = await drawing.app.inject({ method: 'GET', url, headers: { ...drawing.headers, accept: 'application/json' } });
   return new Response(answer.payload, { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') } });
 }

@@ -1,17 +1,12 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { pageQuery } from '../../shared/public-pages.js';
 import type { PageRenderer } from '../../shared/rendered-page.js';
 import type { InlineStylesheet } from './inline-stylesheet.js';
+import { type EncodedPage, encodedPage, encodingFor } from './html-encoding.js';
 import { drawPage } from './page-renderer.js';
 import { pageDocument, pageTemplate } from './page-document.js';
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
 
 /** How long a drawn page is sent again as it is; any change made through this process drops them all at once. */
 export const DRAWN_PAGE_TTL_MS = 10_000;
@@ -22,18 +17,8 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 interface SendablePage {
   status: number;
   etag: string;
-  bodies: Record<'br' | 'gzip' | 'identity', Buffer>;
+  bodies: EncodedPage;
   compressedWell?: Promise<void>;
-}
-
-// A page nobody asks for again (one address after another) costs no more than it must to send;
-// one that is kept and sent again is worth compressing well, once.
-const FAST = { br: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 1 } };
-const WELL = { br: { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }, gzip: { level: 9 } };
-
-async function compressed(html: Buffer, levels: typeof FAST): Promise<SendablePage['bodies']> {
-  const [br, gz] = await Promise.all([brotli(html, levels.br), gzipped(html, levels.gzip)]);
-  return { br, gzip: gz, identity: html };
 }
 
 /** The plain shell, for a page the browser draws (a member page). */
@@ -52,7 +37,6 @@ export function servedPages(
   options: { indexHtml: string; stylesheet: InlineStylesheet | undefined; renderer: PageRenderer; publicUrl: string | undefined; drawsPerMinute: number },
 ) {
   const template = pageTemplate(options.indexHtml, options.stylesheet);
-  const encodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] });
   // A change bumps the generation: pages drawn before it are no longer found (and age out), while
   // a drawing still in flight is kept under the old generation, never served as the new.
   let generation = 0;
@@ -67,7 +51,7 @@ export function servedPages(
       const page = await drawPage(app, options.renderer, context.url);
       if (!page) return SHELL;
       const html = Buffer.from(pageDocument(template, page, context.origin, new URL(context.url, context.origin).pathname));
-      return { status: page.status, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`, bodies: await compressed(html, FAST) };
+      return { status: page.status, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`, bodies: await encodedPage(html, 'fast') };
     },
   });
   const drawingAllowed = app.createRateLimit({ max: options.drawsPerMinute, timeWindow: 60_000, keyGenerator: (request) => `page-draws|${request.ip}` });
@@ -89,7 +73,7 @@ export function servedPages(
   }
 
   function compressWell(page: SendablePage): void {
-    page.compressedWell ??= compressed(page.bodies.identity, WELL).then(
+    page.compressedWell ??= encodedPage(page.bodies.identity, 'well').then(
       (bodies) => {
         page.bodies = bodies;
       },
@@ -108,7 +92,7 @@ export function servedPages(
         await reply.status(304).send();
         return true;
       }
-      const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? 'identity') ?? 'identity';
+      const encoding = encodingFor(request);
       if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
       await reply.status(page.status).header('Content-Type', 'text/html; charset=utf-8').send(page.bodies[encoding]);
       return true;

@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { isStaffRole } from '../../shared/roles';
-import { useUnreadCounts } from '../features/notifications/api/get-unread-counts';
+import { UNREAD_COUNTS_KEY, useUnreadCounts } from '../features/notifications/api/get-unread-counts';
 import { useHydrated } from '../lib/hydrated';
 import { useSession } from '../lib/session';
 import { useSite } from '../lib/site';
@@ -155,13 +156,18 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
   );
 }
 
+/** Counts fetched this recently are not asked again on a page change (the page the server drew came with them). */
+const COUNTS_RECENT_MS = 10_000;
+
 /** The menu's counts, asked again on every page change as well as each minute. */
 function useFreshUnreadCounts(signedIn: boolean) {
   const { pathname } = useLocation();
+  const client = useQueryClient();
   const { data, refetch } = useUnreadCounts(signedIn);
   useEffect(() => {
-    if (signedIn) void refetch();
-  }, [pathname, signedIn, refetch]);
+    const fetchedAt = client.getQueryState(UNREAD_COUNTS_KEY)?.dataUpdatedAt ?? 0;
+    if (signedIn && Date.now() - fetchedAt > COUNTS_RECENT_MS) void refetch();
+  }, [pathname, signedIn, refetch, client]);
   return signedIn ? data : undefined;
 }
 

@@ -14,9 +14,10 @@ export function serverErrorOf(error: unknown): ServerError {
 
 /**
  * Takes over the data a page drawn on the server was drawn with, so hydration draws the same
- * thing; false when the page came as the plain shell (a member page), to be drawn here.
+ * thing: 'visitor' for a public page, 'member' for a member page drawn for its member; false when
+ * the page came as the plain shell, to be drawn here.
  */
-export function adoptServerData(client: QueryClient): boolean {
+export function adoptServerData(client: QueryClient): 'visitor' | 'member' | false {
   const script = document.getElementById(PAGE_DATA_ID);
   if (!script?.textContent) return false;
   const state = JSON.parse(script.textContent) as DehydratedState;
@@ -25,5 +26,5 @@ export function adoptServerData(client: QueryClient): boolean {
     if (error) query.state.error = new ApiError(error.status, error.message);
   }
   hydrate(client, state);
-  return true;
+  return script.hasAttribute('data-signed-in') ? 'member' : 'visitor';
 }

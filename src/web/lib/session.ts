@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import type { User } from '../../shared/schemas/users';
 import { api, ApiError } from './api';
 import { clearDraftsOf } from './drafts';
@@ -46,14 +47,23 @@ export const sessionQuery = queryOptions({
 });
 
 /**
- * The signed-in member, or null. `isLoading` stays true until the server has answered once. Pages
- * rendered on the server are the same for everyone: there, and until hydration is over, nobody is
- * signed in yet (and the server never asks who is).
+ * True while drawing, or hydrating, a member page the server drew for the signed-in member
+ * (`shared/member-pages.ts`): who is signed in is then part of the page's data, the same on both
+ * sides.
+ */
+export const DrawnForMember = createContext(false);
+
+/**
+ * The signed-in member, or null. `isLoading` stays true until the server has answered once. Public
+ * pages rendered on the server are the same for everyone: there, and until hydration is over,
+ * nobody is signed in yet (and the server never asks who is). A member page drawn for its member
+ * knows the member from the start (`DrawnForMember`).
  */
 export function useSession() {
   const hydrated = useHydrated();
-  const query = useQuery({ ...sessionQuery, placeholderData: readStoredUser, enabled: hydrated });
-  if (!hydrated) return { user: null, isLoading: true };
+  const known = useContext(DrawnForMember) || hydrated;
+  const query = useQuery({ ...sessionQuery, placeholderData: readStoredUser, enabled: known });
+  if (!known) return { user: null, isLoading: true };
   return {
     user: query.data ?? null,
     isLoading: query.isPending || query.isPlaceholderData,

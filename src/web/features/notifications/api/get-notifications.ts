@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Notification } from '../../../../shared/schemas/notifications';
 import { api } from '../../../lib/api';
+import { UNREAD_COUNTS_KEY } from './get-unread-counts';
 
 export type { Notification };
 
@@ -16,6 +17,6 @@ export function useMarkNotificationsRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (upTo: string) => api.post<{ message: string }>('/api/notifications/read', { json: { upTo } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['notifications', 'unread'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: UNREAD_COUNTS_KEY }),
   });
 }

@@ -32,11 +32,15 @@ interface ProfilePageProps {
   sections: DashboardSection[];
 }
 
+const WIDE_SCREEN = '(min-width: 900px)';
+
 /** The member dashboard; app/pages/dashboard.tsx passes in the sections other features own. */
 export function ProfilePage({ nextStep, sections: extraSections }: ProfilePageProps) {
   const { user } = useSession();
-  // Open beside the content on wide screens, folded above it on phones.
-  const [sidebarOpen, setSidebarOpen] = useState(() => window.matchMedia('(min-width: 900px)').matches);
+  // Open beside the content on wide screens, folded above it on phones. The server cannot see the
+  // screen: until the code runs, the stylesheet decides (null); then the screen, then the member.
+  const [sidebarOpen, setSidebarOpen] = useState<boolean | null>(null);
+  useEffect(() => setSidebarOpen((open) => open ?? window.matchMedia(WIDE_SCREEN).matches), []);
   const [confirming, setConfirming] = useState(false);
   const [terminateError, setTerminateError] = useState<string | null>(null);
   const [currentPassword, setCurrentPassword] = useState('');
@@ -78,13 +82,13 @@ export function ProfilePage({ nextStep, sections: extraSections }: ProfilePagePr
   ];
 
   return (
-    <div className={`dashboard${sidebarOpen ? ' dashboard--sidebar-open' : ''}`}>
+    <div className={`dashboard${sidebarOpen === null ? '' : sidebarOpen ? ' dashboard--sidebar-open' : ' dashboard--sidebar-closed'}`}>
       <div className="dashboard__next">{nextStep}</div>
       <nav className="dashboard__sidebar" aria-label="Dashboard sections">
         <button
           type="button"
           className="dashboard__sidebar-toggle"
-          aria-expanded={sidebarOpen}
+          aria-expanded={sidebarOpen ?? false}
           aria-controls="dashboard-sections"
           onClick={() => setSidebarOpen((open) => !open)}
         >
