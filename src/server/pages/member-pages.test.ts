@@ -24,7 +24,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webRoot, '.vite'), { recursive: true });
   writeFileSync(
     path.join(webRoot, 'index.html'),
-    '<!doctype html><html><head><title>shell</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"><!--page--><main>Loading...</main><!--/page--></div></body></html>',
+    '<!doctype html><html><head><title>shell</title><meta name="description" content="d"><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"><!--page--><main>Loading...</main><!--/page--></div></body></html>',
   );
   writeFileSync(
     path.join(webRoot, '.vite', 'manifest.json'),
@@ -92,25 +92,13 @@ describe('member pages sent with the member data (issue 31)', () => {
 });
 
 describe('the dashboard drawn on the server for its member (issue 31)', () => {
-  let drawnRoot: string;
   let portal: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
-    drawnRoot = mkdtempSync(path.join(tmpdir(), 'portal-member-drawn-'));
-    mkdirSync(path.join(drawnRoot, '.vite'), { recursive: true });
-    writeFileSync(
-      path.join(drawnRoot, 'index.html'),
-      '<!doctype html><html><head><title>shell</title><meta name="description" content="d"><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"><!--page--><main>Loading...</main><!--/page--></div></body></html>',
-    );
-    writeFileSync(
-      path.join(drawnRoot, '.vite', 'manifest.json'),
-      JSON.stringify({ 'app/pages/dashboard.tsx': { file: 'assets/dashboard-1.js', css: ['assets/dashboard-1.css'] } }),
-    );
-    const entry = (await import('../../web/entry-server.js')) as PageRenderer;
-    portal = await createTestApp({}, { webRoot: drawnRoot, pageRenderer: entry });
+    // The same built files as above, with the web app's server entry from source.
+    portal = await createTestApp({}, { webRoot, pageRenderer: (await import('../../web/entry-server.js')) as PageRenderer });
   });
   afterAll(async () => {
     await portal.close();
-    rmSync(drawnRoot, { recursive: true, force: true });
   });
 
   it('shows the member their dashboard before any code runs, with the data it was drawn with, kept by no cache', async () => {
