@@ -239,7 +239,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const publicPages = (indexHtml: string) =>
     servedPages(app, { indexHtml, stylesheet, renderer: pageRenderer!, publicUrl: config.publicUrl, drawsPerMinute: config.rateLimits.pageDraws });
   const memberPagesWithData = (indexHtml: string) =>
-    memberPages(app, { root: webRoot, shell: indexHtml, renderer: pageRenderer, stylesheet, publicUrl: config.publicUrl });
+    memberPages(app, {
+      root: webRoot,
+      shell: indexHtml,
+      renderer: pageRenderer,
+      stylesheet,
+      publicUrl: config.publicUrl,
+      drawsPerMinute: config.rateLimits.pageDraws,
+    });
   await registerSpa(app, webRoot, pageRenderer ? [publicPages, memberPagesWithData] : [memberPagesWithData]);
 
   await ensureAdmin(ctx);

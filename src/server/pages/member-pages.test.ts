@@ -130,6 +130,25 @@ describe('the dashboard drawn on the server for its member (issue 31)', () => {
   });
 });
 
+describe('drawings one address causes (issue 31)', () => {
+  it('past RATE_LIMIT_PAGE_DRAWS a minute, the dashboard is the shell with the member data, not refused', async () => {
+    const portal = await createTestApp({ RATE_LIMIT_PAGE_DRAWS: '2' }, { webRoot, pageRenderer: (await import('../../web/entry-server.js')) as PageRenderer });
+    try {
+      const { client } = await activatedMember(portal.app);
+      const pages = [];
+      for (let visit = 0; visit < 3; visit++) pages.push(await client.get('/profile'));
+      expect(pages.map((page) => page.statusCode)).toEqual([200, 200, 200]);
+      expect(pages.map((page) => (page.body.includes(PAGE_DATA_ID) ? 'drawn' : answersIn(page.body) ? 'shell with data' : 'shell'))).toEqual([
+        'drawn',
+        'drawn',
+        'shell with data',
+      ]);
+    } finally {
+      await portal.close();
+    }
+  });
+});
+
 describe('filesOf', () => {
   it('follows static imports once each, leaving out the shell files', () => {
     const manifest = {

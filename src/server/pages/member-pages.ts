@@ -45,13 +45,21 @@ const jsonBlock = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u00
  *   its code started once it is painted, as a public page's;
  * - any other, and a dashboard that could not be drawn, is the shell with preloads of the page's
  *   code and the answers of the page's first calls (`app.inject`, with the request's cookie).
- * The answer is the member's alone: `Cache-Control: private, no-store`, never in the shared page
+ * One address may cause `drawsPerMinute` drawings a minute (`RATE_LIMIT_PAGE_DRAWS`, as for the
+ * public pages); past that it gets the shell with the data. The answer is the member's alone: `Cache-Control: private, no-store`, never in the shared page
  * cache (`served-pages.ts`, which only keeps public pages). Signed out, or a staff account, the
  * plain shell: the browser's guard sends the visitor on as before.
  */
 export function memberPages(
   app: FastifyInstance,
-  { root, shell, renderer, stylesheet, publicUrl }: { root: string; shell: string; renderer?: PageRenderer; stylesheet?: InlineStylesheet; publicUrl?: string },
+  {
+    root,
+    shell,
+    renderer,
+    stylesheet,
+    publicUrl,
+    drawsPerMinute,
+  }: { root: string; shell: string; renderer?: PageRenderer; stylesheet?: InlineStylesheet; publicUrl?: string; drawsPerMinute: number },
 ) {
   const manifestFile = path.join(root, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
@@ -72,8 +80,13 @@ export function memberPages(
     );
   }
 
-  /** The page drawn for the member; false when it could not be drawn (the shell with the data goes instead). */
+  // Drawing is what costs: past this many a minute from one address, the shell with the data goes instead.
+  const drawingAllowed = app.createRateLimit({ max: drawsPerMinute, timeWindow: 60_000, keyGenerator: (request) => `member-page-draws|${request.ip}` });
+
+  /** The page drawn for the member; false when it could not or may not be drawn (the shell with the data goes instead). */
   async function sendDrawn(request: FastifyRequest, reply: FastifyReply, template: PageTemplate, headers: Record<string, string>): Promise<boolean> {
+    const limit = await drawingAllowed(request);
+    if (!limit.isAllowed && limit.isExceeded) return false;
     let page;
     try {
       page = await drawMemberPage(app, renderer!, request.url, headers);
