@@ -118,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
-    // A request still unanswered after this gets 503; uploads, which include receiving the files, get longer (uploadRoute).
+    // A request still unanswered after this gets 503; uploads and streamed downloads get longer (http/route-timeouts.ts).
     handlerTimeout: config.timeouts.requestMs,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

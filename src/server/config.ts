@@ -77,6 +77,7 @@ const operationsEnv = {
   STORAGE_TIMEOUT_MS: milliseconds(15_000),
   REQUEST_TIMEOUT_MS: milliseconds(30_000),
   UPLOAD_TIMEOUT_MS: milliseconds(300_000),
+  DOWNLOAD_TIMEOUT_MS: milliseconds(3_600_000),
   SHED_EVENT_LOOP_DELAY_MS: milliseconds(1000, 0),
   SHED_POOL_WAITING: z.coerce.number().int().min(0).default(100),
   MIGRATE_ON_START: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
@@ -97,6 +98,7 @@ function operationsConfig(e: Env): OperationsConfig {
       storageMs: e.STORAGE_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,
       uploadMs: e.UPLOAD_TIMEOUT_MS,
+      downloadMs: e.DOWNLOAD_TIMEOUT_MS,
     },
     shedding: { eventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS, poolWaiting: e.SHED_POOL_WAITING },
     migrateOnStart: e.MIGRATE_ON_START === 'true',
@@ -120,6 +122,7 @@ export interface OperationsConfig {
     storageMs: number;
     requestMs: number;
     uploadMs: number;
+    downloadMs: number;
   };
   /** Requests answered 503 at once while the event loop lags this much, or this many queries wait for a connection (0: never). */
   shedding: { eventLoopDelayMs: number; poolWaiting: number };

@@ -5,10 +5,11 @@ import { companyEventFields, galleryImageFields } from '../../shared/schemas/eve
 import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { IMAGE_TYPES } from '../files/file-kinds.js';
-import { readMultipart, uploadRoute } from '../files/multipart.js';
+import { readMultipart } from '../files/multipart.js';
 import { badRequest } from '../http/errors.js';
 import { parseBody } from '../http/parse.js';
 import { addGalleryImage, createEvent, deleteEvent, deleteGalleryImage, listAllEvents, listGallery, updateEvent } from './events-service.js';
+import { uploadRoute } from '../http/route-timeouts.js';
 
 const eventParams = z.object({ id: z.uuid({ error: 'Event not found' }) });
 const imageParams = z.object({ id: z.uuid({ error: 'Image not found' }) });

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants.js';
 import { badRequest, HttpError, tooLarge } from '../http/errors.js';
 import { assertStorableText } from '../http/storable-text.js';
@@ -66,14 +65,6 @@ export async function readMultipart(request: FastifyRequest, rules: Record<strin
     throw badRequest('The form data could not be read. Please try again.');
   }
   return { fields, files };
-}
-
-/**
- * Route options for a route that receives files: its timeout covers receiving them, which takes
- * minutes on a slow phone connection (UPLOAD_TIMEOUT_MS instead of REQUEST_TIMEOUT_MS).
- */
-export function uploadRoute(config: Pick<Config, 'timeouts'>): { handlerTimeout: number } {
-  return { handlerTimeout: config.timeouts.uploadMs };
 }
 
 function largestLimit(rules: Record<string, FileRule>): number {

@@ -7,10 +7,11 @@ import { memberUser } from '../auth/guards.js';
 import { assertGuardianConfirmed } from '../privacy/guardian-service.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
-import { type FileRule, readMultipart, uploadRoute } from '../files/multipart.js';
+import { type FileRule, readMultipart } from '../files/multipart.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { parseBody } from '../http/parse.js';
 import { listMemberEvents, listMemberSubmissions, submitForm } from './forms-service.js';
+import { uploadRoute } from '../http/route-timeouts.js';
 
 /** One route per form: its shared entry and its stored name. */
 const FORM_ROUTES = FORM_KINDS.map(({ value: form }) => ({ form, ...FORM_DEFINITIONS[form] }));

@@ -9,6 +9,7 @@ import type { AppContext } from '../context.js';
 import { sendCsv } from '../http/csv.js';
 import { badRequest } from '../http/errors.js';
 import { RECONCILIATION_CSV_HEADER, reconcile, reconciliationCsvRows } from './reconciliation.js';
+import { downloadRoute } from '../http/route-timeouts.js';
 
 /** At most this many days at once: each is read from Paystack page by page. */
 export const RECONCILIATION_MAX_DAYS = 92;
@@ -33,20 +34,24 @@ export function reconciliationStaffRoutes(ctx: AppContext): FastifyPluginAsyncZo
       return reconcile(ctx, from, to);
     });
 
-    app.get('/payments/reconciliation.csv', { config: { area: 'payments' }, schema: { querystring: range } }, async (request, reply) => {
-      const { from, to } = checkedRange(request.query);
-      const reconciliation = await reconcile(ctx, from, to);
-      await recordAudit(ctx.db, {
-        actor: staffUser(request),
-        action: 'reconciliation.export',
-        subjectType: 'export',
-        subjectId: 'reconciliation',
-        details: { from, to, ...reconciliation.counts },
-      });
-      async function* rows() {
-        yield reconciliationCsvRows(reconciliation, RECONCILIATION_LABELS);
-      }
-      return sendCsv(reply, `paystack-reconciliation-${from}-to-${to}-${todayInLagos(ctx.clock())}.csv`, RECONCILIATION_CSV_HEADER, rows());
-    });
+    app.get(
+      '/payments/reconciliation.csv',
+      { ...downloadRoute(ctx.config), config: { area: 'payments' }, schema: { querystring: range } },
+      async (request, reply) => {
+        const { from, to } = checkedRange(request.query);
+        const reconciliation = await reconcile(ctx, from, to);
+        await recordAudit(ctx.db, {
+          actor: staffUser(request),
+          action: 'reconciliation.export',
+          subjectType: 'export',
+          subjectId: 'reconciliation',
+          details: { from, to, ...reconciliation.counts },
+        });
+        async function* rows() {
+          yield reconciliationCsvRows(reconciliation, RECONCILIATION_LABELS);
+        }
+        return sendCsv(reply, `paystack-reconciliation-${from}-to-${to}-${todayInLagos(ctx.clock())}.csv`, RECONCILIATION_CSV_HEADER, rows());
+      },
+    );
   };
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { sendStoredFile } from '../files/send-file.js';
 import { HttpError } from '../http/errors.js';
 import { memberCard, verifyMember, verifyPhoto } from './member-card-service.js';
+import { downloadRoute } from '../http/route-timeouts.js';
 
 const verifyParams = z.object({ memberNumber: z.string().max(40) });
 /** The card's check code; checked, not validated: a wrong one answers as an unknown number. */
@@ -33,8 +34,10 @@ export function memberCardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       reply.header('Cache-Control', 'no-store').send(await verifyMember(ctx, request.params.memberNumber, request.query.code)),
     );
 
-    app.get('/api/verify/:memberNumber/photo', { schema: { params: verifyParams, querystring: verifyQuery }, config: lookups }, async (request, reply) =>
-      sendStoredFile(ctx, reply, await verifyPhoto(ctx, request.params.memberNumber, request.query.code), 'private'),
+    app.get(
+      '/api/verify/:memberNumber/photo',
+      { ...downloadRoute(ctx.config), schema: { params: verifyParams, querystring: verifyQuery }, config: lookups },
+      async (request, reply) => sendStoredFile(ctx, reply, await verifyPhoto(ctx, request.params.memberNumber, request.query.code), 'private'),
     );
   };
 }

@@ -5,11 +5,12 @@ import { memberUser } from '../auth/guards.js';
 import { assertGuardianConfirmed } from '../privacy/guardian-service.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES } from '../files/file-kinds.js';
-import { readMultipart, uploadRoute } from '../files/multipart.js';
+import { readMultipart } from '../files/multipart.js';
 import { HttpError } from '../http/errors.js';
 import { parseBody } from '../http/parse.js';
 import { loadUserView } from '../profile/user-view.js';
 import { activateProfile, assertOwnUserId, membershipStatus, sendEmailCode, sendOtp, uploadSlip, verifyEmailCode } from './membership-service.js';
+import { uploadRoute } from '../http/route-timeouts.js';
 
 /** The fee and activation wizard of /user/fees, step by step; behind the member hook (member-routes.ts). */
 export function membershipMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -10,6 +10,7 @@ import { staffLookQuery } from '../privacy/staff-look.js';
 import { sendStoredFile } from '../files/send-file.js';
 import { receiptOf } from '../ledger/ledger-service.js';
 import { sendReceipt } from '../ledger/routes.js';
+import { downloadRoute } from '../http/route-timeouts.js';
 
 const paymentParams = z.object({ id: z.uuid({ error: 'Payment not found' }) });
 
@@ -57,9 +58,13 @@ export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       sendReceipt(ctx, reply, await receiptOf(ctx, request.params.id)),
     );
 
-    app.get('/payments/:id/slip', { config: { area: 'payments' }, schema: { params: paymentParams, querystring: staffLookQuery } }, async (request, reply) => {
-      const file = await paymentSlip(ctx, staffUser(request), request.params.id, request.query.reason);
-      return sendStoredFile(ctx, reply, file, 'private');
-    });
+    app.get(
+      '/payments/:id/slip',
+      { ...downloadRoute(ctx.config), config: { area: 'payments' }, schema: { params: paymentParams, querystring: staffLookQuery } },
+      async (request, reply) => {
+        const file = await paymentSlip(ctx, staffUser(request), request.params.id, request.query.reason);
+        return sendStoredFile(ctx, reply, file, 'private');
+      },
+    );
   };
 }

@@ -7,6 +7,7 @@ import { accessLogOf } from './access-log.js';
 import { consentsOf, setMarketingConsent } from './consents.js';
 import { sendExport } from './export.js';
 import { addGuardian, confirmGuardian, guardianAnswer, resendGuardianCode } from './guardian-service.js';
+import { downloadRoute } from '../http/route-timeouts.js';
 
 const limited = (max: number) => ({
   rateLimit: { max, timeWindow: 15 * 60 * 1000, errorResponseBuilder: () => new HttpError(429, 'Too many requests. Please wait a few minutes and try again.') },
@@ -17,8 +18,10 @@ export function privacyMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const member = { config: { access: 'member' as const } };
 
-    app.get('/api/users/me/export', { config: { ...limited(ctx.config.rateLimits.codes), access: 'member' } }, async (request, reply) =>
-      sendExport(ctx, reply, memberUser(request)),
+    app.get(
+      '/api/users/me/export',
+      { ...downloadRoute(ctx.config), config: { ...limited(ctx.config.rateLimits.codes), access: 'member' } },
+      async (request, reply) => sendExport(ctx, reply, memberUser(request)),
     );
 
     app.get('/api/users/me/consents', member, async (request) => consentsOf(ctx.db, memberUser(request).id));

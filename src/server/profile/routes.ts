@@ -11,11 +11,12 @@ import { assertReauthenticated } from '../auth/reauthenticate.js';
 import { clearSessionCookie } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
-import { readMultipart, uploadRoute } from '../files/multipart.js';
+import { readMultipart } from '../files/multipart.js';
 import { parseBody } from '../http/parse.js';
 import { startOnlinePayment } from '../ledger/online-checkout.js';
 import { changesCredentials, confirmEmailChange, terminateAccount, updateProfile } from './profile-service.js';
 import { loadUserView, NO_AD, toUserView } from './user-view.js';
+import { uploadRoute } from '../http/route-timeouts.js';
 
 /** The files PUT /api/users/profile accepts: the profile picture, or an advert's image and payment slip. */
 const PROFILE_FILES = {

@@ -7,13 +7,14 @@ import { bookingRequestSchema, confirmBookingSchema, bookingResponseSchema, tale
 import { memberUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { IMAGE_TYPES } from '../files/file-kinds.js';
-import { readMultipart, type ReceivedFile, uploadRoute } from '../files/multipart.js';
+import { readMultipart, type ReceivedFile } from '../files/multipart.js';
 import { sendStoredFile } from '../files/send-file.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { parseBody } from '../http/parse.js';
 import { answerRequest, confirmBooking, myRequests, requestBooking } from './booking-service.js';
 import { publicPhoto, publicProfile, searchTalent } from './directory-service.js';
 import { addPhoto, deletePhoto, myProfile, saveMyProfile, setPrimaryPhoto } from './my-profile-service.js';
+import { uploadRoute, downloadRoute } from '../http/route-timeouts.js';
 
 const PHOTO_FIELDS = Array.from({ length: MAX_TALENT_PHOTOS }, (_, index) => `photo${index + 1}`);
 
@@ -44,7 +45,7 @@ export function talentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       reply.header('Cache-Control', 'no-store').send(await publicProfile(ctx, request.params.id)),
     );
 
-    app.get('/api/talent/:id/photos/:photoId', { schema: { params: publicPhotoParams } }, async (request, reply) => {
+    app.get('/api/talent/:id/photos/:photoId', { ...downloadRoute(ctx.config), schema: { params: publicPhotoParams } }, async (request, reply) => {
       const file = await publicPhoto(ctx, request.params.id, request.params.photoId);
       // Short-lived public caching: a profile staff hide stops being served within minutes.
       return sendStoredFile(ctx, reply, file, 'public');
