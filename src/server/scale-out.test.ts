@@ -9,14 +9,13 @@ import { eq } from 'drizzle-orm';
 import { shiftDate, todayInLagos } from '../shared/dates.js';
 import { buildApp } from './app.js';
 import { sessionCookieName } from './auth/sessions.js';
-import { loadConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/client.js';
 import { users } from './db/schema.js';
 import { sendMembershipReminders } from './membership/reminders.js';
 import { outboxDrained, outboxRowsTo, TestMailbox } from './test-support/mailbox.js';
 import { startS3Server } from './test-support/s3-server.js';
 import { createScratchDatabase } from './test-support/scratch-database.js';
-import { onPostgresServer, postgresServerUrl, signedUpMember, STAFF, TestClient, testRedisUrl } from './test-support/test-app.js';
+import { onPostgresServer, postgresServerUrl, signedUpMember, STAFF, TestClient, testRedisUrl, testConfig } from './test-support/test-app.js';
 
 /**
  * Two portals, as two processes or hosts would run, sharing one PostgreSQL database, one Redis
@@ -37,7 +36,7 @@ let sharedEnv: Record<string, string>;
 
 async function startPortal(env: Record<string, string>): Promise<Portal> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-scale-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MAIL_POLL_MS: '50', ...env });
+  const config = testConfig({ DATA_DIR: dataDir, MAIL_POLL_MS: '50', ...env });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: 4 });
   const mailbox = new TestMailbox();
   const app = await buildApp(config, { database, mailTransport: mailbox.transport, webRoot: path.join(dataDir, 'no-web') });

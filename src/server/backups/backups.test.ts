@@ -10,7 +10,7 @@ import { lockDataDir } from '../db/pglite.js';
 import { storeFile } from '../files/files-service.js';
 import { PDF_BYTES } from '../test-support/files.js';
 import { createScratchDatabase } from '../test-support/scratch-database.js';
-import { onPostgresServer, postgresServerUrl, signedInStaff, signedUpMember, STAFF } from '../test-support/test-app.js';
+import { onPostgresServer, postgresServerUrl, signedInStaff, signedUpMember, STAFF, testConfig } from '../test-support/test-app.js';
 import { backUpEmbeddedWhenDue, backupTo, restoreFrom } from './backups.js';
 import { AGE_HEADER, newBackupKey } from './sealed.js';
 
@@ -24,16 +24,12 @@ const folder = (name: string) => {
 afterAll(() => folders.forEach((made) => rmSync(made, { recursive: true, force: true })));
 
 async function portalOn(databaseUrl: string | undefined, dataDir: string, options: { clock?: () => Date; inMemory?: boolean } = {}) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
+  const config = testConfig({
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
     SESSION_SECRET: 's'.repeat(40),
     BACKUP_KEY,
     BACKUP_DIR: path.join(dataDir, 'backups'),
-    // As createTestApp: the embedded database works on the event loop; no shedding in a test.
-    SHED_EVENT_LOOP_DELAY_MS: '0',
     ADMIN_EMAIL: STAFF.email,
     ADMIN_PASSWORD: STAFF.password,
   });

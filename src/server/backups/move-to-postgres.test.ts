@@ -4,23 +4,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { storeFile } from '../files/files-service.js';
 import { PDF_BYTES } from '../test-support/files.js';
 import { describeOnPostgres, raceServerUrl } from '../test-support/on-postgres.js';
 import { createScratchDatabase } from '../test-support/scratch-database.js';
-import { signedInStaff, signedUpMember, STAFF } from '../test-support/test-app.js';
+import { signedInStaff, signedUpMember, STAFF, testConfig } from '../test-support/test-app.js';
 import { moveToPostgres } from './move-to-postgres.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-move-data-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function portalOn(databaseUrl: string | undefined) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
+  const config = testConfig({
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
     SESSION_SECRET: 's'.repeat(40),
     ADMIN_EMAIL: STAFF.email,
     ADMIN_PASSWORD: STAFF.password,

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import { neverListening, openDatabase } from '../db/client.js';
-import { createTestApp } from '../test-support/test-app.js';
+import { createTestApp, testConfig } from '../test-support/test-app.js';
 
 const lines: string[] = [];
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -28,7 +27,7 @@ describe('probes', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-ready-'));
     let url = '';
     const database = await openDatabase({ dataDir, inMemory: true });
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', MAIL_POLL_MS: '50' });
+    const config = testConfig({ DATA_DIR: dataDir, MAIL_POLL_MS: '50' });
     // Not listening on it, so closing the database under the app leaves nothing else to fail.
     const app = await buildApp(config, { database: { ...database, listen: neverListening }, webRoot: path.join(dataDir, 'no-web') });
     let readyWhileStopping: number | undefined;

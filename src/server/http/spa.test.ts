@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase } from '../db/client.js';
+import { testConfig } from '../test-support/test-app.js';
 
 let dataDir: string;
 let database: DatabaseHandle;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(webRoot, 'assets', 'index-Ab12Cd34.js'), 'export {};');
   database = await openDatabase({ dataDir, inMemory: true });
-  app = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { database, webRoot });
+  app = await buildApp(testConfig({ DATA_DIR: dataDir }), { database, webRoot });
 });
 afterAll(async () => {
   await app.close();

@@ -15,6 +15,15 @@ import { extendPaidUntil } from '../../shared/membership.js';
 import { createScratchDatabase } from './scratch-database.js';
 
 /**
+ * The settings every portal a test builds starts from: quiet, and no shedding (the embedded
+ * database works on the event loop, and a busy test machine lags it: a portal of a test sheds only
+ * when the test asks). `env` adds to them or changes them.
+ */
+export function testConfig(env: Record<string, string>) {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SHED_EVENT_LOOP_DELAY_MS: '0', ...env });
+}
+
+/**
  * A portal for one test file: its own database (in-memory PGlite, or a fresh database on the
  * PostgreSQL server named by DATABASE_URL, or by `where.postgresServer`) and its own data folder.
  */
@@ -24,10 +33,8 @@ export async function createTestApp(
   where: { postgresServer?: string } = {},
 ): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
+  const config = testConfig({
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
     SESSION_SECRET: randomBytes(32).toString('hex'),
     RATE_LIMIT_LOGIN: '1000',
     RATE_LIMIT_LOGIN_ACCOUNT: '1000',
@@ -38,9 +45,6 @@ export async function createTestApp(
     ADMIN_PASSWORD: STAFF.password,
     MAIL_POLL_MS: '50',
     MAIL_RETRY_BASE_MS: '100',
-    // The embedded database works on the event loop, and a test file's burst of work lags it: no
-    // shedding unless a test asks for it.
-    SHED_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
   const { handle, drop } = await openTestDatabase(dataDir, config.databaseListenUrl, databaseTimeouts(config), where.postgresServer ?? postgresServerUrl);
