@@ -23,14 +23,13 @@ const quoted = (value: unknown): string => (value ? `“${text(value)}”` : '')
 const because = (value: unknown): string => (value ? ` (${text(value)})` : '');
 const naira = (kobo: unknown): string => (typeof kobo === 'number' ? formatNaira(kobo) : '');
 const plural = (n: unknown, one: string, many = `${one}s`): string => `${text(n)} ${Number(n) === 1 ? one : many}`;
-const whose = (told: Told): string => (told.self ? 'their own' : `${told.subject}’s`);
 const whom = (told: Told): string => (told.self ? 'their own account' : told.subject);
 const fine = ({ details, member }: Told): string => `the ${text(details.type)} fine of ${member} on ${text(details.day)}`;
 const FILE_WORDS: Record<string, string> = { 'profile-pic': 'profile picture' };
-/** "payment slip", "profile picture", "artist membership form's file" (a form's uploads are form:<kind>). */
+/** "payment slip", "profile picture", "file sent with the artist membership form" (a form's uploads are form:<kind>). */
 function fileWords(purpose: unknown): string {
   const words = text(purpose);
-  if (words.startsWith('form:')) return `${words.slice(5).replace(/-/g, ' ')} form’s file`;
+  if (words.startsWith('form:')) return `file sent with the ${words.slice(5).replace(/-/g, ' ')} form`;
   return FILE_WORDS[words] ?? (words.replace(/-/g, ' ') || 'file');
 }
 
@@ -68,7 +67,7 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   'casting.consent.refused': { label: 'Guardian refused a casting', say: () => 'refused a child’s casting application' },
   'codes.unlock': {
     label: 'Code lock lifted',
-    say: (t) => `lifted the lock on ${whose(t)} codes${t.details.wrongTries ? ` after ${plural(t.details.wrongTries, 'wrong try', 'wrong tries')}` : ''}`,
+    say: (t) => `lifted the lock on the codes of ${whom(t)}${t.details.wrongTries ? ` after ${plural(t.details.wrongTries, 'wrong try', 'wrong tries')}` : ''}`,
   },
   'contact.handled': { label: 'Message handled', say: () => 'marked a contact message handled' },
   'contact.reply': { label: 'Message answered', say: () => 'replied to a contact message' },
@@ -81,7 +80,7 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   'event.deleted': { label: 'Event deleted', say: (t) => `deleted the event ${quoted(t.details.title)} on ${text(t.details.day)}` },
   'file.view': {
     label: 'Private file opened',
-    say: (t) => `opened ${t.member}’s ${fileWords(t.details.purpose)}${t.details.reason ? ` (reason: ${text(t.details.reason)})` : ''}`,
+    say: (t) => `opened the ${fileWords(t.details.purpose)} of ${t.member}${t.details.reason ? ` (reason: ${text(t.details.reason)})` : ''}`,
   },
   'gallery.added': { label: 'Gallery picture added', say: (t) => `added ${quoted(t.details.caption)} to the gallery` },
   'gallery.deleted': { label: 'Gallery picture removed', say: (t) => `removed ${quoted(t.details.caption)} from the gallery` },
@@ -94,17 +93,17 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   'member.level': { label: 'Level changed', say: (t) => `moved ${t.subject} from level ${text(t.details.from)} to level ${text(t.details.to)}` },
   'membership.adjusted': {
     label: 'Paid-until date changed',
-    say: (t) => `changed ${t.subject}’s paid-until date from ${text(t.details.from) || 'none'} to ${text(t.details.to)}${because(t.details.reason)}`,
+    say: (t) => `changed the paid-until date of ${t.subject} from ${text(t.details.from) || 'none'} to ${text(t.details.to)}${because(t.details.reason)}`,
   },
   'membership.suspended': { label: 'Member suspended', say: (t) => `suspended ${t.subject}${because(t.details.reason)}` },
   'membership.reinstated': { label: 'Member reinstated', say: (t) => `reinstated ${t.subject}${because(t.details.reason)}` },
   'members.export': { label: 'Members list downloaded', say: () => 'downloaded the members list' },
   'password.reset': { label: 'Password reset', say: (t) => `reset the password of ${whom(t)}` },
-  'payment.approved': { label: 'Payment approved', say: (t) => `approved ${t.member}’s payment of ${naira(t.details.amountKobo)}` },
-  'payment.rejected': { label: 'Payment rejected', say: (t) => `rejected ${t.member}’s payment${because(t.details.reason)}` },
-  'payment.reversed': { label: 'Payment reversed', say: (t) => `reversed ${t.member}’s payment${because(t.details.reason)}` },
-  'payment.refunded': { label: 'Payment refunded', say: (t) => `refunded ${t.member}’s payment${because(t.details.reason)}` },
-  'payment.expired': { label: 'Online payment set aside', say: (t) => `set aside ${t.member}’s unfinished online payment` },
+  'payment.approved': { label: 'Payment approved', say: (t) => `approved the payment of ${naira(t.details.amountKobo)} from ${t.member}` },
+  'payment.rejected': { label: 'Payment rejected', say: (t) => `rejected the payment from ${t.member}${because(t.details.reason)}` },
+  'payment.reversed': { label: 'Payment reversed', say: (t) => `reversed the payment from ${t.member}${because(t.details.reason)}` },
+  'payment.refunded': { label: 'Payment refunded', say: (t) => `refunded the payment from ${t.member}${because(t.details.reason)}` },
+  'payment.expired': { label: 'Online payment set aside', say: (t) => `set aside the unfinished online payment of ${t.member}` },
   'payment.online-mismatch': {
     label: 'Online payment flagged',
     say: (t) => `flagged the online payment ${text(t.details.reference)} for finance${because(t.details.issue)}`,
@@ -114,7 +113,10 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   'premiere.created': { label: 'Premiere added', say: (t) => `added the premiere ${quoted(t.details.title)}` },
   'premiere.updated': { label: 'Premiere changed', say: (t) => `changed the premiere ${t.subject}` },
   'premiere.retired': { label: 'Premiere retired', say: (t) => `retired the premiere ${t.subject}` },
-  'privacy.export': { label: 'Data downloaded by its member', say: (t) => `downloaded ${whose(t)} data (${plural(t.details.files, 'file')})` },
+  'privacy.export': {
+    label: 'Data downloaded by its member',
+    say: (t) => `downloaded ${t.self ? 'their own data' : `the data of ${t.subject}`} (${plural(t.details.files, 'file')})`,
+  },
   'reconciliation.export': {
     label: 'Reconciliation downloaded',
     say: (t) => `downloaded the reconciliation from ${text(t.details.from)} to ${text(t.details.to)}`,
@@ -148,7 +150,7 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   'staff.role': { label: 'Staff role changed', say: (t) => `changed the role of ${t.subject} from ${text(t.details.from)} to ${text(t.details.to)}` },
   'staff.disable': { label: 'Staff account disabled', say: (t) => `disabled the staff account of ${t.subject}` },
   'staff.enable': { label: 'Staff account enabled', say: (t) => `enabled the staff account of ${t.subject}` },
-  'submission.handled': { label: 'Form handled', say: (t) => `marked ${t.member}’s ${text(t.details.form).replace(/-/g, ' ')} form handled` },
+  'submission.handled': { label: 'Form handled', say: (t) => `marked the ${text(t.details.form).replace(/-/g, ' ')} form of ${t.member} handled` },
   'submissions.export': { label: 'Form submissions downloaded', say: () => 'downloaded the form submissions' },
   'talent.hidden': { label: 'Talent profile hidden', say: (t) => `hid a talent profile from the directory${because(t.details.reason)}` },
   'talent.unhidden': { label: 'Talent profile shown again', say: () => 'put a talent profile back in the directory' },

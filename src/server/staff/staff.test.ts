@@ -332,7 +332,7 @@ describe('audit trail', () => {
     expect((await admin.get(url)).statusCode).toBe(200);
     const [entry] = (await admin.get(`/api/admin/audit?subjectType=file&subjectId=${fileId}`)).json().entries;
     expect(entry).toMatchObject({ action: 'file.view', actorEmail: STAFF.email, details: { userId: member.user.id } });
-    expect(entry.sentence).toBe(`Administrator (admin) opened ${member.fields.name}’s profile picture.`);
+    expect(entry.sentence).toBe(`Administrator (admin) opened the profile picture of ${member.fields.name}.`);
   });
 
   it('reads as sentences: who did what to whom, by name, role and member number, not ids', async () => {
