@@ -304,6 +304,14 @@ test('at 1280 px the fee page, the dashboard and the artist form show everything
   await page.context().clearCookies();
   await activatedMember(page, mailbox);
   await shot(page, 'dashboard-active');
+  // A signed-in member's menu, unread notifications and all, fits one line beside the company's name.
+  await page.goto('/profile');
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu.getByRole('link', { name: /^Notifications \d+ unread$/ })).toBeVisible();
+  await expect(menu.getByText('Sign out')).toBeVisible();
+  const rows = () => menu.locator('.navbar__list > li').evaluateAll((items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))).size);
+  await expect.poll(rows).toBe(1);
+  expect((await page.locator('.navbar__name').boundingBox())!.height, 'the name on one line').toBeLessThan(30);
   await page.goto('/artistmembershipform');
   await expect(page.getByRole('heading', { name: /^Section \d of 7$/ })).toHaveCount(0);
   for (const title of ['Personal details', 'Contact and address', 'Body measurements', 'Production house', 'Last movie', 'Reasons', 'Uploads and terms']) {
