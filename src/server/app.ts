@@ -8,6 +8,7 @@ import type { MemberAccess } from './auth/guards.js';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '../shared/constants.js';
 import { ensureAdmin } from './admin/ensure-admin.js';
+import { ensureStarterGallery } from './events/starter-gallery.js';
 import { adminRoutes } from './admin/routes.js';
 import { adsRoutes } from './ads/routes.js';
 import { authRoutes } from './accounts/routes.js';
@@ -250,6 +251,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSpa(app, webRoot, pageRenderer ? [publicPages, memberPagesWithData] : [memberPagesWithData]);
 
   await ensureAdmin(ctx);
+  await ensureStarterGallery(ctx);
   // Mail is signed with the company name staff saved, from the first message on.
   await readSiteSettings(ctx);
   startHousekeeping(app, ctx);

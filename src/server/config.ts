@@ -168,6 +168,7 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  STARTER_GALLERY: z.enum(['on', 'off']).default('on'),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -272,6 +273,8 @@ export interface Config extends OperationsConfig {
   mailFrom: string;
   sessionSecret: string;
   admin: { email: string; password: string } | undefined;
+  /** A new install's events gallery starts with six pictures (events/starter-gallery.ts); off in the API tests. */
+  starterGallery: boolean;
   publicUrl: string | undefined;
   logLevel: string;
   /** Behind a load balancer: how many hops, or which addresses, may name the client in X-Forwarded-For. */
@@ -368,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    starterGallery: e.STARTER_GALLERY === 'on',
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

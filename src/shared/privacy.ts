@@ -42,6 +42,9 @@ export const WAITING_FOR_GUARDIAN =
 export const NO_PUBLICATION_CONSENT =
   'Your parent or guardian did not agree to publishing your talent profile, so it cannot be public. They can agree when they confirm again: send them a new code from your privacy page.';
 
+/** GET /api/guardian/child: whose account the guardian's link confirms. */
+export const guardianChildSchema = z.object({ child: z.uuid({ error: 'This link is not complete. Open the link from the email again.' }) });
+
 export const guardianConfirmSchema = z.object({
   child: z.uuid({ error: 'This link is not complete. Open the link from the email again.' }),
   code: z

@@ -94,7 +94,9 @@ test('a 12-year-old signs up with a guardian, waits, and the guardian confirms f
   const guardianContext = await browser.newContext({ baseURL });
   const guardian = await guardianContext.newPage();
   await guardian.goto(link!);
-  await expect(guardian.getByRole('heading', { name: 'Confirm your child’s account' })).toBeVisible();
+  // The page names the child whose account it confirms.
+  await expect(guardian.getByRole('heading', { name: 'Confirm Tobi Adeyemi’s account' })).toBeVisible();
+  await expect(guardian.getByText('Tobi Adeyemi named you as their parent or guardian')).toBeVisible();
   await guardian.getByLabel('Code from the email').fill(code!);
   await guardian.getByLabel(/I am this child’s parent or guardian/).check();
   await guardian.getByLabel(/may publish a talent profile/).check();

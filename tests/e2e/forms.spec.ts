@@ -174,7 +174,7 @@ test('staff put a casting day and gallery pictures on /events; a member on a pho
   await addEvent.getByRole('button', { name: 'Add event' }).click();
   await expect(staff.getByText('Event added.')).toBeVisible();
   await expect(staff.getByRole('row', { name: 'Open casting: Lagos Nights' })).toContainText(displayDate(castingDay));
-  for (const caption of ['Premiere night', 'Training day']) {
+  for (const caption of ['Premiere night 2026', 'Training day in Ikeja']) {
     const addImage = staff.getByRole('form', { name: 'Add a gallery image' });
     await addImage.getByLabel('Image').setInputFiles(tinyPng());
     await addImage.getByLabel('Caption').fill(caption);
@@ -227,6 +227,43 @@ test('staff put a casting day and gallery pictures on /events; a member on a pho
   expect(box?.width ?? 0).toBeGreaterThan(200);
   const first = await gallery.locator('.swiper-slide-active img').getAttribute('alt');
   await expect.poll(async () => gallery.locator('.swiper-slide-active img').getAttribute('alt'), { timeout: 6000 }).not.toBe(first);
+  expect(unexpectedErrors(errors)).toEqual([]);
+});
+
+test('on a wide screen the gallery shows the new install’s six pictures, four at a time 10 px apart, looping with arrows, and plays on after a tap', async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpThroughForm(page, newMember());
+  await page.goto('/events');
+  const gallery = page.locator('.gallery');
+  // The six pictures a new install starts with (events/starter-gallery.ts), each a real picture.
+  const starters = ['Premiere night', 'On set', 'Training day', 'Awards night', 'Visiting the community', 'Camping'];
+  for (const caption of starters) {
+    const picture = gallery.getByRole('img', { name: caption, exact: true }).first();
+    await expect(picture).toBeAttached();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 10_000 }).toBe(1200);
+  }
+  // Four whole slides across, 10 px apart.
+  const shown = async () => {
+    const frame = (await gallery.boundingBox())!;
+    const boxes = await gallery.locator('.swiper-slide').evaluateAll((slides) => slides.map((slide) => slide.getBoundingClientRect().toJSON() as DOMRect));
+    return boxes.filter((b) => b.left >= frame.x - 1 && b.right <= frame.x + frame.width + 1).sort((a, b) => a.left - b.left);
+  };
+  const across = await shown();
+  expect(across).toHaveLength(4);
+  expect(Math.round(across[1]!.left - across[0]!.right)).toBe(10);
+  // Arrows, and autoplay carries on after a tap on one; the slides loop.
+  await gallery.locator('.swiper-button-next').click();
+  const afterTap = await gallery.locator('.swiper-slide-active img').getAttribute('alt');
+  await expect.poll(async () => gallery.locator('.swiper-slide-active img').getAttribute('alt'), { timeout: 6000 }).not.toBe(afterTap);
+  await expect(gallery.locator('.swiper-button-prev')).toBeVisible();
+  type Swiped = HTMLElement & { swiper: { params: { loop: boolean; autoplay: { delay: number; disableOnInteraction: boolean } } } };
+  expect(await gallery.evaluate((element) => (element as Swiped).swiper.params)).toMatchObject({
+    loop: true,
+    autoplay: { delay: 2000, disableOnInteraction: false },
+  });
   expect(unexpectedErrors(errors)).toEqual([]);
 });
 

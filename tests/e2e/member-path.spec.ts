@@ -38,7 +38,7 @@ test('on a phone, the fee page follows the member: pay, under review, rejected a
   const errors = watchConsole(page);
   await page.setViewportSize(PHONE);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  // Staff set the bank account the fee page shows (an unset one is hidden).
+  // Staff set the bank account the fee page shows (an unset one is hidden), typed as the settings page's hint says.
   const settings = await staffApi(baseURL!);
   const current = (await (await settings.get('/api/admin/settings/site')).json()) as Record<string, unknown>;
   const blank = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -48,7 +48,7 @@ test('on a phone, the fee page follows the member: pay, under review, rejected a
       email: blank(current.email),
       phone: blank(current.phone),
       dollarAccount: blank(current.dollarAccount),
-      nairaAccount: 'Bank: Test Bank | Account name: Company Ltd | Account number: 0123456789',
+      nairaAccount: 'Test Bank | Company Ltd | 0123456789',
     },
   });
   expect(saved.ok(), await saved.text()).toBe(true);
@@ -59,9 +59,11 @@ test('on a phone, the fee page follows the member: pay, under review, rejected a
   await page.goto('/user/fees?plan=premium');
   await expect(page.getByRole('heading', { name: 'Pay the membership fee' })).toBeVisible();
   await expect(page.getByText('Premium Plan')).toBeVisible();
-  // Each bank detail on its own line, with its own copy button.
+  // Each bank detail on its own line, with its label from the hint's place and its own copy button.
   const naira = page.locator('.fees__account').first();
   await expect(naira.locator('.fees__line')).toHaveCount(3);
+  await expect(naira.locator('dt')).toHaveText(['Bank', 'Account name', 'Account number']);
+  await expect(naira.locator('.fees__value')).toHaveText(['Test Bank', 'Company Ltd', '0123456789']);
   await naira.getByRole('button', { name: 'Copy Account number' }).click();
   await expect(naira.getByText('Copied', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('0123456789');
@@ -302,6 +304,14 @@ test('at 1280 px the fee page, the dashboard and the artist form show everything
   await page.context().clearCookies();
   await activatedMember(page, mailbox);
   await shot(page, 'dashboard-active');
+  // A signed-in member's menu, unread notifications and all, fits one line beside the company's name.
+  await page.goto('/profile');
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await expect(menu.getByRole('link', { name: /^Notifications \d+ unread$/ })).toBeVisible();
+  await expect(menu.getByText('Sign out')).toBeVisible();
+  const rows = () => menu.locator('.navbar__list > li').evaluateAll((items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))).size);
+  await expect.poll(rows).toBe(1);
+  expect((await page.locator('.navbar__name').boundingBox())!.height, 'the name on one line').toBeLessThan(30);
   await page.goto('/artistmembershipform');
   await expect(page.getByRole('heading', { name: /^Section \d of 7$/ })).toHaveCount(0);
   for (const title of ['Personal details', 'Contact and address', 'Body measurements', 'Production house', 'Last movie', 'Reasons', 'Uploads and terms']) {

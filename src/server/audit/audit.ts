@@ -1,9 +1,11 @@
-import { and, count, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { shiftDate, startOfLagosDay } from '../../shared/dates.js';
 import type { AuditEntryView, AuditFilters } from '../../shared/schemas/audit.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
-import { auditLog } from '../db/schema.js';
+import { auditLog, plans, premieres, users } from '../db/schema.js';
+import { formatMemberNumber } from '../../shared/membership.js';
+import { actionLabel, auditSentence } from './sentences.js';
 
 export interface AuditEntry {
   actor: { id: string; email: string } | null;
@@ -87,7 +89,8 @@ export async function listAudit(ctx: AppContext, query: AuditQuery) {
       .offset((query.page - 1) * AUDIT_PAGE_SIZE),
     ctx.db.select({ n: count() }).from(auditLog).where(where),
   ]);
-  const entries: AuditEntryView[] = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  const named = await namesIn(ctx.db, rows);
+  const entries: AuditEntryView[] = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), sentence: sentenceOf(row, named) }));
   const n = total?.n ?? 0;
   return { entries, total: n, page: query.page, pages: Math.max(1, Math.ceil(n / AUDIT_PAGE_SIZE)) };
 }
@@ -104,6 +107,106 @@ export async function auditFilters(ctx: AppContext): Promise<AuditFilters> {
   ]);
   return {
     actors: actors.map((a) => ({ id: a.id!, email: a.email! })),
-    actions: actions.map((a) => a.action),
+    actions: actions.map((a) => ({ action: a.action, label: actionLabel(a.action) })).sort((a, b) => a.label.localeCompare(b.label)),
   };
+}
+
+type AuditRow = typeof auditLog.$inferSelect;
+
+/** The people, films and plans a page of entries names by id, each in words. */
+interface Named {
+  people: Map<string, string>;
+  records: Map<string, string>;
+}
+
+const idIn = (details: Record<string, unknown>, key: string): string | null => (typeof details[key] === 'string' ? details[key] : null);
+const SETTINGS_WORDS: Record<string, string> = { site: 'site settings', staff: 'staff security settings' };
+const RECORD_WORDS: Record<string, string> = {
+  ad: 'an advert',
+  announcement: 'an announcement',
+  booking_request: 'a booking request',
+  casting_application: 'a casting application',
+  casting_call: 'a casting call',
+  contact: 'a contact message',
+  event: 'an event',
+  export: 'an export',
+  file: 'a file',
+  form: 'the form submissions',
+  'gallery-image': 'the gallery',
+  payment: 'a payment',
+  schedule: 'a series',
+  'attendance-fine': 'an attendance fine',
+  submission: 'a form submission',
+  talent_profile: 'a talent profile',
+};
+
+async function namesIn(db: Executor, rows: AuditRow[]): Promise<Named> {
+  const personIds = new Set<string>();
+  for (const row of rows) {
+    if (row.actorId) personIds.add(row.actorId);
+    if (row.subjectType === 'user' && row.subjectId !== FORGOTTEN) personIds.add(row.subjectId);
+    for (const key of ['userId', 'memberId']) {
+      const id = idIn(row.details, key);
+      if (id) personIds.add(id);
+    }
+  }
+  const uuid = /^[0-9a-f-]{36}$/i;
+  const of = (type: string) => [...new Set(rows.filter((row) => row.subjectType === type && uuid.test(row.subjectId)).map((row) => row.subjectId))];
+  const [people, films, plansNamed] = await Promise.all([
+    personIds.size === 0
+      ? []
+      : db
+          .select({ id: users.id, name: users.fullName, role: users.role, number: users.memberNumber })
+          .from(users)
+          .where(
+            inArray(
+              users.id,
+              [...personIds].filter((id) => uuid.test(id)),
+            ),
+          ),
+    of('premiere').length === 0
+      ? []
+      : db
+          .select({ id: premieres.id, title: premieres.title })
+          .from(premieres)
+          .where(inArray(premieres.id, of('premiere'))),
+    db.select({ id: plans.id, name: plans.name }).from(plans),
+  ]);
+  return {
+    people: new Map(
+      people.map((person) => [
+        person.id,
+        person.role === 'member'
+          ? person.number === null
+            ? person.name
+            : `${person.name} (${formatMemberNumber(person.number)})`
+          : `${person.name} (${person.role})`,
+      ]),
+    ),
+    records: new Map([...films.map((film) => [film.id, `“${film.title}”`] as const), ...plansNamed.map((plan) => [plan.id, `“${plan.name}”`] as const)]),
+  };
+}
+
+/** The entry as a sentence: who (by name and role or number) did what to whom. */
+function sentenceOf(row: AuditRow, named: Named): string {
+  const details = row.details;
+  const guardian = typeof details.guardian === 'string' ? details.guardian : null;
+  const actor = row.actorId
+    ? (named.people.get(row.actorId) ?? row.actorEmail ?? 'A former staff member')
+    : row.actorEmail
+      ? row.actorEmail
+      : guardian
+        ? `The guardian (${guardian})`
+        : 'The portal';
+  const person = (id: string | null) => (id ? (named.people.get(id) ?? 'a former member') : 'a member');
+  let subject: string;
+  if (row.subjectType === 'user') subject = row.subjectId === FORGOTTEN ? 'a former member' : person(row.subjectId);
+  else if (row.subjectType === 'settings') subject = SETTINGS_WORDS[row.subjectId] ?? 'settings';
+  else subject = named.records.get(row.subjectId) ?? RECORD_WORDS[row.subjectType] ?? row.subjectType.replace(/[-_]/g, ' ');
+  return auditSentence(actor, row.action, {
+    details,
+    subject,
+    member: person(idIn(details, 'userId') ?? idIn(details, 'memberId')),
+    self: row.subjectType === 'user' && row.actorId !== null && row.actorId === row.subjectId,
+  });
 }

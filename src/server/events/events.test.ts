@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { auditLog, companyEvents, files } from '../db/schema.js';
+import { ensureStarterGallery } from './starter-gallery.js';
 import { jpegWithGps, LARGE_BYTES, multipart, pngBytes, TEXT_BYTES } from '../test-support/files.js';
 import { createTestApp, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
 
@@ -133,5 +135,33 @@ describe('the gallery', () => {
     const finance = (await signedInStaffAs(app, 'finance')).client;
     expect((await finance.get('/api/admin/gallery')).statusCode).toBe(403);
     expect((await finance.post('/api/admin/events', { form: multipart(casting(), {}) })).statusCode).toBe(403);
+  });
+});
+
+describe('a new install’s gallery', () => {
+  it('starts with six real pictures, added once, and never again once the company removed them', async () => {
+    const fresh = await createTestApp({ STARTER_GALLERY: 'on' });
+    try {
+      const visitor = new TestClient(fresh.app);
+      const gallery = async () => (await visitor.get('/api/gallery')).json().images as { id: string; caption: string; imageUrl: string }[];
+      const images = await gallery();
+      expect(images.map((i) => i.caption)).toEqual(['Camping', 'Visiting the community', 'Awards night', 'Training day', 'On set', 'Premiere night']);
+      for (const image of images) {
+        const picture = await visitor.get(image.imageUrl);
+        expect(picture.statusCode).toBe(200);
+        expect(picture.headers['content-type']).toBe('image/webp');
+        expect(await sharp(picture.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1200, height: 900 });
+      }
+      // A second start, or two at once, adds nothing.
+      await Promise.all([ensureStarterGallery(fresh.app.ctx), ensureStarterGallery(fresh.app.ctx)]);
+      expect(await gallery()).toHaveLength(6);
+
+      const staff = (await signedInStaffAs(fresh.app, 'moderator')).client;
+      for (const image of images) expect((await staff.delete(`/api/admin/gallery/${image.id}`)).statusCode).toBe(200);
+      await ensureStarterGallery(fresh.app.ctx);
+      expect(await gallery()).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
   });
 });

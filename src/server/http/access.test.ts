@@ -70,6 +70,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/files/:id': 'owner-or-staff',
   'GET /api/calendar/:token': 'public',
   'GET /api/training-certificates/:number': 'public',
+  'GET /api/guardian/child': 'public',
   'POST /api/guardian/confirm': 'public',
   'POST /api/castings/consent': 'public',
 

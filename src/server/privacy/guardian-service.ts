@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { todayInLagos } from '../../shared/dates.js';
 import { ADULT_AGE } from '../../shared/ages.js';
@@ -17,8 +17,8 @@ import { assertCanResend, consumeCode, issueCode } from '../auth/codes.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
-import { guardians, users } from '../db/schema.js';
-import { badRequest, conflict, forbidden, type HttpError } from '../http/errors.js';
+import { guardians, users, verificationCodes } from '../db/schema.js';
+import { badRequest, conflict, forbidden, type HttpError, notFound } from '../http/errors.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { privacyMail } from './mail.js';
 import { notify } from '../notifications/notifications.js';
@@ -117,6 +117,30 @@ export async function guardianAnswer(ctx: AppContext, child: AuthUser): Promise<
  * is recorded (who, when, the text version). The code is single use, so the same code sent
  * twice at once confirms once; the other answer is a 400.
  */
+/**
+ * The child a guardian's link is for, by name, for the confirmation page to say whose account it
+ * is: only while a code the guardian was sent is live (unused, not expired), so an old link or a
+ * made-up id names no one.
+ */
+export async function childToConfirm(ctx: AppContext, childId: string): Promise<{ childName: string }> {
+  const [child] = await ctx.db
+    .select({ fullName: users.fullName })
+    .from(users)
+    .innerJoin(verificationCodes, eq(verificationCodes.userId, users.id))
+    .where(
+      and(
+        eq(users.id, childId),
+        isNotNull(users.guardianState),
+        eq(verificationCodes.purpose, 'guardian'),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  if (!child) throw notFound('This link is no longer waiting for a guardian. Ask the child to send you a new code from their privacy page.');
+  return { childName: child.fullName };
+}
+
 export async function confirmGuardian(
   ctx: AppContext,
   input: Omit<GuardianConfirmInput, 'allowPublication' | 'allowAgeBand'> & { allowPublication: boolean; allowAgeBand: boolean },

@@ -169,6 +169,22 @@ describe('a child signs up', () => {
   });
 });
 
+describe('the guardian’s page', () => {
+  it('names the child while the guardian’s code is live, and no one for a used link or a made-up id', async () => {
+    const child = await childSignedUp({ name: 'Kemi Balogun' });
+    const visitor = new TestClient(portal.app);
+    const named = await visitor.get(`/api/guardian/child?child=${child.user.id}`);
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toEqual({ childName: 'Kemi Balogun' });
+    expect((await visitor.get('/api/guardian/child?child=00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await visitor.get('/api/guardian/child?child=nope')).json().message).toBe('This link is not complete. Open the link from the email again.');
+    expect((await confirm(child.user.id, child.code)).statusCode).toBe(200);
+    const used = await visitor.get(`/api/guardian/child?child=${child.user.id}`);
+    expect(used.statusCode).toBe(404);
+    expect(used.json().message).toMatch(/no longer waiting for a guardian/);
+  });
+});
+
 describe('the guardian code follows the code rules', () => {
   it('is stored only as a hash', async () => {
     const child = await childSignedUp();

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { consentsUpdateSchema, guardianAddSchema, guardianConfirmSchema } from '../../shared/privacy.js';
+import { consentsUpdateSchema, guardianAddSchema, guardianChildSchema, guardianConfirmSchema } from '../../shared/privacy.js';
 import { memberUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { accessLogOf } from './access-log.js';
 import { consentsOf, setMarketingConsent } from './consents.js';
 import { sendExport } from './export.js';
-import { addGuardian, confirmGuardian, guardianAnswer, resendGuardianCode } from './guardian-service.js';
+import { addGuardian, childToConfirm, confirmGuardian, guardianAnswer, resendGuardianCode } from './guardian-service.js';
 import { downloadRoute } from '../http/route-timeouts.js';
 
 const limited = (max: number) => ({
@@ -59,6 +59,10 @@ export function privacyMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 /** The guardian's confirmation of a child's account (public, with the mailed code). */
 export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // The page names the child whose account it confirms (from the link's id, while a code is live).
+    app.get('/api/guardian/child', { schema: { querystring: guardianChildSchema }, config: limited(ctx.config.rateLimits.codes) }, async (request) =>
+      childToConfirm(ctx, request.query.child),
+    );
     app.post('/api/guardian/confirm', { schema: { body: guardianConfirmSchema }, config: limited(ctx.config.rateLimits.codes) }, async (request) => {
       const { childName } = await confirmGuardian(ctx, request.body);
       return { message: `Thank you. ${childName}'s account is confirmed; they can now use the portal. We recorded what you agreed to.` };

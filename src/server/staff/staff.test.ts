@@ -297,7 +297,13 @@ describe('two-factor sign-in', () => {
 describe('audit trail', () => {
   it('filters by staff member, action and date, a page at a time', async () => {
     const filters = (await admin.get('/api/admin/audit/filters')).json();
-    expect(filters.actions).toEqual(expect.arrayContaining(['staff.invite', 'staff.role', '2fa.enable']));
+    expect(filters.actions).toEqual(
+      expect.arrayContaining([
+        { action: 'staff.invite', label: 'Staff invited' },
+        { action: 'staff.role', label: 'Staff role changed' },
+        { action: '2fa.enable', label: 'Two-factor sign-in turned on' },
+      ]),
+    );
     const adminActor = filters.actors.find((a: { email: string }) => a.email === STAFF.email);
     expect(adminActor).toBeDefined();
 
@@ -326,5 +332,23 @@ describe('audit trail', () => {
     expect((await admin.get(url)).statusCode).toBe(200);
     const [entry] = (await admin.get(`/api/admin/audit?subjectType=file&subjectId=${fileId}`)).json().entries;
     expect(entry).toMatchObject({ action: 'file.view', actorEmail: STAFF.email, details: { userId: member.user.id } });
+    expect(entry.sentence).toBe(`Administrator (admin) opened the profile picture of ${member.fields.name}.`);
+  });
+
+  it('reads as sentences: who did what to whom, by name, role and member number, not ids', async () => {
+    const moderator = await signedInStaffAs(portal.app, 'moderator');
+    const [named] = await portal.app.ctx.db.select({ name: users.fullName }).from(users).where(eq(users.id, moderator.id));
+    expect((await admin.patch(`/api/admin/staff/${moderator.id}`, { json: { role: 'finance', currentPassword: STAFF.password } })).statusCode).toBe(200);
+    const invited = await admin.post('/api/admin/staff', {
+      json: { name: 'Bisi Ade', email: 'bisi.sentences@example.com', role: 'moderator', currentPassword: STAFF.password },
+    });
+    expect(invited.statusCode).toBe(201);
+    const sentences = (await admin.get('/api/admin/audit')).json().entries.map((e: { sentence: string }) => e.sentence) as string[];
+    expect(sentences).toContain('Administrator (admin) invited bisi.sentences@example.com as moderator.');
+    expect(sentences).toContain(`Administrator (admin) changed the role of ${named!.name} (finance) from moderator to finance.`);
+    for (const sentence of sentences) {
+      expect(sentence, 'no ids').not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+      expect(sentence, 'no JSON').not.toMatch(/[{}]/);
+    }
   });
 });

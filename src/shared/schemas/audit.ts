@@ -22,6 +22,8 @@ export interface AuditEntryView {
   subjectId: string;
   details: Record<string, unknown>;
   createdAt: string;
+  /** Who did what to whom, in words: "Ada Obi (moderator) moved Chioma Okafor (HM-000012) from level 1 to level 4." */
+  sentence: string;
 }
 
 export interface AuditPage {
@@ -33,5 +35,6 @@ export interface AuditPage {
 
 export interface AuditFilters {
   actors: { id: string; email: string }[];
-  actions: string[];
+  /** Each action written in the trail, with what it is in words, by its words. */
+  actions: { action: string; label: string }[];
 }

@@ -1,6 +1,6 @@
 import { type Path, useFieldArray, useForm } from 'react-hook-form';
 import type { SiteSettingsInput } from '../../../../shared/schemas/site-settings';
-import { MAX_FAQ_ENTRIES, MAX_OFFICES, type SiteSettings } from '../../../../shared/site';
+import { accountHint, MAX_FAQ_ENTRIES, MAX_OFFICES, type SiteSettings } from '../../../../shared/site';
 import { useFlash } from '../../../components/flash-context';
 import { FormError } from '../../../components/form-error';
 import { TextAreaField, TextField } from '../../../components/form-field';
@@ -74,13 +74,8 @@ function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
 
       <fieldset className="admin-settings__group">
         <legend>Bank accounts for the membership fee</legend>
-        <TextField label="Naira account" hint="Bank | Account name | Account number" {...register('nairaAccount')} error={errors.nairaAccount?.message} />
-        <TextField
-          label="Dollar account"
-          hint="Bank | Account name | Account number | SWIFT"
-          {...register('dollarAccount')}
-          error={errors.dollarAccount?.message}
-        />
+        <TextField label="Naira account" hint={accountHint('naira')} {...register('nairaAccount')} error={errors.nairaAccount?.message} />
+        <TextField label="Dollar account" hint={accountHint('dollar')} {...register('dollarAccount')} error={errors.dollarAccount?.message} />
       </fieldset>
 
       <fieldset className="admin-settings__group">

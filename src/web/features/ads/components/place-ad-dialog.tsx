@@ -4,6 +4,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { AD_WEEKLY_FEE_KOBO } from '../../../../shared/constants';
 import { SUCCESS } from '../../../../shared/messages';
 import { formatNaira } from '../../../../shared/money';
+import { accountLines } from '../../../../shared/site';
 import { AD_IMAGE_FORMATS, AD_IMAGE_MAX_BYTES, AD_IMAGE_MAX_SIZE, AD_IMAGE_SIZE, AD_IMAGE_TYPES, placeAdFields } from '../../../../shared/schemas/ads';
 import { FileField } from '../../../components/file-field';
 import { useFlash } from '../../../components/flash-context';
@@ -185,7 +186,13 @@ export function PlaceAdDialog({ open, onClose }: PlaceAdDialogProps) {
           name="paymentSlip"
           accept="image/*,application/pdf"
           error={slipError}
-          hint={`Pay the price by bank transfer${site?.nairaAccount ? ` (${site.nairaAccount})` : ''} and attach the slip. Staff review it like the membership fee before your ad runs.`}
+          hint={`Pay the price by bank transfer${
+            site?.nairaAccount
+              ? ` (${accountLines(site.nairaAccount, 'naira')
+                  .map((line) => `${line.label}: ${line.value}`)
+                  .join(', ')})`
+              : ''
+          } and attach the slip. Staff review it like the membership fee before your ad runs.`}
           onFiles={([file]) => chooseSlip(file ?? null)}
         />
         <SubmissionStatus submission={place.view} showProgress />

@@ -15,7 +15,7 @@ function readFilter(params: URLSearchParams): AuditFilter {
   };
 }
 
-/** /admin/audit: who did what to which record and when, newest first, filtered by staff member, action and days. */
+/** /admin/audit: who did what to whom and when, in sentences, newest first, filtered by staff member, action and days. */
 export function AuditPage() {
   const { filter, apply } = useAddressFilter(readFilter);
   const audit = useAudit(filter);
@@ -49,9 +49,9 @@ export function AuditPage() {
           <span>Action</span>
           <select name="action" value={filter.action} onChange={(e) => apply({ action: e.target.value })}>
             <option value="">All actions</option>
-            {choices.data?.actions.map((action) => (
-              <option key={action} value={action}>
-                {action}
+            {choices.data?.actions.map((choice) => (
+              <option key={choice.action} value={choice.action}>
+                {choice.label}
               </option>
             ))}
           </select>
@@ -77,17 +77,7 @@ export function AuditPage() {
             <DataTable
               columns={[
                 { heading: 'When', cell: (entry) => <time dateTime={entry.createdAt}>{displayDateTime(entry.createdAt)}</time> },
-                { heading: 'Who', cell: (entry) => entry.actorEmail ?? <span className="muted">system</span> },
-                { heading: 'Action', cell: (entry) => entry.action },
-                {
-                  heading: 'Record',
-                  cell: (entry) => (
-                    <>
-                      {entry.subjectType} <span className="muted">{entry.subjectId}</span>
-                    </>
-                  ),
-                },
-                { heading: 'Details', cell: (entry) => Object.keys(entry.details).length > 0 && <code>{JSON.stringify(entry.details)}</code> },
+                { heading: 'What happened', cell: (entry) => entry.sentence },
               ]}
               rows={page.entries}
               rowKey={(entry) => entry.id}

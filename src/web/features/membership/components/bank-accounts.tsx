@@ -1,29 +1,10 @@
 import { Link } from 'react-router';
 import { useSite } from '../../../lib/site';
 import { CopyButton } from './copy-button';
-
-interface AccountLine {
-  label: string;
-  value: string;
-}
-
-/**
- * An account as the settings hold it ("Bank: X | Account name: Y | Account number: Z"), one
- * line per detail; a part without a label is shown as it is.
- */
-export function accountLines(account: string): AccountLine[] {
-  return account
-    .split('|')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const colon = part.indexOf(':');
-      return colon > 0 ? { label: part.slice(0, colon).trim(), value: part.slice(colon + 1).trim() } : { label: 'Details', value: part };
-    });
-}
+import { accountLines, type ACCOUNT_PARTS } from '../../../../shared/site';
 
 /** An account the settings leave unset is not shown (no placeholder to pay into). */
-function Account({ title, account }: { title: string; account: string | null | undefined }) {
+function Account({ title, account, kind }: { title: string; account: string | null | undefined; kind: keyof typeof ACCOUNT_PARTS }) {
   if (account === null) return null;
   return (
     <div className="fees__account">
@@ -32,8 +13,8 @@ function Account({ title, account }: { title: string; account: string | null | u
         <p>Loading account details...</p>
       ) : (
         <dl className="fees__lines">
-          {accountLines(account).map((line) => (
-            <div key={line.label} className="fees__line">
+          {accountLines(account, kind).map((line, index) => (
+            <div key={index} className="fees__line">
               <dt>{line.label}</dt>
               <dd>
                 <span className="fees__value">{line.value}</span>
@@ -60,8 +41,8 @@ export function BankAccounts() {
   }
   return (
     <div className="fees__accounts">
-      <Account title="Pay in naira (bank transfer)" account={site?.nairaAccount} />
-      <Account title="Paying from abroad (dollar account)" account={site?.dollarAccount} />
+      <Account title="Pay in naira (bank transfer)" account={site?.nairaAccount} kind="naira" />
+      <Account title="Paying from abroad (dollar account)" account={site?.dollarAccount} kind="dollar" />
     </div>
   );
 }

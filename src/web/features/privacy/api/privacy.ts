@@ -40,6 +40,16 @@ export function useAddGuardian() {
   });
 }
 
+/** Whose account the guardian's link confirms (no sign-in); none for a link no longer waiting. */
+export function useChildToConfirm(child: string) {
+  return useQuery({
+    queryKey: ['guardian', 'child', child],
+    queryFn: () => api.get<{ childName: string }>(`/api/guardian/child?child=${encodeURIComponent(child)}`),
+    enabled: child !== '',
+    retry: false,
+  });
+}
+
 /** The guardian's confirmation, from the link in their email (no sign-in). */
 export function useConfirmGuardian() {
   return useMutation({

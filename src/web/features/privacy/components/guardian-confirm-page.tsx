@@ -5,7 +5,7 @@ import { CONSENT_TEXTS } from '../../../../shared/privacy';
 import { CheckboxField, TextField } from '../../../components/form-field';
 import { ButtonSpinner } from '../../../components/spinner';
 import { showFieldErrors } from '../../../lib/field-errors';
-import { useConfirmGuardian } from '../api/privacy';
+import { useChildToConfirm, useConfirmGuardian } from '../api/privacy';
 import './privacy.css';
 
 interface ConfirmValues {
@@ -22,6 +22,7 @@ export function GuardianConfirmPage() {
   const [params] = useSearchParams();
   const child = params.get('child') ?? '';
   const confirm = useConfirmGuardian();
+  const childName = useChildToConfirm(child).data?.childName;
   const [done, setDone] = useState<string | null>(null);
   const {
     register,
@@ -61,10 +62,10 @@ export function GuardianConfirmPage() {
   return (
     <section className="page page--narrow" aria-labelledby="guardian-confirm-title">
       <header className="page__header">
-        <h1 id="guardian-confirm-title">Confirm your child’s account</h1>
+        <h1 id="guardian-confirm-title">{childName ? `Confirm ${childName}’s account` : 'Confirm your child’s account'}</h1>
         <p className="page__lead">
-          A child under 18 named you as their parent or guardian when they signed up. Their account cannot pay, send forms or appear in the talent directory
-          until you confirm here. Enter the 6-digit code from the email we sent you.
+          {childName ?? 'A child under 18'} named you as their parent or guardian when they signed up. Their account cannot pay, send forms or appear in the
+          talent directory until you confirm here. Enter the 6-digit code from the email we sent you.
         </p>
       </header>
       {!child && (
