@@ -15,12 +15,13 @@ import { extendPaidUntil } from '../../shared/membership.js';
 import { createScratchDatabase } from './scratch-database.js';
 
 /**
- * The settings every portal a test builds starts from: quiet, and no shedding (the embedded
- * database works on the event loop, and a busy test machine lags it: a portal of a test sheds only
- * when the test asks). `env` adds to them or changes them.
+ * The settings every portal a test builds starts from: quiet, no shedding (the embedded database
+ * works on the event loop, and a busy test machine lags it: a portal of a test sheds only when the
+ * test asks), and an empty gallery (no starter pictures drawn at each start). `env` adds to them
+ * or changes them.
  */
 export function testConfig(env: Record<string, string>) {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SHED_EVENT_LOOP_DELAY_MS: '0', ...env });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SHED_EVENT_LOOP_DELAY_MS: '0', STARTER_GALLERY: 'off', ...env });
 }
 
 /**
@@ -45,7 +46,6 @@ export async function createTestApp(
     ADMIN_PASSWORD: STAFF.password,
     MAIL_POLL_MS: '50',
     // Six pictures on every test portal would only slow them: the gallery's own test turns them on.
-    STARTER_GALLERY: 'off',
     MAIL_RETRY_BASE_MS: '100',
     ...env,
   });
