@@ -21,6 +21,13 @@ export function AttendanceFinesPage() {
       <h1>Attendance fines</h1>
       <p className="schedule__meta">Proposed by the registers under the terms. Nothing is charged until you confirm; read the member’s reason first.</p>
       {decide.data && <p role="status">{decide.data.message}</p>}
+      {/* Outside the flagged list, which goes once its last fine is settled. */}
+      {keep.data && <p role="status">{keep.data.message}</p>}
+      {keep.error && (
+        <p className="form__error" role="alert">
+          {keep.error.message}
+        </p>
+      )}
       {decide.error && (
         <p className="form__error" role="alert">
           {decide.error.message}
@@ -87,12 +94,6 @@ export function AttendanceFinesPage() {
             A scan queued offline at the door reached us after these fines were confirmed. Speak with the member; if the charge stands, say why. Cancelling a
             charge is not in the portal yet.
           </p>
-          {keep.data && <p role="status">{keep.data.message}</p>}
-          {keep.error && (
-            <p className="form__error" role="alert">
-              {keep.error.message}
-            </p>
-          )}
           <ul className="schedule__list">
             {flagged.data.map((fine) => (
               <li key={fine.id} className="schedule__item">
