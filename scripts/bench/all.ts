@@ -1,41 +1,17 @@
 // The whole run (`npm run bench`, `--quick`): the load runs next to a bare server, then every section, a
 // cold start and, without --quick, Lighthouse and the reports at scale.
-import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import getPort from 'get-port';
 import { Goals, type LoadResult, shareOf } from '../lib/goals.js';
 import { activatedMemberClient, DEFAULT_PG, freshDatabase, memberFields, PortalClient, startPortal, waitForAnswer } from '../lib/portal-process.js';
 import { measureTransfer } from '../lib/transfer.js';
 import { GOAL_MS, measureReportsAtScale } from '../seed-reports-scale.js';
-import { CHROME_FLAGS, CHROMIUM, CONNECTIONS, DURATION, FORM_BODY, load, quick, WARMUP } from './common.js';
+import { CHROME_FLAGS, CHROMIUM, CONNECTIONS, DURATION, FORM_BODY, load, quick, startBareServer, startChild, WARMUP } from './common.js';
 import { LIGHTHOUSE_RUNS, lighthouseScores, unscoredWhy } from './lighthouse.js';
 import { landingJavaScript } from './javascript.js';
 import { paystackWebhooks } from './webhooks.js';
 import { publicPagesOnPortalOfTheirOwn } from './pages.js';
 import { memberPagesOnPortalOfTheirOwn } from './member.js';
-
-/** A server in a child process of its own, answering on 127.0.0.1 once it is up (if it never is, its runs measure nothing and say so). */
-async function startChild(args: (port: number) => string[]): Promise<{ url: string; stop: () => void }> {
-  const port = await getPort();
-  const child = spawn(process.execPath, args(port), { stdio: 'inherit' });
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      await fetch(url);
-      return { url, stop: () => child.kill() };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  console.error(`${args(port).join(' ')} did not answer in 10 s`);
-  return { url, stop: () => child.kill() };
-}
-
-const startBareServer = () =>
-  startChild((port) => [
-    '-e',
-    `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{"ok":true}')}).listen(${port},'127.0.0.1')`,
-  ]);
+import { companyWeek } from './week.js';
 
 const startReferenceServer = (databaseUrl: string) => startChild((port) => ['scripts/lib/reference-server.mjs', String(port), databaseUrl]);
 
@@ -109,6 +85,7 @@ export async function everything() {
 
     await landingJavaScript(goals, portal.baseUrl);
     await paystackWebhooks(goals);
+    await companyWeek(goals);
     await measureTransfer(goals, { executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
 
     await portal.stop();

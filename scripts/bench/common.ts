@@ -1,6 +1,8 @@
 // What every mode of `npm run bench` shares: the load runs' settings (`--quick`), autocannon's run, the
 // browser.
+import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import getPort from 'get-port';
 import type { LoadResult } from '../lib/goals.js';
 
 export const quick = process.argv.includes('--quick');
@@ -43,3 +45,26 @@ export const FORM_BODY = JSON.stringify({
   color: 'full-color',
   comments: 'Benchmark run',
 });
+
+/** A server in a child process of its own, answering on 127.0.0.1 once it is up (if it never is, its runs measure nothing and say so). */
+export async function startChild(args: (port: number) => string[]): Promise<{ url: string; stop: () => void }> {
+  const port = await getPort();
+  const child = spawn(process.execPath, args(port), { stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      await fetch(url);
+      return { url, stop: () => child.kill() };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  console.error(`${args(port).join(' ')} did not answer in 10 s`);
+  return { url, stop: () => child.kill() };
+}
+
+export const startBareServer = () =>
+  startChild((port) => [
+    '-e',
+    `require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json'});s.end('{"ok":true}')}).listen(${port},'127.0.0.1')`,
+  ]);

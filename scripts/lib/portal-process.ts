@@ -9,7 +9,7 @@ import { createScratchDatabase, runSql } from '../../src/server/test-support/scr
 /** Helpers shared by the benchmark and soak scripts: a built portal in a child process, and a client for it. */
 
 export const DEFAULT_PG = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BENCH_SESSION_SECRET = 'bench-and-soak-session-secret-not-for-production';
+export const BENCH_SESSION_SECRET = 'bench-and-soak-session-secret-not-for-production';
 export const STAFF = { email: 'bench-staff@example.com', password: 'bench-staff-password' };
 
 /** A new, empty database on the bench's PostgreSQL server. */

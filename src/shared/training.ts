@@ -1,4 +1,5 @@
-import { addMonths, format, parseISO } from 'date-fns';
+import { addMonths, differenceInCalendarDays, format, parseISO } from 'date-fns';
+import { displayDate } from './display-date.js';
 
 /*
  * Training certificates (decision 022, amendment of 2026-11-26): a member earns one for a
@@ -12,6 +13,33 @@ export const CERTIFICATE_SHARE = 0.75;
 /** The earliest last attended date that completes the span: the first date plus six calendar months (31 August gives 28 or 29 February). */
 export function certificateSpanEnd(firstDay: string): string {
   return format(addMonths(parseISO(firstDay), CERTIFICATE_MONTHS), 'yyyy-MM-dd');
+}
+
+/**
+ * The dates still to attend, one after another from now, for the share of dates attended to reach
+ * CERTIFICATE_SHARE: each adds one to both the attended and the held (0 when it is reached).
+ */
+export function datesToReachShare(attended: number, held: number): number {
+  const short = (CERTIFICATE_SHARE * held - attended) / (1 - CERTIFICATE_SHARE);
+  return Math.max(0, Math.ceil(short - 1e-9));
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** How far a member is from a series' certificate, in their words: what the calendar page shows under each training. */
+export function certificateDistance(progress: TrainingProgress, today: string): string {
+  if (!progress.firstDay || !progress.lastDay || !progress.spanCompleteOn)
+    return `Your first attended date starts the ${CERTIFICATE_MONTHS} months; none is on the register yet.`;
+  const so = `You attended ${progress.attended} of the ${progress.held} dates held since ${displayDate(progress.firstDay)}.`;
+  if (progress.eligible) return `${so} You have earned the certificate.`;
+  const spanDone = progress.lastDay >= progress.spanCompleteOn;
+  const moreDates = datesToReachShare(progress.attended, progress.held);
+  const share = `${Math.round(CERTIFICATE_SHARE * 100)}%`;
+  const shareStep = moreDates > 0 ? `attend the next ${plural(moreDates, 'date')} held to reach ${share} of them` : '';
+  if (spanDone) return `${so} ${CERTIFICATE_MONTHS} months are reached: ${shareStep}.`;
+  const daysLeft = differenceInCalendarDays(parseISO(progress.spanCompleteOn), parseISO(today));
+  const spanStep = `be at a date on or after ${displayDate(progress.spanCompleteOn)}${daysLeft > 0 ? ` (${plural(daysLeft, 'day')} from today)` : ''}`;
+  return `${so} To earn the certificate: ${spanStep}${shareStep ? `, and ${shareStep}` : `, keeping at least ${share} of the dates held`}.`;
 }
 
 /** A certificate's number as printed: TC-000012. */

@@ -76,6 +76,7 @@ test('staff add a weekly training in the console at 375 px; a member enrols, and
   await training.getByRole('button', { name: 'Enrol' }).click();
   await expect(training.getByRole('status')).toHaveText('You are enrolled: its dates are on your calendar.');
   await expect(training.getByText('Enrolled', { exact: true })).toBeVisible();
+  await expect(training.getByText('Your first attended date starts the 6 months; none is on the register yet.')).toBeVisible();
 
   // Seven months of arrivals, as the door's phone sends scans made on each past date.
   const api = await staffApi(baseURL);

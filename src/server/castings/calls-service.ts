@@ -211,9 +211,29 @@ async function applicationForDecision(tx: Executor, applicationId: string, lockR
   return { role, call, userId: found.userId };
 }
 
+/**
+ * Refuses (409, "Not shortlisted: …" / "Not cast: …") an applicant who no longer may take the role:
+ * applying checked them then, and a membership may lapse or be suspended, a level or a profile's
+ * category change, before staff decide. The rule members apply under, on their row read fresh in
+ * the decision's transaction.
+ */
+async function refuseIfNoLongerEligible(
+  ctx: AppContext,
+  tx: Executor,
+  decision: { role: typeof castingRoles.$inferSelect; call: typeof castingCalls.$inferSelect; userId: string },
+  not: 'Not shortlisted' | 'Not cast',
+): Promise<void> {
+  const facts = await memberFacts(ctx, tx, decision.userId);
+  const refusal = facts ? refusalOf(roleView(decision.role), decision.call.castingDay, facts, todayInLagos(ctx.clock())) : null;
+  if (refusal) throw conflict(`${not}: ${refusal.staff}`);
+}
+
+/** Shortlists an applicant who still may take the role (read fresh, as when casting). */
 export async function shortlist(ctx: AppContext, staff: AuthUser, applicationId: string): Promise<string> {
   return ctx.db.transaction(async (tx) => {
-    const { role, call } = await applicationForDecision(tx, applicationId, false);
+    const decision = await applicationForDecision(tx, applicationId, false);
+    const { role, call } = decision;
+    await refuseIfNoLongerEligible(ctx, tx, decision, 'Not shortlisted');
     const [moved] = await tx
       .update(castingApplications)
       .set({ state: 'shortlisted', decidedBy: staff.id, decidedAt: new Date() })
@@ -249,11 +269,9 @@ async function tellOutcome(ctx: AppContext, tx: Executor, userId: string, outcom
  */
 export async function cast(ctx: AppContext, staff: AuthUser, applicationId: string): Promise<string> {
   const message = await ctx.db.transaction(async (tx) => {
-    const { role, call, userId } = await applicationForDecision(tx, applicationId, true);
-    // Applying checked the member then; a membership may have lapsed or been suspended since.
-    const facts = await memberFacts(ctx, tx, userId);
-    const refusal = facts ? refusalOf(roleView(role), call.castingDay, facts, todayInLagos(ctx.clock())) : null;
-    if (refusal) throw conflict(`Not cast: ${refusal.staff}`);
+    const decision = await applicationForDecision(tx, applicationId, true);
+    const { role, call } = decision;
+    await refuseIfNoLongerEligible(ctx, tx, decision, 'Not cast');
     const [taken] = await tx
       .select({ n: count() })
       .from(castingApplications)

@@ -375,6 +375,51 @@ describe('shortlisting, casting and closing', () => {
     for (const member of [suspended, lapsed, promoted])
       expect(await notesOf(member.user.id)).not.toContainEqual(expect.objectContaining({ kind: 'casting-cast' }));
   });
+  it('re-checks the applicant when staff shortlist them: standing, level, category and age as they are now, refused with the reason, and nothing changes', async () => {
+    const call = await postCall(moderator, {}, [{ title: 'Bus conductor' }]);
+    const role = call.roles[0]!;
+    const [suspended, lapsed, promoted, moved, older, still] = [
+      await talent(portal),
+      await talent(portal),
+      await talent(portal),
+      await talent(portal),
+      await talent(portal),
+      await talent(portal),
+    ];
+    for (const member of [suspended, lapsed, promoted, moved, older, still]) expect((await apply(member.client, role.id)).statusCode).toBe(201);
+    const ids = new Map((await applicationsOf(role.id)).map((a) => [a.userId, a.id]));
+    const db = portal.app.ctx.db;
+    await db.update(users).set({ suspendedAt: new Date(), suspensionReason: 'Unpaid fines' }).where(eq(users.id, suspended.user.id));
+    await db
+      .update(users)
+      .set({ paidUntil: shiftDate(today(), -30) })
+      .where(eq(users.id, lapsed.user.id));
+    await db.update(users).set({ level: 4 }).where(eq(users.id, promoted.user.id));
+    await db.update(talentProfiles).set({ category: 'music' }).where(eq(talentProfiles.userId, moved.user.id));
+    // A date of birth corrected by staff since applying: 45 on the casting day, the role is for 18 to 40.
+    await db
+      .update(users)
+      .set({ dob: dobForAge(45) })
+      .where(eq(users.id, older.user.id));
+    const cases: [typeof suspended, RegExp][] = [
+      [suspended, /^Not shortlisted: .+'s membership is suspended: Unpaid fines\. Only active members are cast\.$/],
+      [lapsed, /^Not shortlisted: .+'s membership has lapsed: only active members are cast/],
+      [promoted, /^Not shortlisted: This role is for levels 1 to 3; .+ is now level 4\.$/],
+      [moved, /^Not shortlisted: This role is for movie talent; .+'s talent profile is now in music\.$/],
+      [older, /^Not shortlisted: This role is for ages 18 to 40; by the date of birth on .+'s profile now, they will be 45 on the casting day\.$/],
+    ];
+    for (const [member, message] of cases) {
+      const refused = await moderator.post(`/api/admin/castings/applications/${ids.get(member.user.id)}/shortlist`);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().message).toMatch(message);
+      expect(await notesOf(member.user.id)).not.toContainEqual(expect.objectContaining({ kind: 'casting-shortlisted' }));
+    }
+    const kept = await moderator.post(`/api/admin/castings/applications/${ids.get(still.user.id)}/shortlist`);
+    expect(kept.statusCode, kept.body).toBe(200);
+    const states = new Map((await applicationsOf(role.id)).map((a) => [a.userId, a.state]));
+    expect([suspended, lapsed, promoted, moved, older].map((m) => states.get(m.user.id))).toEqual(['applied', 'applied', 'applied', 'applied', 'applied']);
+    expect(states.get(still.user.id)).toBe('shortlisted');
+  });
 });
 
 describe('a booking request turned into a casting call', () => {

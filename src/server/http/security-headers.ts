@@ -18,8 +18,12 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { product
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameSrc: ["'self'"],
-        // The service worker (/sw.js) and the web app manifest, both from this origin.
-        workerSrc: ["'self'"],
+        // The service worker (/sw.js) from this origin; `blob:` for the door's QR reader, which
+        // qr-scanner runs in a worker made from a Blob of its own code (it has no worker file to
+        // point at): without it the worker is refused and the camera decodes nothing. A blob
+        // worker can only be made by a script the page already runs, which script-src keeps to
+        // this origin.
+        workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         frameAncestors: ["'self'"],
         baseUri: ["'self'"],

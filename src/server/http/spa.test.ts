@@ -51,7 +51,7 @@ describe('the built web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
     const policy = String((await app.inject('/')).headers['content-security-policy']);
-    expect(policy).toMatch(/worker-src 'self'/);
+    expect(policy).toMatch(/worker-src 'self' blob:;/);
     expect(policy).toMatch(/manifest-src 'self'/);
   });
 

@@ -9,7 +9,7 @@ import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Transaction } from '../db/client.js';
 import { attendance, attendanceFines, ledgerEntries, scheduleSeries, users } from '../db/schema.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
 import { isUuid } from '../http/parse.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { ledgerMail } from '../ledger/mail.js';
@@ -238,8 +238,8 @@ export async function confirmAttendanceFines(ctx: AppContext, staff: AuthUser, i
   return { confirmed, skipped: new Set(ids).size - confirmed };
 }
 
-/** Finance dismiss proposals still open; nothing is charged. */
-export async function dismissAttendanceFines(ctx: AppContext, staff: AuthUser, ids: string[]): Promise<{ dismissed: number; skipped: number }> {
+/** Finance dismiss proposals still open, with their note if given (the audit keeps it); nothing is charged. */
+export async function dismissAttendanceFines(ctx: AppContext, staff: AuthUser, ids: string[], note?: string): Promise<{ dismissed: number; skipped: number }> {
   const rows = await ctx.db.transaction(async (tx) => {
     const dismissed = await tx
       .update(attendanceFines)
@@ -252,11 +252,39 @@ export async function dismissAttendanceFines(ctx: AppContext, staff: AuthUser, i
         action: 'schedule.fines-dismissed',
         subjectType: 'attendance-fine',
         subjectId: dismissed[0]!.id,
-        details: { ids: dismissed.map((d) => d.id) },
+        details: { ids: dismissed.map((d) => d.id), ...(note ? { note } : {}) },
       });
     return dismissed;
   });
   return { dismissed: rows.length, skipped: new Set(ids).size - rows.length };
+}
+
+/**
+ * Finance settle a charged fine that a scan sent later no longer supports (`issue`), having
+ * spoken with the member: the charge stands, with finance's note (audited, and the member is
+ * told). The flag is cleared by a conditional update under the member's row lock, so two finance
+ * staff settling it at once settle it once. Cancelling the charge needs a credit on the ledger,
+ * which the portal does not have yet (decision 022).
+ */
+export async function keepFlaggedFine(ctx: AppContext, staff: AuthUser, id: string, note: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const member = await lockMemberOfFine(tx, id);
+    if (!member) throw notFound('Fine not found');
+    const [kept] = await tx
+      .update(attendanceFines)
+      .set({ issue: null })
+      .where(and(eq(attendanceFines.id, id), eq(attendanceFines.state, 'confirmed'), isNotNull(attendanceFines.issue)))
+      .returning();
+    if (!kept) throw conflict('This fine is not flagged: there is nothing to settle.');
+    await recordAudit(tx, {
+      actor: staff,
+      action: 'schedule.fine-kept',
+      subjectType: 'attendance-fine',
+      subjectId: id,
+      details: { seriesId: kept.seriesId, day: kept.day, userId: kept.userId, type: kept.type, note },
+    });
+    await notify(tx, kept.userId, 'fine-reviewed', `Finance reviewed your fine (${kept.reason}): it stands. ${note}`);
+  });
 }
 
 /** The member's attendance and the fines proposed or charged for it. */

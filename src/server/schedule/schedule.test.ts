@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendanceFines, ledgerEntries, notifications, users } from '../db/schema.js';
+import { attendanceFines, auditLog, ledgerEntries, notifications, users } from '../db/schema.js';
 import { cardCheckCode } from '../member-card/member-card-service.js';
 import { outboxRowsTo } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, signedInStaffAs, TestClient } from '../test-support/test-app.js';
@@ -236,8 +236,12 @@ describe('the register at the door, and the fines it proposes', () => {
 
     const confirmed = await finance.post('/api/admin/attendance-fines/confirm', { json: { ids: [lateFine.id, earlyFine.id] } });
     expect(confirmed.json()).toMatchObject({ confirmed: 2, skipped: 0 });
-    const dismissed = await finance.post('/api/admin/attendance-fines/dismiss', { json: { ids: [fine.id, lateFine.id] } });
+    const dismissed = await finance.post('/api/admin/attendance-fines/dismiss', {
+      json: { ids: [fine.id, lateFine.id], note: 'Hospital letter seen at the office' },
+    });
     expect(dismissed.json()).toMatchObject({ dismissed: 1, skipped: 1 });
+    const [dismissal] = await portal.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'schedule.fines-dismissed'));
+    expect(dismissal!.details).toEqual({ ids: [fine.id], note: 'Hospital letter seen at the office' });
     expect((await finance.post('/api/admin/attendance-fines/confirm', { json: { ids: [lateFine.id] } })).json()).toMatchObject({ confirmed: 0, skipped: 1 });
 
     const lateLedger = await portal.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, late.user.id));
@@ -362,6 +366,28 @@ describe('scans sent from the door after the fines were proposed', () => {
     expect(flagged.map((f) => f.id)).toEqual([missed!.id]);
     // Proposing again gives nothing new: what holds is already proposed.
     expect((await moderator.post(`/api/admin/schedule/${seriesId}/dates/${LATER}/fines`)).json().added).toBe(0);
+
+    // Finance settle the flagged fine: the charge stands, with their note; the member is told.
+    expect((await finance.post(`/api/admin/attendance-fines/${missed!.id}/keep`, { json: { note: '' } })).statusCode).toBe(400);
+    expect((await moderator.post(`/api/admin/attendance-fines/${missed!.id}/keep`, { json: { note: 'x' } })).statusCode).toBe(403);
+    const kept = await finance.post(`/api/admin/attendance-fines/${missed!.id}/keep`, {
+      json: { note: 'The member left before the meeting began: agreed with them on the phone.' },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await finance.get('/api/admin/attendance-fines?flagged=true')).json().fines).toEqual([]);
+    expect(await finesOf(charged)).toEqual([expect.objectContaining({ type: 'missed-meeting', state: 'confirmed', issue: null })]);
+    expect(await portal.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, charged.user.id))).toHaveLength(1);
+    const [audited] = await portal.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'schedule.fine-kept'));
+    expect(audited).toMatchObject({ subjectId: missed!.id, details: expect.objectContaining({ note: expect.stringMatching(/^The member left/) }) });
+    const told = await portal.app.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, charged.user.id), eq(notifications.kind, 'fine-reviewed')));
+    expect(told.map((n) => n.message)).toEqual([expect.stringMatching(/: it stands\. The member left before the meeting began/)]);
+    // Settled once: again, or a fine never flagged, is refused.
+    const again = await finance.post(`/api/admin/attendance-fines/${missed!.id}/keep`, { json: { note: 'Again' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This fine is not flagged: there is nothing to settle.');
   });
 });
 

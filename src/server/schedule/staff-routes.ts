@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { displayDate } from '../../shared/display-date.js';
 import { ATTENDANCE_FINE_STATES } from '../../shared/schedule.js';
-import { fineDecisionFields, scanFields, sessionChangeFields, sessionSeriesFields } from '../../shared/schemas/schedule.js';
+import { fineDecisionFields, flaggedFineFields, scanFields, sessionChangeFields, sessionSeriesFields } from '../../shared/schemas/schedule.js';
 import { isoDate } from '../../shared/schemas/fields.js';
 import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
-import { confirmAttendanceFines, dismissAttendanceFines, listAttendanceFines, proposeFines } from './attendance-fines.js';
+import { confirmAttendanceFines, dismissAttendanceFines, keepFlaggedFine, listAttendanceFines, proposeFines } from './attendance-fines.js';
 import { recordScan, sessionRegister } from './register-service.js';
 import { trainingStaffRoutes } from './training-routes.js';
 import { changeSessionDate, createSeries, deleteSeries, listSeries, sessionDates, updateSeries } from './schedule-service.js';
@@ -92,8 +92,17 @@ export function attendanceFinesStaffRoutes(ctx: AppContext): FastifyPluginAsyncZ
     });
 
     app.post('/attendance-fines/dismiss', { config: { area: 'membership' }, schema: { body: fineDecisionFields } }, async (request) => {
-      const result = await dismissAttendanceFines(ctx, staffUser(request), request.body.ids);
+      const result = await dismissAttendanceFines(ctx, staffUser(request), request.body.ids, request.body.note);
       return { message: `${result.dismissed} fine${result.dismissed === 1 ? '' : 's'} dismissed.`, ...result };
     });
+
+    app.post(
+      '/attendance-fines/:id/keep',
+      { config: { area: 'membership' }, schema: { params: z.object({ id: z.uuid({ error: 'Fine not found' }) }), body: flaggedFineFields } },
+      async (request) => {
+        await keepFlaggedFine(ctx, staffUser(request), request.params.id, request.body.note);
+        return { message: 'The charge stands; the member is told.' };
+      },
+    );
   };
 }

@@ -83,6 +83,11 @@ export const fineDecisionFields = z.object({
     .array(z.uuid({ error: 'Fine not found' }), { error: 'Choose the fines' })
     .min(1, { error: 'Choose the fines' })
     .max(500),
+  /** Finance's reason for the decision (a dismissal after reading the member's reason), kept in the audit log. */
+  note: optionalText('Note', 500),
 });
+
+/** Finance settle a charged fine a later scan no longer supports: the charge stands, and why. */
+export const flaggedFineFields = z.object({ note: requiredText('Note', 500) });
 
 export const fineReasonFields = z.object({ reason: requiredText('Reason', 1000) });

@@ -114,11 +114,20 @@ export function useFlaggedFines() {
 export function useDecideFines() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, ids }: { action: 'confirm' | 'dismiss'; ids: string[] }) =>
+    mutationFn: ({ action, ids, note }: { action: 'confirm' | 'dismiss'; ids: string[]; note?: string }) =>
       api.post<{ message: string }>(`/api/admin/attendance-fines/${action}`, {
-        json: { ids },
+        json: { ids, note: note || undefined },
         idempotencyKey: action === 'confirm' ? crypto.randomUUID() : undefined,
       }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['attendance-fines'] }),
+  });
+}
+
+/** Finance settle a flagged (charged, then unsupported) fine: the charge stands, with their note. */
+export function useKeepFlaggedFine() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: string; note: string }) => api.post<{ message: string }>(`/api/admin/attendance-fines/${id}/keep`, { json: { note } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['attendance-fines'] }),
   });
 }

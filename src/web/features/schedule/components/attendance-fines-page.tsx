@@ -3,7 +3,7 @@ import { FINES } from '../../../../shared/fines';
 import { displayDate } from '../../../../shared/display-date';
 import { formatNaira } from '../../../../shared/money';
 import { QueryView } from '../../../components/query-view';
-import { useAttendanceFines, useDecideFines, useFlaggedFines } from '../api/schedule';
+import { useAttendanceFines, useDecideFines, useFlaggedFines, useKeepFlaggedFine } from '../api/schedule';
 import './schedule.css';
 
 /** /admin/attendance-fines: the fines registers proposed, for finance to confirm or dismiss, one by one or in a batch. */
@@ -11,13 +11,23 @@ export function AttendanceFinesPage() {
   const fines = useAttendanceFines();
   const flagged = useFlaggedFines();
   const decide = useDecideFines();
+  const keep = useKeepFlaggedFine();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const act = (action: 'confirm' | 'dismiss', ids: string[]) => decide.mutate({ action, ids }, { onSuccess: () => setChosen(new Set()) });
+  const [notes, setNotes] = useState<Record<string, string>>({});
+  const noteFor = (id: string) => notes[id] ?? '';
+  const act = (action: 'confirm' | 'dismiss', ids: string[], note?: string) => decide.mutate({ action, ids, note }, { onSuccess: () => setChosen(new Set()) });
   return (
     <div>
       <h1>Attendance fines</h1>
       <p className="schedule__meta">Proposed by the registers under the terms. Nothing is charged until you confirm; read the member’s reason first.</p>
       {decide.data && <p role="status">{decide.data.message}</p>}
+      {/* Outside the flagged list, which goes once its last fine is settled. */}
+      {keep.data && <p role="status">{keep.data.message}</p>}
+      {keep.error && (
+        <p className="form__error" role="alert">
+          {keep.error.message}
+        </p>
+      )}
       {decide.error && (
         <p className="form__error" role="alert">
           {decide.error.message}
@@ -59,11 +69,15 @@ export function AttendanceFinesPage() {
                     {displayDate(fine.day)} · {fine.reason}
                   </p>
                   {fine.memberReason && <p>Member’s reason: {fine.memberReason}</p>}
+                  <label className="field">
+                    <span>Your note (kept in the audit log)</span>
+                    <input value={noteFor(fine.id)} maxLength={500} onChange={(event) => setNotes({ ...notes, [fine.id]: event.target.value })} />
+                  </label>
                   <div className="schedule__actions">
-                    <button type="button" className="button" disabled={decide.isPending} onClick={() => act('confirm', [fine.id])}>
+                    <button type="button" className="button" disabled={decide.isPending} onClick={() => act('confirm', [fine.id], noteFor(fine.id))}>
                       Confirm
                     </button>
-                    <button type="button" className="button" disabled={decide.isPending} onClick={() => act('dismiss', [fine.id])}>
+                    <button type="button" className="button" disabled={decide.isPending} onClick={() => act('dismiss', [fine.id], noteFor(fine.id))}>
                       Dismiss
                     </button>
                   </div>
@@ -76,7 +90,10 @@ export function AttendanceFinesPage() {
       {flagged.data && flagged.data.length > 0 && (
         <section aria-labelledby="flagged-fines">
           <h2 id="flagged-fines">Charged, but no longer supported by the register</h2>
-          <p className="schedule__meta">A scan queued offline at the door reached us after these fines were confirmed.</p>
+          <p className="schedule__meta">
+            A scan queued offline at the door reached us after these fines were confirmed. Speak with the member; if the charge stands, say why. Cancelling a
+            charge is not in the portal yet.
+          </p>
           <ul className="schedule__list">
             {flagged.data.map((fine) => (
               <li key={fine.id} className="schedule__item">
@@ -87,6 +104,20 @@ export function AttendanceFinesPage() {
                   {displayDate(fine.day)} · {fine.reason}
                 </p>
                 <p className="badge badge--flag">{fine.issue}</p>
+                <label className="field">
+                  <span>Why the charge stands (the member is told)</span>
+                  <input value={noteFor(fine.id)} maxLength={500} onChange={(event) => setNotes({ ...notes, [fine.id]: event.target.value })} />
+                </label>
+                <div className="schedule__actions">
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={keep.isPending || !noteFor(fine.id).trim()}
+                    onClick={() => keep.mutate({ id: fine.id, note: noteFor(fine.id) })}
+                  >
+                    The charge stands
+                  </button>
+                </div>
               </li>
             ))}
           </ul>

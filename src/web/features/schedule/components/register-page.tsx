@@ -191,6 +191,11 @@ function Camera({ onCode }: { onCode: (code: string) => void }) {
         const instance = new QrScanner(video.current, (result) => latest.current(result.data), {
           returnDetailedScanResult: true,
           preferredCamera: 'environment',
+          // A frame without a code is the usual answer; anything else means the reader cannot run
+          // here (its worker refused, say), and the camera would otherwise look as if it works.
+          onDecodeError: (error) => {
+            if (error !== QrScanner.NO_QR_CODE_FOUND) setProblem('The camera cannot read codes on this phone: type the member number instead.');
+          },
         });
         scanner = instance;
         await instance.start();

@@ -1,6 +1,7 @@
 import { displayDate } from '../../../../shared/display-date';
 import { WEEKDAY_LABELS } from '../../../../shared/schedule';
-import { CERTIFICATE_MONTHS, CERTIFICATE_SHARE, type MemberTraining } from '../../../../shared/training';
+import { todayInLagos } from '../../../../shared/dates';
+import { CERTIFICATE_MONTHS, CERTIFICATE_SHARE, certificateDistance, type MemberTraining } from '../../../../shared/training';
 import { FormError } from '../../../components/form-error';
 import { QueryView } from '../../../components/query-view';
 import { memberCertificateUrl, useEnrolment, useIssueCertificate, useMemberTrainings } from '../api/training';
@@ -46,16 +47,7 @@ function TrainingItem({ training }: { training: MemberTraining }) {
       </p>
       {training.enrolled && <span className="badge badge--ok">Enrolled</span>}
       {!training.open && <span className="badge">Ended</span>}
-      {progress.firstDay && progress.spanCompleteOn && (
-        <p className="schedule__meta">
-          Attended {progress.attended} of the {progress.held} dates held since {displayDate(progress.firstDay)}.{' '}
-          {progress.eligible
-            ? 'You have earned the certificate.'
-            : progress.lastDay && progress.lastDay >= progress.spanCompleteOn
-              ? `Six months are reached; attend more dates, as the certificate needs ${Math.round(CERTIFICATE_SHARE * 100)}% of those held.`
-              : `Six months are reached with an attended date on or after ${displayDate(progress.spanCompleteOn)}.`}
-        </p>
-      )}
+      {!certificate && (training.enrolled || progress.firstDay) && <p className="schedule__meta">{certificateDistance(progress, todayInLagos())}</p>}
       <div className="schedule__actions">
         {certificate ? (
           <>
