@@ -140,9 +140,10 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   'schedule.fine-revised': { label: 'Attendance fine reworded', say: (t) => `reworded ${fine(t)} after a scan arrived` },
   'schedule.fine-withdrawn': { label: 'Attendance fine withdrawn', say: (t) => `withdrew ${fine(t)}: a scan showed they came` },
   'schedule.fine-flagged': { label: 'Confirmed fine flagged', say: (t) => `flagged ${fine(t)} for finance: a scan arrived after it was confirmed` },
+  'schedule.fine-kept': { label: 'Flagged fine kept', say: (t) => `kept ${fine(t)}: the charge stands${because(t.details.note)}` },
   'schedule.fines-dismissed': {
     label: 'Attendance fines dismissed',
-    say: (t) => `dismissed ${plural(Array.isArray(t.details.ids) ? t.details.ids.length : 1, 'proposed attendance fine')}`,
+    say: (t) => `dismissed ${plural(Array.isArray(t.details.ids) ? t.details.ids.length : 1, 'proposed attendance fine')}${because(t.details.note)}`,
   },
   'settings.update': { label: 'Settings changed', say: (t) => `changed the ${t.subject}` },
   'settings.welcome': { label: 'Welcome text changed', say: () => 'changed the dashboard’s welcome text' },
