@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, verificationCodes } from '../db/schema.js';
+import { consumeCode, issueCode } from './codes.js';
 import { outboxDrained, outboxRowsTo, TestMailbox } from '../test-support/mailbox.js';
 import { createTestApp, onPostgresServer, PASSWORD, signedUpMember, TestClient } from '../test-support/test-app.js';
 
@@ -116,6 +117,24 @@ describe('forgotten password', () => {
     expect([late.statusCode, late.json().message]).toEqual([400, 'This code has expired or was already used. Request a new code.']);
     const login = await new TestClient(portal.app).post('/api/users/login', { json: { email: fields.email, password: PASSWORD } });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('tells a member with an activation OTP to send a new OTP, not to request a code (codes.ts, every kind of code)', async () => {
+    const { user } = await signedUpMember(portal.app);
+    const otp = await issueCode(portal.app.ctx, portal.app.ctx.db, user.id, 'otp');
+    const wrong = otp === '000000' ? '111111' : '000000';
+    const tryOtp = (code: string) => consumeCode(portal.app.ctx, portal.app.ctx.db, user.id, 'otp', code, 'Invalid otp.');
+    const messages = [];
+    for (let i = 0; i < 5; i += 1) messages.push((await tryOtp(wrong))?.message);
+    expect(messages.at(-1)).toBe('Invalid otp. No tries left. Click Send OTP to get a new one.');
+    const right = await tryOtp(otp);
+    expect([right?.statusCode, right?.message]).toEqual([429, 'Too many wrong tries. Click Send OTP to get a new one.']);
+    await portal.app.ctx.db
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verificationCodes.userId, user.id));
+    const late = await tryOtp(otp);
+    expect([late?.statusCode, late?.message]).toEqual([400, 'This code has expired or was already used. Click Send OTP to get a new one.']);
   });
 
   it('sends one code a minute however often it is asked for; the first still works', async () => {
