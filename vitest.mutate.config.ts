@@ -15,9 +15,8 @@ export default defineConfig({
     // Every mutant boots each covering test file's portal again: on the embedded database it starts
     // from one migrated copy built at the start of the run, not from initdb and every migration.
     globalSetup: ['tests/pglite-test-seed.ts'],
-    // One worker keeps the portal's modules loaded from one test file and one mutant to the next
-    // (Stryker's mutants are all compiled in and switched on at run time), instead of importing
-    // the whole server again for each test file of each mutant.
+    // A mutant's test files share one import of the server instead of one each (Stryker's mutants
+    // are all compiled in and switched on at run time; ignoreStatic leaves out load-time ones).
     isolate: false,
     env: { ...base.test?.env, PGLITE_TEST_SEED: pgliteTestSeedFile() },
   },

@@ -86,7 +86,10 @@ describe('the daily ceiling of wrong codes per account', () => {
       expect([again.statusCode, again.json().message], userId).toEqual(NO_LOCK);
     }
     const entries = (await admin.get(`/api/admin/audit?subjectId=${finance.id}`)).json().entries;
-    expect(entries).toContainEqual(expect.objectContaining({ action: 'codes.unlock', details: { wrongTries: 20 } }));
+    // About the account ('user': the member's own export and erasure find their entries by it).
+    expect(entries).toContainEqual(
+      expect.objectContaining({ action: 'codes.unlock', subjectType: 'user', subjectId: finance.id, details: { wrongTries: 20 } }),
+    );
 
     const after = await (await waitingSignIn(finance.email, '10.1.1.2'))(await appCode(finance.secret, 1));
     expect(after.statusCode, after.body).toBe(200);
