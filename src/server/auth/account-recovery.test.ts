@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, verificationCodes } from '../db/schema.js';
+import { assertCanResend, consumeCode, hasVerifiedEmail, issueCode } from './codes.js';
 import { outboxDrained, outboxRowsTo, TestMailbox } from '../test-support/mailbox.js';
 import { createTestApp, onPostgresServer, PASSWORD, signedUpMember, TestClient } from '../test-support/test-app.js';
 
@@ -279,5 +280,61 @@ describe('changing the email or the password', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+/** The rules of codes.ts that the password reset does not reach: the OTP's wording, the wait between codes, a verified email. */
+describe('codes of every kind', () => {
+  it('tells a member with an activation OTP to send a new OTP, not to request a code', async () => {
+    const { user } = await signedUpMember(portal.app);
+    const otp = await issueCode(portal.app.ctx, portal.app.ctx.db, user.id, 'otp');
+    const wrong = otp === '000000' ? '111111' : '000000';
+    const tryOtp = (code: string) => consumeCode(portal.app.ctx, portal.app.ctx.db, user.id, 'otp', code, 'Invalid otp.');
+    const messages = [];
+    for (let i = 0; i < 5; i += 1) messages.push((await tryOtp(wrong))?.message);
+    expect(messages.at(-1)).toBe('Invalid otp. No tries left. Click Send OTP to get a new one.');
+    const right = await tryOtp(otp);
+    expect([right?.statusCode, right?.message]).toEqual([429, 'Too many wrong tries. Click Send OTP to get a new one.']);
+    await portal.app.ctx.db
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verificationCodes.userId, user.id));
+    const late = await tryOtp(otp);
+    expect([late?.statusCode, late?.message]).toEqual([400, 'This code has expired or was already used. Click Send OTP to get a new one.']);
+  });
+
+  it('refuses another code within a minute of the last unused one of the same kind, and only then', async () => {
+    const { user } = await signedUpMember(portal.app);
+    const { ctx } = portal.app;
+    await expect(assertCanResend(ctx.db, user.id, 'email')).resolves.toBeUndefined();
+    const code = await issueCode(ctx, ctx.db, user.id, 'email');
+    await expect(assertCanResend(ctx.db, user.id, 'email')).rejects.toMatchObject({
+      statusCode: 429,
+      message: 'A code was sent less than a minute ago. Please check your email or wait a minute.',
+    });
+    // Another kind of code is not held up by it.
+    await expect(assertCanResend(ctx.db, user.id, 'guardian')).resolves.toBeUndefined();
+    // A code sent more than a minute ago is no reason to wait.
+    await ctx.db
+      .update(verificationCodes)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(verificationCodes.userId, user.id));
+    await expect(assertCanResend(ctx.db, user.id, 'email')).resolves.toBeUndefined();
+    // Nor is a used one, however recent.
+    await ctx.db.update(verificationCodes).set({ createdAt: new Date() }).where(eq(verificationCodes.userId, user.id));
+    expect(await consumeCode(ctx, ctx.db, user.id, 'email', code, 'Wrong.')).toBeNull();
+    await expect(assertCanResend(ctx.db, user.id, 'email')).resolves.toBeUndefined();
+  });
+
+  it('counts an email as verified only by a used email code', async () => {
+    const { user } = await signedUpMember(portal.app);
+    const { ctx } = portal.app;
+    expect(await hasVerifiedEmail(ctx.db, user.id)).toBe(false);
+    const otp = await issueCode(ctx, ctx.db, user.id, 'otp');
+    expect(await consumeCode(ctx, ctx.db, user.id, 'otp', otp, 'Wrong.')).toBeNull();
+    const code = await issueCode(ctx, ctx.db, user.id, 'email');
+    expect(await hasVerifiedEmail(ctx.db, user.id)).toBe(false);
+    expect(await consumeCode(ctx, ctx.db, user.id, 'email', ` ${code} `, 'Wrong.')).toBeNull();
+    expect(await hasVerifiedEmail(ctx.db, user.id)).toBe(true);
   });
 });

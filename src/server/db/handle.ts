@@ -42,6 +42,8 @@ export interface OpenDatabaseOptions {
   listenUrl?: string | null;
   dataDir: string;
   inMemory?: boolean;
+  /** The embedded database's starting folder (a PGlite dump, already migrated): skips initdb. Tests only. */
+  seed?: Blob;
   /** Connections to a PostgreSQL server. */
   poolSize?: number;
   /** Told when a connection breaks (server restart); the pool opens new ones for the next queries. */

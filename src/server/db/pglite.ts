@@ -17,14 +17,14 @@ const pgliteSeed = fileURLToPath(new URL('../../pglite-seed.tar.gz', import.meta
 /** The embedded database, its migrations applied first (unless `migrate: false`). */
 export async function openPglite(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   let dataPath: string | undefined;
-  let loadDataDir: Blob | undefined;
+  let loadDataDir: Blob | undefined = options.seed;
   let unlockDataDir = async () => {};
   if (!options.inMemory) {
     dataPath = path.join(options.dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
     unlockDataDir = await lockDataDir(dataPath);
     // A first start copies the built, already initialised folder rather than running initdb.
-    if (!existsSync(path.join(dataPath, 'PG_VERSION')) && existsSync(pgliteSeed)) loadDataDir = new Blob([readFileSync(pgliteSeed)]);
+    if (!loadDataDir && !existsSync(path.join(dataPath, 'PG_VERSION')) && existsSync(pgliteSeed)) loadDataDir = new Blob([readFileSync(pgliteSeed)]);
   }
   const client = await PGlite.create(dataPath, { loadDataDir }).catch(async (error: unknown) => {
     await unlockDataDir();

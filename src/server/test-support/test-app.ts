@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -69,13 +69,25 @@ export const onPostgresServer = Boolean(postgresServerUrl);
 /** The Redis/Valkey the shared-counter tests use: the development and CI machines run one on 6379. */
 export const testRedisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/**
+ * The migrated embedded database a test portal starts from, when the run gives one
+ * (PGLITE_TEST_SEED: tests/pglite-test-seed.ts, built once per run): its migrations then have
+ * nothing left to apply. Read once per test file.
+ */
+let seed: Blob | undefined;
+function pgliteSeed(): Blob | undefined {
+  const file = process.env.PGLITE_TEST_SEED;
+  if (file && !seed) seed = new Blob([readFileSync(file)]);
+  return seed;
+}
+
 async function openTestDatabase(
   dataDir: string,
   listenUrl: string | null | undefined,
   timeouts: DatabaseTimeouts,
   serverUrl: string | undefined,
 ): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (!serverUrl) return { handle: await openDatabase({ dataDir, inMemory: true, listenUrl }), drop: async () => {} };
+  if (!serverUrl) return { handle: await openDatabase({ dataDir, inMemory: true, listenUrl, seed: pgliteSeed() }), drop: async () => {} };
   const scratch = await createScratchDatabase(serverUrl, 'test');
   return { handle: await openDatabase({ databaseUrl: scratch.url, dataDir, listenUrl, timeouts }), drop: scratch.drop };
 }
