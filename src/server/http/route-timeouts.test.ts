@@ -1,30 +1,17 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeFile } from '../files/files-service.js';
+import { curlDownload } from '../test-support/download.js';
 import { createTestApp, signedUpMember } from '../test-support/test-app.js';
 
-const run = promisify(execFile);
 // More than the loopback's socket buffers hold, so the portal is still sending when its time ends.
 const FILE_BYTES = 32 * 1024 * 1024;
 
 /** Reads `url` at 8 MB/s (slow for loopback: about 4 s for the file), as the member's cookie: the status and bytes received, or why it was cut. */
 async function slowDownload(url: string, cookie: string): Promise<string> {
   try {
-    const { stdout } = await run('curl', [
-      '-sS',
-      '--limit-rate',
-      '8M',
-      '-o',
-      '/dev/null',
-      '-w',
-      '%{http_code} %{size_download}',
-      '-H',
-      `Cookie: ${cookie}`,
-      url,
-    ]);
-    return stdout;
+    const { status, bytes } = await curlDownload(url, cookie, { limitRate: '8M' });
+    return `${status} ${bytes}`;
   } catch (error) {
     return `cut: ${(error as { stderr?: string }).stderr?.trim() ?? String(error)}`;
   }

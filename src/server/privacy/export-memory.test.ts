@@ -1,15 +1,13 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { storeFile } from '../files/files-service.js';
+import { curlDownload } from '../test-support/download.js';
 import { createTestApp, signedUpMember } from '../test-support/test-app.js';
 
 const FILES = 50;
 const FILE_BYTES = 5 * 1024 * 1024;
 const MB = 1024 * 1024;
-const run = promisify(execFile);
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -53,20 +51,9 @@ it('streams 50 files of 5 MB without growing the process by 50 MB', { timeout: 3
   }, 250);
 
   // The download is read by another process (curl), so only the portal's memory is measured here.
-  const { stdout } = await run('curl', [
-    '-sS',
-    '-o',
-    '/dev/null',
-    '-w',
-    '%{http_code} %{size_download}',
-    '-H',
-    `Cookie: ${cookie}`,
-    `${address}/api/users/me/export`,
-  ]);
+  const { status, bytes: received } = await curlDownload(`${address}/api/users/me/export`, cookie);
   clearInterval(sampler);
-  const [status, size] = stdout.split(' ');
   expect(status).toBe('200');
-  const received = Number(size);
 
   const rssGrowth = (peakRss - before.rss) / MB;
   const heapGrowth = (peakHeap - before.heapUsed) / MB;
