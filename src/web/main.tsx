@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import { adoptServerData } from './lib/page-data';
-import { sessionQuery } from './lib/session';
+import { askWhoIsSignedIn, sessionQuery } from './lib/session';
 import { queryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 import './styles/global.css';
@@ -13,8 +13,10 @@ import './app/server-drawn-styles';
 // A page the server drew: a public one, or a member page drawn for its member (lib/session.ts).
 const drawn = adoptServerData(queryClient);
 // Ask who is signed in while the page's own code is still downloading (a member page drawn for
-// its member already says).
-void queryClient.prefetchQuery(sessionQuery);
+// its member already says); on a public page drawn by the server, without telling the page before
+// React has taken it over (lib/session.ts).
+if (drawn === 'visitor') askWhoIsSignedIn();
+else void queryClient.prefetchQuery(sessionQuery);
 registerServiceWorker();
 
 const root = document.getElementById('root')!;
