@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { machineBudget } from './tests/machine-budget';
+import { machineBudget } from './tests/machine-budget.ts';
 
 export default defineConfig({
   test: {

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config';
-import { pgliteTestSeedFile } from './tests/pglite-test-seed';
+import base from './vitest.config.ts';
+import { pgliteTestSeedFile } from './tests/pglite-test-seed.ts';
 
 /**
  * The tests a mutation run (`npm run mutate`) uses: MUTATE_TESTS, comma-separated paths or globs,

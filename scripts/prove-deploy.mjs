@@ -2,10 +2,11 @@
 // (scripts/lib/dockerfile-steps.mjs: the build stage builds from a copy of the repository, the
 // runtime stage installs the production dependencies alone and takes the build output), then the
 // image's command starts with its environment and production settings, answers /readyz and the
-// image's HEALTHCHECK, and stops cleanly on SIGTERM.
+// image's HEALTHCHECK, and stops cleanly on SIGTERM. The image is built once, however many
+// servers it is proven on: it does not depend on the database.
 //   node scripts/prove-deploy.mjs                  the embedded database, one process
-//   DATABASE_URL=postgres://... REDIS_URL=redis://... node scripts/prove-deploy.mjs
-//                                                  also two processes (PROCESSES=2) on that server
+//   REDIS_URL=redis://... node scripts/prove-deploy.mjs postgres://... [postgres://...]
+//                                                  also two processes (PROCESSES=2) on each server
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { runDockerfile } from './lib/dockerfile-steps.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+const postgresServers = process.argv.slice(2);
 const folder = mkdtempSync(path.join(tmpdir(), 'portal-deploy-'));
 let image;
 try {
@@ -23,24 +25,28 @@ try {
   if (!existsSync(path.join(image.dir, 'dist/server/main.js'))) throw new Error('the image holds no build');
 
   await prove('embedded database, one process', {});
-  if (process.env.DATABASE_URL) {
-    const name = `deploy_${randomBytes(4).toString('hex')}`;
-    execFileSync('psql', [process.env.DATABASE_URL, '-qc', `create database ${name}`]);
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    try {
-      await prove('PostgreSQL, two processes', {
-        DATABASE_URL: url.toString(),
-        PROCESSES: '2',
-        ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-      });
-    } finally {
-      execFileSync('psql', [process.env.DATABASE_URL, '-qc', `drop database if exists ${name} with (force)`]);
-    }
-  }
+  for (const server of postgresServers) await proveOnPostgres(server);
   console.log('deployable: every check passed');
 } finally {
   rmSync(folder, { recursive: true, force: true });
+}
+
+/** Two processes of the image on a fresh database of the PostgreSQL server at `server`, with Redis when REDIS_URL names one. */
+async function proveOnPostgres(server) {
+  const version = execFileSync('psql', [server, '-Atc', 'show server_version'], { encoding: 'utf8' }).trim();
+  const name = `deploy_${randomBytes(4).toString('hex')}`;
+  execFileSync('psql', [server, '-qc', `create database ${name}`]);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  try {
+    await prove(`PostgreSQL ${version}, two processes`, {
+      DATABASE_URL: url.toString(),
+      PROCESSES: '2',
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    });
+  } finally {
+    execFileSync('psql', [server, '-qc', `drop database if exists ${name} with (force)`]);
+  }
 }
 
 async function prove(label, env) {

@@ -1,10 +1,10 @@
 // `--only javascript`: the landing's JavaScript, gzipped, once every script has loaded.
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { Goals, pageProblem } from '../lib/goals.js';
-import { freshDatabase, startPortal } from '../lib/portal-process.js';
+import { onPortalOfItsOwn } from '../lib/portal-process.js';
 import { CHROME_FLAGS, CHROMIUM } from './common.js';
 
 /** How long no new script must arrive before the landing's scripts count as all loaded. */
@@ -50,14 +50,6 @@ export async function landingJavaScript(goals: Goals, baseUrl: string): Promise<
 /** `--only javascript`: the landing's JavaScript alone, on a portal of its own. */
 export async function landingJavaScriptOnly(): Promise<void> {
   const goals = new Goals();
-  const database = await freshDatabase();
-  const portal = await startPortal({ DATABASE_URL: database.url });
-  try {
-    await landingJavaScript(goals, portal.baseUrl);
-  } finally {
-    await portal.stop();
-    await database.drop();
-    rmSync(portal.dataDir, { recursive: true, force: true });
-  }
+  await onPortalOfItsOwn((portal) => landingJavaScript(goals, portal.baseUrl));
   goals.finish();
 }

@@ -1,9 +1,8 @@
 // `--only webhooks`: Paystack's signed webhooks, under load and with duplicates.
-import { rmSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { Goals } from '../lib/goals.js';
-import { freshDatabase, startPortal } from '../lib/portal-process.js';
+import { onPortalOfItsOwn } from '../lib/portal-process.js';
 import { runSql } from '../../src/server/test-support/scratch-database.js';
 import { PaystackStandIn } from '../../src/server/test-support/paystack-server.js';
 import { CONNECTIONS, load, quick } from './common.js';
@@ -70,59 +69,60 @@ function webhookRequests(paystack: PaystackStandIn, references: string[]): autoc
 export async function paystackWebhooks(goals: Goals): Promise<void> {
   const paystack = new PaystackStandIn();
   await paystack.start();
-  const database = await freshDatabase();
-  const portal = await startPortal({ DATABASE_URL: database.url, PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.baseUrl });
-  const url = `${portal.baseUrl}/api/payments/paystack/webhook`;
   try {
-    console.log(`
+    await onPortalOfItsOwn(
+      async (portal, databaseUrl) => {
+        const url = `${portal.baseUrl}/api/payments/paystack/webhook`;
+        console.log(`
 Paystack webhooks (signed by the stand-in), ${CONNECTIONS} connections:`);
-    const pool = await pendingOnlinePayments(database.url, paystack, 'load', quick ? 3000 : 8000);
-    const run = await load('POST /api/payments/paystack/webhook (charge.success)', { url, requests: webhookRequests(paystack, pool) });
-    const booked = Number(
-      ((await runSql(database.url, "select count(*) as n from payments where state = 'approved' and reference like 'HM-bench-load-%'")) as { n: string }[])[0]!
-        .n,
-    );
-    console.log(`| call | req/s | p99 ms | errors | payments booked |
+        const pool = await pendingOnlinePayments(databaseUrl, paystack, 'load', quick ? 3000 : 8000);
+        const run = await load('POST /api/payments/paystack/webhook (charge.success)', { url, requests: webhookRequests(paystack, pool) });
+        const booked = Number(
+          (
+            (await runSql(databaseUrl, "select count(*) as n from payments where state = 'approved' and reference like 'HM-bench-load-%'")) as { n: string }[]
+          )[0]!.n,
+        );
+        console.log(`| call | req/s | p99 ms | errors | payments booked |
 |---|---:|---:|---:|---:|
 | ${run.name} | ${Math.round(run.rps)} | ${run.p99} | ${run.errors} | ${booked} |`);
-    console.log(`(load ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`);
-    // Every confirmation takes the year's next receipt number and holds that counter row until it
-    // commits, so receipts have no gaps: 50 payments confirmed at once go one after another. The
-    // goal is what a sender needs, every webhook answered 2xx, well inside the seconds a payment
-    // service waits, with 50 at once far above the company's load (decision 017).
-    goals.checkRuns(`webhooks at ${CONNECTIONS} connections: zero errors, p99 under ${WEBHOOK_P99_GOAL_MS} ms`, [run], () => ({
-      measured: `${Math.round(run.rps)} req/s, p99 ${run.p99} ms, ${run.errors} errors`,
-      met: run.errors === 0 && run.p99 < WEBHOOK_P99_GOAL_MS,
-    }));
+        console.log(`(load ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`);
+        // Every confirmation takes the year's next receipt number and holds that counter row until it
+        // commits, so receipts have no gaps: 50 payments confirmed at once go one after another. The
+        // goal is what a sender needs, every webhook answered 2xx, well inside the seconds a payment
+        // service waits, with 50 at once far above the company's load (decision 017).
+        goals.checkRuns(`webhooks at ${CONNECTIONS} connections: zero errors, p99 under ${WEBHOOK_P99_GOAL_MS} ms`, [run], () => ({
+          measured: `${Math.round(run.rps)} req/s, p99 ${run.p99} ms, ${run.errors} errors`,
+          met: run.errors === 0 && run.p99 < WEBHOOK_P99_GOAL_MS,
+        }));
 
-    // 700 payments, 1,000 webhooks: each payment once, and 300 repeats of ones already in the list, shuffled.
-    const distinct = await pendingOnlinePayments(database.url, paystack, 'dup', 700);
-    const sent = [...distinct, ...Array.from({ length: 300 }, (_, i) => distinct[(i * 7) % distinct.length]!)];
-    for (let i = sent.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [sent[i], sent[j]] = [sent[j]!, sent[i]!];
-    }
-    const burst = await autocannon({ url, connections: CONNECTIONS, amount: sent.length, requests: webhookRequests(paystack, sent) });
-    const burstErrors = burst.errors + burst.timeouts + burst.non2xx;
-    const [counted] = (await runSql(
-      database.url,
-      `select count(distinct r.id) as receipts, count(distinct p.id) filter (where p.state = 'approved') as approved
+        // 700 payments, 1,000 webhooks: each payment once, and 300 repeats of ones already in the list, shuffled.
+        const distinct = await pendingOnlinePayments(databaseUrl, paystack, 'dup', 700);
+        const sent = [...distinct, ...Array.from({ length: 300 }, (_, i) => distinct[(i * 7) % distinct.length]!)];
+        for (let i = sent.length - 1; i > 0; i--) {
+          const j = Math.floor(Math.random() * (i + 1));
+          [sent[i], sent[j]] = [sent[j]!, sent[i]!];
+        }
+        const burst = await autocannon({ url, connections: CONNECTIONS, amount: sent.length, requests: webhookRequests(paystack, sent) });
+        const burstErrors = burst.errors + burst.timeouts + burst.non2xx;
+        const [counted] = (await runSql(
+          databaseUrl,
+          `select count(distinct r.id) as receipts, count(distinct p.id) filter (where p.state = 'approved') as approved
          from payments p left join receipts r on r.payment_id = p.id
         where p.reference like 'HM-bench-dup-%'`,
-    )) as { receipts: string; approved: string }[];
-    const receipts = Number(counted!.receipts);
-    console.log(
-      `1,000 webhooks (${distinct.length} payments, 300 duplicates) at ${CONNECTIONS} connections: ${burst.requests.total} sent in ${burst.duration.toFixed(1)} s, ${burstErrors} errors, ${receipts} receipts, ${counted!.approved} payments approved (load ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`,
-    );
-    goals.check(
-      '1,000 webhooks with 30% duplicates: one receipt per payment',
-      `${receipts} receipts for ${distinct.length} payments, ${burstErrors} errors`,
-      receipts === distinct.length && burstErrors === 0 && burst.requests.total === sent.length,
+        )) as { receipts: string; approved: string }[];
+        const receipts = Number(counted!.receipts);
+        console.log(
+          `1,000 webhooks (${distinct.length} payments, 300 duplicates) at ${CONNECTIONS} connections: ${burst.requests.total} sent in ${burst.duration.toFixed(1)} s, ${burstErrors} errors, ${receipts} receipts, ${counted!.approved} payments approved (load ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`,
+        );
+        goals.check(
+          '1,000 webhooks with 30% duplicates: one receipt per payment',
+          `${receipts} receipts for ${distinct.length} payments, ${burstErrors} errors`,
+          receipts === distinct.length && burstErrors === 0 && burst.requests.total === sent.length,
+        );
+      },
+      { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.baseUrl },
     );
   } finally {
-    await portal.stop();
-    await database.drop();
-    rmSync(portal.dataDir, { recursive: true, force: true });
     await paystack.close();
   }
 }

@@ -1,7 +1,6 @@
 // `--only week`: the company's week (issue 28): 50 doors scanning cards into one register at once, the
 // register of a date with 1,000 arrivals, and the calendar feed of a member with five years of sessions.
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { shiftDate, todayInLagos } from '../../src/shared/dates.js';
@@ -9,7 +8,7 @@ import { formatMemberNumber } from '../../src/shared/membership.js';
 import { cardCheckCode } from '../../src/server/member-card/member-card-service.js';
 import { runSql } from '../../src/server/test-support/scratch-database.js';
 import { Goals, type LoadResult } from '../lib/goals.js';
-import { activatedMemberClient, BENCH_SESSION_SECRET, freshDatabase, PortalClient, STAFF, startPortal } from '../lib/portal-process.js';
+import { activatedMemberClient, BENCH_SESSION_SECRET, onPortalOfItsOwn, PortalClient, STAFF } from '../lib/portal-process.js';
 import { CONNECTIONS, load, median, quick, startBareServer } from './common.js';
 
 /** "Each scan answers in well under a second" (issue 28): half a second at the 99th percentile, 50 doors at once. */
@@ -264,18 +263,12 @@ The calendar feed of a member with ${FEED_YEARS} years of sessions (${sessions!.
 
 /** The company's week on a portal and database of its own (`--only week`, and the full run). */
 export async function companyWeek(goals: Goals): Promise<void> {
-  const database = await freshDatabase();
-  const portal = await startPortal({ DATABASE_URL: database.url });
-  try {
-    const staff = await staffClient(portal.baseUrl);
-    await doors(goals, portal.baseUrl, database.url, staff);
-    await register(goals, database.url, staff);
-    await feed(goals, portal.baseUrl, database.url, staff);
-  } finally {
-    await portal.stop();
-    await database.drop();
-    rmSync(portal.dataDir, { recursive: true, force: true });
-  }
+  await onPortalOfItsOwn(async ({ baseUrl }, databaseUrl) => {
+    const staff = await staffClient(baseUrl);
+    await doors(goals, baseUrl, databaseUrl, staff);
+    await register(goals, databaseUrl, staff);
+    await feed(goals, baseUrl, databaseUrl, staff);
+  });
 }
 
 /** The week section alone (`--only week`). */

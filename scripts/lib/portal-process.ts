@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
@@ -80,6 +80,25 @@ export async function startPortal(
       await new Promise((resolve) => child.once('exit', resolve));
     },
   };
+}
+
+/**
+ * `run` on a built portal and a new database of their own (`env` added to the portal's); after it,
+ * however it ended, the portal is stopped, its data folder removed and the database dropped.
+ */
+export async function onPortalOfItsOwn<T>(run: (portal: PortalProcess, databaseUrl: string) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
+  const database = await freshDatabase();
+  try {
+    const portal = await startPortal({ DATABASE_URL: database.url, ...env });
+    try {
+      return await run(portal, database.url);
+    } finally {
+      await portal.stop();
+      rmSync(portal.dataDir, { recursive: true, force: true });
+    }
+  } finally {
+    await database.drop();
+  }
 }
 
 export async function waitForAnswer(baseUrl: string, child?: ChildProcess, timeoutMs = 60_000): Promise<void> {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { cameraPhoto } from './camera-photo.js';
 import { type Goals, pageProblem } from './goals.js';
-import { activatedMemberClient, freshDatabase, startPortal } from './portal-process.js';
+import { activatedMemberClient, onPortalOfItsOwn } from './portal-process.js';
 
 /** Bytes a phone receives for the landing page and sends for a form with photos, in a real Chromium. */
 
@@ -117,39 +117,37 @@ function cookiesOf(cookieHeader: string, baseUrl: string) {
 
 /** `npm run bench -- --only transfer`: a first and a repeat visit to /, and the event form with three camera photos. */
 export async function measureTransfer(goals: Goals, browserOptions: { executablePath: string; args: string[] }): Promise<void> {
-  const database = await freshDatabase();
-  const portal = await startPortal({ DATABASE_URL: database.url });
-  const browser = await chromium.launch(browserOptions);
-  try {
-    const context = await browser.newContext();
-    const counter = countReceived(context);
-    const page = await context.newPage();
-    const firstProblem = await visitLanding(page, portal.baseUrl);
-    const first = await counter.take();
-    const repeatProblem = await visitLanding(page, portal.baseUrl);
-    const repeat = await counter.take();
-    console.log(`\nBytes received for / (headers and compressed bodies; API JSON apart):`);
-    console.log(`- first visit: ${kb(first.static)} in ${first.requests} responses, API JSON ${kb(first.api)}`);
-    console.log(`- repeat visit: ${kb(repeat.static)} in ${repeat.requests} responses, API JSON ${kb(repeat.api)}`);
-    const firstGoal = `first visit to / at most ${FIRST_VISIT_GOAL_KB} KB (API JSON apart)`;
-    if (firstProblem) goals.cannotMeasure(firstGoal, firstProblem);
-    else goals.check(firstGoal, kb(first.static), first.static <= FIRST_VISIT_GOAL_KB * 1024);
-    const repeatGoal = `repeat visit to / at most ${REPEAT_VISIT_GOAL_KB} KB (API JSON apart)`;
-    if (repeatProblem) goals.cannotMeasure(repeatGoal, repeatProblem);
-    else goals.check(repeatGoal, kb(repeat.static), repeat.static <= REPEAT_VISIT_GOAL_KB * 1024);
+  await onPortalOfItsOwn(async (portal, databaseUrl) => {
+    const browser = await chromium.launch(browserOptions);
+    try {
+      const context = await browser.newContext();
+      const counter = countReceived(context);
+      const page = await context.newPage();
+      const firstProblem = await visitLanding(page, portal.baseUrl);
+      const first = await counter.take();
+      const repeatProblem = await visitLanding(page, portal.baseUrl);
+      const repeat = await counter.take();
+      console.log(`\nBytes received for / (headers and compressed bodies; API JSON apart):`);
+      console.log(`- first visit: ${kb(first.static)} in ${first.requests} responses, API JSON ${kb(first.api)}`);
+      console.log(`- repeat visit: ${kb(repeat.static)} in ${repeat.requests} responses, API JSON ${kb(repeat.api)}`);
+      const firstGoal = `first visit to / at most ${FIRST_VISIT_GOAL_KB} KB (API JSON apart)`;
+      if (firstProblem) goals.cannotMeasure(firstGoal, firstProblem);
+      else goals.check(firstGoal, kb(first.static), first.static <= FIRST_VISIT_GOAL_KB * 1024);
+      const repeatGoal = `repeat visit to / at most ${REPEAT_VISIT_GOAL_KB} KB (API JSON apart)`;
+      if (repeatProblem) goals.cannotMeasure(repeatGoal, repeatProblem);
+      else goals.check(repeatGoal, kb(repeat.static), repeat.static <= REPEAT_VISIT_GOAL_KB * 1024);
 
-    const member = await activatedMemberClient(portal.baseUrl, database.url);
-    const memberContext = await browser.newContext();
-    await memberContext.addCookies(cookiesOf(member.cookieHeader, portal.baseUrl));
-    const upload = await eventFormUploadBytes(await memberContext.newPage(), portal.baseUrl);
-    console.log(`- event form with three 4 MB camera photos: ${kb(upload.bytes)} sent, answered ${upload.status}`);
-    const uploadGoal = `event form with three 4 MB camera photos sends at most ${UPLOAD_GOAL_KB / 1024} MB`;
-    if (upload.status >= 400 || upload.status === 0 || upload.bytes === 0)
-      goals.cannotMeasure(uploadGoal, `the form was answered ${upload.status}, its body's size not known`);
-    else goals.check(uploadGoal, kb(upload.bytes), upload.bytes <= UPLOAD_GOAL_KB * 1024);
-  } finally {
-    await browser.close();
-    await portal.stop();
-    await database.drop();
-  }
+      const member = await activatedMemberClient(portal.baseUrl, databaseUrl);
+      const memberContext = await browser.newContext();
+      await memberContext.addCookies(cookiesOf(member.cookieHeader, portal.baseUrl));
+      const upload = await eventFormUploadBytes(await memberContext.newPage(), portal.baseUrl);
+      console.log(`- event form with three 4 MB camera photos: ${kb(upload.bytes)} sent, answered ${upload.status}`);
+      const uploadGoal = `event form with three 4 MB camera photos sends at most ${UPLOAD_GOAL_KB / 1024} MB`;
+      if (upload.status >= 400 || upload.status === 0 || upload.bytes === 0)
+        goals.cannotMeasure(uploadGoal, `the form was answered ${upload.status}, its body's size not known`);
+      else goals.check(uploadGoal, kb(upload.bytes), upload.bytes <= UPLOAD_GOAL_KB * 1024);
+    } finally {
+      await browser.close();
+    }
+  });
 }

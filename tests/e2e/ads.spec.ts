@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, expect, journeyBudget, phoneViewport, test } from './fixtures';
-import { activatedMember, signIn, tinyPdf, unexpectedErrors, watchConsole } from './helpers';
+import { expect, journeyBudget, phoneViewport, test } from './fixtures';
+import { activatedMember, staffConsole, tinyPdf, unexpectedErrors, watchConsole } from './helpers';
 import { todayInLagos } from '../../src/shared/dates';
 import { displayDate } from '../../src/shared/display-date';
 
@@ -74,11 +74,7 @@ test('a member places an ad, staff approve it, a visitor clicks it, the member s
   await shot(page, 'dashboard-pending');
 
   // Staff check the ad in the console and approve it for today, always shown.
-  const staffContext = await browser.newContext({ baseURL });
-  const staff = await staffContext.newPage();
-  const staffErrors = watchConsole(staff);
-  await signIn(staff, ADMIN.email, ADMIN.password);
-  await expect(staff).toHaveURL(/\/admin$/);
+  const { page: staff, errors: staffErrors } = await staffConsole(browser, { baseURL });
   await staff.goto('/admin');
   await staff.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Ads' }).click();
   await expect(staff).toHaveURL(/\/admin\/ads$/);
@@ -161,7 +157,7 @@ test('a member places an ad, staff approve it, a visitor clicks it, the member s
   await expect(visitor.getByRole('region', { name: 'Advertisements' })).toHaveCount(0);
   await expect(visitor.getByText('Advertisements', { exact: true })).toHaveCount(0);
 
-  await staffContext.close();
+  await staff.context().close();
   await visitorContext.close();
   expect(unexpectedErrors(errors)).toEqual([]);
   expect(unexpectedErrors(staffErrors)).toEqual([]);
@@ -193,17 +189,14 @@ test('on a 360 px phone a member places a JPEG ad, staff reject it with a reason
   await shot(page, 'dashboard-pending');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-  const staffContext = await browser.newContext({ baseURL });
-  const staff = await staffContext.newPage();
-  await signIn(staff, ADMIN.email, ADMIN.password);
-  await expect(staff).toHaveURL(/\/admin$/);
+  const { page: staff } = await staffConsole(browser, { baseURL });
   await staff.goto('/admin/ads');
   const card = staff.getByRole('listitem', { name: `Ad of ${member.name}` }).filter({ hasText: member.email });
   await card.getByRole('button', { name: 'Reject...' }).click();
   await card.getByLabel('Reason for the member').fill('The slip shows ₦2,000, not ₦5,000.');
   await card.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(staff.getByText('Advert rejected. The member has been told why.')).toBeVisible();
-  await staffContext.close();
+  await staff.context().close();
 
   await page.reload();
   await expect(section).toContainText('Rejected');

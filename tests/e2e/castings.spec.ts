@@ -4,8 +4,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, expect, journeyBudget, test } from './fixtures';
-import { activatedMember, openConsoleSection, signIn, unexpectedErrors, watchConsole, xsrfHeader } from './helpers';
+import { expect, journeyBudget, test } from './fixtures';
+import { activatedMember, openConsoleSection, staffConsole, unexpectedErrors, watchConsole, xsrfHeader } from './helpers';
 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -61,11 +61,7 @@ test('on a phone, a member applies to a casting; staff shortlist and cast; the m
   expect(photo.status(), await photo.text()).toBe(201);
 
   // Staff post the call from the console, on a desktop.
-  const staffContext = await browser.newContext({ baseURL, viewport: DESKTOP });
-  const staff = await staffContext.newPage();
-  const staffErrors = watchConsole(staff);
-  await signIn(staff, ADMIN.email, ADMIN.password);
-  await expect(staff).toHaveURL(/\/admin$/);
+  const { page: staff, errors: staffErrors } = await staffConsole(browser, { baseURL, viewport: DESKTOP });
   await openConsoleSection(staff, 'Castings');
   await staff.getByRole('link', { name: 'Post a casting call' }).click();
   const form = staff.getByRole('form', { name: 'Post a casting call' });
@@ -141,5 +137,5 @@ test('on a phone, a member applies to a casting; staff shortlist and cast; the m
   expect(unexpectedErrors(errors, [401, 400])).toEqual([]);
   // The console's refused post of a level-5 role without a number is the one 400 expected.
   expect(unexpectedErrors(staffErrors, [401, 400])).toEqual([]);
-  await staffContext.close();
+  await staff.context().close();
 });

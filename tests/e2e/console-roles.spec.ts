@@ -1,5 +1,5 @@
 import { ADMIN, expect, test } from './fixtures';
-import { activatedMember, signIn, staffApi, xsrfHeader } from './helpers';
+import { activatedMember, signIn, staffApi, staffConsole, xsrfHeader } from './helpers';
 
 const FINANCE = { name: 'Emeka Obi', email: 'emeka.finance@example.com', password: 'finance-pass-7' };
 
@@ -45,10 +45,7 @@ test('finance opens a member’s page and is given no link into the submissions 
   await context.close();
 
   // The admin, who may open it, gets the link.
-  const adminPage = await browser.newPage({ baseURL });
-  await signIn(adminPage, ADMIN.email, ADMIN.password);
-  // Signed in once the console opens: going on before would cancel the sign-in's request.
-  await expect(adminPage).toHaveURL(/\/admin$/);
+  const { page: adminPage } = await staffConsole(browser, { baseURL });
   await adminPage.goto(`/admin/members/${memberId}`);
   await expect(adminPage.getByRole('listitem').filter({ hasText: 'Welfare Form' }).getByRole('link', { name: 'Welfare Form' })).toBeVisible();
   await admin.dispose();

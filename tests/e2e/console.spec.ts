@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, test } from './fixtures';
-import { signIn, unexpectedErrors, watchConsole } from './helpers';
+import { signIn, staffConsole, unexpectedErrors, watchConsole } from './helpers';
 
 /** Where the portal mails new contact messages when COMPANY_EMAIL is not set (config.ts). */
 const COMPANY_EMAIL = 'info@example.com';
@@ -44,11 +44,7 @@ test('a contact message reaches the company address and the console inbox; staff
   expect(forCompany.text).toContain(sender.email);
 
   // Staff open the console on its home: the message is counted there and on the Messages tab.
-  const staffContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  const staff = await staffContext.newPage();
-  const errors = watchConsole(staff);
-  await signIn(staff, ADMIN.email, ADMIN.password);
-  await expect(staff).toHaveURL(/\/admin$/);
+  const { page: staff, errors } = await staffConsole(browser, { baseURL, viewport: { width: 1280, height: 900 } });
   await expect(staff.getByRole('heading', { name: 'What needs doing' })).toBeVisible();
   const waiting = staff.getByRole('link', { name: /new contact messages?$/ });
   const count = Number((await waiting.locator('.admin__waiting-count').textContent()) ?? 0);
@@ -95,7 +91,7 @@ test('a contact message reaches the company address and the console inbox; staff
   await expect(staff.getByRole('listitem').filter({ hasText: sender.last })).toContainText('1 reply');
 
   expect(unexpectedErrors(errors)).toEqual([]);
-  await staffContext.close();
+  await staff.context().close();
 });
 
 test('reports show members by state, the months and who lapses, and export the members as CSV', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { ADMIN, expect, journeyBudget, newMember, phoneViewport, test } from './fixtures';
-import { activatedMember, openConsoleSection, signIn, signUpThroughForm, tinyPdf, tinyPng, unexpectedErrors, watchConsole } from './helpers';
+import { expect, journeyBudget, newMember, phoneViewport, test } from './fixtures';
+import { activatedMember, openConsoleSection, signUpThroughForm, staffConsole, tinyPdf, tinyPng, unexpectedErrors, watchConsole } from './helpers';
 import type { Page } from '@playwright/test';
 import { shiftDate, todayInLagos } from '../../src/shared/dates';
 import { displayDate } from '../../src/shared/display-date';
@@ -158,10 +158,7 @@ test('staff put a casting day and gallery pictures on /events; a member on a pho
 }) => {
   test.setTimeout(journeyBudget(120_000));
   const castingDay = shiftDate(todayInLagos(), 10);
-  const staffContext = await browser.newContext({ baseURL });
-  const staff = await staffContext.newPage();
-  await signIn(staff, ADMIN.email, ADMIN.password);
-  await expect(staff).toHaveURL(/\/admin$/);
+  const { page: staff } = await staffConsole(browser, { baseURL });
   await staff.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Events' }).click();
   const addEvent = staff.getByRole('form', { name: 'Add an event' });
   await addEvent.getByLabel('Kind').selectOption({ label: 'Casting day' });
@@ -181,7 +178,7 @@ test('staff put a casting day and gallery pictures on /events; a member on a pho
     await addImage.getByRole('button', { name: 'Add to gallery' }).click();
     await expect(staff.getByRole('img', { name: caption })).toBeVisible();
   }
-  await staffContext.close();
+  await staff.context().close();
 
   const errors = watchConsole(page);
   await phoneViewport(page);
@@ -280,11 +277,7 @@ test('staff find a submission in the console, open it, mark it handled and downl
   await page.locator('[name="comments"]').fill('=Rent support for three months');
   await submitAndLand(page, 'Form submitted successfully!');
 
-  const staffContext = await browser.newContext({ baseURL, acceptDownloads: true });
-  const staff = await staffContext.newPage();
-  const errors = watchConsole(staff);
-  await signIn(staff, ADMIN.email, ADMIN.password);
-  await expect(staff).toHaveURL(/\/admin$/);
+  const { page: staff, errors } = await staffConsole(browser, { baseURL, acceptDownloads: true });
   await staff.goto('/admin');
   await staff.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Submissions' }).click();
   await staff.locator('[name="form"]').selectOption({ label: 'Welfare Form' });
@@ -364,5 +357,5 @@ test('staff find a submission in the console, open it, mark it handled and downl
   await expect(page.locator('[name="movie"] option', { hasText: title })).toHaveCount(0);
 
   expect(unexpectedErrors(errors)).toEqual([]);
-  await staffContext.close();
+  await staff.context().close();
 });

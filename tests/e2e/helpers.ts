@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, type APIResponse, expect, type Locator, type Page, request } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, type Browser, type BrowserContextOptions, expect, type Locator, type Page, request } from '@playwright/test';
 import { ADMIN, type Mailbox, newMember } from './fixtures';
 
 export interface MemberDetails {
@@ -115,6 +115,20 @@ export async function activatedMember(page: Page, mailbox: Mailbox): Promise<Mem
   await ok(await page.request.post('/api/users/activate-profile', { headers, data: { userId, otp } }));
   await page.goto('/profile');
   return member;
+}
+
+/**
+ * The staff account signed in on the console through the login page, in a browser context of its
+ * own (`options`: its baseURL, viewport, downloads, camera): its page, and what that page met from
+ * the start (watchConsole). Close `page.context()` after use.
+ */
+export async function staffConsole(browser: Browser, options: BrowserContextOptions): Promise<{ page: Page; errors: string[] }> {
+  const page = await (await browser.newContext(options)).newPage();
+  const errors = watchConsole(page);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  // Signed in once the console opens: going on before would cancel the sign-in's request.
+  await expect(page).toHaveURL(/\/admin$/);
+  return { page, errors };
 }
 
 /** The staff account signed in through the API, in a context of its own; its calls carry the XSRF header. Dispose of it after use. */

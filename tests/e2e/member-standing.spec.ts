@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, journeyBudget, test } from './fixtures';
-import { activatedMember, openConsoleSection, signIn, unexpectedErrors, watchConsole } from './helpers';
+import { expect, journeyBudget, test } from './fixtures';
+import { activatedMember, openConsoleSection, staffConsole, unexpectedErrors, watchConsole } from './helpers';
 
 /** Screenshots for a human look at 375 and 1280 px, only when STANDING_SHOTS_DIR is set. */
 async function shots(page: Page, name: string, show: () => Promise<void>): Promise<void> {
@@ -37,11 +37,7 @@ test('staff set a level, award an achievement and announce to the level; the mem
   const memberNumber = (await card.getByText(/^HM-\d{6}$/).textContent()) ?? '';
 
   // Staff, in their own browser: the member's page, then an announcement to the member's new level.
-  const staffContext = await browser.newContext({ baseURL });
-  const staff = await staffContext.newPage();
-  const staffErrors = watchConsole(staff);
-  await signIn(staff, ADMIN.email, ADMIN.password);
-  await expect(staff).toHaveURL(/\/admin(\/|$)/);
+  const { page: staff, errors: staffErrors } = await staffConsole(browser, { baseURL });
   await staff.getByRole('link', { name: 'Members' }).click();
   await staff.getByRole('search', { name: 'Find a member' }).getByRole('searchbox').fill(member.email);
   await staff.getByRole('button', { name: 'Search' }).click();
@@ -78,7 +74,7 @@ test('staff set a level, award an achievement and announce to the level; the mem
     await expect(staff.getByRole('form', { name: 'Plan Free Plan' })).toBeVisible();
   });
   expect(unexpectedErrors(staffErrors, [401, 400])).toEqual([]);
-  await staffContext.close();
+  await staff.context().close();
 
   // The member sees the level, the achievement, the notification and the email.
   await page.reload();

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { pdfText } from '../../src/server/test-support/pdf-text';
-import { ADMIN, expect, test } from './fixtures';
-import { activatedMember, signIn, tinyPng, unexpectedErrors, watchConsole } from './helpers';
+import { expect, test } from './fixtures';
+import { activatedMember, staffConsole, tinyPng, unexpectedErrors, watchConsole } from './helpers';
 
 /** axe-core on the page as it stands: no serious or critical violations. */
 async function expectAccessible(page: Page): Promise<void> {
@@ -18,14 +18,6 @@ async function expectAccessible(page: Page): Promise<void> {
           .join(', ')}`,
     );
   expect(serious).toEqual([]);
-}
-
-/** A staff member in a browser of their own, signed in on the console. */
-async function staffConsole(browser: Browser, baseURL: string): Promise<Page> {
-  const staff = await (await browser.newContext({ baseURL })).newPage();
-  await signIn(staff, ADMIN.email, ADMIN.password);
-  await expect(staff).toHaveURL(/\/admin$/);
-  return staff;
 }
 
 /** Staff approve the member's pending slip in the payments queue (months only for membership). */
@@ -54,7 +46,7 @@ test('an active member renews for two months with a slip, staff approve it, and 
   await page.getByRole('button', { name: 'Upload slip for ₦121,000.00' }).click();
   await expect(page.getByText('Slip received. It is under review')).toBeVisible();
 
-  const staff = await staffConsole(browser, baseURL);
+  const { page: staff } = await staffConsole(browser, { baseURL });
   await approveSlipOf(staff, member.email, 2);
 
   await page.goto('/profile');
@@ -92,7 +84,7 @@ test('staff record a fine; the member sees it on the payments page, pays it with
   const errors = watchConsole(page);
   const member = await activatedMember(page, mailbox);
 
-  const staff = await staffConsole(browser, baseURL);
+  const { page: staff } = await staffConsole(browser, { baseURL });
   await staff.goto('/admin/members');
   await staff.getByRole('searchbox').fill(member.email);
   await staff.getByRole('button', { name: 'Search' }).click();

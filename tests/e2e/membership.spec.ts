@@ -1,5 +1,5 @@
-import { ADMIN, expect, newMember, phoneViewport, test } from './fixtures';
-import { signIn, signUpThroughForm, tinyPng, unexpectedErrors, watchConsole } from './helpers';
+import { expect, newMember, phoneViewport, test } from './fixtures';
+import { signUpThroughForm, staffConsole, tinyPng, unexpectedErrors, watchConsole } from './helpers';
 
 test('a member pays, staff approve the slip, and the OTP from the email activates the profile', async ({ page, browser, baseURL, mailbox }) => {
   const errors = watchConsole(page);
@@ -25,10 +25,7 @@ test('a member pays, staff approve the slip, and the OTP from the email activate
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Slip received, under review' })).toBeVisible();
 
-  const staffContext = await browser.newContext({ baseURL });
-  const staff = await staffContext.newPage();
-  await signIn(staff, ADMIN.email, ADMIN.password);
-  await expect(staff).toHaveURL(/\/admin$/);
+  const { page: staff } = await staffConsole(browser, { baseURL });
   await staff.goto('/admin');
   await staff.getByRole('link', { name: /payment slips? to review/ }).click();
   await expect(staff).toHaveURL(/\/admin\/payments$/);
@@ -42,7 +39,7 @@ test('a member pays, staff approve the slip, and the OTP from the email activate
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(staff.getByText('Payment approved for 3 months.')).toBeVisible();
   await expect(card).toHaveCount(0);
-  await staffContext.close();
+  await staff.context().close();
 
   const otp = await mailbox.codeFor(member.email, /OTP/);
   await page.reload();

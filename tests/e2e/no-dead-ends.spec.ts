@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, expect, journeyBudget, newMember, test } from './fixtures';
-import { activatedMember, openConsoleSection, signIn, signUpThroughForm, takenOverByReact, unexpectedErrors, watchConsole, xsrfHeader } from './helpers';
+import { expect, journeyBudget, newMember, test } from './fixtures';
+import { activatedMember, openConsoleSection, signUpThroughForm, staffConsole, takenOverByReact, unexpectedErrors, watchConsole, xsrfHeader } from './helpers';
 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -270,10 +270,7 @@ test('the contact page shows no invented reviews and no placeholder details; an 
   await expect(page.getByRole('heading', { name: 'Our offices' })).toHaveCount(0);
   await expect(page.locator('body')).not.toContainText(/to be announced|Example Bank|0000000000|info@example\.com|\+234 800 000 0000/);
 
-  const admin = await (await browser.newContext({ baseURL, viewport: DESKTOP })).newPage();
-  const adminErrors = watchConsole(admin);
-  await signIn(admin, ADMIN.email, ADMIN.password);
-  await expect(admin).toHaveURL(/\/admin$/);
+  const { page: admin, errors: adminErrors } = await staffConsole(browser, { baseURL, viewport: DESKTOP });
   // The console's sections fit on one line at 1280 px.
   await expect(admin.getByRole('navigation', { name: 'Console sections' })).toBeVisible();
   const tabs = admin.getByRole('navigation', { name: 'Console sections' }).locator(':scope > .admin__tab, :scope > details > summary');

@@ -4,8 +4,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, expect, journeyBudget, phoneViewport, test } from './fixtures';
-import { activatedMember, signIn, tinyPdf, unexpectedErrors, watchConsole } from './helpers';
+import { expect, journeyBudget, phoneViewport, test } from './fixtures';
+import { activatedMember, staffConsole, tinyPdf, unexpectedErrors, watchConsole } from './helpers';
 
 /** A real portrait photo (with EXIF the server must strip), written to a temporary file. */
 async function portraitJpeg(): Promise<string> {
@@ -170,10 +170,7 @@ test('a member publishes a talent profile, a business finds it and books, the me
   expect(answer.text).toContain('Happy to. I will call you today.');
 
   // Staff see it in the console.
-  const staffContext = await browser.newContext({ baseURL });
-  const staff = await staffContext.newPage();
-  await signIn(staff, ADMIN.email, ADMIN.password);
-  await expect(staff).toHaveURL(/\/admin$/);
+  const { page: staff } = await staffConsole(browser, { baseURL });
   await staff.goto('/admin');
   await staff.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Talent' }).click();
   await expect(staff).toHaveURL(/\/admin\/talent$/);
@@ -197,7 +194,7 @@ test('a member publishes a talent profile, a business finds it and books, the me
   }
 
   await visitorContext.close();
-  await staffContext.close();
+  await staff.context().close();
   expect(unexpectedErrors(errors)).toEqual([]);
   expect(unexpectedErrors(visitorErrors)).toEqual([]);
 });

@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, journeyBudget, test } from './fixtures';
-import { activatedMember, signIn, staffApi, unexpectedErrors, watchConsole } from './helpers';
+import { expect, journeyBudget, test } from './fixtures';
+import { activatedMember, staffApi, staffConsole, unexpectedErrors, watchConsole } from './helpers';
 
 const SHOTS = '/work/shots/training';
 
@@ -37,11 +37,7 @@ test('staff add a weekly training in the console at 375 px; a member enrols, and
       .textContent()) ?? '';
 
   // Staff, on a phone: Schedule, Sessions, New session.
-  const staffContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
-  const staff = await staffContext.newPage();
-  const staffErrors = watchConsole(staff);
-  await signIn(staff, ADMIN.email, ADMIN.password);
-  await expect(staff).toHaveURL(/\/admin(\/|$)/);
+  const { page: staff, errors: staffErrors } = await staffConsole(browser, { baseURL, viewport: { width: 375, height: 800 } });
   await staff.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'Schedule', exact: true }).click();
   await staff.getByRole('navigation', { name: 'Schedule' }).getByRole('link', { name: 'Sessions' }).click();
   await staff.getByRole('link', { name: 'New session' }).click();
@@ -139,6 +135,6 @@ test('staff add a weekly training in the console at 375 px; a member enrols, and
   expect(unexpectedErrors(errors)).toEqual([]);
   expect(unexpectedErrors(staffErrors, [400, 401])).toEqual([]);
   expect(unexpectedErrors(visitorErrors, [401, 404])).toEqual([]);
-  await staffContext.close();
+  await staff.context().close();
   await visitorContext.close();
 });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { ADMIN, expect, journeyBudget, test } from './fixtures';
-import { activatedMember, signIn, staffApi, unexpectedErrors, watchConsole } from './helpers';
+import { expect, journeyBudget, test } from './fixtures';
+import { activatedMember, staffApi, staffConsole, unexpectedErrors, watchConsole } from './helpers';
 
 const SHOTS = '/work/shots/week';
 
@@ -120,11 +120,12 @@ test('staff scan a member’s card with the phone’s camera at the door and the
       `--use-file-for-fake-video-capture=${video}`,
     ],
   });
-  const doorContext = await door.newContext({ baseURL, viewport: { width: 375, height: 800 }, permissions: ['camera'], serviceWorkers: 'block' });
-  const staff = await doorContext.newPage();
-  const staffErrors = watchConsole(staff);
-  await signIn(staff, ADMIN.email, ADMIN.password);
-  await expect(staff).toHaveURL(/\/admin(\/|$)/);
+  const { page: staff, errors: staffErrors } = await staffConsole(door, {
+    baseURL,
+    viewport: { width: 375, height: 800 },
+    permissions: ['camera'],
+    serviceWorkers: 'block',
+  });
   await staff.goto('/admin/schedule');
   await staff.getByRole('link', { name: /Door test meeting/ }).click();
   await expect(staff.getByRole('heading', { name: 'Door test meeting' })).toBeVisible();
@@ -208,11 +209,7 @@ test('finance settle on a phone a charged fine that a scan sent later no longer 
   await scanAt(startsAt - 60_000);
   await api.dispose();
 
-  const financeContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 800 } });
-  const finance = await financeContext.newPage();
-  const financeErrors = watchConsole(finance);
-  await signIn(finance, ADMIN.email, ADMIN.password);
-  await expect(finance).toHaveURL(/\/admin(\/|$)/);
+  const { page: finance, errors: financeErrors } = await staffConsole(browser, { baseURL, viewport: { width: 375, height: 800 } });
   await finance.goto('/admin/attendance-fines');
   const flagged = finance.getByRole('region', { name: 'Charged, but no longer supported by the register' });
   const item = flagged.getByRole('listitem').filter({ hasText: member.name });
@@ -229,5 +226,5 @@ test('finance settle on a phone a charged fine that a scan sent later no longer 
   await page.goto('/notifications');
   await expect(page.getByText(/it stands\. They left before the briefing began/)).toBeVisible();
   expect(unexpectedErrors(financeErrors)).toEqual([]);
-  await financeContext.close();
+  await finance.context().close();
 });

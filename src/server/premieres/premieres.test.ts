@@ -19,6 +19,13 @@ beforeAll(async () => {
 afterAll(() => portal.close());
 
 describe('premieres', () => {
+  // First in the file: the other tests add films of their own.
+  it('offers 75 distinct films on a fresh install, as the original form did (76 entries, one twice)', async () => {
+    const titles = ((await new TestClient(app).get('/api/premieres')).json() as { title: string }[]).map((p) => p.title);
+    expect(new Set(titles).size).toBe(75);
+    expect(titles).toEqual(expect.arrayContaining(['Ije: The Journey', 'Kasala!']));
+  });
+
   it('lets staff add a film, which members can then book, and retire it', async () => {
     const created = await staff.post('/api/admin/premieres', { json: { title: 'The Staff Test Premiere', showtimes: ['9pm'] } });
     expect(created.statusCode).toBe(201);
