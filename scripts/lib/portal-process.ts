@@ -26,11 +26,13 @@ export interface PortalProcess {
 
 /**
  * Starts the built portal: `node dist/server/main.js`, with `nodeArgs` for node itself (for example
- * `--cpu-prof`), or `npm start` as a person would type it.
+ * `--cpu-prof`), or `npm start` as a person would type it. Its log says only errors, shown with the
+ * bench's output; with `requestLog`, it logs as in production (every request, at `info`), to nowhere:
+ * a load run then pays for the log lines a production portal writes.
  */
 export async function startPortal(
   env: Record<string, string> = {},
-  { nodeArgs = [], npmStart = false }: { nodeArgs?: string[]; npmStart?: boolean } = {},
+  { nodeArgs = [], npmStart = false, requestLog = false }: { nodeArgs?: string[]; npmStart?: boolean; requestLog?: boolean } = {},
 ): Promise<PortalProcess> {
   const port = await getPort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
@@ -45,7 +47,7 @@ export async function startPortal(
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: requestLog ? 'info' : 'error',
       // Production refuses to start without these. One secret for every bench portal, so a restarted
       // one keeps its members signed in; nothing listens at that SMTP port, so mail waits in the outbox.
       SESSION_SECRET: BENCH_SESSION_SECRET,
@@ -63,7 +65,7 @@ export async function startPortal(
       RATE_LIMIT_LARGE_PHOTOS: '1000000',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', requestLog ? 'ignore' : 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForAnswer(baseUrl, child);
