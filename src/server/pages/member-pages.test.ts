@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MEMBER_DATA_ID } from '../../shared/member-pages.js';
 import { PAGE_DATA_ID, type PageRenderer } from '../../shared/rendered-page.js';
 import { users } from '../db/schema.js';
@@ -114,6 +114,20 @@ describe('the dashboard drawn on the server for its member (issue 31)', () => {
     expect(page.body).toContain('<link rel="stylesheet" crossorigin href="/assets/dashboard-1.css">');
     // The code starts once the page is painted, with the page's own.
     expect(page.body).toMatch(/<script src="\/start-after-paint.js" defer data-entry="\/assets\/index-1.js" data-preload="[^"]*\/assets\/dashboard-1.js/);
+  });
+
+  it("reads who is signed in once for a drawing, and each of the page's other calls once", async () => {
+    const { client } = await activatedMember(portal.app);
+    const inject = vi.spyOn(portal.app, 'inject');
+    try {
+      const page = await client.get('/profile');
+      expect(page.body).toContain(`id="${PAGE_DATA_ID}" data-signed-in`);
+      const reads = inject.mock.calls.map(([call]) => (call as { url: string }).url);
+      expect(reads.filter((url) => url === '/api/users/profile')).toHaveLength(1);
+      expect(reads.filter((url) => url === '/api/users/ledger')).toHaveLength(1);
+    } finally {
+      inject.mockRestore();
+    }
   });
 
   it('another member gets their own page, a visitor and staff the plain shell', async () => {

@@ -84,12 +84,18 @@ export function memberPages(
   const drawingAllowed = app.createRateLimit({ max: drawsPerMinute, timeWindow: 60_000, keyGenerator: (request) => `member-page-draws|${request.ip}` });
 
   /** The page drawn for the member; false when it could not or may not be drawn (the shell with the data goes instead). */
-  async function sendDrawn(request: FastifyRequest, reply: FastifyReply, template: PageTemplate, headers: Record<string, string>): Promise<boolean> {
+  async function sendDrawn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    template: PageTemplate,
+    headers: Record<string, string>,
+    profile: LightMyRequestResponse,
+  ): Promise<boolean> {
     const limit = await drawingAllowed(request);
     if (!limit.isAllowed && limit.isExceeded) return false;
     let page;
     try {
-      page = await drawMemberPage(app, renderer!, request.url, headers);
+      page = await drawMemberPage(app, renderer!, request.url, headers, new Map([[PROFILE_URL, profile]]));
     } catch (error) {
       request.log.warn({ err: error }, 'could not draw a member page on the server; sending the shell with its data');
       return false;
@@ -119,10 +125,11 @@ export function memberPages(
         const headers = { ...forwardedHeaders(request), cookie, 'user-agent': request.headers['user-agent'] ?? '' };
         const read = (url: string) => app.inject({ method: 'GET', url, headers: { ...headers, accept: 'application/json' } });
         const template = drawnTemplates.get(pathname);
-        if (template && isMember(await read('/api/users/profile')) && (await sendDrawn(request, reply, template, headers))) return true;
-        const injected = await Promise.all(page.data.map(async (url) => ({ url, answer: await read(url) })));
+        const profile = template ? await read(PROFILE_URL) : undefined;
+        if (template && isMember(profile) && (await sendDrawn(request, reply, template, headers, profile!))) return true;
+        const injected = await Promise.all(page.data.map(async (url) => ({ url, answer: url === PROFILE_URL && profile ? profile : await read(url) })));
         // A member's page: staff are sent on to the console by the browser, with nothing to read here.
-        if (isMember(injected.find(({ url }) => url === '/api/users/profile')?.answer)) {
+        if (isMember(injected.find(({ url }) => url === PROFILE_URL)?.answer)) {
           for (const { url, answer } of injected) if (answer.statusCode === 200) answers[url] = answer.json();
         }
       }
@@ -138,6 +145,9 @@ export function memberPages(
     },
   };
 }
+
+/** Who is signed in: the call every member page makes first. */
+const PROFILE_URL = '/api/users/profile';
 
 /** A signed-in member's profile answer (not a visitor's, not staff's). */
 function isMember(profile: LightMyRequestResponse | undefined): boolean {
