@@ -9,10 +9,13 @@ export const LIGHTHOUSE_CPU_SLOWDOWN = 4;
 
 /**
  * Each page measured LIGHTHOUSE_RUNS times (scores move by a few points from run to run): the median
- * and the range. `cpuSlowdown` replaces Lighthouse's 4x, to stand for a slower host
+ * and the range. With `standFor`, each run must stand for a host at that index or slower: Lighthouse
+ * measures the host's index at the start of every run, so a run that stood for a faster host (the
+ * machine's other work eased) is not counted, and the next runs slow the CPU more
  * (`slowdownForHostIndex`).
  */
-export async function lighthouseScores(baseUrl: string, pages: { path: string; cookie?: string }[], cpuSlowdown = LIGHTHOUSE_CPU_SLOWDOWN) {
+export async function lighthouseScores(baseUrl: string, pages: { path: string; cookie?: string }[], { standFor }: { standFor?: number } = {}) {
+  let cpuSlowdown = LIGHTHOUSE_CPU_SLOWDOWN;
   const { default: lighthouse } = await import('lighthouse');
   const { throttling } = await import('lighthouse/core/config/constants.js');
   const chromeLauncher = await import('chrome-launcher');
@@ -25,9 +28,12 @@ export async function lighthouseScores(baseUrl: string, pages: { path: string; c
       const lcp: number[] = [];
       const blocking: number[] = [];
       const hostIndex: number[] = [];
+      const stoodFor: number[] = [];
+      const slowdowns: number[] = [];
       let problem: string | null = null;
-      // A run that fails to score (it happens now and then on a busy machine) is tried again, twice at most.
-      for (let run = 0; run < LIGHTHOUSE_RUNS + 2 && performance.length < LIGHTHOUSE_RUNS; run++) {
+      // A run that fails to score (it happens now and then on a busy machine), or stood for a faster
+      // host than `standFor`, is tried again, four times at most.
+      for (let run = 0; run < LIGHTHOUSE_RUNS + 4 && performance.length < LIGHTHOUSE_RUNS; run++) {
         const result = await lighthouse(
           `${baseUrl}${target.path}`,
           {
@@ -46,11 +52,18 @@ export async function lighthouseScores(baseUrl: string, pages: { path: string; c
         // A run that produced no score (the page failed to load) is no measurement, not a zero.
         const scores = [categories?.performance?.score, categories?.accessibility?.score];
         if (scores.some((score) => typeof score !== 'number')) continue;
+        const index = result!.lhr.environment.benchmarkIndex;
+        if (standFor && standsForHostIndex(index, cpuSlowdown) > standFor) {
+          cpuSlowdown = slowdownForHostIndex(index);
+          continue;
+        }
+        stoodFor.push(standsForHostIndex(index, cpuSlowdown));
+        slowdowns.push(cpuSlowdown);
         performance.push(Math.round(scores[0]! * 100));
         accessibility.push(Math.round(scores[1]! * 100));
         lcp.push(result!.lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
         blocking.push(result!.lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
-        hostIndex.push(result!.lhr.environment.benchmarkIndex);
+        hostIndex.push(index);
       }
       performance.sort((a, b) => a - b);
       rows.push({
@@ -63,6 +76,9 @@ export async function lighthouseScores(baseUrl: string, pages: { path: string; c
         lcpMs: median(lcp),
         tbtMs: median(blocking),
         hostIndex: median(hostIndex),
+        /** The host index the counted runs stood for (their index, with the CPU slowed `slowdowns` times, as a 4x run). */
+        standsFor: median(stoodFor),
+        slowdowns: slowdowns.length ? `${Math.min(...slowdowns).toFixed(1)}-${Math.max(...slowdowns).toFixed(1)}x` : '-',
       });
     }
   } finally {

@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 import { Goals } from '../lib/goals.js';
 import { freshDatabase, publishedTalentProfile, startPortal } from '../lib/portal-process.js';
 import { CHROME_FLAGS, CHROMIUM, median } from './common.js';
-import { LIGHTHOUSE_RUNS, lighthouseScores, slowdownForHostIndex, standsForHostIndex, TARGET_HOST_INDEX, unscoredWhy } from './lighthouse.js';
+import { LIGHTHOUSE_RUNS, lighthouseScores, TARGET_HOST_INDEX, unscoredWhy } from './lighthouse.js';
 
 const PUBLIC_PAGES = ['/', '/services', '/contact', '/terms-and-conditions', '/login', '/signup', '/talent'];
 const LANDING_LCP_GOAL_MS = 1200;
@@ -75,47 +75,43 @@ async function publicPages(goals: Goals, baseUrl: string, databaseUrl: string): 
   const reference = await staticLanding(baseUrl);
   let referenceRows;
   let rows;
-  let slowdown;
   try {
-    // Lighthouse's 4x stands for a phone only on a host of a certain speed: the static page's runs
-    // measure this host's index, and the pages are then measured on the phone of a host at 2,000.
-    const [calibration] = await lighthouseScores(reference.url, [{ path: '/' }]);
-    slowdown = slowdownForHostIndex(calibration!.hostIndex);
-    referenceRows = (await lighthouseScores(reference.url, [{ path: '/' }], slowdown)).map((row) => ({
+    // Lighthouse's 4x stands for a phone only on a host of a certain speed: every run stands for a
+    // host at TARGET_HOST_INDEX or slower (the CPU slowed more on a faster host).
+    const standFor = TARGET_HOST_INDEX;
+    referenceRows = (await lighthouseScores(reference.url, [{ path: '/' }], { standFor })).map((row) => ({
       ...row,
       page: 'static landing, no scripts (reference)',
     }));
     rows = await lighthouseScores(
       baseUrl,
       [...PUBLIC_PAGES, talentPage].map((page) => ({ path: page })),
-      slowdown,
+      { standFor },
     );
   } finally {
     reference.close();
   }
   for (const row of rows) if (row.page === talentPage) row.page = '/talent/:id (a listed profile with a photo)';
-  const hostIndex = median([...referenceRows, ...rows].map((row) => row.hostIndex));
-  const standsFor = standsForHostIndex(hostIndex, slowdown);
-  console.log(`\nLighthouse (mobile) on the public pages, ${LIGHTHOUSE_RUNS} runs a page, the CPU slowed ${slowdown.toFixed(1)}x:`);
-  console.log('| page | performance (median) | performance (range) | TBT ms (median) | LCP ms (median) | accessibility (lowest) |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log(`\nLighthouse (mobile) on the public pages, ${LIGHTHOUSE_RUNS} runs a page, each standing for a host at index ${TARGET_HOST_INDEX} or slower:`);
+  console.log(
+    '| page | performance (median) | performance (range) | TBT ms (median) | LCP ms (median) | accessibility (lowest) | host index | CPU slowed | stood for |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of [...referenceRows, ...rows])
-    console.log(`| ${row.page} | ${row.performance} | ${row.performanceRange} | ${Math.round(row.tbtMs)} | ${Math.round(row.lcpMs)} | ${row.accessibility} |`);
+    console.log(
+      `| ${row.page} | ${row.performance} | ${row.performanceRange} | ${Math.round(row.tbtMs)} | ${Math.round(row.lcpMs)} | ${row.accessibility} | ${Math.round(row.hostIndex)} | ${row.slowdowns} | ${Math.round(row.standsFor)} |`,
+    );
   // Lighthouse slows the CPU 4 times to stand for a phone; that assumes a host about 4 times a
   // low-end phone's index (264, a Moto G Power; 1,000 is a Pixel 5), so a slower host scores lower.
-  console.log(
-    `Host CPU benchmark index (Lighthouse's, median): ${Math.round(hostIndex)}; slowed ${slowdown.toFixed(1)}x, the runs stand for a host at ${Math.round(standsFor)} slowed 4x (load ${os.loadavg()[0]!.toFixed(1)})`,
-  );
+  console.log(`(load ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores)`);
   const scoreGoal = `public pages on a host at index ${TARGET_HOST_INDEX} or slower: Lighthouse 95+ performance, TBT under 200 ms, 100 accessibility`;
   const unscored = rows.filter((row) => !row.measured);
   const short = rows.filter((row) => row.performance < 95 || !(row.tbtMs < 200) || row.accessibility < 100);
   if (unscored.length > 0) goals.cannotMeasure(scoreGoal, `no score for ${unscored.map(unscoredWhy).join(', ')}`);
-  else if (standsFor > TARGET_HOST_INDEX)
-    goals.cannotMeasure(scoreGoal, `the runs stood for a host at ${Math.round(standsFor)}, faster than ${TARGET_HOST_INDEX}`);
   else
     goals.check(
       scoreGoal,
-      `${short.length ? `short: ${short.map((row) => `${row.page} ${row.performance}/${Math.round(row.tbtMs)} ms/${row.accessibility}`).join(', ')}` : 'every page'} (host at ${Math.round(standsFor)})`,
+      `${short.length ? `short: ${short.map((row) => `${row.page} ${row.performance}/${Math.round(row.tbtMs)} ms/${row.accessibility}`).join(', ')}` : 'every page'} (runs standing for hosts at ${Math.round(Math.min(...rows.map((row) => row.standsFor)))}-${Math.round(Math.max(...rows.map((row) => row.standsFor)))})`,
       short.length === 0,
     );
   const landing = rows.find((row) => row.page === '/');

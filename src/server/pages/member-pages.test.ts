@@ -122,7 +122,7 @@ describe('the dashboard drawn on the server for its member (issue 31)', () => {
     try {
       const page = await client.get('/profile');
       expect(page.body).toContain(`id="${PAGE_DATA_ID}" data-signed-in`);
-      const reads = inject.mock.calls.map(([call]) => (call as { url: string }).url);
+      const reads = inject.mock.calls.map((args) => (args as unknown as [{ url: string }])[0].url);
       expect(reads.filter((url) => url === '/api/users/profile')).toHaveLength(1);
       expect(reads.filter((url) => url === '/api/users/ledger')).toHaveLength(1);
     } finally {
