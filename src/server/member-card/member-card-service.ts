@@ -102,7 +102,11 @@ export async function memberCard(ctx: AppContext, user: AuthUser, origin: string
     user.profilePicFileId ? fileUrl(user.profilePicFileId) : null,
   );
   const verifyUrl = `${(ctx.config.publicUrl ?? origin).replace(/\/+$/, '')}/verify/${checkLink(ctx, user.memberNumber)}`;
-  // Stryker disable next-line StringLiteral: an empty level is qrcode's default, M: the same code.
-  const qrSvg = await QRCode.toString(verifyUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const qrSvg = await QRCode.toString(verifyUrl, {
+    type: 'svg',
+    margin: 1,
+    // Stryker disable next-line StringLiteral: an empty level is qrcode's default, M: the same code.
+    errorCorrectionLevel: 'M',
+  });
   return { ...facts, verifyUrl, qrSvg };
 }
