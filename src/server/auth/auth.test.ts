@@ -203,6 +203,17 @@ describe('CSRF', () => {
     expect(cookies.every((c) => !c.secure)).toBe(true);
   });
 
+  it('sets the cookies only while the browser does not hold them: its next answer sets none', async () => {
+    const client = new TestClient(portal.app);
+    await client.get('/api/users/profile');
+    const again = await portal.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: { cookie: `presession=${client.cookie('presession')}; XSRF-TOKEN=${client.cookie('XSRF-TOKEN')}` },
+    });
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
   it('refuses a token the client chose itself, even sent as cookie and header alike', async () => {
     const chosen = await portal.app.inject({
       method: 'POST',

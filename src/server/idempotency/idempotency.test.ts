@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, idempotencyKeys, payments, submissions } from '../db/schema.js';
 import { runHousekeeping } from '../housekeeping.js';
 import { TestMailbox } from '../test-support/mailbox.js';
-import { activatedMember, createTestApp, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { activatedMember, createTestApp, PASSWORD, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { welfareFields } from '../test-support/sample-forms.js';
 
 const mailbox = new TestMailbox();
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 let now = Date.now();
 let portal: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -79,6 +80,21 @@ describe('a submission with an Idempotency-Key', () => {
     expect(other.statusCode).toBe(422);
     expect(other.json()).toEqual({ message: 'This Idempotency-Key was already used for a different request. Send a new key with a new submission.' });
     expect((await submissionsOf(user.id)).map((row) => (row.data as { benefits: string }).benefits)).toEqual(['healthcare']);
+    // A body of the same length that says something else is another request too.
+    expect((await sendWelfare(client, key, welfareFields({ name: 'Chioma Okafos' }))).statusCode).toBe(422);
+  });
+
+  it('is the member’s wherever they sign in: the same key from their other browser gets the first answer', async () => {
+    const { client, user, fields } = await activatedMember(portal.app);
+    const key = newKey();
+    const first = await sendWelfare(client, key);
+    expect(first.statusCode).toBe(201);
+    const otherBrowser = new TestClient(portal.app);
+    expect((await otherBrowser.post('/api/users/login', { json: { email: fields.email, password: PASSWORD } })).statusCode).toBe(200);
+    const retry = await sendWelfare(otherBrowser, key);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(answerOf(retry)).toEqual(answerOf(first));
+    expect(await submissionsOf(user.id)).toHaveLength(1);
   });
 
   it('belongs to one path: the same key on another form is a new submission', async () => {
@@ -123,13 +139,57 @@ describe('a submission with an Idempotency-Key', () => {
     expect(await submissionsOf(user.id)).toHaveLength(1);
   });
 
+  it('is taken over once the request holding it has not finished for 10 minutes (its process stopped): the retry is handled', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    const key = newKey();
+    expect((await sendWelfare(client, key)).statusCode).toBe(201);
+    // As a request that took the key and never answered leaves it: held, with no answer, since 10 minutes.
+    await portal.app.ctx.db
+      .update(idempotencyKeys)
+      .set({ status: null, body: null, createdAt: new Date(now - 10 * MINUTE) })
+      .where(eq(idempotencyKeys.key, key));
+    const retry = await sendWelfare(client, key);
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await submissionsOf(user.id)).toHaveLength(2);
+    expect((await sendWelfare(client, key)).headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('keeps a 200 answer too (a profile update), and gives it again', async () => {
+    const { client, fields } = await activatedMember(portal.app);
+    const key = newKey();
+    const update = () => {
+      const form = new FormData();
+      form.append('phone', fields.phone as string);
+      form.append('title', 'Stage manager');
+      return client.request({ method: 'PUT', url: '/api/users/profile', headers: { 'idempotency-key': key } }, { form });
+    };
+    const first = await update();
+    expect(first.statusCode, first.body).toBe(200);
+    const retry = await update();
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(answerOf(retry)).toEqual(answerOf(first));
+  });
+
+  it('is ignored on a route that keeps no answers: each request is handled, and no key is stored', async () => {
+    const { client } = await activatedMember(portal.app);
+    const key = newKey();
+    const read = () => client.request({ method: 'POST', url: '/api/notifications/read', headers: { 'idempotency-key': key } }, { json: {} });
+    expect((await read()).statusCode).toBe(200);
+    const again = await read();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(await portal.app.ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
+  });
+
   it('is forgotten after 24 hours: the same key then makes a new submission, and the housekeeping removes the old answer', async () => {
     const { client, user } = await activatedMember(portal.app);
     const key = newKey();
     expect((await sendWelfare(client, key)).statusCode).toBe(201);
     now += 23 * HOUR;
     expect((await sendWelfare(client, key)).headers['idempotent-replayed']).toBe('true');
-    now += 2 * HOUR;
+    // Exactly 24 hours after the first request: its answer is no longer given.
+    now += HOUR;
     const later = await sendWelfare(client, key);
     expect(later.statusCode).toBe(201);
     expect(later.headers['idempotent-replayed']).toBeUndefined();
@@ -215,5 +275,32 @@ describe('an anonymous submission with an Idempotency-Key (contact)', () => {
     expect(other.statusCode).toBe(201);
     expect(other.headers['idempotent-replayed']).toBeUndefined();
     expect(await messagesTo('visitor-a@example.com')).toHaveLength(2);
+  });
+
+  it('is kept per browser in production too, by its __Host- pre-session cookie', async () => {
+    const production = await createTestApp(
+      { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PUBLIC_URL: 'https://portal.example.ng' },
+      { mailTransport: new TestMailbox().transport },
+    );
+    try {
+      const first = await production.app.inject({ method: 'GET', url: '/api/users/profile' });
+      const cookies = first.cookies as { name: string; value: string }[];
+      const jar = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+      const token = cookies.find((c) => c.name === '__Host-XSRF-TOKEN')!.value;
+      const key = newKey();
+      const send = () =>
+        production.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          headers: { cookie: jar, 'x-xsrf-token': token, 'idempotency-key': key },
+          payload: message('visitor-prod@example.com'),
+        });
+      expect((await send()).statusCode).toBe(201);
+      const retry = await send();
+      expect([retry.statusCode, retry.headers['idempotent-replayed']]).toEqual([201, 'true']);
+      expect(await production.app.ctx.db.select().from(contactMessages).where(eq(contactMessages.email, 'visitor-prod@example.com'))).toHaveLength(1);
+    } finally {
+      await production.close();
+    }
   });
 });

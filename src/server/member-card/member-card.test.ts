@@ -2,24 +2,37 @@ import { addDays, format, subYears } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { guardians, users } from '../db/schema.js';
 import { pngBytes } from '../test-support/files.js';
 import { activatedMember, createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { cardCheckCode } from './member-card-service.js';
 
 const VERIFY_LIMIT = 40;
 let portal: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  portal = await createTestApp({ PUBLIC_URL: 'https://portal.example.com/', RATE_LIMIT_VERIFY: String(VERIFY_LIMIT) });
+  // Trailing slashes, however many, are dropped from the portal's address in the card's link.
+  portal = await createTestApp({ PUBLIC_URL: 'https://portal.example.com//', RATE_LIMIT_VERIFY: String(VERIFY_LIMIT) });
 });
 afterAll(() => portal.close());
 
-/** An activated member with a member number (given at activation) and a profile photo. */
-async function numberedMember() {
+/** An activated member with a member number (given at activation), without a photo. */
+async function numberedMemberWithoutPhoto() {
   const member = await activatedMember(portal.app, { name: 'Adaeze Nwosu' });
   await portal.app.ctx.db
     .update(users)
     .set({ memberNumber: sql`nextval('member_number_seq')` })
     .where(eq(users.id, member.user.id));
+  // The member's own request uses the session this process keeps until PostgreSQL's notification of the change arrives (decision 008).
+  const cardOf = async () => (await member.client.get('/api/users/card')).json().card;
+  await expect.poll(cardOf).not.toBeNull();
+  const card = await cardOf();
+  return { ...member, card, check: checkOf(card) };
+}
+
+/** An activated member with a member number (given at activation) and a profile photo. */
+async function numberedMember() {
+  const member = await numberedMemberWithoutPhoto();
   const form = new FormData();
   form.append('phone', member.fields.phone as string);
   form.append('title', 'Actress');
@@ -76,12 +89,41 @@ describe('the membership card and the check at the door', () => {
     const response = await new TestClient(portal.app).get(suspended.check);
     expect(response.json().state).toBe('lapsed');
     expect(response.body).not.toMatch(/fine|suspend/i);
+
+    // A numbered member with no paid-until on record is not "none" at the door: lapsed.
+    const unpaid = await numberedMember();
+    await portal.app.ctx.db.update(users).set({ paidUntil: null }).where(eq(users.id, unpaid.user.id));
+    expect((await new TestClient(portal.app).get(unpaid.check)).json()).toMatchObject({ state: 'lapsed', paidUntil: null });
+  });
+
+  it('says grace, at the door and on the card, in the days after paid-until that still count', async () => {
+    const member = await numberedMember();
+    const yesterday = shiftDate(todayInLagos(portal.app.ctx.clock()), -1);
+    await portal.app.ctx.db.update(users).set({ paidUntil: yesterday }).where(eq(users.id, member.user.id));
+    expect((await new TestClient(portal.app).get(member.check)).json()).toMatchObject({ state: 'grace', paidUntil: yesterday });
+    await expect.poll(async () => (await member.client.get('/api/users/card')).json().card.state).toBe('grace');
+  });
+
+  it('shows no photo for a member who has none, on the card or at the door', async () => {
+    const { card, check } = await numberedMemberWithoutPhoto();
+    expect(card.photoUrl).toBeNull();
+    const visitor = new TestClient(portal.app);
+    expect((await visitor.get(check)).json()).toMatchObject({ fullName: 'Adaeze Nwosu', photoUrl: null });
+    const photo = await visitor.get(check.replace('?', '/photo?'));
+    expect([photo.statusCode, photo.json().message]).toEqual([404, 'This member has no photo.']);
+  });
+
+  it('keeps the check code of cards already printed: the HMAC of the number under its own purpose label', () => {
+    // HMAC-SHA256 of "member-card-check:123" under "a-session-secret", base64url, its first 16 characters.
+    expect(cardCheckCode('a-session-secret', 123)).toBe('Qg0FD_mwsn4T1L8v');
   });
 
   it('answers 404 with a clear message for a number nobody has, or no number at all', async () => {
     for (const [number, shown] of [
       ['HM-999999', 'HM-999999'],
       ['hello', 'HELLO'],
+      ['%20HM-999999%20', 'HM-999999'],
+      ['a'.repeat(30), 'A'.repeat(20)],
     ]) {
       const response = await new TestClient(portal.app).get(`/api/verify/${number}`);
       expect(response.statusCode).toBe(404);
@@ -110,6 +152,15 @@ describe('the membership card and the check at the door', () => {
       expect(photo.json().message).toBe(unknown);
     }
     expect((await new TestClient(portal.app).get(first.check)).statusCode).toBe(200);
+  });
+
+  it('answers a number nobody has, sent with its right check code, as a number nobody has', async () => {
+    const code = cardCheckCode(portal.app.ctx.config.sessionSecret, 999_997);
+    const response = await new TestClient(portal.app).get(`/api/verify/HM-999997?code=${code}`);
+    expect([response.statusCode, response.json().message]).toEqual([
+      404,
+      "This card could not be checked: no member has the number HM-999997 with this check code. Scan the card's QR code again, or check the number against the card.",
+    ]);
   });
 
   it('never shows the photo of a child whose guardian did not allow publication; shows it once they did', async () => {

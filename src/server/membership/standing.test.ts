@@ -43,9 +43,13 @@ describe('staff adjust paid-until', () => {
     const [audit] = await auditOf(user.id);
     expect(audit).toMatchObject({
       action: 'membership.adjusted',
+      subjectType: 'user',
       details: { from: '2027-07-10', to: '2027-09-30', reason: 'Three complimentary months for the casting crew' },
     });
-    expect((await client.get('/api/notifications')).json().notifications[0].message).toContain('30 Sep 2027');
+    expect((await client.get('/api/notifications')).json().notifications[0]).toMatchObject({
+      kind: 'membership-adjusted',
+      message: expect.stringContaining('30 Sep 2027'),
+    });
 
     setDay('2027-10-08');
     expect((await membershipOf(client)).state).toBe('lapsed');
@@ -80,6 +84,37 @@ describe('staff adjust paid-until', () => {
     expect(await auditOf(user.id)).toEqual([]);
     expect((await moderator.post(url, { json: { paidUntil: '2027-08-01', reason: 'x' } })).statusCode).toBe(403);
   });
+
+  it('takes a date exactly five years ahead, the last day allowed', async () => {
+    setDay('2027-06-10');
+    const { client, user } = await activatedMember(portal.app);
+    const answer = await finance.post(`/api/admin/members/${user.id}/membership`, { json: { paidUntil: '2032-06-10', reason: 'Life membership, paid ahead' } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((await membershipOf(client)).paidUntil).toBe('2032-06-10');
+  });
+});
+
+describe('the standing staff see on a member’s page', () => {
+  it('shows a member who signed up and paid nothing as having no number, no payment awaiting activation and nothing to resend', async () => {
+    const { user } = await signedUpMember(portal.app);
+    const standing = await finance.get(`/api/admin/members/${user.id}/membership`);
+    expect(standing.statusCode, standing.body).toBe(200);
+    expect(standing.json()).toEqual({
+      state: 'none',
+      paidUntil: null,
+      graceUntil: null,
+      memberNumber: null,
+      activated: false,
+      suspendedAt: null,
+      suspendedReason: null,
+      awaitingActivation: false,
+    });
+    const resend = await finance.post(`/api/admin/members/${user.id}/activation-code`);
+    expect([resend.statusCode, resend.json().message]).toEqual([
+      409,
+      'This member has no approved payment yet: approving their slip sends the activation code.',
+    ]);
+  });
 });
 
 describe('suspending and reinstating', () => {
@@ -90,7 +125,7 @@ describe('suspending and reinstating', () => {
 
     const suspend = await finance.post(`/api/admin/members/${user.id}/suspend`, { json: { reason: 'Missed three meetings in a row' } });
     expect(suspend.statusCode, suspend.body).toBe(200);
-    expect(suspend.json().standing).toMatchObject({ state: 'lapsed', suspendedReason: 'Missed three meetings in a row' });
+    expect(suspend.json().standing).toMatchObject({ state: 'lapsed', suspendedAt: now.toISOString(), suspendedReason: 'Missed three meetings in a row' });
     expect(await membershipOf(client)).toMatchObject({ state: 'lapsed', status: false, suspendedReason: 'Missed three meetings in a row' });
     expect((await client.get('/api/users/profile')).json().user.status).toBe(false);
     const refused = await sendForm(client);
@@ -106,11 +141,28 @@ describe('suspending and reinstating', () => {
     expect(reinstate.statusCode, reinstate.body).toBe(200);
     expect(await membershipOf(client)).toMatchObject({ state: 'active', status: true, suspendedReason: null });
     expect((await sendForm(client)).statusCode).toBe(201);
-    expect((await finance.post(`/api/admin/members/${user.id}/reinstate`, { json: { reason: 'x' } })).statusCode).toBe(409);
+    const notSuspended = await finance.post(`/api/admin/members/${user.id}/reinstate`, { json: { reason: 'x' } });
+    expect([notSuspended.statusCode, notSuspended.json().message]).toEqual([409, 'This membership is not suspended.']);
 
-    expect((await auditOf(user.id)).map((entry) => entry.action).sort()).toEqual(['membership.reinstated', 'membership.suspended']);
-    const messages = (await client.get('/api/notifications')).json().notifications.map((n: { message: string }) => n.message);
-    expect(messages).toEqual(expect.arrayContaining(['Your membership is reinstated.', expect.stringContaining('suspended: Missed three meetings in a row')]));
+    const audit = await auditOf(user.id);
+    expect(audit.map((entry) => entry.action).sort()).toEqual(['membership.reinstated', 'membership.suspended']);
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'membership.suspended', subjectType: 'user', details: { reason: 'Missed three meetings in a row' } }),
+        expect.objectContaining({
+          action: 'membership.reinstated',
+          subjectType: 'user',
+          details: { reason: 'Apologised and paid the fines', suspendedFor: 'Missed three meetings in a row' },
+        }),
+      ]),
+    );
+    const told = (await client.get('/api/notifications')).json().notifications.map((n: { kind: string; message: string }) => [n.kind, n.message]);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        ['membership-reinstated', 'Your membership is reinstated.'],
+        ['membership-suspended', expect.stringContaining('suspended: Missed three meetings in a row')],
+      ]),
+    );
   });
 
   it('keeps a suspended member lapsed even inside a paid period, and refuses without a reason', async () => {
@@ -131,6 +183,8 @@ describe('suspending and reinstating', () => {
     await portal.app.ctx.db.update(users).set({ suspendedAt: now, suspensionReason: null }).where(eq(users.id, user.id));
     const refused = await sendForm(client);
     expect([refused.statusCode, refused.json().message]).toEqual([403, 'Your membership is suspended: please contact us. Contact us to have it reinstated.']);
+    const again = await finance.post(`/api/admin/members/${user.id}/suspend`, { json: { reason: 'Again' } });
+    expect([again.statusCode, again.json().message]).toEqual([409, 'This membership is already suspended: no reason given.']);
   });
 
   it('suspends once when two staff suspend at once: one 200, the other 409', async () => {
@@ -189,7 +243,13 @@ describe('the activation code again, from the console', () => {
     const otp = await mailbox.codeFor(user.email, /Your activation code/);
     expect((await client.post('/api/users/activate-profile', { json: { otp: first } })).statusCode).toBe(400);
     expect((await client.post('/api/users/activate-profile', { json: { otp } })).statusCode).toBe(200);
-    expect((await auditOf(user.id)).map((entry) => entry.action)).toContain('member.activation-code.resent');
+    expect(await auditOf(user.id)).toContainEqual(expect.objectContaining({ action: 'member.activation-code.resent', subjectType: 'user' }));
+    expect((await finance.get(`/api/admin/members/${user.id}/membership`)).json()).toMatchObject({
+      activated: true,
+      awaitingActivation: false,
+      memberNumber: (await membershipOf(client)).memberNumber,
+    });
+    expect((await membershipOf(client)).memberNumber).toMatch(/^HM-\d{6}$/);
 
     const active = await finance.post(`/api/admin/members/${user.id}/activation-code`);
     expect(active.statusCode).toBe(409);
