@@ -7,7 +7,7 @@ import { extendPaidUntil } from '../../shared/membership.js';
 import { publicUserColumns } from '../auth/sessions.js';
 import { ledgerEntries, payments, receipts, users } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
-import { activatedMember, createTestApp, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { activatedMember, createTestApp, PASSWORD, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { reversePayment } from './reverse-payment.js';
 
 const mailbox = new TestMailbox();
@@ -194,6 +194,17 @@ describe('a payment approved in error', () => {
     expect(await expectConsistentBooks(paymentId!)).toBe('approved');
   });
 
+  it('is reversed for the books after the member closed their account: the contra entry, no one to tell', async () => {
+    const { client, paymentId } = await memberWithSlip();
+    expect((await finance.post(`/api/admin/payments/${paymentId}/approve`, { json: {} })).statusCode).toBe(200);
+    expect((await client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } })).statusCode).toBe(200);
+    const reversed = await finance.post(`/api/admin/payments/${paymentId}/reverse`, { json: { reason: 'Fake transfer screenshot' } });
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    expect(await entriesOf(paymentId)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'reversal', userId: null, amountKobo: 6_050_000, periodFrom: null, periodTo: null })]),
+    );
+  });
+
   it('leaves a fine it settled unpaid again, to be paid anew', async () => {
     const { client, user } = await memberWithSlip();
     const fined = await finance.post(`/api/admin/members/${user.id}/fines`, { json: { type: 'late', reason: 'arrived 40 minutes late' } });
@@ -276,6 +287,16 @@ describe('reversing a membership payment', () => {
     expect((await client.get('/api/users/membership')).json().state).toBe('none');
     const otp = await mailbox.codeFor(user.email, /OTP/);
     expect((await client.post('/api/users/activate-profile', { json: { otp } })).statusCode).toBe(403);
+  });
+
+  it('booked before paid-until-before was kept, returns paid-until to the day before its period when an earlier payment was confirmed', async () => {
+    const member = await activeMember();
+    const first = await renewalApproved(member.client, 1);
+    const second = await renewalApproved(member.client, 1);
+    await portal.app.ctx.db.update(payments).set({ paidUntilBefore: null }).where(eq(payments.id, second));
+    const [firstCharge] = (await entriesOf(first)).filter((entry) => entry.kind === 'membership');
+    expect((await reverse(second)).statusCode).toBe(200);
+    expect(await paidUntilOf(member.user.id)).toBe(firstCharge!.periodTo);
   });
 
   it('of an earlier payment moves paid-until back by the days its period covered, the later payment kept', async () => {
