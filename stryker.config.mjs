@@ -24,7 +24,7 @@ export const RULE_FILES = {
   // ledger
   'src/server/ledger/ledger-service.ts': ['src/server/ledger/ledger.test.ts', 'src/server/ledger/fines.test.ts', 'src/server/ledger/charges.test.ts'],
   'src/server/ledger/confirm-payment.ts': ['src/server/ledger/confirm-payment.test.ts', 'src/server/ledger/paystack.test.ts'],
-  'src/server/ledger/reverse-payment.ts': ['src/server/ledger/reversal.test.ts'],
+  'src/server/ledger/reverse-payment.ts': ['src/server/ledger/reversal.test.ts', 'src/server/ledger/refunds.test.ts'],
   'src/server/ledger/fines.ts': ['src/server/ledger/fines.test.ts'],
   // standing and membership
   'src/server/membership/standing.ts': ['src/server/membership/standing.test.ts'],

@@ -54,11 +54,11 @@ describe('fines', () => {
         expect.objectContaining({ id: fineId, kind: 'fine', amountKobo, fineStatus: 'unpaid', description: expect.stringContaining('Casting day, 3 May') }),
       ]);
       const [audit] = await portal.app.ctx.db.select().from(auditLog).where(eq(auditLog.subjectId, user.id));
-      expect(audit).toMatchObject({ action: 'member.fined', details: { type, amountKobo, fineId } });
+      expect(audit).toMatchObject({ action: 'member.fined', subjectType: 'user', details: { type, amountKobo, fineId } });
     }
     const { client, user } = await fined('missed-meeting', 'Missed the March members’ meeting');
     const notifications = (await client.get('/api/notifications')).json().notifications;
-    expect(notifications[0].message).toContain('₦20,000.00');
+    expect(notifications[0]).toMatchObject({ kind: 'fine-recorded', message: expect.stringContaining('₦20,000.00') });
     const mail = await mailbox.waitFor((m) => m.to === user.email && /fine/i.test(m.subject));
     expect(mail.text).toContain('Missed the March members’ meeting');
   });
@@ -131,6 +131,21 @@ describe('fines', () => {
     const again = await paySlip(client, { fineId });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This fine is already paid.');
+  });
+
+  it('approves a fine payment whose fine was deleted meanwhile, its ledger entry and receipt naming it only a fine', async () => {
+    const { client, fineId } = await fined('late', 'Late for the dubbing session');
+    const paymentId = (await paySlip(client, { fineId })).json().paymentId;
+    // Nothing in the portal deletes a ledger entry; the database's ON DELETE SET NULL leaves the payment without its fine.
+    await portal.app.ctx.db.delete(ledgerEntries).where(eq(ledgerEntries.id, fineId));
+    const approve = await finance.post(`/api/admin/payments/${paymentId}/approve`, { json: {} });
+    expect(approve.statusCode, approve.body).toBe(200);
+    expect((await ledgerOf(client)).entries).toEqual([
+      expect.objectContaining({ kind: 'payment', amountKobo: -300_000, description: 'Payment received: Fine' }),
+    ]);
+    const [payment] = (await client.get('/api/users/payments')).json().payments;
+    const text = await pdfText((await client.get(payment.receiptUrl)).rawPayload);
+    expect(text).toMatch(/Paid for:\s+Fine\s+Amount/);
   });
 
   it('replaces the slip under review when the member uploads again, and starts a new review after a rejection', async () => {

@@ -94,6 +94,23 @@ describe('paying the fee online', () => {
     const again = await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`);
     expect(again.headers.location).toBe('/user/fees?online=paid');
     expect((await booksOf(payment.id)).receipts).toBe(1);
+    const byHand = await finance.post(`/api/admin/payments/${payment.id}/approve`, { json: {} });
+    expect(byHand.statusCode).toBe(409);
+    expect(byHand.json().message).toBe('This payment was already approved.');
+    const audit = (await finance.get(`/api/admin/audit?subjectType=payment&subjectId=${payment.id}`)).json().entries;
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'payment.approved',
+        actorId: null,
+        actorEmail: null,
+        details: { kind: 'fee', channel: 'paystack', amountKobo: 18_150_000, months: 3, userId: user.id },
+      }),
+    ]);
+    const [approvedNote] = (await client.get('/api/notifications')).json().notifications;
+    expect(approvedNote).toMatchObject({
+      kind: 'payment-approved',
+      message: 'Your payment was approved. Check your email for the OTP to activate your profile.',
+    });
 
     const otp = await mailbox.codeFor(user.email, /OTP/);
     expect((await client.post('/api/users/activate-profile', { json: { otp } })).statusCode).toBe(200);
@@ -326,10 +343,40 @@ describe('the webhook', () => {
     expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'pending' } });
     const listed = (await finance.get('/api/admin/payments?status=pending')).json().find((p: { id: string }) => p.id === payment.id);
     expect(listed.issue).toBe('Paid ₦60,499.99, not the ₦60,500.00 charged.');
+    const audit = (await finance.get(`/api/admin/audit?subjectType=payment&subjectId=${payment.id}`)).json().entries;
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'payment.online-mismatch',
+        actorId: null,
+        details: { issue: 'Paid ₦60,499.99, not the ₦60,500.00 charged.', reference: payment.reference },
+      }),
+    ]);
     const byHand = await finance.post(`/api/admin/payments/${payment.id}/approve`, { json: {} });
     expect(byHand.statusCode).toBe(409);
     expect(byHand.json().message).toBe('An online payment is confirmed by Paystack, not by hand.');
     expect((await booksOf(payment.id)).receipts).toBe(0);
+  });
+
+  it('books nothing for money paid in another currency, and lists it for finance with the reason', async () => {
+    const { payment } = await memberPayingOnline();
+    paystack.settle(payment.reference!, 'success').currency = 'USD';
+    const { body, signature } = paystack.webhookFor(payment.reference!);
+    expect((await webhook(body, signature)).statusCode).toBe(200);
+    expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'pending', issue: 'Paid in USD, not NGN.' } });
+  });
+
+  it('books and lists nothing when the webhook comes again after finance refunded the payment', async () => {
+    const { payment } = await memberPayingOnline();
+    paystack.settle(payment.reference!, 'success');
+    const { body, signature } = paystack.webhookFor(payment.reference!);
+    expect((await webhook(body, signature)).statusCode).toBe(200);
+    expect((await finance.post(`/api/admin/payments/${payment.id}/refund`, { json: { reason: 'Paid twice' } })).statusCode).toBe(200);
+    expect((await webhook(body, signature)).statusCode).toBe(200);
+    expect(await booksOf(payment.id)).toMatchObject({
+      entries: ['membership', 'payment', 'reversal'],
+      receipts: 1,
+      payment: { state: 'reversed', issue: null },
+    });
   });
 
   it('refuses finance rejecting an online payment by hand (409), which stays pending', async () => {
@@ -408,6 +455,12 @@ describe('paying a fine online', () => {
     expect(await booksOf(payment!.id)).toMatchObject({ entries: ['payment'], receipts: 1, payment: { state: 'approved' } });
     expect(await fineStatusOf(client, fineId)).toBe('paid');
     expect((await client.get('/api/users/ledger')).json().balanceKobo).toBe(0);
+    const [receipt] = await portal.app.ctx.db.select().from(receipts).where(eq(receipts.paymentId, payment!.id));
+    const [paidNote] = (await client.get('/api/notifications')).json().notifications;
+    expect(paidNote).toMatchObject({
+      kind: 'payment-approved',
+      message: `Your payment of this fine was approved: Fine (Late): Arrived 40 minutes late. Receipt ${receipt!.number}.`,
+    });
 
     const again = await client.post('/api/users/payments/online', { json: { fineId } });
     expect(again.statusCode).toBe(409);
@@ -540,6 +593,19 @@ describe('paying an advert online', () => {
     expect((await client.get('/api/users/profile')).json().user.ad.status).toBe('running');
     expect(await runningIds()).toContain(ad.id);
     expect((await booksOf(payment.id)).receipts).toBe(1);
+  });
+
+  it('runs an advert whose content was approved first as soon as Paystack’s word books its payment', async () => {
+    const { ad, payment } = await advertPaidOnline(1);
+    const approved = await moderator.post(`/api/admin/ads/${ad.id}/approve`, {
+      json: { startDate: today(), endDate: shiftDate(today(), 6), frequency: 'always' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await runningIds()).not.toContain(ad.id);
+    paystack.settle(payment.reference!, 'success');
+    const { body, signature } = paystack.webhookFor(payment.reference!);
+    expect((await webhook(body, signature)).statusCode).toBe(200);
+    expect(await runningIds()).toContain(ad.id);
   });
 
   it('books nothing for an amount one kobo short: listed for finance, and the approved advert does not run', async () => {

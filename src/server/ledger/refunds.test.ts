@@ -68,6 +68,11 @@ describeOnPostgres('refunds', () => {
     expect(row).toMatchObject({ status: 'reversed', refundedAt: expect.any(String), reason: 'The member paid twice by mistake.' });
     const notes = (await client.get('/api/notifications')).json().notifications.map((n: { message: string }) => n.message);
     expect(notes[0]).toMatch(/^Your payment of ₦121,000\.00 \(Membership fee\) was refunded to you by our finance team: The member paid twice by mistake\./);
+    const [audit] = (await finance.get(`/api/admin/audit?subjectType=payment&subjectId=${payment.id}`)).json().entries;
+    expect(audit).toMatchObject({
+      action: 'payment.refunded',
+      details: { reason: 'The member paid twice by mistake.', kind: 'fee', amountKobo: payment.amountKobo },
+    });
 
     const again = await refund(finance, payment.id);
     expect(again.statusCode).toBe(409);
@@ -140,6 +145,21 @@ describeOnPostgres('refunds', () => {
     expect(await entriesOf(payment!.id)).toEqual([]);
     const row = (await finance.get('/api/admin/payments?status=rejected')).json().find((p: { id: string }) => p.id === payment!.id);
     expect(row).toMatchObject({ refundedAt: expect.any(String), reason: 'Paid short: money returned', issue: null });
+    const [audit] = (await finance.get(`/api/admin/audit?subjectType=payment&subjectId=${payment!.id}`)).json().entries;
+    expect(audit).toMatchObject({
+      action: 'payment.refunded',
+      details: { reason: 'Paid short: money returned', booked: false, issue: 'Paid ₦60,499.99, not the ₦60,500.00 charged.', userId: member.user.id },
+    });
+    const [note] = (await member.client.get('/api/notifications')).json().notifications;
+    expect(note).toMatchObject({
+      kind: 'payment-reversed',
+      message: 'The money Paystack took for your payment (Membership fee) was refunded to you by our finance team: Paid short: money returned',
+    });
+    const requestsBefore = paystack.refundRequests;
+    const third = await refund(finance, payment!.id);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().message).toBe('Only an approved payment can be refunded; this one is rejected.');
+    expect(paystack.refundRequests).toBe(requestsBefore);
     // Paystack re-sending its webhook lists nothing again; the member is no longer under review.
     const again = paystack.webhookFor(payment!.reference!);
     const resent = await portal.app.inject({
@@ -151,6 +171,38 @@ describeOnPostgres('refunds', () => {
     expect(resent.statusCode).toBe(200);
     expect(await paymentOf(payment!.id)).toMatchObject({ state: 'rejected', issue: null });
     expect((await member.client.get('/api/users/membership')).json().state).toBe('none');
+  });
+
+  it('books the refund of money overpaid and never booked that Paystack made while its answer was lost, without asking Paystack twice', async () => {
+    const member = await verifiedMember();
+    expect((await member.client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } })).statusCode).toBe(200);
+    const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, member.user.id));
+    paystack.settle(payment!.reference!, 'success', payment!.amountKobo + 100);
+    expect((await member.client.get(`/api/payments/paystack/callback?reference=${payment!.reference}`)).headers.location).toBe('/user/fees?online=review');
+    paystack.transactions.get(payment!.reference!)!.refunded = payment!.amountKobo + 100;
+    const requestsBefore = paystack.refundRequests;
+    const retried = await refund(finance, payment!.id, 'Paid over: refund retried');
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(paystack.refundRequests).toBe(requestsBefore);
+    expect(await paymentOf(payment!.id)).toMatchObject({ state: 'rejected', refundedAt: expect.any(Date), issue: null });
+  });
+
+  it('refunds only money Paystack took: not a checkout unpaid, and not by a reversal (409, Paystack not asked)', async () => {
+    const member = await verifiedMember();
+    expect((await member.client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } })).statusCode).toBe(200);
+    const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, member.user.id));
+    const requestsBefore = paystack.refundRequests;
+    const unpaid = await refund(finance, payment!.id);
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().message).toBe('Only an approved payment can be refunded; this one is pending.');
+
+    paystack.settle(payment!.reference!, 'success', payment!.amountKobo - 1);
+    expect((await member.client.get(`/api/payments/paystack/callback?reference=${payment!.reference}`)).headers.location).toBe('/user/fees?online=review');
+    const reversed = await finance.post(`/api/admin/payments/${payment!.id}/reverse`, { json: { reason: 'Paid short' } });
+    expect(reversed.statusCode).toBe(409);
+    expect(reversed.json().message).toBe('Only an approved payment can be reversed; this one is pending.');
+    expect(paystack.refundRequests).toBe(requestsBefore);
+    expect(await paymentOf(payment!.id)).toMatchObject({ state: 'pending', refundedAt: null, issue: 'Paid ₦60,499.99, not the ₦60,500.00 charged.' });
   });
 
   it('a refund racing a reversal (and a second refund) books one contra entry, and Paystack refunds at most once', async () => {

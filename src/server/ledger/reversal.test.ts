@@ -4,18 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { extendPaidUntil } from '../../shared/membership.js';
+import { publicUserColumns } from '../auth/sessions.js';
 import { ledgerEntries, payments, receipts, users } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
-import { activatedMember, createTestApp, signedInStaffAs, signedUpMember, type TestClient } from '../test-support/test-app.js';
+import { activatedMember, createTestApp, PASSWORD, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { reversePayment } from './reverse-payment.js';
 
 const mailbox = new TestMailbox();
 let portal: Awaited<ReturnType<typeof createTestApp>>;
 let finance: TestClient;
+let moderatorId: string;
 let moderator: TestClient;
 beforeAll(async () => {
   portal = await createTestApp({}, { mailTransport: mailbox.transport });
   finance = (await signedInStaffAs(portal.app, 'finance')).client;
-  moderator = (await signedInStaffAs(portal.app, 'moderator')).client;
+  ({ client: moderator, id: moderatorId } = await signedInStaffAs(portal.app, 'moderator'));
 });
 afterAll(() => portal.close());
 
@@ -115,12 +118,91 @@ describe('a payment approved in error', () => {
     expect(audit[0]).toMatchObject({ action: 'payment.reversed' });
     expect(JSON.stringify(audit[0].details)).toContain(reason);
     const queued = (await finance.get('/api/admin/payments?status=reversed')).json().find((p: { id: string }) => p.id === paymentId);
-    expect(queued).toMatchObject({ status: 'reversed', reason });
+    expect(queued).toMatchObject({ status: 'reversed', reason, refundedAt: null });
 
     const again = await finance.post(`/api/admin/payments/${paymentId}/reverse`, { json: { reason } });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Only an approved payment can be reversed; this one is reversed.');
     expect(await entriesOf(paymentId)).toHaveLength(3);
+  });
+
+  it('takes an advert it paid for off the homepage', async () => {
+    const member = await activatedMember(portal.app);
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ linkUrl: 'https://ngozi-styles.example.com/shop', altText: 'Ngozi Styles: bridal fashion', weeks: '1' }))
+      form.append(key, value);
+    form.append(
+      'imageUrl',
+      new Blob([
+        new Uint8Array(
+          await sharp({ create: { width: 1600, height: 400, channels: 3, background: '#0a7' } })
+            .jpeg()
+            .toBuffer(),
+        ),
+      ]),
+      'ad.jpg',
+    );
+    form.append('paymentSlip', await png(), 'slip.png');
+    const placed = await member.client.put('/api/users/profile', { form });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const adId = placed.json().user.ad.id as string;
+    const today = todayInLagos(portal.app.ctx.clock());
+    const schedule = { startDate: today, endDate: shiftDate(today, 6), frequency: 'always' };
+    expect((await moderator.post(`/api/admin/ads/${adId}/approve`, { json: schedule })).statusCode).toBe(200);
+    const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, member.user.id));
+    expect((await finance.post(`/api/admin/payments/${payment!.id}/approve`, { json: {} })).statusCode).toBe(200);
+    const runningIds = async () => (await new TestClient(portal.app).get('/api/ads')).json().map((ad: { id: string }) => ad.id);
+    expect(await runningIds()).toContain(adId);
+
+    expect((await finance.post(`/api/admin/payments/${payment!.id}/reverse`, { json: { reason: 'Bounced transfer' } })).statusCode).toBe(200);
+    expect(await runningIds()).not.toContain(adId);
+    expect((await member.client.get('/api/users/ledger')).json().balanceKobo).toBe(payment!.amountKobo);
+  });
+
+  it('answers 404 for a payment that does not exist, and refuses a moderator in the reversal itself, not only by the console area', async () => {
+    const missing = await finance.post('/api/admin/payments/7b0d3c4e-0000-4000-8000-000000000000/reverse', { json: { reason: 'No such payment' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Payment not found');
+
+    const [paymentId] = await pendingPayments(1);
+    expect((await finance.post(`/api/admin/payments/${paymentId}/approve`, { json: {} })).statusCode).toBe(200);
+    const [asModerator] = await portal.app.ctx.db.select(publicUserColumns).from(users).where(eq(users.id, moderatorId));
+    await expect(reversePayment(portal.app.ctx, asModerator!, paymentId!, 'Not mine to reverse')).rejects.toMatchObject({
+      statusCode: 403,
+      message: 'Only finance and admin reverse payments.',
+    });
+    await expect(reversePayment(portal.app.ctx, asModerator!, paymentId!, 'Not mine to refund', { refund: true })).rejects.toMatchObject({
+      statusCode: 403,
+      message: 'Only finance and admin refund payments.',
+    });
+    expect(await expectConsistentBooks(paymentId!)).toBe('approved');
+  });
+
+  it('refuses to refund an online payment while online payment is not set up, booking nothing', async () => {
+    const [paymentId] = await pendingPayments(1);
+    expect((await finance.post(`/api/admin/payments/${paymentId}/approve`, { json: {} })).statusCode).toBe(200);
+    // Taken online while PAYSTACK_SECRET_KEY was set; this portal runs without it.
+    await portal.app.ctx.db
+      .update(payments)
+      .set({ channel: 'paystack', reference: `HM-${paymentId}` })
+      .where(eq(payments.id, paymentId!));
+    const refused = await finance.post(`/api/admin/payments/${paymentId}/refund`, { json: { reason: 'Paid twice' } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'Online payment is not set up (PAYSTACK_SECRET_KEY): refund this payment in Paystack’s dashboard, then reverse it here.',
+    );
+    expect(await expectConsistentBooks(paymentId!)).toBe('approved');
+  });
+
+  it('is reversed for the books after the member closed their account: the contra entry, no one to tell', async () => {
+    const { client, paymentId } = await memberWithSlip();
+    expect((await finance.post(`/api/admin/payments/${paymentId}/approve`, { json: {} })).statusCode).toBe(200);
+    expect((await client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } })).statusCode).toBe(200);
+    const reversed = await finance.post(`/api/admin/payments/${paymentId}/reverse`, { json: { reason: 'Fake transfer screenshot' } });
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    expect(await entriesOf(paymentId)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'reversal', userId: null, amountKobo: 6_050_000, periodFrom: null, periodTo: null })]),
+    );
   });
 
   it('leaves a fine it settled unpaid again, to be paid anew', async () => {
@@ -140,6 +222,8 @@ describe('a payment approved in error', () => {
     expect((await finance.post(`/api/admin/payments/${first.json().paymentId}/reverse`, { json: { reason: 'Bounced transfer' } })).statusCode).toBe(200);
     const fine = (await client.get('/api/users/ledger')).json().entries.find((entry: { id: string }) => entry.id === fineId);
     expect(fine.fineStatus).toBe('unpaid');
+    const [note] = (await client.get('/api/notifications')).json().notifications;
+    expect(note).toMatchObject({ kind: 'payment-reversed', message: 'Your payment of ₦3,000.00 (Fine) was reversed by our finance team: Bounced transfer' });
     expect((await payFine()).statusCode).toBe(201);
   });
 });
@@ -187,6 +271,11 @@ describe('reversing a membership payment', () => {
     expect(standing).toMatchObject({ paidUntil: before });
     const notes = (await member.client.get('/api/notifications')).json().notifications.map((n: { message: string }) => n.message);
     expect(notes[0]).toMatch(/was reversed by our finance team: The transfer never arrived\. Your membership is now paid until /);
+    const [audit] = (await finance.get(`/api/admin/audit?subjectType=payment&subjectId=${paymentId}`)).json().entries;
+    expect(audit).toMatchObject({
+      action: 'payment.reversed',
+      details: { reason: 'The transfer never arrived.', kind: 'fee', paidUntil: { from: extendPaidUntil(before, today, 2), to: before } },
+    });
   });
 
   it('of a first payment leaves the member unpaid: not active, and the OTP no longer activates', async () => {
@@ -198,6 +287,16 @@ describe('reversing a membership payment', () => {
     expect((await client.get('/api/users/membership')).json().state).toBe('none');
     const otp = await mailbox.codeFor(user.email, /OTP/);
     expect((await client.post('/api/users/activate-profile', { json: { otp } })).statusCode).toBe(403);
+  });
+
+  it('booked before paid-until-before was kept, returns paid-until to the day before its period when an earlier payment was confirmed', async () => {
+    const member = await activeMember();
+    const first = await renewalApproved(member.client, 1);
+    const second = await renewalApproved(member.client, 1);
+    await portal.app.ctx.db.update(payments).set({ paidUntilBefore: null }).where(eq(payments.id, second));
+    const [firstCharge] = (await entriesOf(first)).filter((entry) => entry.kind === 'membership');
+    expect((await reverse(second)).statusCode).toBe(200);
+    expect(await paidUntilOf(member.user.id)).toBe(firstCharge!.periodTo);
   });
 
   it('of an earlier payment moves paid-until back by the days its period covered, the later payment kept', async () => {
