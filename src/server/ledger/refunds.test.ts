@@ -187,6 +187,20 @@ describeOnPostgres('refunds', () => {
     expect(await paymentOf(payment!.id)).toMatchObject({ state: 'rejected', refundedAt: expect.any(Date), issue: null });
   });
 
+  it('books the refund of money paid short and never booked that Paystack made while its answer was lost, without asking Paystack twice', async () => {
+    const member = await verifiedMember();
+    expect((await member.client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } })).statusCode).toBe(200);
+    const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, member.user.id));
+    paystack.settle(payment!.reference!, 'success', payment!.amountKobo - 100);
+    expect((await member.client.get(`/api/payments/paystack/callback?reference=${payment!.reference}`)).headers.location).toBe('/user/fees?online=review');
+    paystack.transactions.get(payment!.reference!)!.refunded = payment!.amountKobo - 100;
+    const requestsBefore = paystack.refundRequests;
+    const retried = await refund(finance, payment!.id, 'Paid short: refund retried');
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(paystack.refundRequests).toBe(requestsBefore);
+    expect(await paymentOf(payment!.id)).toMatchObject({ state: 'rejected', refundedAt: expect.any(Date), issue: null });
+  });
+
   it('refunds only money Paystack took: not a checkout unpaid, and not by a reversal (409, Paystack not asked)', async () => {
     const member = await verifiedMember();
     expect((await member.client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } })).statusCode).toBe(200);

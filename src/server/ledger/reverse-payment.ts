@@ -157,8 +157,10 @@ async function refundAtPaystack(ctx: AppContext, payment: Payment, amountKobo?: 
   const client = new PaystackClient(ctx.config.paystack);
   try {
     // A refund Paystack made while our answer was lost (a timeout, a transaction ended under it) is
-    // not asked for twice: finance's retry books what Paystack already did.
-    if ((await client.refundedKobo(payment.reference)) >= (amountKobo ?? payment.amountKobo)) {
+    // not asked for twice: finance's retry books what Paystack already did. A whole refund is of
+    // what Paystack took, which for money never booked is not what was charged (paid short or over).
+    const refunding = amountKobo ?? (await client.verify(payment.reference)).amount;
+    if ((await client.refundedKobo(payment.reference)) >= refunding) {
       // Stryker disable next-line ObjectLiteral,StringLiteral: a log line.
       ctx.log.info({ reference: payment.reference }, 'Paystack had refunded this payment already: booking it');
       return;
