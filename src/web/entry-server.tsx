@@ -59,7 +59,7 @@ async function draw(url: string, client: QueryClient, forMember: boolean): Promi
   let failure: unknown;
   const { prelude } = await prerender(
     <StrictMode>
-      <Providers client={client} forMember={forMember}>
+      <Providers client={client} drawn forMember={forMember}>
         <StaticRouter location={url}>
           <AppRoutes />
         </StaticRouter>

@@ -22,7 +22,7 @@ registerServiceWorker();
 const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <Providers forMember={drawn === 'member'}>
+    <Providers drawn={drawn !== false} forMember={drawn === 'member'}>
       <BrowserRouter useTransitions={false}>
         <AppRoutes />
       </BrowserRouter>
