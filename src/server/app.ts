@@ -38,6 +38,7 @@ import { countPendingPayments } from './membership/payments-review.js';
 import { lastBackupAgeSeconds } from './backups/backups.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
+import { logDestination, registerRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serializeRequest } from './http/log-privacy.js';
 import { registerSpa } from './http/spa.js';
@@ -114,8 +115,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       base: { service: SERVICE.name, version: SERVICE.version, pid: process.pid },
       redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: { ...logSerializers, req: serializeRequest },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: options.logStream ?? logDestination(),
     },
+    // One line a request instead of Fastify's two (http/request-log.ts).
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
@@ -189,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerRequestIdHeader(app);
+  registerRequestLog(app);
   await app.register(fastifyCookie);
   const webRoot = options.webRoot ?? defaultWebRoot;
   const stylesheet = inlineStylesheet(webRoot);
