@@ -38,7 +38,7 @@ import { countPendingPayments } from './membership/payments-review.js';
 import { lastBackupAgeSeconds } from './backups/backups.js';
 import { registerRateLimits } from './http/rate-limits.js';
 import { registerRequestIdHeader, requestIdOf } from './http/request-id.js';
-import { logDestination, registerRequestLog } from './http/request-log.js';
+import { logDestination, OneLineRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serializeRequest } from './http/log-privacy.js';
 import { registerSpa } from './http/spa.js';
@@ -117,8 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       serializers: { ...logSerializers, req: serializeRequest },
       stream: options.logStream ?? logDestination(),
     },
-    // One line a request instead of Fastify's two (http/request-log.ts).
-    disableRequestLogging: true,
+    logController: new OneLineRequestLog(),
     trustProxy: config.trustProxy,
     genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
@@ -192,7 +191,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerRequestIdHeader(app);
-  registerRequestLog(app);
   await app.register(fastifyCookie);
   const webRoot = options.webRoot ?? defaultWebRoot;
   const stylesheet = inlineStylesheet(webRoot);

@@ -1,17 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import pino from 'pino';
 
 /**
  * One line a request, when its answer has gone: what was asked (`req`, through the logs' request
  * serializer), the status and the time taken, with the request's id as every line of it has.
- * Fastify's own request logging (off in `buildApp`) writes two, one as the request arrives: half
- * the profile read's cost of logging (issue 31). A request that never answers is still seen: the
- * handler timeout answers it with 503, and that answer is logged.
+ * Fastify's own writes two, one as the request arrives: half the profile read's cost of logging
+ * (issue 31). A request that never answers is still seen: the handler timeout answers it with 503,
+ * and that answer is logged. Fastify's other lines (errors, a route not found) are kept.
  */
-export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  });
+export class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
 
 let standardOutput: pino.DestinationStream | undefined;
