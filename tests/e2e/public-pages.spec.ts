@@ -71,6 +71,20 @@ test('hydration takes over each public page without an error, signed out and sig
   expect(unexpectedErrors(errors)).toEqual([]);
 });
 
+test('a page taken over loads no more code or styles until the visitor taps or types', async ({ page }) => {
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/terms-and-conditions');
+  await takenOverByReact(page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' }));
+  await page.waitForTimeout(4000); // longer than the toast library once waited for
+  // The drawn page's styles are all in its head: nothing is added to a painted page while it is read.
+  expect(stylesheets).toEqual([]);
+  await page.getByRole('heading', { level: 1, name: 'Terms and conditions' }).click();
+  await expect.poll(() => stylesheets.filter((path) => /\/assets\/toasts-[\w-]+\.css$/.test(path))).toHaveLength(1);
+});
+
 test('on a slow phone the landing tagline shows before any script has arrived', async ({ page }) => {
   const errors = watchConsole(page);
   await page.setViewportSize({ width: 375, height: 812 });

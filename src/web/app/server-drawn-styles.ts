@@ -9,3 +9,5 @@ import '../features/contact/components/contact.css';
 import '../features/talent/components/talent.css';
 import '../features/privacy/components/privacy.css';
 import '../features/ads/components/adverts-strip.css';
+// The contact form's and the talent profile's sending status.
+import '../components/submission-status.css';

@@ -6,8 +6,11 @@ import { useFlash } from './flash-context';
 const Toasts = lazyNamed(() => import('./toasts'), 'Toasts');
 
 /**
- * The toast library is not needed to draw the landing page, so it loads on the first message or
- * once the browser is idle, whichever comes first; the message waits in the context meanwhile.
+ * The toast library is not needed to draw a page, so it loads on the first message or when the
+ * person first taps or types (before any action of theirs can bring a message), whichever comes
+ * first; a message waits in the context meanwhile. Not on a timer: its stylesheet, inserted into a
+ * painted page, restyles and lays out the whole page again, a phone's longest task after the page
+ * has been taken over (issue 31's blocking time).
  */
 export function LazyToasts() {
   const { error, success } = useFlash();
@@ -18,8 +21,12 @@ export function LazyToasts() {
   }, [error, success]);
 
   useEffect(() => {
-    const timer = setTimeout(() => setWanted(true), 3000);
-    return () => clearTimeout(timer);
+    const want = () => setWanted(true);
+    const events = ['pointerdown', 'keydown'] as const;
+    for (const event of events) document.addEventListener(event, want, { capture: true, once: true, passive: true });
+    return () => {
+      for (const event of events) document.removeEventListener(event, want, { capture: true });
+    };
   }, []);
 
   if (!wanted) return null;
