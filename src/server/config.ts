@@ -237,6 +237,7 @@ const envSchema = z.object({
     .regex(/^age1[0-9a-z]{58}$/, 'must be an age recipient, age1... (npm run backup -- new-key prints one)')
     .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  IDEMPOTENCY_WAIT_MS: milliseconds(20_000),
   ...operationsEnv,
 });
 
@@ -328,6 +329,8 @@ export interface Config extends OperationsConfig {
   backups: { dir: string; identity: string | undefined; recipient: string | undefined; everyHours: number };
   /** How long a stopping process waits for requests in flight before it exits anyway. */
   shutdownTimeoutMs: number;
+  /** How long a retry with an Idempotency-Key waits for the first request with its key to finish before it is answered 409. */
+  idempotencyWaitMs: number;
 }
 
 /** As Fastify's trustProxy takes it: no proxy, the proxies' addresses, or a rule on each hop's address and distance. */
@@ -431,6 +434,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     processes: e.PROCESSES,
     backups: { dir: path.resolve(e.BACKUP_DIR), identity: e.BACKUP_KEY, recipient: e.BACKUP_RECIPIENT, everyHours: e.BACKUP_EVERY_HOURS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    idempotencyWaitMs: e.IDEMPOTENCY_WAIT_MS,
     ...operationsConfig(e),
   };
 }

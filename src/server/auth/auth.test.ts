@@ -306,6 +306,8 @@ describe('CSRF', () => {
         payload: { email: STAFF.email, password: STAFF.password },
       });
       expect(login.json()).toMatchObject({ twoFactorRequired: true });
+      // The challenge cookie is not a session: the browser keeps the token it holds.
+      expect((login.cookies as { name: string }[]).map((c) => c.name)).toEqual(['__Host-sid2fa']);
       const challenge = (login.cookies as { name: string; value: string; secure?: boolean; path?: string; domain?: string }[]).find((c) =>
         c.name.includes('sid2fa'),
       );

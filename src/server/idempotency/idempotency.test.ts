@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -302,5 +302,77 @@ describe('an anonymous submission with an Idempotency-Key (contact)', () => {
     } finally {
       await production.close();
     }
+  });
+});
+
+describe('a retry while the first request with its key is still being handled', () => {
+  const WAIT_MS = 400;
+  const lines: string[] = [];
+  let quick: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    quick = await createTestApp(
+      { RATE_LIMIT_FORMS: '1000', IDEMPOTENCY_WAIT_MS: String(WAIT_MS), LOG_LEVEL: 'warn' },
+      { mailTransport: mailbox.transport, clock: () => new Date(now), logStream: { write: (line) => void lines.push(line) } },
+    );
+  });
+  afterAll(() => quick.close());
+
+  const holdKey = (key: string, since: Date) =>
+    quick.app.ctx.db.update(idempotencyKeys).set({ status: null, body: null, createdAt: since }).where(eq(idempotencyKeys.key, key));
+
+  it('is answered 409 with Retry-After once the wait is over, and stores nothing', async () => {
+    const { client, user } = await activatedMember(quick.app);
+    const key = newKey();
+    expect((await sendWelfare(client, key)).statusCode).toBe(201);
+    // As a request still being handled leaves its key: held, with no answer, for just under the 10 minutes that make it abandoned.
+    await holdKey(key, new Date(now - 10 * MINUTE + 1000));
+    const started = Date.now();
+    const retry = await sendWelfare(client, key);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(WAIT_MS);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.headers['retry-after']).toBe('2');
+    expect(retry.json()).toEqual({ message: 'This submission is still being processed. Please wait a moment; it will not be stored twice.' });
+    expect(await quick.app.ctx.db.select().from(submissions).where(eq(submissions.userId, user.id))).toHaveLength(1);
+  });
+
+  it('gets the first answer when the first request finishes during the wait', async () => {
+    const { client } = await activatedMember(quick.app);
+    const key = newKey();
+    const first = await sendWelfare(client, key);
+    const [kept] = await quick.app.ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    await holdKey(key, new Date(now));
+    const retry = sendWelfare(client, key);
+    await new Promise((resolve) => setTimeout(resolve, WAIT_MS / 4));
+    await quick.app.ctx.db.update(idempotencyKeys).set({ status: kept!.status, body: kept!.body }).where(eq(idempotencyKeys.key, key));
+    const answer = await retry;
+    expect(answer.headers['idempotent-replayed']).toBe('true');
+    expect(answerOf(answer)).toEqual(answerOf(first));
+  });
+
+  it('is answered 409 when the first request could not keep its answer: the first still gets its answer, and the failure is logged', async () => {
+    const { client, user } = await activatedMember(quick.app);
+    const key = newKey();
+    const { db } = quick.app.ctx;
+    // The database refuses to keep any answer (as when it fails between the handler and the answer).
+    await db.execute(sql`create function refuse_answers() returns trigger language plpgsql as $$ begin raise exception 'answers refused'; end $$`);
+    await db.execute(
+      sql`create trigger refuse_answers before update on idempotency_keys for each row when (new.status is not null) execute function refuse_answers()`,
+    );
+    lines.length = 0;
+    let first: LightMyRequestResponse;
+    try {
+      first = await sendWelfare(client, key);
+    } finally {
+      await db.execute(sql`drop trigger refuse_answers on idempotency_keys`);
+      await db.execute(sql`drop function refuse_answers()`);
+    }
+    expect(first.statusCode, first.body).toBe(201);
+    const warnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } }).filter((entry) => entry.level === 40);
+    expect(warnings.map((entry) => entry.msg)).toEqual(['the answer to an idempotent request could not be kept']);
+    // With the database's error, which names the statement that failed.
+    expect(warnings[0]?.err?.message).toContain('update "idempotency_keys"');
+    // The key stays held without an answer until it counts as abandoned: a retry is not handled a second time.
+    expect((await sendWelfare(client, key)).statusCode).toBe(409);
+    expect(await quick.app.ctx.db.select().from(submissions).where(eq(submissions.userId, user.id))).toHaveLength(1);
   });
 });
