@@ -159,13 +159,8 @@ async function refundUnbooked(ctx: AppContext, tx: Transaction, staff: AuthUser,
 
 /** Paystack's `POST /refund` (the whole transaction without an amount), unless Paystack shows it refunded already; its refusal undoes the reversal (the caller's transaction). */
 async function refundAtPaystack(ctx: AppContext, payment: Payment, amountKobo?: number): Promise<void> {
-  if (
-    // Stryker disable next-line LogicalOperator: a slip has no reference, and an online payment is written with its own.
-    payment.channel !== 'paystack' ||
-    // Stryker disable next-line ConditionalExpression: an online payment is written with its reference; the check only narrows its type.
-    !payment.reference
-  )
-    throw conflict('Only an online payment is refunded through Paystack: reverse a slip payment and return the money by bank transfer.');
+  // Only a checkout started online is given a reference (online-checkout.ts): a slip has none.
+  if (!payment.reference) throw conflict('Only an online payment is refunded through Paystack: reverse a slip payment and return the money by bank transfer.');
   if (!ctx.config.paystack)
     throw conflict('Online payment is not set up (PAYSTACK_SECRET_KEY): refund this payment in Paystack’s dashboard, then reverse it here.');
   const client = new PaystackClient(ctx.config.paystack);
@@ -212,7 +207,7 @@ async function takeBackMonths(tx: Transaction, payment: Payment, member: Member)
 
 /** A payment booked before paid_until_before was kept: whether an earlier membership payment of the member was confirmed. */
 async function bookedBefore(tx: Transaction, payment: Payment): Promise<boolean> {
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: months are taken back only from a member there is, and an approved payment has its reviewedAt.
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral: months are taken back only from a member there is, and an approved payment has its reviewedAt.
   if (!payment.userId || !payment.reviewedAt) return false;
   // Stryker disable ObjectLiteral: only whether a row is found is read, never its columns.
   const [earlier] = await tx
