@@ -208,6 +208,20 @@ describe('fines', () => {
     expect(await portal.app.ctx.db.$count(ledgerEntries, and(eq(ledgerEntries.userId, member.user.id), eq(ledgerEntries.kind, 'fine')))).toBe(1);
   });
 
+  it('leaves a fine unpaid while only an online checkout for it is open, and paid once Paystack’s payment is approved', async () => {
+    const { user, client, fineId } = await fined();
+    const [fine] = await portal.app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.id, fineId));
+    // As an online checkout for the fine is written (online-checkout.ts): pending until Paystack's word books it.
+    const [checkout] = await portal.app.ctx.db
+      .insert(payments)
+      .values({ userId: user.id, kind: 'fine', fineId, amountKobo: fine!.amountKobo, channel: 'paystack', reference: `fine-${fineId}` })
+      .returning({ id: payments.id });
+    const statusOfFine = async () => (await ledgerOf(client)).entries.find((entry: { id: string }) => entry.id === fineId).fineStatus;
+    expect(await statusOfFine()).toBe('unpaid');
+    await portal.app.ctx.db.update(payments).set({ state: 'approved', reviewedAt: new Date() }).where(eq(payments.id, checkout!.id));
+    expect(await statusOfFine()).toBe('paid');
+  });
+
   it('shows staff a member’s ledger with receipts, to finance and admin only', async () => {
     const { user, client, fineId } = await fined();
     const paymentId = (await paySlip(client, { fineId })).json().paymentId;

@@ -175,7 +175,11 @@ export async function memberPayments(ctx: AppContext, userId: string): Promise<M
     kind: payment.kind,
     amountKobo: payment.amountKobo,
     approvedAt: (payment.reviewedAt ?? payment.createdAt).toISOString(),
-    reversal: payment.state === 'reversed' && payment.reversedAt ? { reason: payment.reversalReason ?? '', at: payment.reversedAt.toISOString() } : null,
+    // Of the payments listed (approved or reversed), only a reversed one has reversedAt: a refund of money never booked sets it on a rejected one.
+    reversal: payment.reversedAt
+      ? // Stryker disable next-line StringLiteral: a reversal always has its reason (the route requires one); the fallback narrows its type.
+        { reason: payment.reversalReason ?? '', at: payment.reversedAt.toISOString() }
+      : null,
     receiptNumber,
     receiptUrl: receiptNumber ? `/api/users/payments/${payment.id}/receipt` : null,
   }));

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { receipts } from '../db/schema.js';
+import { payments, receipts } from '../db/schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { pdfText } from '../test-support/pdf-text.js';
-import { createTestApp, signedInStaff, signedUpMember, type TestClient } from '../test-support/test-app.js';
+import { createTestApp, PASSWORD, signedInStaff, signedUpMember, type TestClient } from '../test-support/test-app.js';
 
 let now = new Date('2027-03-10T12:00:00Z');
 const mailbox = new TestMailbox();
@@ -79,7 +79,31 @@ describe('a member’s ledger and receipts', () => {
     const staffCopy = await staff.get(`/api/admin/payments/${paymentId}/receipt`);
     expect(staffCopy.statusCode).toBe(200);
     const other = await signedUpMember(portal.app);
-    expect((await other.client.get(payment.receiptUrl)).statusCode).toBe(404);
+    const othersReceipt = await other.client.get(payment.receiptUrl);
+    expect(othersReceipt.statusCode).toBe(404);
+    expect(othersReceipt.json().message).toBe('Receipt not found');
+  });
+
+  it('lists a payment at the time it was approved, and a reversed one with the reversal’s reason and time', async () => {
+    const { client, paymentId } = await memberWithSlip();
+    expect((await staff.post(`/api/admin/payments/${paymentId}/approve`, { json: {} })).statusCode).toBe(200);
+    const rowOf = async () => (await portal.app.ctx.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!;
+    const approved = await rowOf();
+    expect((await client.get('/api/users/payments')).json().payments).toEqual([
+      expect.objectContaining({ id: paymentId, approvedAt: approved.reviewedAt!.toISOString(), reversal: null }),
+    ]);
+    expect(approved.reviewedAt!.getTime()).not.toBe(approved.createdAt.getTime());
+
+    expect((await staff.post(`/api/admin/payments/${paymentId}/reverse`, { json: { reason: 'Bounced transfer' } })).statusCode).toBe(200);
+    const reversed = await rowOf();
+    expect((await client.get('/api/users/payments')).json().payments).toEqual([
+      expect.objectContaining({
+        id: paymentId,
+        approvedAt: approved.reviewedAt!.toISOString(),
+        reversal: { reason: 'Bounced transfer', at: reversed.reversedAt!.toISOString() },
+        receiptNumber: expect.stringMatching(/^HM-R-\d{4}-\d{6}$/),
+      }),
+    ]);
   });
 
   it('gives the first receipt the member number once the emailed code activates the profile', async () => {
@@ -94,6 +118,13 @@ describe('a member’s ledger and receipts', () => {
     const [payment] = (await client.get('/api/users/payments')).json().payments;
     const text = await pdfText((await client.get(payment.receiptUrl)).rawPayload);
     expect(text).toMatch(new RegExp(`Member number:\\s+${memberNumber}`));
+
+    // Once the account is closed, the receipt the books keep names no one.
+    expect((await client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } })).statusCode).toBe(200);
+    const kept = await pdfText((await staff.get(`/api/admin/payments/${paymentId}/receipt`)).rawPayload);
+    expect(kept).toContain('Former member');
+    expect(kept).not.toContain('Chioma Okafor');
+    expect(kept).not.toContain(memberNumber);
   });
 
   it('draws a receipt with the company details of the day it was issued; one issued before they were kept, with today’s', async () => {

@@ -5,7 +5,7 @@ import { ledgerEntries, payments, users } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { createPostgresTestApp, describeOnPostgres } from '../test-support/on-postgres.js';
 import { PaystackStandIn } from '../test-support/paystack-server.js';
-import { signedInStaffAs, signedUpMember, type TestClient } from '../test-support/test-app.js';
+import { PASSWORD, signedInStaffAs, signedUpMember, type TestClient } from '../test-support/test-app.js';
 
 /** Finance refunding an online payment through Paystack's POST /refund, alone and racing a reversal, on PostgreSQL. */
 const mailbox = new TestMailbox();
@@ -171,6 +171,72 @@ describeOnPostgres('refunds', () => {
     expect(resent.statusCode).toBe(200);
     expect(await paymentOf(payment!.id)).toMatchObject({ state: 'rejected', issue: null });
     expect((await member.client.get('/api/users/membership')).json().state).toBe('none');
+  });
+
+  /** A member whose online checkout of a month is started, not yet paid. */
+  async function checkoutStarted() {
+    const member = await verifiedMember();
+    expect((await member.client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } })).statusCode).toBe(200);
+    const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, member.user.id));
+    return { ...member, payment: payment! };
+  }
+
+  /** A member's online payment Paystack took one kobo short of: not booked, listed with its issue. */
+  async function paidShort() {
+    const member = await checkoutStarted();
+    paystack.settle(member.payment.reference!, 'success', member.payment.amountKobo - 1);
+    expect((await member.client.get(`/api/payments/paystack/callback?reference=${member.payment.reference}`)).headers.location).toBe(
+      '/user/fees?online=review',
+    );
+    return member;
+  }
+
+  it('refunds money Paystack took on a payment already rejected, keeping the rejection as it was', async () => {
+    const { client, payment } = await checkoutStarted();
+    const rejectedAt = new Date('2026-11-20T09:30:00Z');
+    await portal.app.ctx.db
+      .update(payments)
+      .set({ state: 'rejected', reason: 'The online checkout was not completed.', reviewedAt: rejectedAt })
+      .where(eq(payments.id, payment.id));
+    paystack.settle(payment.reference!, 'success');
+    expect((await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`)).headers.location).toBe('/user/fees?online=review');
+    expect((await paymentOf(payment.id)).issue).toMatch(/but it is rejected/);
+
+    const refunded = await refund(finance, payment.id, 'Paid after the checkout expired');
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(await paymentOf(payment.id)).toMatchObject({
+      state: 'rejected',
+      reason: 'The online checkout was not completed.',
+      reviewedAt: rejectedAt,
+      refundedAt: expect.any(Date),
+      issue: null,
+    });
+    expect(paystack.transactions.get(payment.reference!)?.refunded).toBe(payment.amountKobo);
+  });
+
+  it('refunds once the money never booked of a member who closed their account, when two refunds come at once', async () => {
+    // No member row is left to lock: the payment's own claim (refunded once) keeps the second out.
+    let claimedSecond = 0;
+    for (let round = 0; round < 3; round++) {
+      const { client, payment } = await paidShort();
+      expect((await client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } })).statusCode).toBe(200);
+      const before = paystack.refundRequests;
+      const answers = await Promise.all([
+        refund(finance, payment.id, 'Closed account: money returned'),
+        refund(finance, payment.id, 'Closed account: money returned'),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort(), answers.map((answer) => answer.body).join(' ')).toEqual([200, 409]);
+      const second = answers.find((answer) => answer.statusCode === 409)!.json().message;
+      expect(['This payment was already refunded.', 'Only an approved payment can be refunded; this one is rejected.']).toContain(second);
+      if (second === 'This payment was already refunded.') claimedSecond += 1;
+      expect(paystack.refundRequests - before).toBe(1);
+      expect(paystack.transactions.get(payment.reference!)?.refunded).toBe(payment.amountKobo - 1);
+      expect(await paymentOf(payment.id)).toMatchObject({ userId: null, state: 'rejected', refundedAt: expect.any(Date), issue: null });
+      const [audit] = (await finance.get(`/api/admin/audit?subjectType=payment&subjectId=${payment.id}`)).json().entries;
+      expect(audit).toMatchObject({ action: 'payment.refunded', details: { booked: false, userId: null } });
+    }
+    // On PostgreSQL both read the payment unrefunded before either commits: the claim refuses the second.
+    expect(claimedSecond).toBeGreaterThan(0);
   });
 
   it.each([

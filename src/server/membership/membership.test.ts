@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, payments, plans, verificationCodes } from '../db/schema.js';
 import { stillStored, storedFilesOf } from '../test-support/files.js';
 import { outboxDrained, outboxRowsTo, TestMailbox } from '../test-support/mailbox.js';
+import { countPendingPayments } from './payments-review.js';
 import { createTestApp, onPostgresServer, PASSWORD, signedInStaff, signedUpMember, type TestClient } from '../test-support/test-app.js';
 
 const mailbox = new TestMailbox();
@@ -235,6 +236,17 @@ describe('step 3: the slip', () => {
     ).toEqual([]);
     const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.id, member.paymentId));
     expect(payment).toMatchObject({ userId: null, slipFileId: null });
+
+    const line = (await staff.get('/api/admin/payments')).json().find((p: { id: string }) => p.id === member.paymentId);
+    expect(line).toMatchObject({ userId: null, email: null, fullName: null, phone: null, slipUrl: null, slipType: null, status: 'pending' });
+    const slip = await staff.get(`/api/admin/payments/${member.paymentId}/slip`);
+    expect(slip.statusCode).toBe(404);
+    expect(slip.json().message).toBe('Slip not found');
+    // Rejected with no one left to tell.
+    const rejected = await staff.post(`/api/admin/payments/${member.paymentId}/reject`, { json: { reason: 'Account closed before review' } });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const [audit] = (await staff.get(`/api/admin/audit?subjectType=payment&subjectId=${member.paymentId}`)).json().entries;
+    expect(audit).toMatchObject({ action: 'payment.rejected', details: { reason: 'Account closed before review', kind: 'fee', userId: null } });
   });
 
   it('answers 401 when signed out', async () => {
@@ -288,6 +300,8 @@ describe('staff review', () => {
 
   it('rejects with a reason the member sees, and a new slip starts a new review', async () => {
     const member = await memberWithSlip();
+    const pending = (await staff.get('/api/admin/payments?status=pending')).json().find((p: { id: string }) => p.id === member.paymentId);
+    expect(pending).toMatchObject({ slipUrl: `/api/admin/payments/${member.paymentId}/slip`, slipType: 'image/png', reviewedAt: null, reviewerEmail: null });
     const reject = await staff.post(`/api/admin/payments/${member.paymentId}/reject`, { json: { reason: 'The amount on the slip is ₦6,050, not ₦60,500.' } });
     expect(reject.statusCode).toBe(200);
     const mail = await mailbox.waitFor((m) => m.to === member.user.email && /not approved/.test(m.subject));
@@ -297,13 +311,74 @@ describe('staff review', () => {
     const otp = await member.client.post('/api/users/send-otp', { json: { userId: member.user.id } });
     expect(otp.statusCode).toBe(409);
     expect(otp.json().message).toMatch(/not approved: The amount on the slip is ₦6,050, not ₦60,500\..*upload a new slip/);
-    expect((await member.client.get('/api/notifications')).json().notifications[0]).toMatchObject({ kind: 'payment-rejected' });
+    expect((await member.client.get('/api/notifications')).json().notifications[0]).toMatchObject({
+      kind: 'payment-rejected',
+      message: 'Your payment slip was not approved: The amount on the slip is ₦6,050, not ₦60,500.',
+    });
+    const rejected = (await staff.get('/api/admin/payments?status=rejected')).json().find((p: { id: string }) => p.id === member.paymentId);
+    expect(rejected).toMatchObject({ reason: 'The amount on the slip is ₦6,050, not ₦60,500.', reviewerEmail: 'staff@example.com', refundedAt: null });
+    expect(Date.parse(rejected.reviewedAt)).toBeGreaterThan(Date.now() - 60_000);
 
     const again = await member.client.post('/api/users/upload-slip', { form: slipForm(await slipImage()) });
     expect(again.statusCode).toBe(201);
     expect(again.json().paymentId).not.toBe(member.paymentId);
     const audit = (await staff.get(`/api/admin/audit?subjectId=${member.paymentId}`)).json().entries;
-    expect(audit[0]).toMatchObject({ action: 'payment.rejected', details: { reason: 'The amount on the slip is ₦6,050, not ₦60,500.' } });
+    expect(audit[0]).toMatchObject({
+      action: 'payment.rejected',
+      subjectType: 'payment',
+      details: { reason: 'The amount on the slip is ₦6,050, not ₦60,500.', kind: 'fee', userId: member.user.id },
+    });
+  });
+
+  it('lists pending slips oldest first and decided ones newest first, one kind when asked, and counts those waiting', async () => {
+    const waitingBefore = await countPendingPayments(portal.app.ctx);
+    const first = await memberWithSlip();
+    const second = await memberWithSlip();
+    expect(await countPendingPayments(portal.app.ctx)).toBe(waitingBefore + 2);
+    const listed = async (query: string) =>
+      (await staff.get(`/api/admin/payments?${query}`))
+        .json()
+        .map((p: { id: string }) => p.id)
+        .filter((id: string) => id === first.paymentId || id === second.paymentId);
+    expect(await listed('status=pending')).toEqual([first.paymentId, second.paymentId]);
+    expect(await listed('status=pending&kind=fee')).toEqual([first.paymentId, second.paymentId]);
+    expect(await listed('status=pending&kind=ad')).toEqual([]);
+    for (const { paymentId } of [first, second]) expect((await staff.post(`/api/admin/payments/${paymentId}/approve`, { json: {} })).statusCode).toBe(200);
+    expect(await listed('status=approved')).toEqual([second.paymentId, first.paymentId]);
+    expect(await countPendingPayments(portal.app.ctx)).toBe(waitingBefore);
+  });
+
+  it("shows a reversal's reason in place of the approval's, and a refund's in place of the rejection's", async () => {
+    const approved = await memberWithSlip();
+    const approve = await staff.post(`/api/admin/payments/${approved.paymentId}/approve`, { json: { months: 2, reason: 'The transfer covers two months.' } });
+    expect(approve.statusCode).toBe(200);
+    const lineOf = async (status: string, id: string) =>
+      (await staff.get(`/api/admin/payments?status=${status}`)).json().find((p: { id: string }) => p.id === id);
+    expect(await lineOf('approved', approved.paymentId)).toMatchObject({ reason: 'The transfer covers two months.' });
+    expect((await staff.post(`/api/admin/payments/${approved.paymentId}/reverse`, { json: { reason: 'Fake transfer screenshot' } })).statusCode).toBe(200);
+    expect(await lineOf('reversed', approved.paymentId)).toMatchObject({ reason: 'Fake transfer screenshot', refundedAt: null });
+
+    const rejected = await memberWithSlip();
+    expect((await staff.post(`/api/admin/payments/${rejected.paymentId}/reject`, { json: { reason: 'Blurred slip' } })).statusCode).toBe(200);
+    // As a refund of money Paystack took on a rejected payment leaves it (refunds.test.ts): only the refund's columns change.
+    const refundedAt = new Date();
+    await portal.app.ctx.db.update(payments).set({ refundedAt, reversalReason: 'Money returned' }).where(eq(payments.id, rejected.paymentId));
+    expect(await lineOf('rejected', rejected.paymentId)).toMatchObject({ reason: 'Money returned', refundedAt: refundedAt.toISOString() });
+  });
+
+  it('refuses to reject an online payment by hand (409) and answers 404 for an unknown one', async () => {
+    const member = await memberWithSlip();
+    // As a checkout started with Paystack is written (online-checkout.ts): the member may have paid on its page.
+    await portal.app.ctx.db
+      .update(payments)
+      .set({ channel: 'paystack', reference: `ref-${member.paymentId}`, slipFileId: null })
+      .where(eq(payments.id, member.paymentId));
+    const online = await staff.post(`/api/admin/payments/${member.paymentId}/reject`, { json: { reason: 'Not paid' } });
+    expect(online.statusCode).toBe(409);
+    expect(online.json().message).toBe('An online payment is settled by Paystack, not rejected by hand.');
+    const unknown = await staff.post('/api/admin/payments/00000000-0000-4000-8000-000000000000/reject', { json: { reason: 'Not paid' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Payment not found');
   });
 
   it('escapes what staff type into the HTML mail', async () => {
