@@ -4,8 +4,8 @@ import pino from 'pino';
 /**
  * One line a request, when its answer has gone: what was asked (`req`, through the logs' request
  * serializer), the status and the time taken, with the request's id as every line of it has.
- * Fastify's own writes two, one as the request arrives: half the profile read's cost of logging
- * (issue 31). A request that never answers is still seen: the handler timeout answers it with 503,
+ * Fastify's own writes two, one as the request arrives: the log was the largest part of the
+ * profile read's own time after the socket's writes (issue 31). A request that never answers is still seen: the handler timeout answers it with 503,
  * and that answer is logged. Fastify's other lines (errors, a route not found) are kept.
  */
 export class OneLineRequestLog extends LogController {
