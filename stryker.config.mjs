@@ -16,7 +16,9 @@ export const RULE_FILES = {
   // guards (the staff hook and each console area's role rule) and CSRF
   'src/server/auth/guards.ts': ['src/server/http/access.test.ts', 'src/server/membership/standing.test.ts'],
   'src/shared/roles.ts': ['src/server/http/access.test.ts'],
-  'src/server/http/csrf.ts': ['src/server/http/access.test.ts', 'src/server/auth/auth.test.ts'],
+  'src/server/http/csrf.ts': ['src/server/http/access.test.ts', 'src/server/auth/auth.test.ts', 'src/server/pages/form-posts.test.ts'],
+  // a member form's plain post (decision 023): the token and the key handed on, taken or drawn again
+  'src/server/pages/form-posts.ts': ['src/server/pages/form-posts.test.ts'],
   // codes: issuing and checking them, and the count of wrong ones. auth.test.ts asks for no code
   // (sign-in, sessions, TOTP): it only added its dry run; the OTP's wording is in account-recovery.test.ts.
   'src/server/auth/codes.ts': ['src/server/auth/account-recovery.test.ts', 'src/server/auth/code-guesses.test.ts'],

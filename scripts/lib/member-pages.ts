@@ -13,8 +13,9 @@ const MEMBER_PASSWORD = memberFields().password;
  *   navigation to the member's name shown with no spinner left on the page.
  * - `/profile` repeat: the same context after the cold visit has settled (service worker active,
  *   network idle), navigated to again.
- * - `/scriptprintingform` cold: until its first field and its submit button are enabled (a form's
- *   controls are disabled until the code has taken the page over).
+ * - `/scriptprintingform` cold: until its first field and its submit button are enabled and shown,
+ *   with every stylesheet the page links loaded. A form drawn in the browser is there only once
+ *   its code runs; the drawn form (decision 023) posts as a plain form until then.
  * - Requests: what the page had asked for (the document and every resource, API calls included)
  *   when the dashboard's content showed, on the cold visit.
  */
@@ -58,7 +59,7 @@ async function dashboardShown(page: Page): Promise<Shown> {
   return (await shown.jsonValue()) as Shown;
 }
 
-/** performance.now() when the form can be used: its first field and its submit button are enabled. */
+/** performance.now() when the form can be used: its first field and its submit button enabled and shown, its stylesheets loaded. */
 async function formUsable(page: Page): Promise<Shown> {
   const shown = await page.waitForFunction(
     () => {
@@ -66,6 +67,7 @@ async function formUsable(page: Page): Promise<Shown> {
       const field = form?.querySelector<HTMLInputElement>('input:not([type=hidden]), select, textarea');
       const submit = form?.querySelector<HTMLButtonElement>('button[type=submit]');
       if (!field || !submit || field.disabled || submit.disabled || !submit.checkVisibility()) return false;
+      if ([...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].some((link) => !link.sheet)) return false;
       return { ms: performance.now(), requests: performance.getEntriesByType('resource').length + 1 };
     },
     undefined,

@@ -44,6 +44,7 @@ import { serializeRequest } from './http/log-privacy.js';
 import { registerSpa } from './http/spa.js';
 import { inlineStylesheet } from './pages/inline-stylesheet.js';
 import { servedPages } from './pages/served-pages.js';
+import { registerFormPosts } from './pages/form-posts.js';
 import { memberPages } from './pages/member-pages.js';
 import { loadPageRenderer } from './pages/page-renderer.js';
 import { pagesRoutes } from './pages/routes.js';
@@ -211,7 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app, health);
   registerStorableTextCheck(app);
-  registerCsrf(app, { production: config.env === 'production', secret: config.sessionSecret, sessionCookie: sessionCookieName(config) });
+  const csrf = registerCsrf(app, { production: config.env === 'production', secret: config.sessionSecret, sessionCookie: sessionCookieName(config) });
   registerCachePolicy(app);
   registerHealth(app, database.db, health);
   registerMetrics(app, ctx, database, {
@@ -241,15 +242,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const pageRenderer = options.pageRenderer ?? (options.webRoot === undefined ? await loadPageRenderer(defaultPageRenderer) : undefined);
   const publicPages = (indexHtml: string) =>
     servedPages(app, { indexHtml, stylesheet, renderer: pageRenderer!, publicUrl: config.publicUrl, drawsPerMinute: config.rateLimits.pageDraws });
-  const memberPagesWithData = (indexHtml: string) =>
-    memberPages(app, {
+  const memberPagesWithData = (indexHtml: string) => {
+    const pages = memberPages(app, {
       root: webRoot,
       shell: indexHtml,
       renderer: pageRenderer,
       stylesheet,
       publicUrl: config.publicUrl,
       drawsPerMinute: config.rateLimits.pageDraws,
+      csrfTokenOf: csrf.tokenOf,
     });
+    if (pageRenderer) registerFormPosts(app, pages, { production: config.env === 'production' });
+    return pages;
+  };
   await registerSpa(app, webRoot, pageRenderer ? [publicPages, memberPagesWithData] : [memberPagesWithData]);
 
   await ensureAdmin(ctx);

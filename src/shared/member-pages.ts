@@ -1,4 +1,4 @@
-import { FORM_DEFINITIONS, FORM_KINDS } from './form-definitions.js';
+import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from './form-definitions.js';
 
 /**
  * Member pages the server sends with the signed-in member's data (issue 31): the shell as before,
@@ -16,12 +16,16 @@ export interface MemberPage {
   data: string[];
   /**
    * Drawn on the server with the member's data (`entry-server.tsx`), so its content shows as soon
-   * as the HTML and its stylesheets have arrived, before any code. The form pages are not: a form
-   * can only be used once its code runs, and it starts from the member's draft on the device,
-   * which the server cannot see.
+   * as the HTML and its stylesheets have arrived, before any code. The forms of `FORMS_DRAWN` are
+   * drawn too and post as plain forms until their code takes over (decision 023); the others need
+   * their code for their files (made smaller before the upload) or for choices that follow
+   * another (a premiere's showtimes follow its film).
    */
   drawnOnServer?: true;
 }
+
+/** The member forms drawn on the server, which work before their code (decision 023). */
+export const FORMS_DRAWN: readonly FormKind[] = ['script-printing', 'welfare'];
 
 /** What every member page reads: who is signed in, the company's details (menu, footer), unread counts (menu). */
 const SHELL_DATA = ['/api/users/profile', '/api/site', '/api/notifications/unread'];
@@ -49,7 +53,12 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
       '/api/talent/me/requests',
     ],
   },
-  ...Object.fromEntries(FORM_KINDS.map(({ value }) => [FORM_DEFINITIONS[value].page, { module: FORM_MODULES[value]!, data: SHELL_DATA }])),
+  ...Object.fromEntries(
+    FORM_KINDS.map(({ value }) => [
+      FORM_DEFINITIONS[value].page,
+      { module: FORM_MODULES[value]!, data: SHELL_DATA, ...(FORMS_DRAWN.includes(value) && { drawnOnServer: true as const }) },
+    ]),
+  ),
 };
 
 /** The shell's own parts the layout loads on every page (menu, footer): preloaded with the page. */

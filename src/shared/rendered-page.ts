@@ -30,10 +30,26 @@ export interface PageRenderer {
    * drawn on the server (`shared/member-pages.ts`), its calls made with the member's cookie. Null
    * for a page the browser draws.
    */
-  renderPage(url: string, options?: { forMember?: boolean }): Promise<RenderedPage | null>;
+  renderPage(url: string, options?: { forMember?: boolean; seeds?: DrawnSeeds }): Promise<RenderedPage | null>;
   /** Where the pages' API calls go on the server: the portal itself, never over the network. */
   sendRequestsThrough(send: typeof fetch): void;
 }
+
+/**
+ * What the server knows of a member page's drawing beyond the API's answers (`lib/drawn-seeds.ts`
+ * reads each once): a member form drawn to work before its code (decision 023).
+ */
+export interface DrawnSeeds {
+  /** A form page: the hidden fields its plain post carries, as the page's code sends them in headers. */
+  formPost?: { csrfToken: string; idempotencyKey: string };
+  /** A form page drawn again after its plain post was refused: what was sent, the refusal, and each field's message. */
+  formReturn?: { values: Record<string, string | string[]>; message: string; errors: Record<string, string> };
+  /** The dashboard after a form's plain post was taken: what the page's code would have toasted. */
+  flash?: string;
+}
+
+/** The hidden fields of a member form's plain post (a browser without the page's code). */
+export const FORM_POST_FIELDS = { csrfToken: '_csrf', idempotencyKey: '_key' } as const;
 
 /** The id of the `<script type="application/json">` carrying `RenderedPage.data` to the browser. */
 export const PAGE_DATA_ID = 'page-data';

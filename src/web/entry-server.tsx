@@ -4,12 +4,13 @@ import { prerender } from 'react-dom/static';
 import { createRoutesFromElements, matchPath, matchRoutes, StaticRouter } from 'react-router';
 import { MEMBER_PAGES } from '../shared/member-pages';
 import { PUBLIC_PAGES } from '../shared/public-pages';
-import type { RenderedPage } from '../shared/rendered-page';
+import type { DrawnSeeds, RenderedPage } from '../shared/rendered-page';
 import { pageHead } from './app/page-head';
 import { Providers } from './app/providers';
 import { AppRoutes, appRoutes } from './app/router';
 import { ApiError } from './lib/api';
 import { serverErrorOf } from './lib/page-data';
+import { seedDrawing } from './lib/drawn-seeds';
 import { sessionQuery } from './lib/session';
 
 /**
@@ -17,7 +18,7 @@ import { sessionQuery } from './lib/session';
  * page (shared/public-pages.ts) with its data as a visitor who is not signed in, for the server to
  * send before any script runs; an unknown path is drawn too, as the not-found page with status
  * 404. With `forMember`, a member page drawn on the server (shared/member-pages.ts) for the member
- * whose cookie the server's calls carry. Every other page is drawn by the browser. The server
+ * whose cookie the server's calls carry, with `seeds`, what the server knows of it beyond its calls. Every other page is drawn by the browser. The server
  * loads it once (src/server/pages/).
  */
 export { sendRequestsThrough } from './lib/api';
@@ -26,7 +27,10 @@ const routes = createRoutesFromElements(appRoutes);
 /** Drawing finds the queries a page asks for; their answers may reveal more (at most this many rounds). */
 const MAX_PASSES = 3;
 
-export async function renderPage(url: string, { forMember = false } = {}): Promise<RenderedPage | null> {
+export async function renderPage(
+  url: string,
+  { forMember = false, seeds = {} }: { forMember?: boolean; seeds?: DrawnSeeds } = {},
+): Promise<RenderedPage | null> {
   const { pathname } = new URL(url, 'http://portal.invalid');
   const unknown = !forMember && matchRoutes(routes, pathname)?.at(-1)?.route.path === '*';
   const drawnHere = forMember ? MEMBER_PAGES[pathname]?.drawnOnServer : unknown || PUBLIC_PAGES.some((page) => matchPath(page, pathname));
@@ -35,6 +39,7 @@ export async function renderPage(url: string, { forMember = false } = {}): Promi
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   // Who is signed in first: the page's guard draws nothing of the page until it knows.
   if (forMember) await client.prefetchQuery(sessionQuery);
+  seedDrawing(client, seeds);
   let html = await draw(url, client, forMember);
   for (let pass = 1; pass < MAX_PASSES; pass++) {
     const waiting = client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'pending' && isEnabled(query) });

@@ -5,6 +5,17 @@ import { forbidden } from './errors.js';
 export const CSRF_HEADER = 'x-xsrf-token';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A member form's plain post (pages/form-posts.ts): its token is a field of the body, which is
+     * not read yet when this check runs; the route hands the token on, as this header, to the form's
+     * API route, which checks it here.
+     */
+    csrfInBody?: boolean;
+  }
+}
+
 export interface CsrfOptions {
   production: boolean;
   /** Keys the tokens: without it nobody can make one. */
@@ -31,7 +42,7 @@ export function csrfCookieNames(production: boolean): { token: string; preSessio
  * the browser holds after it (sign-in and sign-out get a new one), never on an answer a shared cache
  * may keep.
  */
-export function registerCsrf(app: FastifyInstance, options: CsrfOptions): void {
+export function registerCsrf(app: FastifyInstance, options: CsrfOptions): { tokenOf: (request: FastifyRequest) => string | undefined } {
   const names = csrfCookieNames(options.production);
   // A request's binding usually stays the same from check to answer: its token is made once.
   const madeFor = new WeakMap<FastifyRequest, { binding: string; token: string }>();
@@ -44,6 +55,7 @@ export function registerCsrf(app: FastifyInstance, options: CsrfOptions): void {
     madeFor.set(request, { binding, token });
     return token;
   };
+  const bindingOf = (request: FastifyRequest) => request.cookies[options.sessionCookie] || request.cookies[names.preSession];
   const cookie = (name: string, value: string, httpOnly: boolean) =>
     app.serializeCookie(name, value, { path: '/', sameSite: 'lax', secure: options.production, httpOnly });
 
@@ -52,7 +64,8 @@ export function registerCsrf(app: FastifyInstance, options: CsrfOptions): void {
     if (!UNSAFE.has(request.method)) return;
     // A payment service's webhook carries its own signature instead (ledger/paystack-routes.ts).
     if (request.routeOptions.config.signedWebhook) return;
-    const binding = request.cookies[options.sessionCookie] || request.cookies[names.preSession];
+    if (request.routeOptions.config.csrfInBody) return;
+    const binding = bindingOf(request);
     const header = request.headers[CSRF_HEADER];
     if (!binding || typeof header !== 'string' || !sameToken(header, tokenFor(request, binding))) {
       throw forbidden('Missing or invalid security token. Reload the page and try again.');
@@ -74,6 +87,14 @@ export function registerCsrf(app: FastifyInstance, options: CsrfOptions): void {
     if (set.length > 0) reply.header('set-cookie', set);
     return payload;
   });
+
+  return {
+    /** The token for the session the request carries, for a page that sends it in a form field. */
+    tokenOf: (request) => {
+      const binding = bindingOf(request);
+      return binding ? tokenFor(request, binding) : undefined;
+    },
+  };
 }
 
 function publiclyCacheable(reply: FastifyReply): boolean {

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
-import { MEMBER_DATA_ID, MEMBER_PAGES, SHELL_MODULES } from '../../shared/member-pages.js';
-import type { PageRenderer } from '../../shared/rendered-page.js';
+import { FORM_DEFINITIONS } from '../../shared/form-definitions.js';
+import { FORMS_DRAWN, MEMBER_DATA_ID, MEMBER_PAGES, SHELL_MODULES } from '../../shared/member-pages.js';
+import type { DrawnSeeds, PageRenderer } from '../../shared/rendered-page.js';
 import type { InlineStylesheet } from './inline-stylesheet.js';
 import { encodedPage, encodingFor } from './html-encoding.js';
 import { pageDocument, pageTemplate, type PageTemplate } from './page-document.js';
@@ -59,7 +61,17 @@ export function memberPages(
     stylesheet,
     publicUrl,
     drawsPerMinute,
-  }: { root: string; shell: string; renderer?: PageRenderer; stylesheet?: InlineStylesheet; publicUrl?: string; drawsPerMinute: number },
+    csrfTokenOf,
+  }: {
+    root: string;
+    shell: string;
+    renderer?: PageRenderer;
+    stylesheet?: InlineStylesheet;
+    publicUrl?: string;
+    drawsPerMinute: number;
+    /** The CSRF token of the request's session, for a form that posts it as a field. */
+    csrfTokenOf: (request: FastifyRequest) => string | undefined;
+  },
 ) {
   const manifestFile = path.join(root, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
@@ -90,12 +102,13 @@ export function memberPages(
     template: PageTemplate,
     headers: Record<string, string>,
     profile: LightMyRequestResponse,
+    { seeds, status }: Required<SendOptions>,
   ): Promise<boolean> {
     const limit = await drawingAllowed(request);
     if (!limit.isAllowed && limit.isExceeded) return false;
     let page;
     try {
-      page = await drawMemberPage(app, renderer!, request.url, headers, new Map([[PROFILE_URL, profile]]));
+      page = await drawMemberPage(app, renderer!, request.url, headers, new Map([[PROFILE_URL, profile]]), seeds);
     } catch (error) {
       request.log.warn({ err: error }, 'could not draw a member page on the server; sending the shell with its data');
       return false;
@@ -106,6 +119,7 @@ export function memberPages(
     const encoding = encodingFor(request);
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     await reply
+      .status(status)
       .header('Cache-Control', 'private, no-store')
       .header('Vary', 'Cookie, Accept-Encoding')
       .header('Content-Type', 'text/html; charset=utf-8')
@@ -113,12 +127,29 @@ export function memberPages(
     return true;
   }
 
+  /** What the server knows of the page beyond its calls: a drawn form's hidden fields, the dashboard's word after a plain post. */
+  function seedsOf(request: FastifyRequest, reply: FastifyReply, pathname: string): DrawnSeeds {
+    if (drawnFormAt(pathname)) {
+      const csrfToken = csrfTokenOf(request);
+      return csrfToken ? { formPost: { csrfToken, idempotencyKey: randomUUID() } } : {};
+    }
+    const sent = request.cookies[FORM_SENT_COOKIE];
+    if (pathname !== DASHBOARD || sent === undefined) return {};
+    reply.clearCookie(FORM_SENT_COOKIE, { path: DASHBOARD });
+    const form = FORMS_DRAWN.find((kind) => kind === sent);
+    return form ? { flash: FORM_DEFINITIONS[form].success } : {};
+  }
+
   return {
-    /** Sends the page and answers true, or false when it is not a member page this knows. */
-    async send(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    /**
+     * Sends the page and answers true, or false when it is not a member page this knows. `seeds`
+     * and `status`: a form drawn again after its plain post was refused (form-posts.ts).
+     */
+    async send(request: FastifyRequest, reply: FastifyReply, { seeds = {}, status = 200 }: SendOptions = {}): Promise<boolean> {
       const pathname = request.url.split('?')[0]!;
       const page = MEMBER_PAGES[pathname];
       if (!page) return false;
+      const drawnSeeds = { ...seedsOf(request, reply, pathname), ...seeds };
       const cookie = request.headers.cookie;
       const answers: Record<string, unknown> = {};
       if (cookie) {
@@ -126,7 +157,13 @@ export function memberPages(
         const read = (url: string) => app.inject({ method: 'GET', url, headers: { ...headers, accept: 'application/json' } });
         const template = drawnTemplates.get(pathname);
         const profile = template ? await read(PROFILE_URL) : undefined;
-        if (template && isMember(profile) && (await sendDrawn(request, reply, template, headers, profile!))) return true;
+        // As the page's guard does in the browser (ProtectedRoute), which cannot send anyone on from the server's drawing.
+        const form = drawnFormAt(pathname);
+        if (form && FORM_DEFINITIONS[form].access === 'activated' && isMember(profile) && !activated(profile)) {
+          await reply.redirect(FEES_PAGE, 302);
+          return true;
+        }
+        if (template && isMember(profile) && (await sendDrawn(request, reply, template, headers, profile!, { seeds: drawnSeeds, status }))) return true;
         const injected = await Promise.all(page.data.map(async (url) => ({ url, answer: url === PROFILE_URL && profile ? profile : await read(url) })));
         // A member's page: staff are sent on to the console by the browser, with nothing to read here.
         if (isMember(injected.find(({ url }) => url === PROFILE_URL)?.answer)) {
@@ -137,6 +174,7 @@ export function memberPages(
       const html = shell.replace('</head>', `${preloads.get(pathname) ?? ''}</head>`).replace('</body>', `${data}</body>`);
       // The member's own answers: kept by no cache, and by the browser only for this visit.
       void reply
+        .status(status)
         .header('Cache-Control', data ? 'private, no-store' : 'no-cache')
         .header('Vary', 'Cookie')
         .header('Content-Type', 'text/html; charset=utf-8')
@@ -146,8 +184,30 @@ export function memberPages(
   };
 }
 
+interface SendOptions {
+  seeds?: DrawnSeeds;
+  status?: number;
+}
+
+const DASHBOARD = '/profile';
+/**
+ * Set by a form's plain post once it is taken (form-posts.ts), for the dashboard it is sent on to,
+ * which says so once: the form's kind, read by this page alone and cleared as it is read.
+ */
+export const FORM_SENT_COOKIE = 'form-sent';
+
 /** Who is signed in: the call every member page makes first. */
 const PROFILE_URL = '/api/users/profile';
+
+/** The member form drawn on the server at this address, if any. */
+const drawnFormAt = (pathname: string) => FORMS_DRAWN.find((kind) => FORM_DEFINITIONS[kind].page === pathname);
+
+/** Where the page's guard sends a member whose account is not activated yet from a form for activated members. */
+const FEES_PAGE = '/user/fees';
+
+function activated(profile: LightMyRequestResponse | undefined): boolean {
+  return (profile?.json() as { user?: { status?: boolean } } | undefined)?.user?.status === true;
+}
 
 /** A signed-in member's profile answer (not a visitor's, not staff's). */
 function isMember(profile: LightMyRequestResponse | undefined): boolean {
@@ -158,7 +218,7 @@ function isMember(profile: LightMyRequestResponse | undefined): boolean {
  * The address the member reached, so an answer that names it (the card's check link) names the
  * page's own origin, not the in-process call's: the host, and what a trusted proxy said of it.
  */
-function forwardedHeaders(request: FastifyRequest): Record<string, string> {
+export function forwardedHeaders(request: FastifyRequest): Record<string, string> {
   const names = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for'] as const;
   return Object.fromEntries(names.flatMap((name) => (typeof request.headers[name] === 'string' ? [[name, request.headers[name]]] : [])));
 }

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { PageRenderer, RenderedPage } from '../../shared/rendered-page.js';
+import type { DrawnSeeds, PageRenderer, RenderedPage } from '../../shared/rendered-page.js';
 
 /**
  * The portal a page is being drawn for: its pages' API calls are answered by it, in process; for
@@ -29,7 +29,8 @@ export function drawPage(app: FastifyInstance, renderer: PageRenderer, url: stri
 /**
  * Draws a member page for the member whose request this is: each call the page makes carries
  * `headers` (the request's cookie and host). `answered` holds calls already made for this request
- * (who is signed in), given to the page instead of made again. The page is the member's alone: never kept.
+ * (who is signed in), given to the page instead of made again; `seeds`, what the server knows of
+ * the page beyond its calls. The page is the member's alone: never kept.
  */
 export function drawMemberPage(
   app: FastifyInstance,
@@ -37,9 +38,10 @@ export function drawMemberPage(
   url: string,
   headers: Record<string, string>,
   answered = new Map<string, LightMyRequestResponse>(),
+  seeds: DrawnSeeds = {},
 ): Promise<RenderedPage | null> {
   renderer.sendRequestsThrough(answerInProcess);
-  return drawingFor.run({ app, headers, answered }, () => renderer.renderPage(url, { forMember: true }));
+  return drawingFor.run({ app, headers, answered }, () => renderer.renderPage(url, { forMember: true, seeds }));
 }
 
 async function answerInProcess(input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {

@@ -8,16 +8,21 @@ const SAVE_AFTER_MS = 400;
 /**
  * Keeps a react-hook-form form's values as the signed-in member's draft `name`: restored once on
  * arrival (over the form's defaults), saved a moment after each change, removed by `clear` (call
- * it once the form is sent). `restored` says the page shows a kept draft.
+ * it once the form is sent). `restored` says the page shows a kept draft. `restore: false` keeps
+ * the form's values (newer than the draft), and saves over the draft from the first change.
  */
-export function useFormDraft<T extends FieldValues>(form: UseFormReturn<T>, name: string): { restored: boolean; clear: () => void } {
+export function useFormDraft<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  name: string,
+  { restore = true }: { restore?: boolean } = {},
+): { restored: boolean; clear: () => void } {
   const userId = useSession().user?.id;
   const [restored, setRestored] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
     if (!userId) return;
-    const draft = readDraft<Partial<T>>(userId, name);
+    const draft = restore ? readDraft<Partial<T>>(userId, name) : null;
     if (draft) {
       form.reset({ ...form.getValues(), ...draft }, { keepDefaultValues: true });
       setRestored(true);
@@ -43,7 +48,7 @@ export function useFormDraft<T extends FieldValues>(form: UseFormReturn<T>, name
       window.removeEventListener('pagehide', save);
       subscription.unsubscribe();
     };
-  }, [form, name, userId]);
+  }, [form, name, userId, restore]);
 
   const clear = useCallback(() => {
     clearTimeout(timer.current);

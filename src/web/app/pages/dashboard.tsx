@@ -1,7 +1,7 @@
 import { CastingsDashboardSection } from '../../features/castings/components/castings-dashboard-section';
 import { MemberAdvert } from '../../features/ads/components/member-advert';
 import { MemberCard } from '../../features/member-card/components/member-card';
-import { MySubmissions } from '../../features/forms/components/my-submissions';
+import { FormSentNotice, MySubmissions } from '../../features/forms/components/my-submissions';
 import { NextStep } from '../../features/membership/components/next-step';
 import { ProfilePage } from '../../features/profile/components/profile-page';
 import { TalentDashboardSection } from '../../features/talent/components/talent-dashboard-section';
@@ -10,7 +10,12 @@ import { TalentDashboardSection } from '../../features/talent/components/talent-
 export function Dashboard() {
   return (
     <ProfilePage
-      nextStep={<NextStep />}
+      nextStep={
+        <>
+          <FormSentNotice />
+          <NextStep />
+        </>
+      }
       sections={[
         { id: 'card', label: 'Membership card', element: <MemberCard /> },
         { id: 'submissions', label: 'Your submissions', element: <MySubmissions /> },

@@ -2,19 +2,22 @@ import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'reac
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import type { Option } from '../../../../shared/options';
-import { FILE_ACCEPT, type FormFile } from '../../../../shared/form-definitions';
+import { FILE_ACCEPT, type FormFile, type FormKind } from '../../../../shared/form-definitions';
+import { FORM_POST_FIELDS } from '../../../../shared/rendered-page';
 import { FileField } from '../../../components/file-field';
+import { FormError } from '../../../components/form-error';
 import { GuardianNotice } from '../../../components/guardian-notice';
 import { ButtonSpinner } from '../../../components/spinner';
 import { SubmissionStatus } from '../../../components/submission-status';
 import type { SubmissionView } from '../../../lib/submission';
 import type { FormSteps } from './use-form-sections';
-import { loadFormSchemas } from './use-member-form';
+import { type FormPost, loadFormSchemas } from './use-member-form';
 import './forms.css';
 
 interface FormShellProps {
   title: string;
   lead: string;
+  formKind: FormKind;
   onSubmit: (event: FormEvent) => unknown;
   submission: SubmissionView;
   /** Said when the fields were filled from a draft kept on the device. */
@@ -26,6 +29,10 @@ interface FormShellProps {
   prefilled?: boolean;
   /** A form in sections shown one at a time (a phone): where the member is, and Back / Next. */
   steps?: FormSteps;
+  /** Drawn by the server: the form also posts as a plain form, before (or without) the page's code. */
+  post?: FormPost;
+  /** The server's refusal of that plain post, shown until the member sends again. */
+  refusal?: string;
   children: ReactNode;
 }
 
@@ -36,6 +43,7 @@ const preloadChecks = () => void loadFormSchemas().catch(() => {});
 export function FormShell({
   title,
   lead,
+  formKind,
   onSubmit,
   submission,
   draftNote,
@@ -43,6 +51,8 @@ export function FormShell({
   submitLabel = 'Submit',
   prefilled = false,
   steps,
+  post,
+  refusal,
   children,
 }: FormShellProps) {
   const last = !steps || steps.current === steps.total - 1;
@@ -60,10 +70,25 @@ export function FormShell({
         )}
       </header>
       <GuardianNotice />
-      <form className="form form--grid card member-form__card" noValidate onFocus={preloadChecks} onSubmit={(event) => void onSubmit(event)}>
+      <form
+        className="form form--grid card member-form__card"
+        noValidate
+        data-form={formKind}
+        method={post ? 'post' : undefined}
+        action={post?.action}
+        onFocus={preloadChecks}
+        onSubmit={(event) => void onSubmit(event)}
+      >
+        {post && (
+          <>
+            <input type="hidden" name={FORM_POST_FIELDS.csrfToken} value={post.csrfToken} />
+            <input type="hidden" name={FORM_POST_FIELDS.idempotencyKey} value={post.idempotencyKey} />
+          </>
+        )}
         {steps && <StepProgress steps={steps} />}
         {children}
         <div className="form__full">
+          {last && submission.state === 'idle' && <FormError message={refusal} />}
           {last && <SubmissionStatus submission={submission} showProgress={showProgress} />}
           <div className={steps ? 'member-form__buttons' : undefined}>
             {steps && steps.current > 0 && (
@@ -124,8 +149,8 @@ interface ChoiceGroupProps {
 }
 
 /** One choice of a few, as radio buttons with their readable labels. */
-export function RadioGroupField({ label, options, registration, error, full }: ChoiceGroupProps) {
-  return <ChoiceGroup type="radio" label={label} options={options} registration={registration} error={error} full={full} />;
+export function RadioGroupField({ label, options, registration, error, full, defaultValue }: ChoiceGroupProps & { defaultValue?: string }) {
+  return <ChoiceGroup type="radio" label={label} options={options} registration={registration} error={error} full={full} defaultValue={defaultValue} />;
 }
 
 /** Several choices at once (the form holds the list of ticked values). */
@@ -133,7 +158,16 @@ export function CheckboxListField({ label, options, registration, error, full = 
   return <ChoiceGroup type="checkbox" label={label} options={options} registration={registration} error={error} full={full} />;
 }
 
-function ChoiceGroup({ type, label, options, registration, error, full }: ChoiceGroupProps & { type: 'radio' | 'checkbox' }) {
+/** `defaultValue`: the choice ticked in the drawn page (a form drawn on the server, before its code). */
+function ChoiceGroup({
+  type,
+  label,
+  options,
+  registration,
+  error,
+  full,
+  defaultValue,
+}: ChoiceGroupProps & { type: 'radio' | 'checkbox'; defaultValue?: string | readonly string[] }) {
   const id = useId();
   return (
     <fieldset
@@ -144,7 +178,12 @@ function ChoiceGroup({ type, label, options, registration, error, full }: Choice
       <div className="choice-group__options">
         {options.map((option) => (
           <label key={option.value} className="choice-group__option">
-            <input type={type} value={option.value} {...registration} />
+            <input
+              type={type}
+              value={option.value}
+              defaultChecked={defaultValue === undefined ? undefined : [defaultValue].flat().includes(option.value)}
+              {...registration}
+            />
             <span>{option.label}</span>
           </label>
         ))}

@@ -1,5 +1,6 @@
 import { displayDate } from '../../../../shared/display-date';
 import { QueryView } from '../../../components/query-view';
+import { useDrawnSeed } from '../../../lib/drawn-seeds';
 import { useMySubmissions } from '../api/get-my-submissions';
 import './my-submissions.css';
 
@@ -29,5 +30,19 @@ export function MySubmissions() {
         )}
       </QueryView>
     </section>
+  );
+}
+
+/**
+ * The dashboard's word that a form was taken, when it was sent as a plain form (before the form
+ * page's code, decision 023): what the page's code would have toasted, drawn by the server.
+ */
+export function FormSentNotice() {
+  const message = useDrawnSeed('flash');
+  if (!message) return null;
+  return (
+    <p className="form-sent-notice" role="status">
+      {message}
+    </p>
   );
 }

@@ -21,7 +21,7 @@ const F = fieldsByName(WELFARE_FIELDS);
 /** /welfareform: a request for financial, health, food, housing or education support. */
 export function WelfareFormPage() {
   const details = memberDetails(useSession().user);
-  const { form, shell } = useMemberForm<WelfareInput>('welfare', {
+  const { field, errors, shell } = useMemberForm<WelfareInput>('welfare', {
     ...defaults,
     name: details.fullName,
     dob: details.dob,
@@ -29,26 +29,22 @@ export function WelfareFormPage() {
     phone: details.phone,
     email: details.email,
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
   return (
     <FormShell title="Welfare Form" lead="Tell us what support you need; the welfare desk reviews every request." {...shell} prefilled>
-      <TextField label={promptOf(F.name)} autoComplete="name" {...register('name')} error={errors.name?.message} />
-      <TextField label={promptOf(F.dob)} type="date" autoComplete="bday" {...register('dob')} error={errors.dob?.message} />
-      <TextField label={promptOf(F.phone)} type="tel" autoComplete="tel" {...register('phone')} error={errors.phone?.message} />
-      <TextField label={promptOf(F.email)} type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
+      <TextField label={promptOf(F.name)} autoComplete="name" {...field('name')} error={errors.name?.message} />
+      <TextField label={promptOf(F.dob)} type="date" autoComplete="bday" {...field('dob')} error={errors.dob?.message} />
+      <TextField label={promptOf(F.phone)} type="tel" autoComplete="tel" {...field('phone')} error={errors.phone?.message} />
+      <TextField label={promptOf(F.email)} type="email" autoComplete="email" {...field('email')} error={errors.email?.message} />
       <div className="form__full">
-        <TextField label={promptOf(F.address)} autoComplete="street-address" {...register('address')} error={errors.address?.message} />
+        <TextField label={promptOf(F.address)} autoComplete="street-address" {...field('address')} error={errors.address?.message} />
         <SelectField
           label={promptOf(F.benefits)}
           placeholder="Select a benefit"
           options={F.benefits.options}
-          {...register('benefits')}
+          {...field('benefits')}
           error={errors.benefits?.message}
         />
-        <TextAreaField label={promptOf(F.comments)} rows={3} {...register('comments')} error={errors.comments?.message} />
+        <TextAreaField label={promptOf(F.comments)} rows={3} {...field('comments')} error={errors.comments?.message} />
       </div>
     </FormShell>
   );
