@@ -9,10 +9,10 @@ export const LIGHTHOUSE_CPU_SLOWDOWN = 4;
 
 /**
  * Each page measured LIGHTHOUSE_RUNS times (scores move by a few points from run to run): the median
- * and the range. With `standFor`, each run must stand for a host at that index or slower: Lighthouse
- * measures the host's index at the start of every run, so a run that stood for a faster host (the
- * machine's other work eased) is not counted, and the next runs slow the CPU more
- * (`slowdownForHostIndex`).
+ * and the range. With `standFor`, each run must stand for a host at that index or a little slower
+ * (`STAND_FOR_BAND`): Lighthouse measures the host's index at the start of every run, so a run that
+ * stood for a faster host (the machine's other work eased), or for a much slower one, is not
+ * counted, and the next runs slow the CPU more or less (`slowdownForHostIndex`).
  */
 export async function lighthouseScores(baseUrl: string, pages: { path: string; cookie?: string }[], { standFor }: { standFor?: number } = {}) {
   let cpuSlowdown = LIGHTHOUSE_CPU_SLOWDOWN;
@@ -53,7 +53,8 @@ export async function lighthouseScores(baseUrl: string, pages: { path: string; c
         const scores = [categories?.performance?.score, categories?.accessibility?.score];
         if (scores.some((score) => typeof score !== 'number')) continue;
         const index = result!.lhr.environment.benchmarkIndex;
-        if (standFor && standsForHostIndex(index, cpuSlowdown) > standFor) {
+        const stood = standsForHostIndex(index, cpuSlowdown);
+        if (standFor && (stood > standFor || stood < STAND_FOR_BAND * standFor)) {
           cpuSlowdown = slowdownForHostIndex(index);
           continue;
         }
@@ -92,15 +93,20 @@ export const unscoredWhy = (row: { page: string; problem: string | null }) => ro
 /** The CPU benchmark index of the host a page's phone is measured against (issue 31: a slow host). */
 export const TARGET_HOST_INDEX = 2000;
 
+/** A counted run stands for a host between this share of TARGET_HOST_INDEX and the target itself. */
+export const STAND_FOR_BAND = 0.75;
+
 /**
  * Lighthouse slows the CPU 4 times, which stands for a phone only on a host about 4 times as fast
- * (its benchmark index). On a faster host than TARGET_HOST_INDEX the slowdown grows in proportion, so
- * the page's phone is the same as on that host: index / slowdown = TARGET_HOST_INDEX / 4. On a host
- * already as slow or slower, Lighthouse's own 4x.
+ * (its benchmark index). The slowdown follows the host, so the page's phone is the same as on a
+ * host at TARGET_HOST_INDEX: index / slowdown = TARGET_HOST_INDEX / 4, more than 4x on a faster
+ * host and less on a slower one (a run at 4x on a host at 900 stands for a host at 900, twice as
+ * slow as the goal's; at 1.8x it stands for 2,000). Never below 1x: a host slower than a quarter
+ * of the target cannot stand for it, and its runs are not counted.
  */
 export function slowdownForHostIndex(hostIndex: number): number {
   // Aimed a tenth below the target: the index moves by about that from one run to the next.
-  return LIGHTHOUSE_CPU_SLOWDOWN * Math.max(1, hostIndex / (0.9 * TARGET_HOST_INDEX));
+  return LIGHTHOUSE_CPU_SLOWDOWN * Math.max(1 / LIGHTHOUSE_CPU_SLOWDOWN, hostIndex / (0.9 * TARGET_HOST_INDEX));
 }
 
 /** The host index the runs stood for: a run at `hostIndex` slowed `slowdown` times is a 4x run on this host. */
