@@ -9,10 +9,12 @@ export const LIGHTHOUSE_CPU_SLOWDOWN = 4;
 
 /**
  * Each page measured LIGHTHOUSE_RUNS times (scores move by a few points from run to run): the median
- * and the range. With `standFor`, each run must stand for a host at that index or a little slower
- * (`STAND_FOR_BAND`): Lighthouse measures the host's index at the start of every run, so a run that
- * stood for a faster host (the machine's other work eased), or for a much slower one, is not
- * counted, and the next runs slow the CPU more or less (`slowdownForHostIndex`).
+ * and the range. With `standFor`, each run must stand for a host at that index or slower:
+ * Lighthouse measures the host's index at the start of every run, so a run that stood for a faster
+ * host (the machine's other work eased) is not counted, and after every run the next one's CPU
+ * slowdown follows the index just measured (`slowdownForHostIndex`), more on a faster host and
+ * less on a slower one. A run that stood for a slower host counts: a page fast enough there is
+ * fast enough at `standFor`.
  */
 export async function lighthouseScores(baseUrl: string, pages: { path: string; cookie?: string }[], { standFor }: { standFor?: number } = {}) {
   let cpuSlowdown = LIGHTHOUSE_CPU_SLOWDOWN;
@@ -53,13 +55,11 @@ export async function lighthouseScores(baseUrl: string, pages: { path: string; c
         const scores = [categories?.performance?.score, categories?.accessibility?.score];
         if (scores.some((score) => typeof score !== 'number')) continue;
         const index = result!.lhr.environment.benchmarkIndex;
-        const stood = standsForHostIndex(index, cpuSlowdown);
-        if (standFor && (stood > standFor || stood < STAND_FOR_BAND * standFor)) {
-          cpuSlowdown = slowdownForHostIndex(index);
-          continue;
-        }
-        stoodFor.push(standsForHostIndex(index, cpuSlowdown));
-        slowdowns.push(cpuSlowdown);
+        const slowedBy = cpuSlowdown;
+        if (standFor) cpuSlowdown = slowdownForHostIndex(index);
+        if (standFor && standsForHostIndex(index, slowedBy) > standFor) continue;
+        stoodFor.push(standsForHostIndex(index, slowedBy));
+        slowdowns.push(slowedBy);
         performance.push(Math.round(scores[0]! * 100));
         accessibility.push(Math.round(scores[1]! * 100));
         lcp.push(result!.lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
@@ -93,16 +93,13 @@ export const unscoredWhy = (row: { page: string; problem: string | null }) => ro
 /** The CPU benchmark index of the host a page's phone is measured against (issue 31: a slow host). */
 export const TARGET_HOST_INDEX = 2000;
 
-/** A counted run stands for a host between this share of TARGET_HOST_INDEX and the target itself. */
-export const STAND_FOR_BAND = 0.75;
-
 /**
  * Lighthouse slows the CPU 4 times, which stands for a phone only on a host about 4 times as fast
  * (its benchmark index). The slowdown follows the host, so the page's phone is the same as on a
  * host at TARGET_HOST_INDEX: index / slowdown = TARGET_HOST_INDEX / 4, more than 4x on a faster
  * host and less on a slower one (a run at 4x on a host at 900 stands for a host at 900, twice as
- * slow as the goal's; at 1.8x it stands for 2,000). Never below 1x: a host slower than a quarter
- * of the target cannot stand for it, and its runs are not counted.
+ * slow as the goal's; at 2x it stands for 1,800). Never below 1x: a host slower than a quarter of
+ * the target stands for itself.
  */
 export function slowdownForHostIndex(hostIndex: number): number {
   // Aimed a tenth below the target: the index moves by about that from one run to the next.

@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 import { Goals } from '../lib/goals.js';
 import { freshDatabase, publishedTalentProfile, startPortal } from '../lib/portal-process.js';
 import { CHROME_FLAGS, CHROMIUM, median } from './common.js';
-import { LIGHTHOUSE_RUNS, lighthouseScores, STAND_FOR_BAND, TARGET_HOST_INDEX, unscoredWhy } from './lighthouse.js';
+import { LIGHTHOUSE_RUNS, lighthouseScores, TARGET_HOST_INDEX, unscoredWhy } from './lighthouse.js';
 
 const PUBLIC_PAGES = ['/', '/services', '/contact', '/terms-and-conditions', '/login', '/signup', '/talent'];
 const LANDING_LCP_GOAL_MS = 1200;
@@ -77,7 +77,7 @@ async function publicPages(goals: Goals, baseUrl: string, databaseUrl: string): 
   let rows;
   try {
     // Lighthouse's 4x stands for a phone only on a host of a certain speed: every run stands for a
-    // host at TARGET_HOST_INDEX or a little slower (the CPU slowed more on a faster host, less on a slower one).
+    // host at TARGET_HOST_INDEX or slower (the CPU slowed more on a faster host, less on a slower one).
     const standFor = TARGET_HOST_INDEX;
     referenceRows = (await lighthouseScores(reference.url, [{ path: '/' }], { standFor })).map((row) => ({
       ...row,
@@ -93,7 +93,7 @@ async function publicPages(goals: Goals, baseUrl: string, databaseUrl: string): 
   }
   for (const row of rows) if (row.page === talentPage) row.page = '/talent/:id (a listed profile with a photo)';
   console.log(
-    `\nLighthouse (mobile) on the public pages, ${LIGHTHOUSE_RUNS} runs a page, each standing for a host at index ${Math.round(STAND_FOR_BAND * TARGET_HOST_INDEX)}-${TARGET_HOST_INDEX}:`,
+    `\nLighthouse (mobile) on the public pages, ${LIGHTHOUSE_RUNS} runs a page, each standing for a host at index ${TARGET_HOST_INDEX} or slower (the CPU slowdown following the host's index):`,
   );
   console.log(
     '| page | performance (median) | performance (range) | TBT ms (median) | LCP ms (median) | accessibility (lowest) | host index | CPU slowed | stood for |',
