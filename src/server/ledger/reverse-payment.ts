@@ -61,13 +61,11 @@ export async function reversePayment(
     if (!payment) {
       const [exists] = await tx.select().from(payments).where(eq(payments.id, id));
       if (!exists) throw notFound('Payment not found');
-      if (
-        options.refund &&
-        // Stryker disable next-line ConditionalExpression: only an online payment is given an issue (confirmOnlinePayment); a slip never has one.
-        exists.channel === 'paystack' &&
-        exists.issue &&
-        !exists.refundedAt
-      ) {
+      // Money taken but never booked: only a payment that is not approved and carries an issue. Only
+      // Paystack's word gives one an issue (confirmOnlinePayment; an advert's listing is of an approved
+      // payment, and reversing it clears the issue), so no channel check: a slip would be refused by
+      // its missing reference anyway (refundAtPaystack), and the transaction undone.
+      if (options.refund && exists.issue && !exists.refundedAt) {
         await refundUnbooked(ctx, tx, staff, exists, member, reason);
         return 'refunded-unbooked';
       }
