@@ -200,6 +200,7 @@ describe('a payment approved in error', () => {
     expect((await client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } })).statusCode).toBe(200);
     const reversed = await finance.post(`/api/admin/payments/${paymentId}/reverse`, { json: { reason: 'Fake transfer screenshot' } });
     expect(reversed.statusCode, reversed.body).toBe(200);
+    expect(reversed.json().message).toBe('Payment reversed. The account is closed, so no one was told.');
     expect(await entriesOf(paymentId)).toEqual(
       expect.arrayContaining([expect.objectContaining({ kind: 'reversal', userId: null, amountKobo: 6_050_000, periodFrom: null, periodTo: null })]),
     );
