@@ -76,12 +76,44 @@ export async function startPortal(
     dataDir,
     startupMs,
     async stop() {
+      if (npmStart) return stopProcessGroup(child.pid!);
       if (child.exitCode !== null) return;
-      if (npmStart) process.kill(-child.pid!, 'SIGTERM');
-      else child.kill('SIGTERM');
+      child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     },
   };
+}
+
+/**
+ * `npm start`'s process group stopped, and waited for until none of it is left. Not npm's own exit:
+ * the SIGTERM ends `sh -c` at once and npm with it, while the portal they started goes on for its
+ * shutdown (READINESS_DRAIN_MS, 5 s, then closing the embedded database and unlocking its folder).
+ * Waiting for npm alone, the bench restarted a portal on a folder still locked (refused unless the
+ * restart was slower than the drain) and removed the folder under a running portal, whose lock
+ * refresh then failed: proper-lockfile's ECOMPROMISED, thrown in a timer, in the bench's output.
+ */
+async function stopProcessGroup(groupId: number, timeoutMs = 30_000): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(-groupId, 0);
+      return true;
+    } catch {
+      return false; // ESRCH: no process left in the group
+    }
+  };
+  const signal = (name: NodeJS.Signals) => {
+    if (alive()) process.kill(-groupId, name);
+  };
+  signal('SIGTERM');
+  const deadline = Date.now() + timeoutMs;
+  while (alive()) {
+    if (Date.now() > deadline) {
+      console.error(`npm start's processes (group ${groupId}) still running ${timeoutMs / 1000} s after SIGTERM: killed`);
+      signal('SIGKILL');
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shiftDate, todayInLagos } from '../shared/dates.js';
 import { extendPaidUntil } from '../shared/membership.js';
 import { auditLog, ledgerEntries, outbox, payments, users, verificationCodes } from './db/schema.js';
+import { advertForm } from './test-support/advert-form.js';
 import { TestMailbox } from './test-support/mailbox.js';
 import { createPostgresTestApp, describeOnPostgres } from './test-support/on-postgres.js';
 import { activatedMember, signedInStaffAs, signedUpMember, TestClient } from './test-support/test-app.js';
@@ -112,26 +113,7 @@ describeOnPostgres('races', () => {
 
   it('two staff approving one advert at once: one decision, one approval mail; two approving its payment: one ledger entry', async () => {
     const member = await activatedMember(portal.app);
-    const form = new FormData();
-    for (const [key, value] of Object.entries({
-      linkUrl: 'https://ngozi-styles.example.com/shop',
-      altText: 'Ngozi Styles: bridal fashion in Lekki',
-      weeks: '2',
-    }))
-      form.append(key, value);
-    form.append(
-      'imageUrl',
-      new Blob([
-        new Uint8Array(
-          await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#0a7' } })
-            .jpeg()
-            .toBuffer(),
-        ),
-      ]),
-      'ad.jpg',
-    );
-    form.append('paymentSlip', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]), 'slip.pdf');
-    const placed = await member.client.put('/api/users/profile', { form });
+    const placed = await member.client.put('/api/users/profile', { form: await advertForm() });
     expect(placed.statusCode).toBe(200);
     const ad = placed.json().user.ad as { id: string };
     const url = `/api/admin/ads/${ad.id}/approve`;

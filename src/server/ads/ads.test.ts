@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueViolation } from '../db/errors.js';
 import { ads, files, payments } from '../db/schema.js';
 import { corruptPng, stillStored, storedFilesOf } from '../test-support/files.js';
+import { AD_FIELDS, advertForm } from '../test-support/advert-form.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, PASSWORD, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
@@ -26,19 +27,10 @@ const photo = () =>
     .jpeg()
     .toBuffer();
 
-function adForm(fields: Record<string, string>, image?: Buffer, name = 'ad.jpg'): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  if (image) form.append('imageUrl', new Blob([new Uint8Array(image)]), name);
-  form.append('paymentSlip', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]), 'slip.pdf');
-  return form;
-}
-
-const goodAd = { linkUrl: 'https://ngozi-styles.example.com/shop', altText: 'Ngozi Styles: bridal fashion in Lekki', weeks: '2' };
-
-async function placedAd(fields: Record<string, string> = goodAd, paid = true) {
+async function placedAd(fields: Record<string, string> = AD_FIELDS, paid = true) {
   const member = await activatedMember(portal.app);
-  const response = await member.client.put('/api/users/profile', { form: adForm(fields, await photo()) });
+  // A phone's photo, with its metadata: the stored image must lose it.
+  const response = await member.client.put('/api/users/profile', { form: await advertForm({ fields, image: { data: await photo(), name: 'ad.jpg' } }) });
   expect(response.statusCode).toBe(200);
   const ad = response.json().user.ad;
   // Finance confirms the advert's payment in the payments queue; an advert runs only once paid.
@@ -56,8 +48,8 @@ async function publicIds(times = 1): Promise<string[][]> {
 
 describe('placing an ad', () => {
   it('stores it pending, not public, with its payment waiting for review', async () => {
-    const { client, ad } = await placedAd(goodAd, false);
-    expect(ad).toMatchObject({ status: 'pending', linkUrl: goodAd.linkUrl, altText: goodAd.altText, weeks: 2, clicks: 0 });
+    const { client, ad } = await placedAd(AD_FIELDS, false);
+    expect(ad).toMatchObject({ status: 'pending', linkUrl: AD_FIELDS.linkUrl, altText: AD_FIELDS.altText, weeks: 2, clicks: 0 });
     expect(ad.imageUrl).toMatch(/^\/api\/files\//);
     expect((await client.get('/api/users/profile')).json().user.ad.status).toBe('pending');
     expect((await publicIds())[0]).not.toContain(ad.id);
@@ -77,35 +69,37 @@ describe('placing an ad', () => {
 
   it('refuses a member who is not activated with 403', async () => {
     const member = await signedUpMember(portal.app);
-    const response = await member.client.put('/api/users/profile', { form: adForm(goodAd, await photo()) });
+    const response = await member.client.put('/api/users/profile', { form: await advertForm() });
     expect(response.statusCode).toBe(403);
   });
 
   it.each([
-    [{ ...goodAd, linkUrl: 'javascript:alert(1)' }, 'Link URL must be a web address starting with http:// or https://'],
-    [{ ...goodAd, linkUrl: 'ftp://files.example.com' }, 'Link URL must be a web address starting with http:// or https://'],
-    [{ ...goodAd, altText: '' }, 'Alt text is required'],
-    [{ ...goodAd, weeks: '0' }, 'Weeks must be between 1 and 52'],
+    [{ ...AD_FIELDS, linkUrl: 'javascript:alert(1)' }, 'Link URL must be a web address starting with http:// or https://'],
+    [{ ...AD_FIELDS, linkUrl: 'ftp://files.example.com' }, 'Link URL must be a web address starting with http:// or https://'],
+    [{ ...AD_FIELDS, altText: '' }, 'Alt text is required'],
+    [{ ...AD_FIELDS, weeks: '0' }, 'Weeks must be between 1 and 52'],
   ])('refuses %o', async (fields, message) => {
     const member = await activatedMember(portal.app);
-    const response = await member.client.put('/api/users/profile', { form: adForm(fields, await photo()) });
+    const response = await member.client.put('/api/users/profile', { form: await advertForm({ fields }) });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
   });
 
   it('refuses a non-image with 415 and an image over 2 MB with 413', async () => {
     const member = await activatedMember(portal.app);
-    const fake = await member.client.put('/api/users/profile', { form: adForm(goodAd, Buffer.from('GIF89a but not really'), 'ad.png') });
+    const fake = await member.client.put('/api/users/profile', {
+      form: await advertForm({ image: { data: Buffer.from('GIF89a but not really'), name: 'ad.png' } }),
+    });
     expect(fake.statusCode).toBe(415);
-    const broken = await member.client.put('/api/users/profile', { form: adForm(goodAd, await corruptPng(), 'ad.png') });
+    const broken = await member.client.put('/api/users/profile', { form: await advertForm({ image: { data: await corruptPng(), name: 'ad.png' } }) });
     expect(broken.statusCode).toBe(415);
     expect(broken.json().message).toBe('Ad image could not be read as an image');
     const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
       .webp()
       .toBuffer();
-    expect((await member.client.put('/api/users/profile', { form: adForm(goodAd, webp, 'ad.webp') })).statusCode).toBe(415);
+    expect((await member.client.put('/api/users/profile', { form: await advertForm({ image: { data: webp, name: 'ad.webp' } }) })).statusCode).toBe(415);
     const big = Buffer.concat([await photo(), Buffer.alloc(2 * 1024 * 1024)]);
-    const tooBig = await member.client.put('/api/users/profile', { form: adForm(goodAd, big) });
+    const tooBig = await member.client.put('/api/users/profile', { form: await advertForm({ image: { data: big, name: 'ad.jpg' } }) });
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().message).toBe('Ad image must be at most 2 MB');
     expect((await member.client.get('/api/users/profile')).json().user.ad.imageUrl).toBeNull();
@@ -113,7 +107,7 @@ describe('placing an ad', () => {
 
   it('asks for the image', async () => {
     const member = await activatedMember(portal.app);
-    const response = await member.client.put('/api/users/profile', { form: adForm(goodAd) });
+    const response = await member.client.put('/api/users/profile', { form: await advertForm({ image: null }) });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Ad image is required');
   });
@@ -131,9 +125,9 @@ describe('review and the public strip', () => {
     expect(shown).toEqual({
       id: ad.id,
       imageUrl: `/api/ads/${ad.id}/image`,
-      linkUrl: goodAd.linkUrl,
+      linkUrl: AD_FIELDS.linkUrl,
       clickUrl: `/api/ads/${ad.id}/click`,
-      altText: goodAd.altText,
+      altText: AD_FIELDS.altText,
       width: 728,
       height: 182,
     });
@@ -147,7 +141,7 @@ describe('review and the public strip', () => {
     for (let i = 0; i < 3; i++) {
       const click = await new TestClient(portal.app).get(shown.clickUrl);
       expect(click.statusCode).toBe(302);
-      expect(click.headers.location).toBe(goodAd.linkUrl);
+      expect(click.headers.location).toBe(AD_FIELDS.linkUrl);
     }
     expect((await client.get('/api/users/profile')).json().user.ad).toMatchObject({ status: 'running', clicks: 3, startDate: day(0), endDate: day(13) });
     const running = (await staff.get('/api/admin/ads?status=running')).json().find((a: { id: string }) => a.id === ad.id);
@@ -231,23 +225,20 @@ describe('deleting an ad', () => {
     expect(response.json().user.ad).toMatchObject({ imageUrl: null, linkUrl: null, altText: null });
     expect(await portal.app.ctx.db.select().from(files).where(eq(files.id, row!.imageFileId!))).toHaveLength(0);
     expect((await publicIds())[0]).not.toContain(ad.id);
-    const again = await client.put('/api/users/profile', { form: adForm(goodAd, await photo()) });
+    const again = await client.put('/api/users/profile', { form: await advertForm() });
     expect(again.statusCode).toBe(200);
   });
 
   it('refuses a second live ad', async () => {
     const { client } = await placedAd();
-    const second = await client.put('/api/users/profile', { form: adForm(goodAd, await photo()) });
+    const second = await client.put('/api/users/profile', { form: await advertForm() });
     expect(second.statusCode).toBe(409);
   });
 
   it('keeps one advert and one payment when the form is sent twice at once, and answers the other 409', async () => {
     const { client, user } = await activatedMember(portal.app);
-    const [first, second] = await Promise.all([photo(), photo()]);
-    const answers = await Promise.all([
-      client.put('/api/users/profile', { form: adForm(goodAd, first) }),
-      client.put('/api/users/profile', { form: adForm(goodAd, second) }),
-    ]);
+    const [first, second] = await Promise.all([advertForm(), advertForm()]);
+    const answers = await Promise.all([client.put('/api/users/profile', { form: first }), client.put('/api/users/profile', { form: second })]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.statusCode === 409)!.json().message).toBe('You already have an advert. Delete it before placing a new one.');
     const db = portal.app.ctx.db;

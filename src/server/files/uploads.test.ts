@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { files, payments } from '../db/schema.js';
 import { corruptPng, jpegWithGps, multipart, PDF_BYTES, pixelBombPng, pngBytes } from '../test-support/files.js';
+import { advertForm } from '../test-support/advert-form.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, signedInStaff, signedUpMember, type TestClient } from '../test-support/test-app.js';
 
@@ -30,7 +31,6 @@ async function talentMember(): Promise<TestClient> {
   return client;
 }
 
-const AD_FIELDS = { linkUrl: 'https://ngozi-styles.example.com/shop', altText: 'Ngozi Styles: bridal fashion', weeks: '2' };
 const CAMPING = ['welfarePayment', 'premierePayment', 'aerobicPayment', 'labTest', 'nationalId', 'utilityBill', 'taxClearance'] as const;
 const EVENT_FIELDS = {
   surname: 'Okafor',
@@ -57,7 +57,7 @@ const IMAGE_ROUTES: [string, string, (image: Buffer) => Promise<LightMyRequestRe
     'Ad image',
     async (image) =>
       (await activatedMember(portal.app)).client.put('/api/users/profile', {
-        form: multipart(AD_FIELDS, { imageUrl: { data: image, name: 'ad.png' }, paymentSlip: { data: PDF_BYTES, name: 'slip.pdf' } }),
+        form: await advertForm({ image: { data: image, name: 'ad.png' } }),
       }),
   ],
   [
@@ -65,7 +65,7 @@ const IMAGE_ROUTES: [string, string, (image: Buffer) => Promise<LightMyRequestRe
     'Payment slip',
     async (image) =>
       (await activatedMember(portal.app)).client.put('/api/users/profile', {
-        form: multipart(AD_FIELDS, { imageUrl: { data: png, name: 'ad.png' }, paymentSlip: { data: image, name: 'slip.png' } }),
+        form: await advertForm({ image: { data: png, name: 'ad.png' }, slip: { data: image, name: 'slip.png' } }),
       }),
   ],
   [

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDF_BYTES, pngBytes } from '../test-support/files.js';
+import { advertForm } from '../test-support/advert-form.js';
 import { activatedMember, createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
 
 /**
@@ -311,11 +311,7 @@ describe('generated bad input', () => {
       return form;
     };
     const contact = { firstName: 'Ada', lastName: 'Obi', email: 'ada@example.com', phone: '08031234567', feedback: 'general', message: 'Hello' };
-    const adForm = new FormData();
-    for (const [key, value] of Object.entries({ linkUrl: 'https://ada.example.com/', altText: 'Ada’s shop', weeks: '1' })) adForm.append(key, value);
-    adForm.append('imageUrl', new Blob([new Uint8Array(await pngBytes())]), 'ad.png');
-    adForm.append('paymentSlip', new Blob([new Uint8Array(PDF_BYTES)]), 'slip.pdf');
-    expect((await member.put('/api/users/profile', { form: adForm })).statusCode).toBe(200);
+    expect((await member.put('/api/users/profile', { form: await advertForm({ fields: { weeks: '1' } }) })).statusCode).toBe(200);
     const [ad] = (await admin.get('/api/admin/ads?status=pending')).json().filter((a: { userId: string }) => a.userId === user.id);
 
     const pairs: [string, () => Promise<LightMyRequestResponse>, () => Promise<LightMyRequestResponse>][] = [

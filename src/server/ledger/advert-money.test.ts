@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { ads, ledgerEntries, payments } from '../db/schema.js';
+import { advertForm } from '../test-support/advert-form.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { createPostgresTestApp, describeOnPostgres } from '../test-support/on-postgres.js';
 import { activatedMember, signedInStaffAs, type TestClient } from '../test-support/test-app.js';
@@ -29,26 +29,7 @@ describeOnPostgres('an advert and its payment', () => {
 
   async function placedAd() {
     const member = await activatedMember(portal.app);
-    const form = new FormData();
-    for (const [key, value] of Object.entries({
-      linkUrl: 'https://ngozi-styles.example.com/shop',
-      altText: 'Ngozi Styles: bridal fashion in Lekki',
-      weeks: '2',
-    }))
-      form.append(key, value);
-    form.append(
-      'imageUrl',
-      new Blob([
-        new Uint8Array(
-          await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#0a7' } })
-            .jpeg()
-            .toBuffer(),
-        ),
-      ]),
-      'ad.jpg',
-    );
-    form.append('paymentSlip', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]), 'slip.pdf');
-    const placed = await member.client.put('/api/users/profile', { form });
+    const placed = await member.client.put('/api/users/profile', { form: await advertForm() });
     expect(placed.statusCode).toBe(200);
     const adId = placed.json().user.ad.id as string;
     const [row] = await portal.app.ctx.db.select({ paymentId: ads.paymentId }).from(ads).where(eq(ads.id, adId));

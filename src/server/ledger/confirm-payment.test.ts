@@ -6,6 +6,7 @@ import { displayDate } from '../../shared/display-date.js';
 import { extendPaidUntil } from '../../shared/membership.js';
 import { publicUserColumns } from '../auth/sessions.js';
 import { ledgerEntries, payments, receipts, users } from '../db/schema.js';
+import { advertForm } from '../test-support/advert-form.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, PASSWORD, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { confirmPayment } from './confirm-payment.js';
@@ -30,19 +31,9 @@ const png = () =>
   sharp({ create: { width: 40, height: 60, channels: 3, background: '#eee' } })
     .png()
     .toBuffer();
-const adImage = () =>
-  sharp({ create: { width: 1600, height: 900, channels: 3, background: '#0a7' } })
-    .jpeg()
-    .toBuffer();
-
 async function placedAd(weeks: number, withSlip = true) {
   const member = await activatedMember(portal.app);
-  const form = new FormData();
-  form.append('linkUrl', 'https://ngozi-styles.example.com/shop');
-  form.append('altText', 'Ngozi Styles: bridal fashion in Lekki');
-  form.append('weeks', String(weeks));
-  form.append('imageUrl', new Blob([new Uint8Array(await adImage())]), 'ad.jpg');
-  if (withSlip) form.append('paymentSlip', new Blob([new Uint8Array(await png())]), 'slip.png');
+  const form = await advertForm({ fields: { weeks: String(weeks) }, slip: withSlip ? undefined : null });
   const response = await member.client.put('/api/users/profile', { form });
   return { ...member, response };
 }

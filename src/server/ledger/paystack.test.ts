@@ -6,6 +6,7 @@ import { WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';
 import { FINES } from '../../shared/fines.js';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { ads, ledgerEntries, payments, receipts } from '../db/schema.js';
+import { advertForm } from '../test-support/advert-form.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { PaystackStandIn } from '../test-support/paystack-server.js';
 import { activatedMember, createTestApp, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
@@ -538,25 +539,7 @@ describe('paying an advert online', () => {
 
   async function advertPaidOnline(weeks = 2) {
     const member = await activatedMember(portal.app);
-    const form = new FormData();
-    for (const [key, value] of Object.entries({
-      linkUrl: 'https://ngozi-styles.example.com/shop',
-      altText: 'Ngozi Styles: bridal fashion',
-      weeks: String(weeks),
-      payment: 'online',
-    }))
-      form.append(key, value);
-    form.append(
-      'imageUrl',
-      new Blob([
-        new Uint8Array(
-          await sharp({ create: { width: 1600, height: 400, channels: 3, background: '#0a7' } })
-            .jpeg()
-            .toBuffer(),
-        ),
-      ]),
-      'ad.jpg',
-    );
+    const form = await advertForm({ fields: { weeks: String(weeks), payment: 'online' }, slip: null });
     const placed = await member.client.put('/api/users/profile', { form });
     expect(placed.statusCode, placed.body).toBe(200);
     const ad = placed.json().user.ad as { id: string; status: string };
@@ -653,20 +636,7 @@ describe('without PAYSTACK_SECRET_KEY', () => {
         (await plain.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: { 'content-type': 'application/json' }, payload: body }))
           .statusCode,
       ).toBe(404);
-      const advert = new FormData();
-      for (const [key, value] of Object.entries({ linkUrl: 'https://example.com/', altText: 'An advert', weeks: '1', payment: 'online' }))
-        advert.append(key, value);
-      advert.append(
-        'imageUrl',
-        new Blob([
-          new Uint8Array(
-            await sharp({ create: { width: 800, height: 200, channels: 3, background: '#0a7' } })
-              .jpeg()
-              .toBuffer(),
-          ),
-        ]),
-        'ad.jpg',
-      );
+      const advert = await advertForm({ fields: { weeks: '1', payment: 'online' }, slip: null });
       const activated = await activatedMember(plain.app);
       const placed = await activated.client.put('/api/users/profile', { form: advert });
       expect(placed.statusCode).toBe(400);

@@ -80,6 +80,15 @@ describeOnPostgres('refunds', () => {
     expect(paystack.transactions.get(payment.reference!)?.refunded).toBe(payment.amountKobo);
   });
 
+  it('refunds and reverses the payment of a member who closed their account, saying no one was told', async () => {
+    const { client, payment } = await paidOnline();
+    expect((await client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } })).statusCode).toBe(200);
+    const refunded = await refund(finance, payment.id, 'Refund after the account closed');
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().message).toBe('Payment refunded through Paystack and reversed on the ledger. The account is closed, so no one was told.');
+    expect(await paymentOf(payment.id)).toMatchObject({ userId: null, state: 'reversed', refundedAt: expect.any(Date) });
+  });
+
   it('books a refund Paystack made while its answer was lost, when finance tries again, without asking Paystack twice', async () => {
     const { payment } = await paidOnline();
     // Paystack refunded, but the portal never heard (a timeout): nothing was booked.
@@ -226,6 +235,10 @@ describeOnPostgres('refunds', () => {
         refund(finance, payment.id, 'Closed account: money returned'),
       ]);
       expect(answers.map((answer) => answer.statusCode).sort(), answers.map((answer) => answer.body).join(' ')).toEqual([200, 409]);
+      // The account's row is gone: no notification, no mail, so the answer does not say the member was told.
+      expect(answers.find((answer) => answer.statusCode === 200)!.json().message).toBe(
+        'Refunded through Paystack. Nothing was booked for this money, so nothing is reversed. The account is closed, so no one was told.',
+      );
       const second = answers.find((answer) => answer.statusCode === 409)!.json().message;
       expect(['This payment was already refunded.', 'Only an approved payment can be refunded; this one is rejected.']).toContain(second);
       if (second === 'This payment was already refunded.') claimedSecond += 1;

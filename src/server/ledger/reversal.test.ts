@@ -6,6 +6,7 @@ import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { extendPaidUntil } from '../../shared/membership.js';
 import { publicUserColumns } from '../auth/sessions.js';
 import { ledgerEntries, payments, receipts, users } from '../db/schema.js';
+import { advertForm } from '../test-support/advert-form.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, PASSWORD, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { reversePayment } from './reverse-payment.js';
@@ -128,22 +129,7 @@ describe('a payment approved in error', () => {
 
   it('takes an advert it paid for off the homepage', async () => {
     const member = await activatedMember(portal.app);
-    const form = new FormData();
-    for (const [key, value] of Object.entries({ linkUrl: 'https://ngozi-styles.example.com/shop', altText: 'Ngozi Styles: bridal fashion', weeks: '1' }))
-      form.append(key, value);
-    form.append(
-      'imageUrl',
-      new Blob([
-        new Uint8Array(
-          await sharp({ create: { width: 1600, height: 400, channels: 3, background: '#0a7' } })
-            .jpeg()
-            .toBuffer(),
-        ),
-      ]),
-      'ad.jpg',
-    );
-    form.append('paymentSlip', await png(), 'slip.png');
-    const placed = await member.client.put('/api/users/profile', { form });
+    const placed = await member.client.put('/api/users/profile', { form: await advertForm({ fields: { weeks: '1' } }) });
     expect(placed.statusCode, placed.body).toBe(200);
     const adId = placed.json().user.ad.id as string;
     const today = todayInLagos(portal.app.ctx.clock());
@@ -200,6 +186,7 @@ describe('a payment approved in error', () => {
     expect((await client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } })).statusCode).toBe(200);
     const reversed = await finance.post(`/api/admin/payments/${paymentId}/reverse`, { json: { reason: 'Fake transfer screenshot' } });
     expect(reversed.statusCode, reversed.body).toBe(200);
+    expect(reversed.json().message).toBe('Payment reversed. The account is closed, so no one was told.');
     expect(await entriesOf(paymentId)).toEqual(
       expect.arrayContaining([expect.objectContaining({ kind: 'reversal', userId: null, amountKobo: 6_050_000, periodFrom: null, periodTo: null })]),
     );

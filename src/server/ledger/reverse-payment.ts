@@ -25,6 +25,16 @@ export interface ReversalOptions {
 }
 
 /**
+ * What was done: the payment reversed on the ledger (refunded or not), or money never booked
+ * refunded; and whether the member was told (a notification). A closed account's member is not:
+ * their row is gone (terminateAccount), so there is no one to notify and no address to mail.
+ */
+export interface Reversal {
+  outcome: 'reversed' | 'refunded-unbooked';
+  memberTold: boolean;
+}
+
+/**
  * Finance reverses a payment approved in error (a fake slip, the wrong member), or refunds an
  * online one: the payment turns `reversed` with the reason, and its contra entry (the payment's
  * amount, positive) goes on the ledger, so the member owes the charge again. Nothing is edited or
@@ -36,15 +46,9 @@ export interface ReversalOptions {
  * the payment is claimed and before anything is booked: Paystack refusing rolls everything back
  * (502), and no second refund can start meanwhile.
  */
-export async function reversePayment(
-  ctx: AppContext,
-  staff: AuthUser,
-  id: string,
-  reason: string,
-  options: ReversalOptions = {},
-): Promise<'reversed' | 'refunded-unbooked'> {
+export async function reversePayment(ctx: AppContext, staff: AuthUser, id: string, reason: string, options: ReversalOptions = {}): Promise<Reversal> {
   if (!mayUse(staff.role, 'payments')) throw forbidden(`Only finance and admin ${options.refund ? 'refund' : 'reverse'} payments.`);
-  const outcome = await ctx.db.transaction(async (tx): Promise<'reversed' | 'refunded-unbooked'> => {
+  const reversal = await ctx.db.transaction(async (tx): Promise<Reversal> => {
     const { member } = await lockMemberOfPayment(tx, id);
     const [payment] = await tx
       .update(payments)
@@ -61,15 +65,13 @@ export async function reversePayment(
     if (!payment) {
       const [exists] = await tx.select().from(payments).where(eq(payments.id, id));
       if (!exists) throw notFound('Payment not found');
-      if (
-        options.refund &&
-        // Stryker disable next-line ConditionalExpression: only an online payment is given an issue (confirmOnlinePayment); a slip never has one.
-        exists.channel === 'paystack' &&
-        exists.issue &&
-        !exists.refundedAt
-      ) {
+      // Money taken but never booked: only a payment that is not approved and carries an issue. Only
+      // Paystack's word gives one an issue (confirmOnlinePayment; an advert's listing is of an approved
+      // payment, and reversing it clears the issue), so no channel check: a slip would be refused by
+      // its missing reference anyway (refundAtPaystack), and the transaction undone.
+      if (options.refund && exists.issue && !exists.refundedAt) {
         await refundUnbooked(ctx, tx, staff, exists, member, reason);
-        return 'refunded-unbooked';
+        return { outcome: 'refunded-unbooked', memberTold: Boolean(member) };
       }
       throw conflict(`Only an approved payment can be ${options.refund ? 'refunded' : 'reversed'}; this one is ${exists.state}.`);
     }
@@ -114,10 +116,10 @@ export async function reversePayment(
       );
     }
     // Stryker disable next-line StringLiteral: the routes tell only 'refunded-unbooked' apart.
-    return 'reversed';
+    return { outcome: 'reversed', memberTold: Boolean(member) };
   });
   forgetRunningAds(ctx);
-  return outcome;
+  return reversal;
 }
 
 /**

@@ -14,6 +14,9 @@ import { downloadRoute } from '../http/route-timeouts.js';
 
 const paymentParams = z.object({ id: z.uuid({ error: 'Payment not found' }) });
 
+/** A closed account's member is not told of a reversal or refund (reverse-payment.ts: no one is left to notify). */
+const NO_ONE_TOLD = 'The account is closed, so no one was told.';
+
 /**
  * The staff payments queue: slips checked against the bank statement, then confirmed (the months and
  * amount the member chose, unless corrected with a reason) or rejected
@@ -38,8 +41,8 @@ export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/payments/:id/reverse', { config: { area: 'payments' }, schema: { params: paymentParams, body: reversePaymentSchema } }, async (request) => {
-      await reversePayment(ctx, staffUser(request), request.params.id, request.body.reason);
-      return { message: 'Payment reversed. The member owes the charge again and has been told why.' };
+      const { memberTold } = await reversePayment(ctx, staffUser(request), request.params.id, request.body.reason);
+      return { message: memberTold ? 'Payment reversed. The member owes the charge again and has been told why.' : `Payment reversed. ${NO_ONE_TOLD}` };
     });
 
     // Money: Paystack is asked once per payment (the reversal claims it first); a retried request with its Idempotency-Key answers as the first did.
@@ -47,10 +50,11 @@ export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/payments/:id/refund',
       { config: { area: 'payments', idempotent: true }, schema: { params: paymentParams, body: reversePaymentSchema } },
       async (request) => {
-        const outcome = await reversePayment(ctx, staffUser(request), request.params.id, request.body.reason, { refund: true });
+        const { outcome, memberTold } = await reversePayment(ctx, staffUser(request), request.params.id, request.body.reason, { refund: true });
+        const told = memberTold ? 'The member has been told why.' : NO_ONE_TOLD;
         if (outcome === 'refunded-unbooked')
-          return { message: 'Refunded through Paystack. Nothing was booked for this money, so nothing is reversed. The member has been told why.' };
-        return { message: 'Payment refunded through Paystack and reversed on the ledger. The member has been told why.' };
+          return { message: `Refunded through Paystack. Nothing was booked for this money, so nothing is reversed. ${told}` };
+        return { message: `Payment refunded through Paystack and reversed on the ledger. ${told}` };
       },
     );
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookingRequests, files, payments, receipts, talentProfiles } from '../db/schema.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { talentMail } from '../talent/mail.js';
+import { advertForm } from '../test-support/advert-form.js';
 import { multipart, pngBytes } from '../test-support/files.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, PASSWORD, signedInStaff, TestClient } from '../test-support/test-app.js';
@@ -51,10 +52,11 @@ async function memberWhoDidEverything() {
   ok(await staff.post(`/api/admin/payments/${slip.json().paymentId}/approve`, { json: { months: 1 } }));
   ok(
     await client.put('/api/users/profile', {
-      form: multipart(
-        { linkUrl: 'https://ada.example.com/', altText: 'Ada Models', weeks: '1' },
-        { imageUrl: { data: png, name: 'ad.png' }, paymentSlip: { data: png, name: 'slip.png' } },
-      ),
+      form: await advertForm({
+        fields: { linkUrl: 'https://ada.example.com/', altText: 'Ada Models', weeks: '1' },
+        image: { data: png, name: 'ad.png' },
+        slip: { data: png, name: 'slip.png' },
+      }),
     }),
   );
   const event = {
