@@ -93,6 +93,8 @@ describe('a member form that works before its code (decision 023)', () => {
     expect(sent.statusCode).toBe(303);
     expect(sent.headers.location).toBe('/profile');
     expect(client.cookie(FORM_SENT_COOKIE)).toBe('script-printing');
+    const word = [sent.headers['set-cookie']].flat().find((cookie) => cookie?.startsWith(`${FORM_SENT_COOKIE}=`));
+    expect(word?.split('; ').sort()).toEqual(['HttpOnly', 'Max-Age=60', 'Path=/profile', 'SameSite=Lax', `${FORM_SENT_COOKIE}=script-printing`]);
     const [row, ...more] = await storedFor(user.id);
     expect(more).toHaveLength(0);
     expect(row).toMatchObject({ form: 'script-printing', state: 'new' });
@@ -145,6 +147,16 @@ describe('a member form that works before its code (decision 023)', () => {
       expect(refused.body).toContain('Glossy &amp; &quot;thick&quot; &lt;paper&gt;</textarea>');
     }
     expect(await storedFor(user.id)).toHaveLength(0);
+  });
+
+  it('a post without its key is still taken once; an empty one is refused as having no token', async () => {
+    const { client, user } = await activatedMember(app);
+    const { csrf } = hiddenFields((await client.get(PAGE)).body);
+    expect((await plainPost(client, { ...typed(), _csrf: csrf })).statusCode).toBe(303);
+    expect(await storedFor(user.id)).toHaveLength(1);
+    const empty = await client.request({ method: 'POST', url: PAGE, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(empty.statusCode).toBe(403);
+    expect(await storedFor(user.id)).toHaveLength(1);
   });
 
   it('the API route itself takes no form-encoded body: only the page’s post does', async () => {

@@ -218,7 +218,7 @@ function isMember(profile: LightMyRequestResponse | undefined): boolean {
  * The address the member reached, so an answer that names it (the card's check link) names the
  * page's own origin, not the in-process call's: the host, and what a trusted proxy said of it.
  */
-export function forwardedHeaders(request: FastifyRequest): Record<string, string> {
+function forwardedHeaders(request: FastifyRequest): Record<string, string> {
   const names = ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for'] as const;
   return Object.fromEntries(names.flatMap((name) => (typeof request.headers[name] === 'string' ? [[name, request.headers[name]]] : [])));
 }
