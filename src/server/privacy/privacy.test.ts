@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
 import { addDays, format, parseISO, subDays, subYears } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { todayInLagos } from '../../shared/dates.js';
+import type { StaffRole } from '../../shared/roles.js';
 import { MARKETING_FROM_18, NO_PUBLICATION_CONSENT, WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';
 import {
   ads,
@@ -13,8 +17,10 @@ import {
   castingRoles,
   consents,
   contactMessages,
+  fileAccessLog,
   files,
   guardians,
+  ledgerEntries,
   membershipReminders,
   outbox,
   payments,
@@ -620,6 +626,8 @@ describe('retention', () => {
 interface ZipEntry {
   name: string;
   data: Buffer;
+  /** How the entry is compressed: 0 stored as is, 8 deflated. */
+  method: number;
 }
 
 function readZip(buffer: Buffer): Promise<ZipEntry[]> {
@@ -633,7 +641,7 @@ function readZip(buffer: Buffer): Promise<ZipEntry[]> {
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {
-            entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+            entries.push({ name: entry.fileName, data: Buffer.concat(chunks), method: entry.compressionMethod });
             zip.readEntry();
           });
         });
@@ -885,6 +893,326 @@ describe('download my data', () => {
     expect(everything).not.toContain(finance.email);
     expect(everything).not.toContain(reverser.id);
     expect(everything).not.toContain(reverser.email);
+  });
+
+  /** A staff account that only ever did something to the member's rows: it never signs in. */
+  async function staffAccount(role: StaffRole) {
+    const email = `${role}-${randomUUID()}@example.com`;
+    const [row] = await db()
+      .insert(users)
+      .values({ fullName: `Staff ${role}`, email, phone: `staff:${email}`, passwordHash: 'never-signs-in', role, activated: true })
+      .returning({ id: users.id });
+    return { id: row!.id, email };
+  }
+
+  it('names each staff member by role in every table that records one, a member who is not them by no one, and the member as themselves', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    const other = await signedUpMember(portal.app);
+    // One staff account for each place a staff member is recorded, so each is known from its own table only.
+    const [reviewer, reverser, handler, bookkeeper, booker, adReviewer, casting, contactHandler, viewer, auditor] = await Promise.all(
+      (['finance', 'admin', 'moderator', 'finance', 'admin', 'moderator', 'admin', 'moderator', 'finance', 'admin'] as const).map((role) => staffAccount(role)),
+    );
+    const [reviewed] = await db()
+      .insert(payments)
+      .values({ userId: user.id, kind: 'fee', amountKobo: 6_050_000, months: 1, state: 'reversed', reviewerId: reviewer!.id, reversedBy: reverser!.id })
+      .returning();
+    await db().insert(payments).values({ userId: user.id, kind: 'fee', amountKobo: 6_050_000, months: 1 });
+    await db()
+      .insert(ledgerEntries)
+      .values({ userId: user.id, kind: 'payment', amountKobo: -6_050_000, description: 'Slip', paymentId: reviewed!.id, createdBy: bookkeeper!.id });
+    await db()
+      .insert(submissions)
+      .values({ userId: user.id, form: 'welfare', data: { reason: 'school fees' }, state: 'handled', handledBy: handler!.id, handledAt: new Date() });
+    const [profile] = await db()
+      .insert(talentProfiles)
+      .values({ userId: user.id, category: 'model', stageName: `Stage ${user.id.slice(0, 8)}` })
+      .returning();
+    await db()
+      .insert(bookingRequests)
+      .values({
+        reference: `BR-${user.id.slice(0, 8)}`,
+        profileId: profile!.id,
+        businessName: 'Lekki Bridal House',
+        contactName: 'Tunde Bakare',
+        email: 'bookings@lekki-bridal.example.com',
+        phone: '+234 803 555 0199',
+        dateFrom: '2030-02-01',
+        dateTo: '2030-02-02',
+        location: 'Lekki, Lagos',
+        budgetKobo: 50_000_000,
+        message: 'A bridal shoot for our catalogue.',
+        state: 'closed',
+        closedBy: booker!.id,
+      });
+    await db()
+      .insert(ads)
+      .values({ userId: user.id, weeks: 1, linkUrl: 'https://lekki-bridal.example.com/', altText: 'Lekki Bridal House', reviewerId: adReviewer!.id });
+    const [call] = await db()
+      .insert(castingCalls)
+      .values({ project: 'Ada’s Journey', castingDay: '2030-02-08', time: '10am–4pm', place: 'Lekki', deadline: '2030-02-01' })
+      .returning();
+    const [role] = await db()
+      .insert(castingRoles)
+      .values({
+        callId: call!.id,
+        position: 0,
+        title: 'Lead actress',
+        category: 'movie',
+        gender: 'any',
+        minAge: 18,
+        maxAge: 40,
+        minLevel: 1,
+        maxLevel: 3,
+        count: 5,
+      })
+      .returning();
+    await db().insert(castingApplications).values({ roleId: role!.id, userId: user.id, state: 'cast', decidedBy: casting!.id, decidedAt: new Date() });
+    await db().insert(contactMessages).values({
+      userId: user.id,
+      firstName: 'Chi',
+      lastName: 'O',
+      email: user.email,
+      phone: user.phone,
+      feedback: 'question',
+      message: 'When is the premiere?',
+      handledBy: contactHandler!.id,
+    });
+    await db()
+      .insert(fileAccessLog)
+      .values({ ownerId: user.id, filePurpose: 'payment-slip', staffId: viewer!.id, staffRole: 'finance', reason: 'Checking the amount' });
+    await recordAudit(db(), { actor: auditor!, action: 'membership.suspended', subjectType: 'user', subjectId: user.id });
+    // Another member's action about this member (a parent who is a member confirming them, say): that member is no one here.
+    await recordAudit(db(), { actor: { id: other.user.id, email: other.user.email }, action: 'guardian.confirmed', subjectType: 'user', subjectId: user.id });
+
+    await storeFile(portal.app.ctx, db(), { ownerId: user.id, purpose: 'payment-slip', data: PDF_BYTES, mimeType: 'application/pdf' });
+    // The first download is recorded as the member's own action, which the second holds.
+    expect((await client.get('/api/users/me/export')).statusCode).toBe(200);
+    const entries = await readZip((await client.get('/api/users/me/export')).rawPayload);
+    const json = (table: string) => JSON.parse(entries.find((e) => e.name === `data/${table}.json`)!.data.toString('utf8'));
+    expect(json('payments')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ state: 'reversed', reviewerId: 'finance', reversedBy: 'admin' }),
+        expect.objectContaining({ state: 'pending', reviewerId: null, reversedBy: null }),
+      ]),
+    );
+    expect(json('ledger_entries')).toEqual([expect.objectContaining({ createdBy: 'finance' })]);
+    expect(json('submissions')).toEqual([expect.objectContaining({ handledBy: 'moderator' })]);
+    expect(json('booking_requests')).toEqual([expect.objectContaining({ closedBy: 'admin' })]);
+    expect(json('ads')).toEqual([expect.objectContaining({ reviewerId: 'moderator' })]);
+    expect(json('casting_applications')).toEqual([expect.objectContaining({ decidedBy: 'admin' })]);
+    expect(json('contact_messages')).toEqual([expect.objectContaining({ handledBy: 'moderator' })]);
+    expect(json('file_access_log')).toEqual([expect.objectContaining({ staff: 'finance', file: 'Payment slip' })]);
+    const audit = json('audit_entries') as { action: string; actorId: string | null; actorEmail: string | null }[];
+    expect(audit).toContainEqual(expect.objectContaining({ action: 'membership.suspended', actorId: 'admin', actorEmail: null }));
+    expect(audit).toContainEqual(expect.objectContaining({ action: 'guardian.confirmed', actorId: null, actorEmail: null }));
+    // The member's own action keeps their own id and address: they are theirs.
+    expect(audit.filter((entry) => entry.action !== 'guardian.confirmed' && entry.action !== 'membership.suspended')).toEqual([
+      expect.objectContaining({
+        action: 'privacy.export',
+        actorId: user.id,
+        actorEmail: user.email,
+        subjectType: 'user',
+        subjectId: user.id,
+        details: { files: 1 },
+      }),
+    ]);
+    const everything = JSON.stringify(entries.map((e) => e.data.toString('latin1')));
+    for (const person of [reviewer, reverser, handler, bookkeeper, booker, adReviewer, casting, contactHandler, viewer, auditor, other.user]) {
+      expect(everything).not.toContain(person!.id);
+      expect(everything).not.toContain(person!.email);
+    }
+  });
+
+  it('explains itself in README.txt, is kept by no cache, and holds each file as stored, under a name its type gives', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    const ctx = portal.app.ctx;
+    const slip = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'payment-slip', data: PDF_BYTES, mimeType: 'application/pdf' });
+    // A type the export has no extension for (none is stored today) is still exported, as .bin.
+    const odd = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'form:welfare', data: Buffer.from('odd bytes'), mimeType: 'application/x-odd' });
+
+    const response = await client.get('/api/users/me/export');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const day = todayInLagos(ctx.clock());
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="my-data-${day}.zip"`);
+    const entries = await readZip(response.rawPayload);
+    expect(entries.find((e) => e.name === 'README.txt')?.data.toString('utf8')).toBe(
+      [
+        `Your data held by ${ctx.mailer.brand.companyName}, as of ${day}.`,
+        '',
+        'data/*.json   one file per table, every row about you (dates in UTC, money in kobo: 100 kobo = 1 naira)',
+        'files/        the files you uploaded, as stored (photos are kept as WebP after resizing)',
+        '',
+        'Not included: your password (only a one-way hash is kept, and it is no use to anyone), sign-in',
+        'session keys and one-time codes (hashes, deleted after use). Staff appear by role, not by name.',
+        'Your rights and how to use them: the privacy page of the portal (/privacy).',
+        '',
+      ].join('\n'),
+    );
+    // Files are already compressed (images, PDFs): stored as they are (method 0), the tables deflated (8).
+    const slipEntry = entries.find((e) => e.name === `files/payment-slip/${slip.id}.pdf`);
+    expect(slipEntry).toMatchObject({ method: 0 });
+    expect(slipEntry?.data.equals(PDF_BYTES)).toBe(true);
+    expect(entries.find((e) => e.name === `files/form-welfare/${odd.id}.bin`)?.data.toString()).toBe('odd bytes');
+    expect(entries.find((e) => e.name === 'data/profile.json')).toMatchObject({ method: 8 });
+  });
+
+  describe('read from storage', () => {
+    /** Counts the files the export reads from storage, and how many are read at once. */
+    function watchStorage() {
+      const storage = portal.app.ctx.storage;
+      const open = storage.open;
+      let secondOpening = () => {};
+      const seen = {
+        opened: 0,
+        reading: 0,
+        most: 0,
+        streams: [] as Readable[],
+        secondOpening: new Promise<void>((resolve) => (secondOpening = resolve)),
+        secondWaitsFor: Promise.resolve(),
+      };
+      storage.open = async (key) => {
+        seen.opened += 1;
+        if (seen.opened === 2) {
+          secondOpening();
+          await seen.secondWaitsFor;
+        }
+        const file = await open.call(storage, key);
+        seen.reading += 1;
+        seen.most = Math.max(seen.most, seen.reading);
+        file.stream.once('end', () => (seen.reading -= 1));
+        seen.streams.push(file.stream);
+        return file;
+      };
+      return { seen, [Symbol.dispose]: () => (storage.open = open) };
+    }
+
+    async function memberWithFiles(count: number, bytes: number) {
+      const member = await activatedMember(portal.app);
+      const stored = [];
+      for (let i = 0; i < count; i++) {
+        const data = Buffer.alloc(bytes, i + 1);
+        data.write('%PDF-1.4\n', 0);
+        stored.push(await storeFile(portal.app.ctx, db(), { ownerId: member.user.id, purpose: 'payment-slip', data, mimeType: 'application/pdf' }));
+      }
+      return { ...member, stored };
+    }
+
+    it('reads one file at a time, each only once the one before is in the ZIP', async () => {
+      const { client } = await memberWithFiles(4, 300_000);
+      using watch = watchStorage();
+      const response = await client.get('/api/users/me/export');
+      expect(response.statusCode).toBe(200);
+      expect((await readZip(response.rawPayload)).filter((entry) => entry.name.startsWith('files/'))).toHaveLength(4);
+      expect(watch.seen).toMatchObject({ opened: 4, most: 1 });
+    });
+
+    it('ends the download short and logs why when a file cannot be read', async () => {
+      const { client, stored } = await memberWithFiles(3, 1000);
+      // The second file's bytes are gone from the store (its row is still there).
+      await portal.app.ctx.storage.remove(stored[1]!.storageKey);
+      using watch = watchStorage();
+      const logged = vi.spyOn(portal.app.ctx.log, 'error');
+      try {
+        // The headers went with the first bytes: the download is cut, not ended as if whole (nor left open).
+        await expect(client.get('/api/users/me/export')).rejects.toThrow('response destroyed before completion');
+        expect(logged).toHaveBeenCalledWith({ err: expect.objectContaining({ code: 'ENOENT' }) }, 'export failed mid-stream');
+        expect(watch.seen.opened).toBe(2);
+      } finally {
+        logged.mockRestore();
+      }
+    });
+
+    it('ends the download short and logs why when a file fails halfway through', async () => {
+      const { client } = await memberWithFiles(3, 1000);
+      using watch = watchStorage();
+      const storage = portal.app.ctx.storage;
+      const open = storage.open;
+      // The second file's stream breaks after its first bytes (S3's connection reset, say).
+      storage.open = async (key) => {
+        const file = await open.call(storage, key);
+        if (watch.seen.opened !== 2) return file;
+        const broken = new PassThrough();
+        broken.write(Buffer.alloc(100, 1));
+        setTimeout(() => broken.destroy(new Error('connection reset')), 50);
+        return { stream: broken, size: file.size };
+      };
+      const logged = vi.spyOn(portal.app.ctx.log, 'error');
+      try {
+        await expect(client.get('/api/users/me/export')).rejects.toThrow('response destroyed before completion');
+        expect(logged).toHaveBeenCalledWith({ err: expect.objectContaining({ message: 'connection reset' }) }, 'export failed mid-stream');
+        expect(watch.seen.opened).toBe(2);
+      } finally {
+        logged.mockRestore();
+      }
+    });
+
+    it('leaves no listener behind for each file: twelve files raise no warning of a leak', async () => {
+      const { client } = await memberWithFiles(12, 100);
+      const warnings: string[] = [];
+      const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+      process.on('warning', onWarning);
+      try {
+        const response = await client.get('/api/users/me/export');
+        expect((await readZip(response.rawPayload)).filter((entry) => entry.name.startsWith('files/'))).toHaveLength(12);
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(warnings).toEqual([]);
+      } finally {
+        process.off('warning', onWarning);
+      }
+    });
+
+    /** Starts the download over HTTP and hangs up once its first bytes arrive (and `until` is met). */
+    let listening: Promise<string> | undefined;
+    async function hangUpAfterFirstBytes(client: TestClient, until: Promise<void> = Promise.resolve()) {
+      const address = await (listening ??= portal.app.listen({ port: 0, host: '127.0.0.1' }));
+      await new Promise<void>((resolve, reject) => {
+        const request = http.get(`${address}/api/users/me/export`, { headers: { cookie: `sid=${client.cookie('sid')}` } }, (response) => {
+          response.once('data', () => {
+            void until.then(() => {
+              request.destroy();
+              resolve();
+            });
+          });
+        });
+        request.on('error', reject);
+      });
+    }
+
+    it('stops reading files when the member closes the download, closing the one half read, and logs no error', async () => {
+      const { client } = await memberWithFiles(4, 4 * 1024 * 1024);
+      using watch = watchStorage();
+      const logged = vi.spyOn(portal.app.ctx.log, 'error');
+      try {
+        await hangUpAfterFirstBytes(client);
+        await vi.waitFor(() => expect(watch.seen.streams.every((stream) => stream.destroyed)).toBe(true), { timeout: 5000 });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(watch.seen.opened).toBeLessThan(4);
+        expect(logged).not.toHaveBeenCalled();
+      } finally {
+        logged.mockRestore();
+      }
+    });
+
+    it('closes the file it was opening when the member closed the download, and opens no other', async () => {
+      const { client } = await memberWithFiles(3, 1000);
+      using watch = watchStorage();
+      let release = () => {};
+      watch.seen.secondWaitsFor = new Promise<void>((resolve) => (release = resolve));
+      const logged = vi.spyOn(portal.app.ctx.log, 'error');
+      try {
+        await hangUpAfterFirstBytes(client, watch.seen.secondOpening);
+        // The portal sees the hang-up while the second file is still being opened.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        release();
+        await vi.waitFor(() => expect(watch.seen.streams.map((stream) => stream.destroyed)).toEqual([true, true]), { timeout: 5000 });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(watch.seen.opened).toBe(2);
+        expect(logged).not.toHaveBeenCalled();
+      } finally {
+        logged.mockRestore();
+      }
+    });
   });
 
   it('is refused to a visitor with 401 and a message', async () => {
