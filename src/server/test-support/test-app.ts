@@ -124,12 +124,13 @@ export class TestClient {
     else this.cookies.set(name, value);
   }
 
-  async request(options: InjectOptions, body: Body = {}): Promise<LightMyRequestResponse> {
+  /** `csrfHeader: false`: sent as a plain HTML form is, without the header the page's code adds. */
+  async request(options: InjectOptions, body: Body = {}, { csrfHeader = true } = {}): Promise<LightMyRequestResponse> {
     if (!this.cookies.has('XSRF-TOKEN') && options.method !== 'GET') await this.get('/api/users/profile');
     const headers: Record<string, string> = { ...(options.headers as Record<string, string> | undefined) };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const xsrf = this.cookies.get('XSRF-TOKEN');
-    if (xsrf && options.method !== 'GET') headers['x-xsrf-token'] = xsrf;
+    if (xsrf && csrfHeader && options.method !== 'GET') headers['x-xsrf-token'] = xsrf;
     let payload: InjectOptions['payload'];
     if (body.json !== undefined) {
       headers['content-type'] = 'application/json';
