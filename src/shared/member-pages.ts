@@ -18,14 +18,13 @@ export interface MemberPage {
    * Drawn on the server with the member's data (`entry-server.tsx`), so its content shows as soon
    * as the HTML and its stylesheets have arrived, before any code. The forms of `FORMS_DRAWN` are
    * drawn too and post as plain forms until their code takes over (decision 023); the others need
-   * their code for their files (made smaller before the upload) or for choices that follow
-   * another (a premiere's showtimes follow its film).
+   * their code for their files (made smaller before the upload).
    */
   drawnOnServer?: true;
 }
 
 /** The member forms drawn on the server, which work before their code (decision 023). */
-export const FORMS_DRAWN: readonly FormKind[] = ['script-printing', 'welfare'];
+export const FORMS_DRAWN: readonly FormKind[] = ['script-printing', 'welfare', 'movie-premiere'];
 
 /** What every member page reads: who is signed in, the company's details (menu, footer), unread counts (menu). */
 const SHELL_DATA = ['/api/users/profile', '/api/site', '/api/notifications/unread'];

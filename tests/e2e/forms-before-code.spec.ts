@@ -41,6 +41,23 @@ test('a member sends the script printing form from a browser without its code, r
   await withoutCode.close();
 });
 
+test('a member books a premiere seat without the code, the showtimes offered before a film is chosen', async ({ page, browser, baseURL, mailbox }) => {
+  test.setTimeout(journeyBudget(90_000));
+  await activatedMember(page, mailbox);
+  const withoutCode = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const form = await withoutCode.newPage();
+  await form.goto('/moviepremiereform');
+  await expect(form.getByRole('heading', { name: 'Movie Premiere Registration' })).toBeVisible();
+  const movie = (await form.locator('[name="movie"] option:not([value=""])').first().getAttribute('value'))!;
+  await form.locator('[name="movie"]').selectOption(movie);
+  await expect(form.locator('[name="showtime"]')).toBeEnabled();
+  await form.locator('[name="showtime"]').selectOption({ label: '7pm' });
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form).toHaveURL(/\/profile$/);
+  await expect(form.getByRole('status').filter({ hasText: 'Form submitted successfully!' })).toBeVisible();
+  await withoutCode.close();
+});
+
 test('what a member types before the code arrives is kept when the code takes the form over', async ({ page, mailbox }) => {
   test.setTimeout(journeyBudget(90_000));
   const errors = watchConsole(page);

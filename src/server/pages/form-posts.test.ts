@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_DEFINITIONS } from '../../shared/form-definitions.js';
 import { FORM_POST_FIELDS, type PageRenderer } from '../../shared/rendered-page.js';
-import { submissions } from '../db/schema.js';
+import { premieres, submissions } from '../db/schema.js';
 import { activatedMember, createTestApp, signedUpMember, type TestClient } from '../test-support/test-app.js';
 import { FORM_SENT_COOKIE } from './member-pages.js';
 
@@ -156,6 +156,27 @@ describe('a member form that works before its code (decision 023)', () => {
     const empty = await plainPost(client, {});
     expect(empty.statusCode).toBe(403);
     expect(await storedFor(user.id)).toHaveLength(1);
+  });
+
+  it('the premiere form, drawn with every open showtime, takes a film and a time it has and refuses one it has not', async () => {
+    const { client, user } = await activatedMember(app);
+    await app.ctx.db.insert(premieres).values({ title: 'Plain Post Matinee', showtimes: ['5pm'] });
+    const page = await client.get('/moviepremiereform');
+    const showtime = /<select [^>]*name="showtime"[^>]*>(.*?)<\/select>/.exec(page.body);
+    expect(showtime?.[0]).not.toContain('disabled');
+    expect([...(showtime?.[1] ?? '').matchAll(/<option value="([^"]+)"/g)].map((option) => option[1])).toEqual(['5pm', '7pm', '9pm']);
+    const booking = { name: 'Chioma Okafor', email: 'chioma@example.com', contact: '08031234567', movie: 'Plain Post Matinee', requests: 'Aisle seat' };
+    const late = hiddenFields(page.body);
+    const refused = await plainPost(client, { ...booking, showtime: '9pm', _csrf: late.csrf, _key: late.key }, '/moviepremiereform');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('<p class="form__error" role="alert">Showtime is not offered for this movie</p>');
+    const again = hiddenFields(refused.body);
+    const taken = await plainPost(client, { ...booking, showtime: '5pm', _csrf: again.csrf, _key: again.key }, '/moviepremiereform');
+    expect(taken.statusCode).toBe(303);
+    const [row, ...more] = await storedFor(user.id);
+    expect(more).toHaveLength(0);
+    expect(row).toMatchObject({ form: 'movie-premiere' });
+    expect(row?.data).toMatchObject({ movie: 'Plain Post Matinee', showtime: '5pm' });
   });
 
   it('the API route itself takes no form-encoded body: only the page’s post does', async () => {

@@ -5,6 +5,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/form-
 import { FormError } from '../../../components/form-error';
 import { Spinner } from '../../../components/spinner';
 import { usePremieres } from '../api/get-premieres';
+import { useHydrated } from '../../../lib/hydrated';
 import { useSession } from '../../../lib/session';
 import { FormShell } from './form-shell';
 import { memberDetails } from './member-details';
@@ -25,28 +26,27 @@ const F = fieldsByName(MOVIE_PREMIERE_FIELDS);
 export function MoviePremiereFormPage() {
   const premieres = usePremieres();
   const details = memberDetails(useSession().user);
-  const { form, shell } = useMemberForm<MoviePremiereInput>('movie-premiere', {
+  const { form, field, errors, shell } = useMemberForm<MoviePremiereInput>('movie-premiere', {
     ...defaults,
     name: details.fullName,
     email: details.email,
     contact: details.phone,
   });
-  const {
-    register,
-    control,
-    setValue,
-    formState: { errors },
-  } = form;
+  const { control, setValue } = form;
   const movie = useWatch({ control, name: 'movie' });
   const chosen = premieres.data?.find((premiere) => premiere.title === movie);
-  const showtimes = F.showtime.options.filter((showtime) => chosen?.showtimes.includes(showtime.value));
-  const movieField = register('movie');
+  // Before the code has taken the drawn page over, a plain <select> cannot follow the film chosen:
+  // it offers every showtime of an open premiere, and the server refuses one the film does not have.
+  const codeRuns = useHydrated();
+  const offered = codeRuns ? chosen?.showtimes : premieres.data?.flatMap((premiere) => premiere.showtimes);
+  const showtimes = F.showtime.options.filter((showtime) => offered?.includes(showtime.value));
+  const movieField = field('movie');
 
   return (
     <FormShell title="Movie Premiere Registration" lead="Book your seat at one of our premieres." {...shell} prefilled>
-      <TextField label={promptOf(F.name)} autoComplete="name" {...register('name')} error={errors.name?.message} />
-      <TextField label={promptOf(F.email)} type="email" autoComplete="email" {...register('email')} error={errors.email?.message} />
-      <TextField label={promptOf(F.contact)} type="tel" autoComplete="tel" {...register('contact')} error={errors.contact?.message} />
+      <TextField label={promptOf(F.name)} autoComplete="name" {...field('name')} error={errors.name?.message} />
+      <TextField label={promptOf(F.email)} type="email" autoComplete="email" {...field('email')} error={errors.email?.message} />
+      <TextField label={promptOf(F.contact)} type="tel" autoComplete="tel" {...field('contact')} error={errors.contact?.message} />
       {premieres.isPending ? (
         <Spinner />
       ) : premieres.isError ? (
@@ -67,14 +67,14 @@ export function MoviePremiereFormPage() {
       )}
       <SelectField
         label={promptOf(F.showtime)}
-        placeholder={chosen ? 'Select a showtime' : 'Choose a movie first'}
+        placeholder={chosen || !codeRuns ? 'Select a showtime' : 'Choose a movie first'}
         options={showtimes}
-        disabled={!chosen}
-        {...register('showtime')}
+        disabled={codeRuns && !chosen}
+        {...field('showtime')}
         error={errors.showtime?.message}
       />
       <div className="form__full">
-        <TextAreaField label={promptOf(F.requests)} rows={3} {...register('requests')} error={errors.requests?.message} />
+        <TextAreaField label={promptOf(F.requests)} rows={3} {...field('requests')} error={errors.requests?.message} />
       </div>
     </FormShell>
   );
