@@ -51,7 +51,7 @@ test('a member books a premiere seat without the code, the showtimes offered bef
   const movie = (await form.locator('[name="movie"] option:not([value=""])').first().getAttribute('value'))!;
   await form.locator('[name="movie"]').selectOption(movie);
   await expect(form.locator('[name="showtime"]')).toBeEnabled();
-  await form.locator('[name="showtime"]').selectOption({ label: '7pm' });
+  await form.locator('[name="showtime"]').selectOption({ label: '7:00 PM' });
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(form).toHaveURL(/\/profile$/);
   await expect(form.getByRole('status').filter({ hasText: 'Form submitted successfully!' })).toBeVisible();
