@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInLagos } from '../../shared/dates.js';
 import { codeGuesses } from '../db/schema.js';
@@ -8,6 +7,7 @@ import { runHousekeeping } from '../housekeeping.js';
 import { keepWrongCodeTry } from './code-guesses.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { createTestApp, onPostgresServer, PASSWORD, signedInStaff, signedInStaffAs, TestClient } from '../test-support/test-app.js';
+import { appCode, enablingCode } from '../test-support/authenticator-app.js';
 
 const mailbox = new TestMailbox();
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -21,14 +21,12 @@ afterAll(() => portal.close());
 
 const WARNED = /Wrong codes were entered for your account/;
 const LOCKED = /locked for today/;
-/** The code the authenticator app shows `stepsAhead` 30-second steps from now. */
-const appCode = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 
 /** A finance account with two-factor sign-in on; answers its email and the app's secret. */
 async function financeWithTwoFactor() {
   const finance = await signedInStaffAs(portal.app, 'finance');
   const { secret } = (await finance.client.post('/api/admin/me/2fa/setup')).json();
-  expect((await finance.client.post('/api/admin/me/2fa/enable', { json: { code: await appCode(secret, -1), currentPassword: PASSWORD } })).statusCode).toBe(
+  expect((await finance.client.post('/api/admin/me/2fa/enable', { json: { code: await enablingCode(secret), currentPassword: PASSWORD } })).statusCode).toBe(
     200,
   );
   return { ...finance, secret: secret as string };

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
 import { createTestApp, PASSWORD, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { appCode, enablingCode } from '../test-support/authenticator-app.js';
 
 let portal: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => portal.close());
 
-const appCode = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 const MISSING = 'Enter your current password';
 
 function profileForm(fields: Record<string, string>): FormData {
@@ -59,13 +58,13 @@ describe('asking for the current password again', () => {
   it('before turning two-factor sign-in on or off; off also needs a code from the app', async () => {
     const finance = await signedInStaffAs(portal.app, 'finance');
     const { secret } = (await finance.client.post('/api/admin/me/2fa/setup')).json();
-    const missing = await finance.client.post('/api/admin/me/2fa/enable', { json: { code: await appCode(secret, -1) } });
+    const missing = await finance.client.post('/api/admin/me/2fa/enable', { json: { code: await enablingCode(secret) } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(MISSING);
-    const wrong = await finance.client.post('/api/admin/me/2fa/enable', { json: { code: await appCode(secret, -1), currentPassword: 'not-my-password' } });
+    const wrong = await finance.client.post('/api/admin/me/2fa/enable', { json: { code: await enablingCode(secret), currentPassword: 'not-my-password' } });
     expect(wrong.statusCode).toBe(403);
     expect((await finance.client.get('/api/admin/me')).json().twoFactorEnabled).toBe(false);
-    const on = await finance.client.post('/api/admin/me/2fa/enable', { json: { code: await appCode(secret, -1), currentPassword: PASSWORD } });
+    const on = await finance.client.post('/api/admin/me/2fa/enable', { json: { code: await enablingCode(secret), currentPassword: PASSWORD } });
     expect(on.statusCode, on.body).toBe(200);
 
     const offWithoutPassword = await finance.client.post('/api/admin/me/2fa/disable', { json: { code: await appCode(secret) } });
@@ -83,7 +82,7 @@ describe('asking for the current password again', () => {
   it('off needs the password itself: a recovery code in its place and an app code turn nothing off', async () => {
     const finance = await signedInStaffAs(portal.app, 'finance');
     const { secret } = (await finance.client.post('/api/admin/me/2fa/setup')).json();
-    const on = await finance.client.post('/api/admin/me/2fa/enable', { json: { code: await appCode(secret, -1), currentPassword: PASSWORD } });
+    const on = await finance.client.post('/api/admin/me/2fa/enable', { json: { code: await enablingCode(secret), currentPassword: PASSWORD } });
     const [recoveryCode] = on.json().recoveryCodes as string[];
 
     const twoCodes = await finance.client.post('/api/admin/me/2fa/disable', { json: { code: await appCode(secret), currentPassword: recoveryCode } });
@@ -111,7 +110,7 @@ describe('asking for the current password again', () => {
     expect(await userRow(moderator.id)).toMatchObject({ role: 'moderator', disabledAt: null });
 
     const { secret } = (await admin.client.post('/api/admin/me/2fa/setup')).json();
-    await admin.client.post('/api/admin/me/2fa/enable', { json: { code: await appCode(secret, -1), currentPassword: PASSWORD } });
+    await admin.client.post('/api/admin/me/2fa/enable', { json: { code: await enablingCode(secret), currentPassword: PASSWORD } });
     const wrongCode = await admin.client.patch(`/api/admin/staff/${moderator.id}`, { json: { role: 'finance', currentPassword: '000000' } });
     expect(wrongCode.statusCode).toBe(403);
     expect(wrongCode.json().message).toMatch(/neither your current password nor a code from your authenticator app/);

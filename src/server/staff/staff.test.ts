@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginChallenges, users } from '../db/schema.js';
 import { multipart, pngBytes } from '../test-support/files.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { createTestApp, onPostgresServer, PASSWORD, signedInStaff, signedInStaffAs, signedUpMember, STAFF, TestClient } from '../test-support/test-app.js';
+import { appCode, enablingCode } from '../test-support/authenticator-app.js';
 
 const mailbox = new TestMailbox();
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -17,8 +17,6 @@ beforeAll(async () => {
 afterAll(() => portal.close());
 
 const login = (client: TestClient, email: string, password = PASSWORD) => client.post('/api/users/login', { json: { email, password } });
-/** The code the authenticator app shows `stepsAhead` 30-second steps from now. */
-const appCode = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 
 /** Sets up and enables two-factor sign-in for a signed-in staff client; the enabling code is one step behind. */
 async function enrol(client: TestClient, password = PASSWORD) {
@@ -27,7 +25,7 @@ async function enrol(client: TestClient, password = PASSWORD) {
   const { secret, otpauthUrl, qrCode } = setup.json();
   expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
   expect(qrCode).toMatch(/^data:image\/png;base64,/);
-  const enabled = await client.post('/api/admin/me/2fa/enable', { json: { code: await appCode(secret, -1), currentPassword: password } });
+  const enabled = await client.post('/api/admin/me/2fa/enable', { json: { code: await enablingCode(secret), currentPassword: password } });
   expect(enabled.statusCode, enabled.body).toBe(200);
   return { secret: secret as string, recoveryCodes: enabled.json().recoveryCodes as string[] };
 }
