@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import { FORM_DEFINITIONS } from '../../shared/form-definitions.js';
 import { FORM_POST_FIELDS, type PageRenderer } from '../../shared/rendered-page.js';
 import { premieres, submissions } from '../db/schema.js';
 import { activatedMember, createTestApp, signedUpMember, type TestClient } from '../test-support/test-app.js';
+import { builtWebRoot } from '../test-support/web-root.js';
 import { FORM_SENT_COOKIE } from './member-pages.js';
 
 const PAGE = FORM_DEFINITIONS['script-printing'].page;
@@ -46,13 +45,7 @@ let webRoot: string;
 let app: FastifyInstance;
 let close: () => Promise<void>;
 beforeAll(async () => {
-  webRoot = mkdtempSync(path.join(tmpdir(), 'portal-form-posts-'));
-  mkdirSync(path.join(webRoot, '.vite'), { recursive: true });
-  writeFileSync(
-    path.join(webRoot, 'index.html'),
-    '<!doctype html><html><head><title>shell</title><meta name="description" content="d"><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"><!--page--><main>Loading...</main><!--/page--></div></body></html>',
-  );
-  writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), JSON.stringify({ 'index.html': { file: 'assets/index-1.js' } }));
+  webRoot = builtWebRoot('form-posts');
   ({ app, close } = await createTestApp({}, { webRoot, pageRenderer: (await import('../../web/entry-server.js')) as PageRenderer }));
 });
 afterAll(async () => {

@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,6 +6,7 @@ import { MEMBER_DATA_ID } from '../../shared/member-pages.js';
 import { PAGE_DATA_ID, type PageRenderer } from '../../shared/rendered-page.js';
 import { users } from '../db/schema.js';
 import { activatedMember, createTestApp, signedInStaff, TestClient } from '../test-support/test-app.js';
+import { builtWebRoot } from '../test-support/web-root.js';
 import { filesOf } from './member-pages.js';
 
 /** A member page's answers, read back from its HTML as the browser does. */
@@ -20,20 +19,10 @@ let webRoot: string;
 let app: FastifyInstance;
 let close: () => Promise<void>;
 beforeAll(async () => {
-  webRoot = mkdtempSync(path.join(tmpdir(), 'portal-member-pages-'));
-  mkdirSync(path.join(webRoot, '.vite'), { recursive: true });
-  writeFileSync(
-    path.join(webRoot, 'index.html'),
-    '<!doctype html><html><head><title>shell</title><meta name="description" content="d"><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"><!--page--><main>Loading...</main><!--/page--></div></body></html>',
-  );
-  writeFileSync(
-    path.join(webRoot, '.vite', 'manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-1.js' },
-      'app/pages/dashboard.tsx': { file: 'assets/dashboard-1.js', imports: ['index.html', '_dates-1.js'], css: ['assets/dashboard-1.css'] },
-      '_dates-1.js': { file: 'assets/dates-1.js' },
-    }),
-  );
+  webRoot = builtWebRoot('member-pages', {
+    'app/pages/dashboard.tsx': { file: 'assets/dashboard-1.js', imports: ['index.html', '_dates-1.js'], css: ['assets/dashboard-1.css'] },
+    '_dates-1.js': { file: 'assets/dates-1.js' },
+  });
   ({ app, close } = await createTestApp({}, { webRoot }));
 });
 afterAll(async () => {

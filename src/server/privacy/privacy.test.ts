@@ -96,6 +96,30 @@ async function verifyEmail(client: TestClient, email: string) {
   expect((await client.post('/api/users/verify-code', { json: { email, code } })).statusCode).toBe(200);
 }
 
+/** A casting call with one role a member of any level 1-3 may apply for. */
+async function aCastingRole() {
+  const [call] = await db()
+    .insert(castingCalls)
+    .values({ project: 'Ada’s Journey', castingDay: '2030-02-08', time: '10am–4pm', place: 'Lekki', deadline: '2030-02-01' })
+    .returning();
+  const [role] = await db()
+    .insert(castingRoles)
+    .values({
+      callId: call!.id,
+      position: 0,
+      title: 'Lead actress',
+      category: 'movie',
+      gender: 'any',
+      minAge: 18,
+      maxAge: 40,
+      minLevel: 1,
+      maxLevel: 3,
+      count: 5,
+    })
+    .returning();
+  return role!;
+}
+
 describe('a child signs up', () => {
   it('refuses a 12-year-old without a guardian with 400, and creates nothing', async () => {
     const fields = signupFields({ dob: dobForAge(12) });
@@ -781,26 +805,8 @@ describe('download my data', () => {
         message: 'A bridal shoot for our catalogue.',
       });
     await db().insert(ads).values({ userId: user.id, weeks: 1, linkUrl: 'https://lekki-bridal.example.com/', altText: 'Lekki Bridal House' });
-    const [call] = await db()
-      .insert(castingCalls)
-      .values({ project: 'Ada’s Journey', castingDay: '2030-02-08', time: '10am–4pm', place: 'Lekki', deadline: '2030-02-01' })
-      .returning();
-    const [role] = await db()
-      .insert(castingRoles)
-      .values({
-        callId: call!.id,
-        position: 0,
-        title: 'Lead actress',
-        category: 'movie',
-        gender: 'any',
-        minAge: 18,
-        maxAge: 40,
-        minLevel: 1,
-        maxLevel: 3,
-        count: 5,
-      })
-      .returning();
-    await db().insert(castingApplications).values({ roleId: role!.id, userId: user.id, note: 'I played Ada on stage.', state: 'applied' });
+    const role = await aCastingRole();
+    await db().insert(castingApplications).values({ roleId: role.id, userId: user.id, note: 'I played Ada on stage.', state: 'applied' });
     await db().insert(contactMessages).values({
       userId: user.id,
       firstName: 'Chi',
@@ -947,26 +953,8 @@ describe('download my data', () => {
     await db()
       .insert(ads)
       .values({ userId: user.id, weeks: 1, linkUrl: 'https://lekki-bridal.example.com/', altText: 'Lekki Bridal House', reviewerId: adReviewer!.id });
-    const [call] = await db()
-      .insert(castingCalls)
-      .values({ project: 'Ada’s Journey', castingDay: '2030-02-08', time: '10am–4pm', place: 'Lekki', deadline: '2030-02-01' })
-      .returning();
-    const [role] = await db()
-      .insert(castingRoles)
-      .values({
-        callId: call!.id,
-        position: 0,
-        title: 'Lead actress',
-        category: 'movie',
-        gender: 'any',
-        minAge: 18,
-        maxAge: 40,
-        minLevel: 1,
-        maxLevel: 3,
-        count: 5,
-      })
-      .returning();
-    await db().insert(castingApplications).values({ roleId: role!.id, userId: user.id, state: 'cast', decidedBy: casting!.id, decidedAt: new Date() });
+    const role = await aCastingRole();
+    await db().insert(castingApplications).values({ roleId: role.id, userId: user.id, state: 'cast', decidedBy: casting!.id, decidedAt: new Date() });
     await db().insert(contactMessages).values({
       userId: user.id,
       firstName: 'Chi',
