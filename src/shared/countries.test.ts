@@ -13,4 +13,9 @@ describe('the country list of the sign-up form', () => {
     expect(new Set(COUNTRIES).size).toBe(COUNTRIES.length);
     expect(COUNTRIES).toHaveLength(getCountries().length);
   });
+
+  it('lists the others in alphabetical order, as written out', () => {
+    const others = COUNTRIES.slice(1);
+    expect(others).toEqual([...others].sort(new Intl.Collator('en').compare));
+  });
 });
