@@ -17,6 +17,16 @@ export const PUBLIC_PAGES = [
   '/talent/:id',
 ];
 
+/**
+ * Public pages a visitor reads and uses without their code: links, the menu's checkbox, `<details>`
+ * and the directory's filters as a plain GET form. Their code starts at the visitor's first touch,
+ * key or mouse movement rather than once they are painted (`start-after-paint.js`): a visitor who
+ * only reads downloads no code on costly data, and a slow phone's main thread is not held while the
+ * page is read (issue 31: Lighthouse's blocking time). A device with a member signed in starts it at
+ * once, for the member's menu.
+ */
+export const PAGES_USED_WITHOUT_CODE: readonly string[] = ['/', '/services', '/terms-and-conditions', '/privacy', '/talent'];
+
 /** Pages for members and staff only, which /robots.txt asks search engines to leave alone (the forms' pages are added there). */
 export const PRIVATE_PAGE_PREFIXES = [
   '/admin',

@@ -51,5 +51,11 @@ export interface DrawnSeeds {
 /** The hidden fields of a member form's plain post (a browser without the page's code). */
 export const FORM_POST_FIELDS = { csrfToken: '_csrf', idempotencyKey: '_key' } as const;
 
+/**
+ * The localStorage key of the signed-in user's copy the browser keeps (`web/lib/session.ts`): the
+ * script that starts a drawn page's code reads it to know a member's device before any code runs.
+ */
+export const SIGNED_IN_COPY_KEY = 'user';
+
 /** The id of the `<script type="application/json">` carrying `RenderedPage.data` to the browser. */
 export const PAGE_DATA_ID = 'page-data';

@@ -178,7 +178,12 @@ export async function openConsoleSection(page: Page, label: string): Promise<voi
   await link.click();
 }
 
-/** Waits until React has taken over `element` (it marks each element it owns with its own properties). */
+/**
+ * Waits until React has taken over `element` (it marks each element it owns with its own
+ * properties). The pointer is moved over it first, as a visitor's: a page read without its code
+ * starts it at the visitor's first use (PAGES_USED_WITHOUT_CODE).
+ */
 export async function takenOverByReact(element: Locator): Promise<void> {
+  await element.hover();
   await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps')))).toBe(true);
 }

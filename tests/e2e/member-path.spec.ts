@@ -25,7 +25,6 @@ async function latestPaymentId(page: Page): Promise<string> {
   return status.payment.id;
 }
 
-/** Opens the phone menu when it is folded, so its links can be read. */
 /** Opens the phone's menu; on a wide screen the menu is always open. Waits for the header first. */
 async function openMenu(page: Page): Promise<void> {
   const toggle = page.getByRole('button', { name: 'Open menu' });

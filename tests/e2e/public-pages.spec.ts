@@ -39,6 +39,20 @@ test('the public pages arrive drawn: text, layout and styles without JavaScript'
   await context.close();
 });
 
+test('the directory’s filters search before the page’s code, as a plain form', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await page.goto('/talent');
+  await page.getByLabel('Category').selectOption('model');
+  await page.getByRole('group', { name: 'Height (cm)' }).getByLabel('From').fill('170');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/talent\?category=model&.*minHeightCm=170/);
+  // The page drawn for that search, its filters as sent.
+  await expect(page.getByLabel('Category')).toHaveValue('model');
+  await expect(page.getByRole('group', { name: 'Height (cm)' }).getByLabel('From')).toHaveValue('170');
+  await context.close();
+});
+
 test('an unknown address is a 404 with the not-found page; a member page that needs sign-in is still the app', async ({ page }) => {
   const errors = watchConsole(page);
   const missing = await page.goto('/no-such-page');
@@ -69,6 +83,29 @@ test('hydration takes over each public page without an error, signed out and sig
   await expect(page.getByRole('link', { name: 'Sign up' })).toHaveCount(0);
   await expectHydrated(page);
   expect(unexpectedErrors(errors)).toEqual([]);
+});
+
+test('a page read without its code loads none until the visitor first uses it; a signed-in member’s device starts it at once', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const entryAsked = () => scripts.some((path) => /^\/assets\/index-[\w-]+\.js$/.test(path));
+  await page.goto('/');
+  await expect(page.getByText(TAGLINE, { exact: true })).toBeVisible();
+  // Past the start script's own fallback (a second after it runs): a page painted long ago.
+  await page.waitForTimeout(2500);
+  expect(scripts).toEqual(['/start-after-paint.js']);
+  await page.mouse.move(40, 300);
+  await expect.poll(entryAsked).toBe(true);
+  await takenOverByReact(page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' }));
+
+  // A member's device (the signed-in copy the app keeps) starts it with no use: the member's menu needs it.
+  await signUpThroughForm(page, newMember());
+  scripts.length = 0;
+  await page.goto('/terms-and-conditions');
+  await expect.poll(entryAsked).toBe(true);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Notifications' })).toBeVisible();
 });
 
 test('a page taken over loads no more code or styles until the visitor taps or types', async ({ page }) => {

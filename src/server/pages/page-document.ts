@@ -1,5 +1,6 @@
 import escapeHtml from 'escape-html';
-import { PAGE_DATA_ID, type RenderedPage } from '../../shared/rendered-page.js';
+import { PAGES_USED_WITHOUT_CODE } from '../../shared/public-pages.js';
+import { PAGE_DATA_ID, SIGNED_IN_COPY_KEY, type RenderedPage } from '../../shared/rendered-page.js';
 import type { InlineStylesheet } from './inline-stylesheet.js';
 
 const PAGE_START = '<!--page-->';
@@ -11,7 +12,10 @@ const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /** The built index.html cut where a drawn page's head tags, HTML and data go. */
 export interface PageTemplate {
+  /** The head, with the page's code started once the page is painted. */
   head: string;
+  /** The same, with the code started at the visitor's first use instead (`PAGES_USED_WITHOUT_CODE`). */
+  headStartedOnUse: string;
   bodyStart: string;
   bodyEnd: string;
 }
@@ -34,16 +38,24 @@ export function pageTemplate(
   if (start < 0 || end < start || headEnd < 0 || headEnd > start || !TITLE.test(indexHtml) || !DESCRIPTION.test(indexHtml)) {
     throw new Error(`index.html has no ${PAGE_START}...${PAGE_END} in its root, or no <title> and description to replace`);
   }
-  return {
-    head: indexHtml
+  // A drawn page is read without its scripts, which only take it over: they start once it is
+  // painted, or at the visitor's first use (the signed-in copy says whether a member is).
+  const startScript = (onUse: boolean) =>
+    entry
+      ? `<script src="/start-after-paint.js" defer data-entry="${entry}" data-preload="${preloads.join(' ')}"${onUse ? ` data-start="on-use" data-signed-in-copy="${SIGNED_IN_COPY_KEY}"` : ''}></script>`
+      : '';
+  const headWith = (onUse: boolean) =>
+    indexHtml
       .slice(0, headEnd)
       .replace(TITLE, '')
       .replace(DESCRIPTION, '')
       .replace(stylesheet?.link ?? '', stylesheet?.style ?? '')
-      // A drawn page is read without its scripts, which only take it over: they start once it is painted.
       .replace(PRELOAD, '')
-      .replace(ENTRY, entry ? `<script src="/start-after-paint.js" defer data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>` : '')
-      .concat(styles),
+      .replace(ENTRY, startScript(onUse))
+      .concat(styles);
+  return {
+    head: headWith(false),
+    headStartedOnUse: headWith(true),
     bodyStart: indexHtml.slice(headEnd, start),
     bodyEnd: indexHtml.slice(end + PAGE_END.length),
   };
@@ -73,7 +85,7 @@ export function pageDocument(template: PageTemplate, page: RenderedPage, origin:
   ];
   const data = JSON.stringify(page.data).replace(/</g, '\\u003c');
   return [
-    template.head,
+    PAGES_USED_WITHOUT_CODE.includes(path) ? template.headStartedOnUse : template.head,
     `  ${tags.join('\n    ')}\n  `,
     template.bodyStart,
     page.html,

@@ -115,13 +115,20 @@ describe('public pages drawn on the server', () => {
     expect(shell.body).not.toContain('<style>');
   });
 
-  it('starts a drawn page’s code once it is painted; a member page loads it at once', async () => {
-    const landing = await visitor().get('/');
-    expect(landing.body).toContain(
-      '<script src="/start-after-paint.js" defer data-entry="/assets/index-test.js" data-preload="/assets/react-test.js"></script>',
-    );
-    expect(landing.body).not.toContain(ENTRY_SCRIPT);
-    expect(landing.body).not.toContain(PRELOAD_LINK);
+  it('starts a drawn page’s code once it is painted, a page read without it at the first use; a member page loads it at once', async () => {
+    const startScript = '<script src="/start-after-paint.js" defer data-entry="/assets/index-test.js" data-preload="/assets/react-test.js"';
+    for (const usedWithoutCode of ['/', '/services', '/terms-and-conditions', '/privacy', '/talent']) {
+      const page = await visitor().get(usedWithoutCode);
+      expect(page.body, usedWithoutCode).toContain(`${startScript} data-start="on-use" data-signed-in-copy="user"></script>`);
+      expect(page.body, usedWithoutCode).not.toContain(ENTRY_SCRIPT);
+      expect(page.body, usedWithoutCode).not.toContain(PRELOAD_LINK);
+    }
+    // Pages with a form that only its code can send start it once they are painted.
+    for (const withForm of ['/signup', '/login', '/contact', '/forgot-password']) {
+      const page = await visitor().get(withForm);
+      expect(page.body, withForm).toContain(`${startScript}></script>`);
+      expect(page.body, withForm).not.toContain(ENTRY_SCRIPT);
+    }
     const shell = await visitor().get('/profile');
     expect(shell.body).toContain(ENTRY_SCRIPT);
     expect(shell.body).toContain(PRELOAD_LINK);

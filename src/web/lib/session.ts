@@ -1,17 +1,17 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
+import { SIGNED_IN_COPY_KEY } from '../../shared/rendered-page';
 import type { User } from '../../shared/schemas/users';
 import { api, ApiError } from './api';
 import { clearDraftsOf } from './drafts';
 import { useHydrated } from './hydrated';
 
-const STORAGE_KEY = 'user';
 export const sessionKey = ['session'] as const;
 
 /** The copy in localStorage the spec asks for; only a first guess, the server answer replaces it. */
 export function readStoredUser(): User | null {
   try {
-    const raw = localStorage.getItem(STORAGE_KEY);
+    const raw = localStorage.getItem(SIGNED_IN_COPY_KEY);
     return raw ? (JSON.parse(raw) as User) : null;
   } catch {
     return null;
@@ -20,8 +20,8 @@ export function readStoredUser(): User | null {
 
 function storeUser(user: User | null): void {
   try {
-    if (user) localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
-    else localStorage.removeItem(STORAGE_KEY);
+    if (user) localStorage.setItem(SIGNED_IN_COPY_KEY, JSON.stringify(user));
+    else localStorage.removeItem(SIGNED_IN_COPY_KEY);
   } catch {
     // Private mode or a full quota: the server session still works.
   }

@@ -9,7 +9,6 @@ import { SelectField, TextField } from '../../../components/form-field';
 import { Spinner } from '../../../components/spinner';
 import { useTalentDirectory } from '../api/get-talent-directory';
 import { categoryLabel, measurementFacts } from './talent-labels';
-import { FormControls } from '../../../components/form-controls';
 import { pageCount } from '../../../components/data-table';
 import './talent.css';
 
@@ -50,30 +49,29 @@ export function TalentDirectoryPage() {
         <h1>Find talent</h1>
         <p className="page__lead">Models, actors and musicians ready to book. Filter, open a profile and send a booking request: no account needed.</p>
       </header>
-      <form key={search} className="talent__filters" aria-label="Filter talent" onSubmit={applyFilters}>
-        <FormControls>
-          <SelectField label="Category" name="category" placeholder="Any category" options={TALENT_CATEGORIES} defaultValue={params.get('category') ?? ''} />
-          <SelectField label="Gender" name="gender" placeholder="Any gender" options={GENDERS} defaultValue={params.get('gender') ?? ''} />
-          <SelectField label="State of residence" name="state" placeholder="Any state" options={STATE_OPTIONS} defaultValue={params.get('state') ?? ''} />
-          <fieldset className="talent__range">
-            <legend>Height (cm)</legend>
-            <TextField label="From" name="minHeightCm" type="number" inputMode="numeric" min={50} max={250} defaultValue={params.get('minHeightCm') ?? ''} />
-            <TextField label="To" name="maxHeightCm" type="number" inputMode="numeric" min={50} max={250} defaultValue={params.get('maxHeightCm') ?? ''} />
-          </fieldset>
-          <fieldset className="talent__range">
-            <legend>Age</legend>
-            <TextField label="From" name="minAge" type="number" inputMode="numeric" min={1} max={120} defaultValue={params.get('minAge') ?? ''} />
-            <TextField label="To" name="maxAge" type="number" inputMode="numeric" min={1} max={120} defaultValue={params.get('maxAge') ?? ''} />
-          </fieldset>
-          <div className="talent__filter-actions">
-            <button type="submit" className="button button--primary">
-              Search
-            </button>
-            <Link to="/talent" className="button button--ghost">
-              Clear
-            </Link>
-          </div>
-        </FormControls>
+      {/* A plain GET form until the code takes it over: the filters are the drawn page's own query. */}
+      <form key={search} action="/talent" className="talent__filters" aria-label="Filter talent" onSubmit={applyFilters}>
+        <SelectField label="Category" name="category" placeholder="Any category" options={TALENT_CATEGORIES} defaultValue={params.get('category') ?? ''} />
+        <SelectField label="Gender" name="gender" placeholder="Any gender" options={GENDERS} defaultValue={params.get('gender') ?? ''} />
+        <SelectField label="State of residence" name="state" placeholder="Any state" options={STATE_OPTIONS} defaultValue={params.get('state') ?? ''} />
+        <fieldset className="talent__range">
+          <legend>Height (cm)</legend>
+          <TextField label="From" name="minHeightCm" type="number" inputMode="numeric" min={50} max={250} defaultValue={params.get('minHeightCm') ?? ''} />
+          <TextField label="To" name="maxHeightCm" type="number" inputMode="numeric" min={50} max={250} defaultValue={params.get('maxHeightCm') ?? ''} />
+        </fieldset>
+        <fieldset className="talent__range">
+          <legend>Age</legend>
+          <TextField label="From" name="minAge" type="number" inputMode="numeric" min={1} max={120} defaultValue={params.get('minAge') ?? ''} />
+          <TextField label="To" name="maxAge" type="number" inputMode="numeric" min={1} max={120} defaultValue={params.get('maxAge') ?? ''} />
+        </fieldset>
+        <div className="talent__filter-actions">
+          <button type="submit" className="button button--primary">
+            Search
+          </button>
+          <Link to="/talent" className="button button--ghost">
+            Clear
+          </Link>
+        </div>
       </form>
 
       {directory.isPending ? (
