@@ -53,13 +53,13 @@ export function latestAdOf(db: Executor, userId: string | SQLWrapper) {
 }
 
 /** An advert as its owner sees it. */
-export function toMemberAd(ad: AdRow): MemberAd {
+export function toMemberAd(ad: AdRow, today = todayInLagos()): MemberAd {
   return {
     id: ad.id,
     imageUrl: ad.imageFileId ? fileUrl(ad.imageFileId) : null,
     linkUrl: ad.linkUrl,
     altText: ad.altText,
-    status: adStatus(ad),
+    status: adStatus(ad, today),
     startDate: ad.startDate,
     endDate: ad.endDate,
     reason: ad.reason,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { todayInLagos } from '../../shared/dates.js';
 import type { MemberAd } from '../../shared/schemas/ads.js';
 import type { AppContext } from '../context.js';
 import { type NotifyChannel, preparedPerDatabase } from '../db/client.js';
@@ -23,6 +24,8 @@ export interface KeptMemberAds {
  */
 export async function keepMemberAds(app: FastifyInstance, ctx: AppContext): Promise<KeptMemberAds> {
   const kept = new KeptReads<{ ad: typeof ads.$inferSelect | null }>({ ttlMs: 60_000, maxEntries: 10_000 });
+  // One answer for a kept row and a day, so the profile read can keep the JSON it made (profile/routes.ts).
+  const shown = new WeakMap<typeof ads.$inferSelect, { today: string; ad: MemberAd }>();
   app.addHook('onClose', await ctx.listen(CHANGED_CHANNEL, kept.channelHandlers));
   return {
     async find(userId) {
@@ -30,8 +33,15 @@ export async function keepMemberAds(app: FastifyInstance, ctx: AppContext): Prom
         const [ad] = await latestAdQuery(ctx.db).execute({ userId });
         return { value: { ad: ad ?? null }, group: userId };
       });
-      // Made at each answer: the advert's status depends on today's date.
-      return row?.ad ? toMemberAd(row.ad) : null;
+      if (!row?.ad) return null;
+      // The advert's status depends on today's date.
+      const today = todayInLagos(ctx.clock());
+      let answer = shown.get(row.ad);
+      if (answer?.today !== today) {
+        answer = { today, ad: toMemberAd(row.ad, today) };
+        shown.set(row.ad, answer);
+      }
+      return answer.ad;
     },
   };
 }

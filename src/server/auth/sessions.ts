@@ -1,9 +1,10 @@
-import { createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq, getTableColumns, lt } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
+import { keptHmac } from './kept-hmac.js';
 
 /** `__Host-` in production: only this origin, over HTTPS, can set it (no sibling subdomain). */
 export function sessionCookieName(config: Pick<AppContext['config'], 'env'>): string {
@@ -15,16 +16,16 @@ const { passwordHash: _hidden, ...publicUserColumns } = getTableColumns(users);
 export type AuthUser = Omit<typeof users.$inferSelect, 'passwordHash'>;
 export { publicUserColumns };
 
-const secretKeys = new Map<string, KeyObject>();
+const tokenHashes = new Map<string, (token: string) => string>();
 
 /**
  * The stored id of a session: the HMAC of the cookie's token, so a leaked table signs nobody in.
- * Made for every API call: the secret's key is made once (a third of the HMAC's time).
+ * Asked for every API call, so the recent tokens' ids are kept (`keptHmac`).
  */
 export function hashToken(secret: string, token: string): string {
-  let key = secretKeys.get(secret);
-  if (!key) secretKeys.set(secret, (key = createSecretKey(Buffer.from(secret))));
-  return createHmac('sha256', key).update(token).digest('base64url');
+  let hash = tokenHashes.get(secret);
+  if (!hash) tokenHashes.set(secret, (hash = keptHmac(secret)));
+  return hash(token);
 }
 
 /** Starts a session and returns the token for the cookie; only its HMAC is stored. Every sign-in comes here, so it is the last sign-in. */

@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { keptHmac } from '../auth/kept-hmac.js';
 import { forbidden } from './errors.js';
 
 export const CSRF_HEADER = 'x-xsrf-token';
@@ -44,17 +45,9 @@ export function csrfCookieNames(production: boolean): { token: string; preSessio
  */
 export function registerCsrf(app: FastifyInstance, options: CsrfOptions): { tokenOf: (request: FastifyRequest) => string | undefined } {
   const names = csrfCookieNames(options.production);
-  // A request's binding usually stays the same from check to answer: its token is made once.
-  const madeFor = new WeakMap<FastifyRequest, { binding: string; token: string }>();
-  const tokenFor = (request: FastifyRequest, binding: string) => {
-    const made = madeFor.get(request);
-    // Stryker disable next-line ConditionalExpression: a cache that never hits only makes the same HMAC again.
-    if (made?.binding === binding) return made.token;
-    const token = createHmac('sha256', options.secret).update(`csrf|${binding}`).digest('base64url');
-    // Stryker disable next-line ObjectLiteral: a cache entry that never matches only makes the same HMAC again.
-    madeFor.set(request, { binding, token });
-    return token;
-  };
+  // Every answer carries the token of its session: the recent sessions' tokens are kept.
+  const mac = keptHmac(options.secret);
+  const tokenFor = (binding: string) => mac(`csrf|${binding}`);
   const bindingOf = (request: FastifyRequest) => request.cookies[options.sessionCookie] || request.cookies[names.preSession];
   const cookie = (name: string, value: string, httpOnly: boolean) =>
     app.serializeCookie(name, value, { path: '/', sameSite: 'lax', secure: options.production, httpOnly });
@@ -67,7 +60,7 @@ export function registerCsrf(app: FastifyInstance, options: CsrfOptions): { toke
     if (request.routeOptions.config.csrfInBody) return;
     const binding = bindingOf(request);
     const header = request.headers[CSRF_HEADER];
-    if (!binding || typeof header !== 'string' || !sameToken(header, tokenFor(request, binding))) {
+    if (!binding || typeof header !== 'string' || !sameToken(header, tokenFor(binding))) {
       throw forbidden('Missing or invalid security token. Reload the page and try again.');
     }
   });
@@ -81,7 +74,7 @@ export function registerCsrf(app: FastifyInstance, options: CsrfOptions): { toke
       binding = randomBytes(24).toString('base64url');
       set.push(cookie(names.preSession, binding, true));
     }
-    const token = tokenFor(request, binding);
+    const token = tokenFor(binding);
     if (request.cookies[names.token] !== token) set.push(cookie(names.token, token, false));
     // @fastify/cookie has written its cookies by now; Fastify appends these to them.
     if (set.length > 0) reply.header('set-cookie', set);
@@ -92,7 +85,7 @@ export function registerCsrf(app: FastifyInstance, options: CsrfOptions): { toke
     /** The token for the session the request carries, for a page that sends it in a form field. */
     tokenOf: (request) => {
       const binding = bindingOf(request);
-      return binding ? tokenFor(request, binding) : undefined;
+      return binding ? tokenFor(binding) : undefined;
     },
   };
 }

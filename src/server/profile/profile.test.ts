@@ -272,6 +272,27 @@ describe('GET /api/users/profile', () => {
     }
   });
 
+  it('shows the day’s standing and advert status, though the member and the advert are kept unchanged', async () => {
+    let now = new Date('2026-03-10T12:00:00Z');
+    const dated = await createTestApp({}, { clock: () => now });
+    try {
+      const { client, user } = await signedUpMember(dated.app);
+      await dated.app.ctx.db.update(users).set({ activated: true, paidUntil: '2026-03-12' }).where(eq(users.id, user.id));
+      await dated.app.ctx.db
+        .insert(ads)
+        .values({ userId: user.id, weeks: 1, state: 'approved', paidAt: now, linkUrl: 'https://example.com/', startDate: '2026-03-08', endDate: '2026-03-14' });
+      await expect.poll(async () => (await profileOf(client)).ad.status).toBe('running');
+      expect((await profileOf(client)).status).toBe(true);
+      now = new Date('2026-03-15T12:00:00Z');
+      expect((await profileOf(client)).ad.status).toBe('ended');
+      // Past paid-until and the week of grace.
+      now = new Date('2026-03-20T12:00:00Z');
+      expect((await profileOf(client)).status).toBe(false);
+    } finally {
+      await dated.close();
+    }
+  });
+
   it("shows the member's own change at once", async () => {
     const { client, fields } = await signedUpMember(portal.app);
     expect((await profileOf(client)).title).toBeNull();

@@ -2,13 +2,13 @@ import { todayInLagos } from '../../shared/dates.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SUCCESS } from '../../shared/messages.js';
 import { AD_IMAGE_MAX_BYTES, AD_IMAGE_TYPES, deleteAdSchema, placeAdFields } from '../../shared/schemas/ads.js';
-import { confirmEmailSchema, profileUpdateSchema, terminateAccountSchema } from '../../shared/schemas/users.js';
+import { confirmEmailSchema, profileUpdateSchema, terminateAccountSchema, type User } from '../../shared/schemas/users.js';
 import { deleteAd, placeAd } from '../ads/ads-service.js';
 import { keepMemberAds } from '../ads/kept-member-ads.js';
 import { accountLimit } from '../auth/account-limits.js';
 import { memberUser, requireActivated } from '../auth/guards.js';
 import { assertReauthenticated } from '../auth/reauthenticate.js';
-import { clearSessionCookie } from '../auth/sessions.js';
+import { type AuthUser, clearSessionCookie } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../files/file-kinds.js';
 import { readMultipart } from '../files/multipart.js';
@@ -32,9 +32,21 @@ export function profileMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // The current password and an email already in use are both things to guess: limited like login.
     const credentialChecks = accountLimit(app, 'profile-credentials', ctx.config.rateLimits.login);
 
-    app.get('/api/users/profile', { config: { access: 'user' } }, async (request) => {
+    // Every member page asks for it first. The user and the advert are the ones this process keeps
+    // (replaced, not changed, when PostgreSQL notifies a change), so the answer's JSON is made once
+    // for them and the day, not at every call (issue 31: the view and its serialization were a
+    // sixth of the read's own time).
+    const answered = new WeakMap<AuthUser, { today: string; ad: User['ad']; json: string }>();
+    app.get('/api/users/profile', { config: { access: 'user' } }, async (request, reply) => {
       const user = memberUser(request);
-      return { user: toUserView(user, todayInLagos(ctx.clock()), (await memberAds.find(user.id)) ?? NO_AD) };
+      const today = todayInLagos(ctx.clock());
+      const ad = (await memberAds.find(user.id)) ?? NO_AD;
+      let answer = answered.get(user);
+      if (answer?.today !== today || answer.ad !== ad) {
+        answer = { today, ad, json: JSON.stringify({ user: toUserView(user, today, ad) }) };
+        answered.set(user, answer);
+      }
+      return reply.type('application/json; charset=utf-8').send(answer.json);
     });
 
     // One call, three uses, as the first client made it: edit the profile, place an ad (multipart with
