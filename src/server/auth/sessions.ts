@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
-import { keptHmac } from './kept-hmac.js';
+import { keptHmac } from '../http/kept-hmac.js';
 
 /** `__Host-` in production: only this origin, over HTTPS, can set it (no sibling subdomain). */
 export function sessionCookieName(config: Pick<AppContext['config'], 'env'>): string {

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { keptHmac } from '../auth/kept-hmac.js';
+import { keptHmac } from './kept-hmac.js';
 import { forbidden } from './errors.js';
 
 export const CSRF_HEADER = 'x-xsrf-token';
