@@ -46,6 +46,10 @@ export async function everything() {
     runs.push(await load('bare node:http (limit)', { url: bare.url }));
     runs.push(await load('reference: Fastify + one pg primary-key read, nothing else', { url: reference.url }));
     runs.push(await load('GET /api/users/profile (signed in)', { url: `${portal.baseUrl}/api/users/profile`, headers: { cookie: member.cookieHeader } }));
+    // This machine's speed moves within a run (its cores are shared): the embedded row is judged
+    // against a bare run made just before it, and that run's share of the first shows the drift.
+    const bareAgain = await load('bare node:http (limit), again, just before the next row', { url: bare.url });
+    runs.push(bareAgain);
     const embeddedRun = await load('GET /api/users/profile (signed in) on the embedded database, as `npm start` runs', {
       url: `${embedded.baseUrl}/api/users/profile`,
       headers: { cookie: embeddedMember.cookieHeader },
@@ -76,10 +80,11 @@ export async function everything() {
 
     const [bareRun, referenceRun, ...otherRuns] = runs as [LoadResult, LoadResult, LoadResult, ...LoadResult[]];
     // The portal as production runs it; the embedded database's row is judged on its own below.
-    const portalRuns = otherRuns.filter((run) => run !== embeddedRun);
+    const portalRuns = otherRuns.filter((run) => run !== embeddedRun && run !== bareAgain);
+    const bareOf = (run: LoadResult) => (run === embeddedRun ? bareAgain : bareRun);
     console.log('| call | req/s | p99 ms | errors | share of bare |');
     console.log('|---|---:|---:|---:|---:|');
-    for (const run of runs) console.log(`| ${run.name} | ${Math.round(run.rps)} | ${run.p99} | ${run.errors} | ${shareOf(run, bareRun)} |`);
+    for (const run of runs) console.log(`| ${run.name} | ${Math.round(run.rps)} | ${run.p99} | ${run.errors} | ${shareOf(run, bareOf(run))} |`);
     console.log(`\nPortal memory (RSS) after the load: ${rss.toFixed(0)} MB`);
     const profileRun = portalRuns[0]!;
     // Issue 13's floor; the reference row shows what Fastify with one pg read does on the same machine.
@@ -87,9 +92,9 @@ export async function everything() {
       measured: `${shareOf(profileRun, bareRun)} (reference ${shareOf(referenceRun, bareRun)})`,
       met: profileRun.rps / bareRun.rps >= 0.25,
     }));
-    goals.checkRuns('signed-in profile at least 25% of the bare server on the embedded database (`npm start`)', [bareRun, embeddedRun], () => ({
-      measured: shareOf(embeddedRun, bareRun),
-      met: embeddedRun.rps / bareRun.rps >= 0.25,
+    goals.checkRuns('signed-in profile at least 25% of the bare server on the embedded database (`npm start`)', [bareAgain, embeddedRun], () => ({
+      measured: `${shareOf(embeddedRun, bareAgain)} (of the bare run just before it)`,
+      met: embeddedRun.rps / bareAgain.rps >= 0.25,
     }));
     // The baselines must have run clean for the portal's errors to mean anything.
     goals.checkRuns('zero errors under load', [bareRun, referenceRun], () => {
