@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
-import { activatedMember, createTestApp, signedInStaff, signedUpMember, STAFF } from '../test-support/test-app.js';
+import { activatedMember, createTestApp, signedInStaff, signedUpMember, PASSWORD, STAFF, TestClient } from '../test-support/test-app.js';
 import { loggableUrl, maskedEmail } from './log-privacy.js';
 
 const lines: string[] = [];
@@ -43,6 +43,20 @@ describe('what the logs say', () => {
     expect(log).toContain(`"url":"/api${pathname}?code=[redacted]"`);
     expect(log).toContain(`"url":"/api${pathname}/photo?code=[redacted]&size=2"`);
     expect(log).toContain(`"url":"${pathname}?code=[redacted]"`);
+  });
+
+  it('logs no header: not the session cookie, the CSRF token or the cookies an answer sets', async () => {
+    const { client, fields } = await activatedMember(portal.app);
+    const secrets = ['sid', 'XSRF-TOKEN', 'presession'].map((name) => client.cookie(name));
+    expect((await client.post('/api/users/logout')).statusCode).toBeLessThan(300);
+    const signIn = new TestClient(portal.app);
+    expect((await signIn.post('/api/users/login', { json: { email: fields.email, password: PASSWORD } })).statusCode).toBe(200);
+    secrets.push(signIn.cookie('sid'), signIn.cookie('XSRF-TOKEN'));
+    expect(secrets.every((secret) => typeof secret === 'string' && secret.length > 8)).toBe(true);
+    const log = lines.join('');
+    for (const secret of secrets) expect(log).not.toContain(secret);
+    expect(log).not.toMatch(/cookie|x-xsrf-token/i);
+    expect(log).toContain('"url":"/api/users/logout"');
   });
 
   it('shows the staff account it made at start with a masked address', () => {
