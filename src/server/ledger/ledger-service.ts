@@ -143,7 +143,8 @@ export async function memberLedger(ctx: AppContext, userId: string): Promise<Led
       .where(eq(ledgerEntries.userId, userId)),
   ]);
   return {
-    balanceKobo: Number(total?.balance ?? 0),
+    // A sum without GROUP BY answers one row, with null when the member has no entry.
+    balanceKobo: Number(total!.balance ?? 0),
     entries: rows.map(({ entry, finePaymentState, finePaymentChannel }) => ({
       id: entry.id,
       kind: entry.kind,

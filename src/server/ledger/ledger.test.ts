@@ -21,6 +21,10 @@ async function memberWithSlip(months = 1) {
   const email = member.user.email;
   await member.client.post('/api/users/verify-email', { json: { email } });
   await member.client.post('/api/users/verify-code', { json: { email, code: await mailbox.codeFor(email, /verification code/) } });
+  return { ...member, paymentId: await uploadSlip(member.client, months) };
+}
+
+async function uploadSlip(client: TestClient, months: number): Promise<string> {
   const form = new FormData();
   form.append('months', String(months));
   form.append(
@@ -34,9 +38,9 @@ async function memberWithSlip(months = 1) {
     ]),
     'slip.png',
   );
-  const upload = await member.client.post('/api/users/upload-slip', { form });
-  expect(upload.statusCode).toBe(201);
-  return { ...member, paymentId: upload.json().paymentId as string };
+  const upload = await client.post('/api/users/upload-slip', { form });
+  expect(upload.statusCode, upload.body).toBe(201);
+  return upload.json().paymentId as string;
 }
 
 describe('a member’s ledger and receipts', () => {
@@ -118,6 +122,12 @@ describe('a member’s ledger and receipts', () => {
     const [payment] = (await client.get('/api/users/payments')).json().payments;
     const text = await pdfText((await client.get(payment.receiptUrl)).rawPayload);
     expect(text).toMatch(new RegExp(`Member number:\\s+${memberNumber}`));
+
+    // A renewal's receipt is drawn for a member who has the number already.
+    const renewal = await uploadSlip(client, 1);
+    expect((await staff.post(`/api/admin/payments/${renewal}/approve`, { json: { months: 1 } })).statusCode).toBe(200);
+    const renewed = (await client.get('/api/users/payments')).json().payments.find((each: { id: string }) => each.id === renewal);
+    expect(await pdfText((await client.get(renewed.receiptUrl)).rawPayload)).toMatch(new RegExp(`Member number:\\s+${memberNumber}`));
 
     // Once the account is closed, the receipt the books keep names no one.
     expect((await client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } })).statusCode).toBe(200);
