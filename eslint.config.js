@@ -11,6 +11,15 @@ const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url), 
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/**
+ * date-fns's index loads each of its ~250 functions: about 1 s in every Node process and every test
+ * worker (a mutation run starts one per mutant). Each function has its own entry point.
+ */
+const wholeDateFns = {
+  name: 'date-fns',
+  message: "Import each function from its own entry point, 'date-fns/format': the index loads every one (1 s a process).",
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'drizzle', 'test-results', 'playwright-report', '.stryker-tmp', 'reports'] },
   js.configs.recommended,
@@ -21,6 +30,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through src/server/config.ts.' }],
+      'no-restricted-imports': ['error', { paths: [wholeDateFns] }],
     },
   },
   {
@@ -30,7 +40,10 @@ export default tseslint.config(
   {
     files: ['src/web/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The web app may import src/shared, never the server.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [wholeDateFns], patterns: [{ group: ['**/server/**'], message: 'The web app may import src/shared, never the server.' }] },
+      ],
     },
   },
   {

@@ -1,4 +1,7 @@
-import { addDays, eachDayOfInterval, format, subYears } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { eachDayOfInterval } from 'date-fns/eachDayOfInterval';
+import { format } from 'date-fns/format';
+import { subYears } from 'date-fns/subYears';
 import { describe, expect, it } from 'vitest';
 import { ageBand, ageOn, isChildOn } from './ages.js';
 

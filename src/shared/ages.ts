@@ -1,4 +1,7 @@
-import { differenceInYears, format, parseISO, subYears } from 'date-fns';
+import { differenceInYears } from 'date-fns/differenceInYears';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
+import { subYears } from 'date-fns/subYears';
 import { keepingLastAnswer } from './last-answer.js';
 
 // Apart from privacy.ts, which holds zod schemas: the sign-up page asks whether a date of birth

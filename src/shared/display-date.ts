@@ -1,4 +1,5 @@
-import { format, parseISO } from 'date-fns';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import { todayInLagos } from './dates.js';
 
 /** A calendar date (or the day of a moment) as the portal shows it everywhere: 22 Nov 2026. */

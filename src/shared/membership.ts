@@ -1,4 +1,6 @@
-import { addMonths, format, parseISO } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import type { PaymentState } from './charges.js';
 import { shiftDate } from './dates.js';
 import { keepingLastAnswer } from './last-answer.js';

@@ -1,4 +1,7 @@
-import { addMonths, differenceInCalendarDays, format, parseISO } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import { displayDate } from './display-date.js';
 
 /*

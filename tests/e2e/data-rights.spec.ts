@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { format, subYears } from 'date-fns';
+import { format } from 'date-fns/format';
+import { subYears } from 'date-fns/subYears';
 import yauzl from 'yauzl';
 import { expect, newMember, test } from './fixtures';
 import { signUpThroughForm, unexpectedErrors, watchConsole } from './helpers';

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { addDays, format, subYears } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { subYears } from 'date-fns/subYears';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';

@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { differenceInCalendarDays, parseISO } from 'date-fns';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { parseISO } from 'date-fns/parseISO';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { extendPaidUntil } from '../../shared/membership.js';
 import { publicUserColumns } from '../auth/sessions.js';

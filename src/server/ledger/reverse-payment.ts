@@ -1,4 +1,5 @@
-import { differenceInCalendarDays, parseISO } from 'date-fns';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { parseISO } from 'date-fns/parseISO';
 import { and, eq, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import { CHARGE_KINDS } from '../../shared/charges.js';
 import { shiftDate } from '../../shared/dates.js';

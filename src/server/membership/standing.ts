@@ -1,5 +1,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { addYears, format, parseISO } from 'date-fns';
+import { addYears } from 'date-fns/addYears';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import { displayDate } from '../../shared/display-date.js';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { formatMemberNumber, GRACE_DAYS, membershipState } from '../../shared/membership.js';

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
-import { addDays, format, parseISO, subDays, subYears } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
+import { subDays } from 'date-fns/subDays';
+import { subYears } from 'date-fns/subYears';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import yauzl from 'yauzl';

@@ -1,4 +1,6 @@
-import { addMonths, format, parseISO } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import { sql, type SQL } from 'drizzle-orm';
 import { shiftDate, startOfLagosDay, todayInLagos } from '../../shared/dates.js';
 import { formatMemberNumber, type MembershipState } from '../../shared/membership.js';

@@ -1,4 +1,6 @@
-import { differenceInYears, isValid, parseISO } from 'date-fns';
+import { differenceInYears } from 'date-fns/differenceInYears';
+import { isValid } from 'date-fns/isValid';
+import { parseISO } from 'date-fns/parseISO';
 import { z } from 'zod';
 import { MAX_MEMBER_AGE, MIN_MEMBER_AGE } from '../constants.js';
 import { type Option, valuesOf } from '../options.js';

@@ -1,4 +1,5 @@
-import { format, parseISO } from 'date-fns';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 
 /** "2026-03" -> "March 2026"; `short` gives "Mar 26" for chart labels. */
 export function monthName(month: string, short = false): string {

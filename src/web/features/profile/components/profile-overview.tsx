@@ -1,4 +1,5 @@
-import { isValid, parseISO } from 'date-fns';
+import { isValid } from 'date-fns/isValid';
+import { parseISO } from 'date-fns/parseISO';
 import { Link } from 'react-router';
 import { INDUSTRIES, MARITAL_STATUSES } from '../../../../shared/options';
 import { displayDate } from '../../../../shared/display-date';
