@@ -147,7 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     withoutIt: { redis: 'rate limits are counted in this process alone until it is back (decision 018)' },
   });
   app.addHook('onClose', async () => health.stop());
-  const storage = guardedStorage(options.storage ?? configuredStorage(config), config.timeouts.storageMs, health);
+  const storage = guardedStorage(options.storage ?? (await configuredStorage(config)), config.timeouts.storageMs, health);
   health.addProbe('storage', () => storage.check());
   const tallies = new Tallies();
   const mailTransport = options.mailTransport ?? createTransport(config, app.log);

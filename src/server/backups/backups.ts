@@ -99,7 +99,7 @@ export async function backupTo(
   }
 
   let files: Manifest['files'];
-  const storage = configuredStorage(config);
+  const storage = await configuredStorage(config);
   const listing = await storage.list();
   if (config.s3) {
     await seal('bucket-listing.json.age', Readable.from([Buffer.from(JSON.stringify(listing, null, 2))]));
@@ -183,7 +183,7 @@ export async function restoreFrom(config: Config, folder: string): Promise<{ mis
       ? (await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', config.databaseUrl, copy]),
         { setAside: undefined })
       : await restoreEmbeddedCopy(config.dataDir, copy);
-    const storage = configuredStorage(config);
+    const storage = await configuredStorage(config);
     const sealedFiles = Object.keys(manifest.checksums).filter((name) => name.startsWith('files/'));
     for (const name of sealedFiles) {
       const fileKey = name.slice('files/'.length, -'.age'.length);

@@ -5,7 +5,6 @@ import { memberUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { memberLedger, memberPayments, receiptCompany, receiptOf } from './ledger-service.js';
 import { readSiteSettings } from '../site/site-settings.js';
-import { receiptPdf } from './receipt-pdf.js';
 
 const paymentParams = z.object({ id: z.uuid({ error: 'Receipt not found' }) });
 
@@ -24,6 +23,8 @@ export function ledgerMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
 /** The receipt as a PDF download, never cached (it carries the member's name and number). */
 export async function sendReceipt(ctx: AppContext, reply: FastifyReply, receipt: Awaited<ReturnType<typeof receiptOf>>) {
+  // Loaded at the first download, not at start: PDFKit and its fonts (as the export's ZIP, privacy/routes.ts).
+  const { receiptPdf } = await import('./receipt-pdf.js');
   const pdf = await receiptPdf(receipt.details.company ?? receiptCompany(await readSiteSettings(ctx)), receipt.number, receipt.details);
   return reply
     .header('Content-Type', 'application/pdf')

@@ -5,7 +5,6 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { accessLogOf } from './access-log.js';
 import { consentsOf, setMarketingConsent } from './consents.js';
-import { sendExport } from './export.js';
 import { addGuardian, childToConfirm, confirmGuardian, guardianAnswer, resendGuardianCode } from './guardian-service.js';
 import { downloadRoute } from '../http/route-timeouts.js';
 
@@ -21,7 +20,7 @@ export function privacyMemberRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/users/me/export',
       { ...downloadRoute(ctx.config), config: { ...limited(ctx.config.rateLimits.codes), access: 'member' } },
-      async (request, reply) => sendExport(ctx, reply, memberUser(request)),
+      async (request, reply) => (await import('./export.js')).sendExport(ctx, reply, memberUser(request)),
     );
 
     app.get('/api/users/me/consents', member, async (request) => consentsOf(ctx.db, memberUser(request).id));

@@ -5,7 +5,6 @@ import { enrolmentFields } from '../../shared/schemas/training.js';
 import { memberUser, staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
-import { certificatePdf } from './certificate-pdf.js';
 import { certificateToDraw, checkCertificate, checkUrl, issueCertificate, listCertificates } from './training-certificates.js';
 import { enrol, leave, memberTrainings, seriesEnrolments, staffEnrol, staffUnenrol } from './training-service.js';
 
@@ -20,6 +19,7 @@ const listQuery = z.object({ seriesId: z.uuid({ error: 'Session not found' }).op
 const originOf = (ctx: AppContext, request: { protocol: string; host: string }) => ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
 async function sendCertificate(ctx: AppContext, reply: FastifyReply, origin: string, certificate: Awaited<ReturnType<typeof certificateToDraw>>) {
+  const { certificatePdf } = await import('./certificate-pdf.js');
   const pdf = await certificatePdf(certificate, checkUrl(origin, certificate));
   return reply
     .header('Content-Type', 'application/pdf')
