@@ -60,9 +60,11 @@ export default {
   // One mutant per core of this machine's two (a third worker measured no faster: decide-pending 44 s
   // at 2, 48 s at 3). On a machine shared with other work, `-- --concurrency=1`.
   concurrency: 2,
-  // A mutant that makes a test loop or wait is a timeout (killed), judged against the test's own time.
+  // A mutant that makes a test loop or wait is a timeout (killed), judged against the test's own time:
+  // twice it, plus 10 s for the run's fixed part (about 3 s: the server's import and a portal's boot).
+  // Every timeout waits that long and restarts a worker: export.ts's 8 hung downloads were 2 of its 10 min at 20 s.
   timeoutFactor: 2,
-  timeoutMS: 20_000,
+  timeoutMS: 10_000,
   ignorePatterns: ['/dist', '/data', '/docs', '/tests/e2e', '/reports', '/test-results', '/playwright-report', '/bench-results'],
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',

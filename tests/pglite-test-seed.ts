@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { openDatabase } from '../src/server/db/client.js';
 
 const migrations = path.resolve(import.meta.dirname, '../drizzle');
@@ -16,7 +17,7 @@ export function pgliteTestSeedFile(): string {
     const file = path.join(migrations, name);
     if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(file));
   }
-  return path.join(tmpdir(), `portal-pglite-seed-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+  return path.join(tmpdir(), `portal-pglite-seed-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
 /**
@@ -34,8 +35,9 @@ export default async function buildPgliteTestSeed(): Promise<void> {
     if (!handle.snapshot) throw new Error('The embedded database gives no snapshot.');
     const dump = await handle.snapshot();
     await handle.close();
-    // Written whole, then renamed: a run that stops half-way leaves no half seed behind.
-    writeFileSync(`${file}.${process.pid}`, Buffer.from(await dump.arrayBuffer()));
+    // Kept unpacked (43 MB, not 5): PGlite then starts from it a third faster, with no gunzip, at
+    // every mutant's boot. Written whole, then renamed: a run that stops half-way leaves no half seed.
+    writeFileSync(`${file}.${process.pid}`, gunzipSync(Buffer.from(await dump.arrayBuffer())));
     renameSync(`${file}.${process.pid}`, file);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
