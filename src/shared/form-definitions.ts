@@ -13,6 +13,7 @@ import {
   YES_NO,
 } from './form-options.js';
 import { FAILURE, SUCCESS } from './messages.js';
+import { FORM_ROUTES, type FormKind, type FormRoute } from './form-routes.js';
 import { MARITAL_STATUSES, type Option } from './options.js';
 
 /*
@@ -217,16 +218,9 @@ export const ARTIST_MEMBERSHIP_FILES = [
   },
 ] as const satisfies readonly FormFile[];
 
-/** Who may send a form: any signed-in member, or only one whose profile is activated. */
-export type FormAccess = 'user' | 'activated';
-
-export interface FormDefinition {
-  /** What pages, staff screens and CSV readers call it. */
-  label: string;
+export interface FormDefinition extends FormRoute {
   /** One short line on the dashboard's card: what the form is for. */
   purpose: string;
-  /** The page it is filled in on. */
-  page: string;
   /** Where the page posts it; JSON forms send JSON, forms with files multipart/form-data. */
   endpoint: string;
   encoding: 'json' | 'multipart';
@@ -235,103 +229,78 @@ export interface FormDefinition {
   /** Its text fields in order (described above): what the schema, the page, the staff detail and the CSV read. */
   fields: readonly FormField[];
   files: readonly FormFile[];
-  /** The event form needs only a signed-in member; the others an activated one. */
-  access: FormAccess;
   /** The server's answer, and the page's fallback when it gives none. */
   success: string;
   /** The page's fallback when a failure comes without a message. */
   failure: string;
 }
 
-/** Keyed by the stored name of a form (the `form` column of a submission), in the dashboard's order. */
-const definitions = {
+/** Each form of FORM_ROUTES (form-routes.ts), whole. */
+export const FORM_DEFINITIONS: Record<FormKind, FormDefinition> = {
   'artist-membership': {
-    label: 'Artist Membership Form',
+    ...FORM_ROUTES['artist-membership'],
     purpose: 'Join the artist register as a movie, music or model artist: your details, measurements and experience, for casting.',
-    page: '/artistmembershipform',
     endpoint: '/api/users/artistmembershipform',
     encoding: 'multipart',
     aliases: ['/api/artist-membership'],
     fields: ARTIST_MEMBERSHIP_FIELDS,
     files: ARTIST_MEMBERSHIP_FILES,
-    access: 'activated',
     success: SUCCESS.artistMembershipSubmitted,
     failure: FAILURE.membershipForm,
   },
   'script-printing': {
-    label: 'Script Printing Form',
+    ...FORM_ROUTES['script-printing'],
     purpose: 'Order printing: business cards, brochures, flyers, posters or a custom job.',
-    page: '/scriptprintingform',
     endpoint: '/api/users/scriptprintingform',
     encoding: 'json',
     aliases: [],
     fields: SCRIPT_PRINTING_FIELDS,
     files: [],
-    access: 'activated',
     success: SUCCESS.formSubmitted,
     failure: FAILURE.form,
   },
   welfare: {
-    label: 'Welfare Form',
+    ...FORM_ROUTES['welfare'],
     purpose: 'Ask the welfare desk for financial, health, food, housing or education support.',
-    page: '/welfareform',
     endpoint: '/api/users/welfareform',
     encoding: 'json',
     aliases: [],
     fields: WELFARE_FIELDS,
     files: [],
-    access: 'activated',
     success: SUCCESS.formSubmitted,
     failure: FAILURE.form,
   },
   camping: {
-    label: 'Camping Form',
+    ...FORM_ROUTES['camping'],
     purpose: 'Register for camp with your payment receipts and the documents the camp asks for.',
-    page: '/campingform',
     endpoint: '/api/users/campingform',
     encoding: 'multipart',
     aliases: [],
     fields: CAMPING_FIELDS,
     files: CAMPING_FILES,
-    access: 'activated',
     success: SUCCESS.formSubmitted,
     failure: FAILURE.campingForm,
   },
   event: {
-    label: 'Event Form',
+    ...FORM_ROUTES['event'],
     purpose: 'Donate to a visitation or buy a ticket for a company event, with your payment teller.',
-    page: '/eventform',
     endpoint: '/api/users/eventform',
     encoding: 'multipart',
     aliases: [],
     fields: EVENT_FIELDS,
     files: EVENT_FILES,
-    access: 'user',
     success: SUCCESS.formSubmitted,
     failure: FAILURE.form,
   },
   'movie-premiere': {
-    label: 'Movie Premiere Form',
+    ...FORM_ROUTES['movie-premiere'],
     purpose: 'Book your seat at one of our movie premieres.',
-    page: '/moviepremiereform',
     endpoint: '/api/users/moviepremiereform',
     encoding: 'json',
     aliases: ['/api/users/moviePremiereForm'],
     fields: MOVIE_PREMIERE_FIELDS,
     files: [],
-    access: 'activated',
     success: SUCCESS.formSubmitted,
     failure: FAILURE.form,
   },
-} satisfies Record<string, FormDefinition>;
-
-/** A form's stored name. */
-export type FormKind = keyof typeof definitions;
-
-export const FORM_DEFINITIONS: Record<FormKind, FormDefinition> = definitions;
-
-/** The forms as an option list (staff filters, labels of stored rows), in the table's order. */
-export const FORM_KINDS = (Object.keys(FORM_DEFINITIONS) as FormKind[]).map((value) => ({
-  value,
-  label: FORM_DEFINITIONS[value].label,
-})) satisfies Option<FormKind>[];
+};

@@ -1,4 +1,4 @@
-import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from './form-definitions.js';
+import { FORM_KINDS, FORM_ROUTES, type FormKind } from './form-routes.js';
 
 /**
  * Member pages the server sends with the signed-in member's data (issue 31): the shell as before,
@@ -54,7 +54,7 @@ export const MEMBER_PAGES: Record<string, MemberPage> = {
   },
   ...Object.fromEntries(
     FORM_KINDS.map(({ value }) => [
-      FORM_DEFINITIONS[value].page,
+      FORM_ROUTES[value].page,
       { module: FORM_MODULES[value]!, data: SHELL_DATA, ...(FORMS_DRAWN.includes(value) && { drawnOnServer: true as const }) },
     ]),
   ),

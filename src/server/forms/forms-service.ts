@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DONATION_EVENTS, labelOf } from '../../shared/form-options.js';
 import { formatNaira } from '../../shared/money.js';
-import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from '../../shared/form-definitions.js';
+import { FORM_DEFINITIONS } from '../../shared/form-definitions.js';
+import { FORM_KINDS, type FormKind } from '../../shared/form-routes.js';
 import type { MemberEvent } from '../../shared/schemas/forms.js';
 import { displayDate } from '../../shared/display-date.js';
 import type { AuthUser } from '../auth/sessions.js';

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants.js';
-import { FORM_DEFINITIONS, FORM_KINDS, type FormFile } from '../../shared/form-definitions.js';
+import { FORM_DEFINITIONS, type FormFile } from '../../shared/form-definitions.js';
+import { FORM_KINDS } from '../../shared/form-routes.js';
 import { FORM_SCHEMAS } from '../../shared/schemas/forms.js';
 import { memberUser } from '../auth/guards.js';
 import { assertGuardianConfirmed } from '../privacy/guardian-service.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { todayInLagos } from '../../shared/dates.js';
-import { FORM_KINDS } from '../../shared/form-definitions.js';
+import { FORM_KINDS } from '../../shared/form-routes.js';
 import { isoDate } from '../../shared/schemas/fields.js';
 import { pageNumber } from '../../shared/schemas/forms.js';
 import { recordAudit } from '../audit/audit.js';

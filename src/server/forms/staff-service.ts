@@ -1,7 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from '../../shared/form-definitions.js';
+import { FORM_DEFINITIONS } from '../../shared/form-definitions.js';
+import { FORM_KINDS, type FormKind } from '../../shared/form-routes.js';
 import { labelOf } from '../../shared/form-options.js';
 import { STAFF_PAGE_SIZE } from '../../shared/constants.js';
 import { memberMatches } from '../members/member-search.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, submissions, users } from '../db/schema.js';
 import { createTestApp, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { multipart, parseCsv, PDF_BYTES, pngBytes } from '../test-support/files.js';
-import type { FormKind } from '../../shared/form-definitions.js';
+import type { FormKind } from '../../shared/form-routes.js';
 
 const STAFF = { email: 'staff@example.com', password: 'staff-password-1' };
 

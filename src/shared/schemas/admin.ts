@@ -1,4 +1,4 @@
-import type { FormKind } from '../form-definitions.js';
+import type { FormKind } from '../form-routes.js';
 import type { SubmissionState } from '../form-options.js';
 import type { Role } from '../roles.js';
 

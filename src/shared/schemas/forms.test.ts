@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_DEFINITIONS, FORM_KINDS } from '../form-definitions.js';
+import { FORM_DEFINITIONS } from '../form-definitions.js';
+import { FORM_KINDS } from '../form-routes.js';
 import { FORM_SCHEMAS } from './forms.js';
 
 /* A form's fields are described once (form-definitions.ts); its schema must be the form described there. */

@@ -6,11 +6,11 @@ import {
   CAMPING_FIELDS,
   EVENT_FIELDS,
   fieldsByName,
-  type FormKind,
   MOVIE_PREMIERE_FIELDS,
   SCRIPT_PRINTING_FIELDS,
   WELFARE_FIELDS,
 } from '../form-definitions.js';
+import { type FormKind } from '../form-routes.js';
 import { SHOWTIMES } from '../form-options.js';
 import { type Option, valuesOf } from '../options.js';
 import { choice, dateOfBirth, email, isoDate, optionalText, phone, requiredText } from './fields.js';

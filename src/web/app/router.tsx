@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
-import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from '../../shared/form-definitions';
+import { FORM_KINDS, FORM_ROUTES, type FormKind } from '../../shared/form-routes';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { lazyNamed } from '../lib/lazy-named';
 import { Layout } from './layout';
@@ -119,7 +119,7 @@ export const appRoutes = (
     </Route>
 
     {FORM_KINDS.map(({ value: kind }) => {
-      const { page, access } = FORM_DEFINITIONS[kind];
+      const { page, access } = FORM_ROUTES[kind];
       const FormPage = FORM_PAGES[kind];
       return (
         <Route key={kind} element={<ProtectedRoute inactiveRedirectTo={access === 'activated' ? '/user/fees' : undefined} />}>

@@ -1,4 +1,4 @@
-import { FORM_DEFINITIONS, FORM_KINDS } from '../../shared/form-definitions';
+import { FORM_KINDS, FORM_ROUTES } from '../../shared/form-routes';
 
 /** What a visitor sent to sign in or sign up by a guard is told, by the start of the page they asked for. */
 const REASONS: { prefix: string; reason: string }[] = [
@@ -11,8 +11,8 @@ const REASONS: { prefix: string; reason: string }[] = [
   { prefix: '/editprofile', reason: 'Log in to edit your profile.' },
   { prefix: '/profile', reason: 'Log in to see your dashboard.' },
   ...FORM_KINDS.map(({ value }) => ({
-    prefix: FORM_DEFINITIONS[value].page.replace(/^\/?/, '/'),
-    reason: `Log in or sign up to fill in the ${FORM_DEFINITIONS[value].label}.`,
+    prefix: FORM_ROUTES[value].page.replace(/^\/?/, '/'),
+    reason: `Log in or sign up to fill in the ${FORM_ROUTES[value].label}.`,
   })),
 ];
 

@@ -1,7 +1,7 @@
 // The members' forms (src/server/forms/).
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { FormKind } from '../../../shared/form-definitions.js';
+import type { FormKind } from '../../../shared/form-routes.js';
 import { createdAt } from './columns.js';
 import { files, users } from './users.js';
 

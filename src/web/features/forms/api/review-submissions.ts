@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormKind } from '../../../../shared/form-definitions';
+import type { FormKind } from '../../../../shared/form-routes';
 import { api } from '../../../lib/api';
 import type { SubmissionDetail, SubmissionSummary } from '../../../../shared/schemas/admin';
 

@@ -1,4 +1,5 @@
-import { FORM_DEFINITIONS, type FormKind } from '../../../../shared/form-definitions';
+import { FORM_DEFINITIONS } from '../../../../shared/form-definitions';
+import { type FormKind } from '../../../../shared/form-routes';
 import { api } from '../../../lib/api';
 import { prepareUploads } from '../../../lib/prepare-upload';
 import { useSubmission } from '../../../lib/submission';

@@ -2,7 +2,8 @@ import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'reac
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/constants';
 import type { Option } from '../../../../shared/options';
-import { FILE_ACCEPT, type FormFile, type FormKind } from '../../../../shared/form-definitions';
+import { FILE_ACCEPT, type FormFile } from '../../../../shared/form-definitions';
+import { type FormKind } from '../../../../shared/form-routes';
 import { FORM_POST_FIELDS } from '../../../../shared/rendered-page';
 import { FileField } from '../../../components/file-field';
 import { FormError } from '../../../components/form-error';

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { FORM_KINDS, type FormKind } from '../../../../shared/form-definitions';
+import { FORM_KINDS, type FormKind } from '../../../../shared/form-routes';
 import { DataTable, pageCount } from '../../../components/data-table';
 import { QueryView } from '../../../components/query-view';
 import { pageParam, useAddressFilter } from '../../../lib/address-filter';

@@ -1,7 +1,8 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { type DefaultValues, type FieldErrors, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { FORM_DEFINITIONS, type FormFile, type FormKind } from '../../../../shared/form-definitions';
+import { FORM_DEFINITIONS, type FormFile } from '../../../../shared/form-definitions';
+import { type FormKind } from '../../../../shared/form-routes';
 import { useFlash } from '../../../components/flash-context';
 import type { ApiError } from '../../../lib/api';
 import { useDrawnSeed } from '../../../lib/drawn-seeds';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { FORM_DEFINITIONS, FORM_KINDS, type FormKind } from '../../../../shared/form-definitions';
+import { FORM_DEFINITIONS } from '../../../../shared/form-definitions';
+import { FORM_KINDS, type FormKind } from '../../../../shared/form-routes';
 
 /** The rule the server and the router apply: a form for any member, or one for activated members only. */
 const opensFor = (kind: FormKind, status: boolean) => status || FORM_DEFINITIONS[kind].access === 'user';
