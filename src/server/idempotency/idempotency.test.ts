@@ -6,6 +6,7 @@ import { contactMessages, idempotencyKeys, payments, submissions } from '../db/s
 import { runHousekeeping } from '../housekeeping.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, PASSWORD, signedUpMember, TestClient } from '../test-support/test-app.js';
+import { createPostgresTestApp, describeOnPostgres } from '../test-support/on-postgres.js';
 import { welfareFields } from '../test-support/sample-forms.js';
 
 const mailbox = new TestMailbox();
@@ -374,5 +375,50 @@ describe('a retry while the first request with its key is still being handled', 
     // The key stays held without an answer until it counts as abandoned: a retry is not handled a second time.
     expect((await sendWelfare(client, key)).statusCode).toBe(409);
     expect(await quick.app.ctx.db.select().from(submissions).where(eq(submissions.userId, user.id))).toHaveLength(1);
+  });
+});
+
+describeOnPostgres('an abandoned key retried four times at once', () => {
+  let racing: Awaited<ReturnType<typeof createPostgresTestApp>>;
+  beforeAll(async () => {
+    racing = await createPostgresTestApp({ RATE_LIMIT_FORMS: '1000' });
+  });
+  afterAll(() => racing?.close());
+
+  it('is taken over by one of the four that read it as abandoned: one submission, and all get its answer', async () => {
+    const { client, user } = await activatedMember(racing.app);
+    const { db } = racing.app.ctx;
+    const key = newKey();
+    expect((await sendWelfare(client, key)).statusCode).toBe(201);
+    // As a request that took the key and never answered leaves it: held, with no answer, since 10 minutes.
+    await db
+      .update(idempotencyKeys)
+      .set({ status: null, body: null, createdAt: new Date(Date.now() - 10 * MINUTE) })
+      .where(eq(idempotencyKeys.key, key));
+    // The key's row is held from a connection of its own while the four retries read it as
+    // abandoned: each then waits to take it over, and only the first may.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const lock = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from idempotency_keys where key = ${key} for update`);
+      locked();
+      await released;
+    });
+    await holding;
+    const waiting = async () => {
+      const result = await db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+      return (result as unknown as { rows: unknown[] }).rows.length;
+    };
+    const sent = Promise.all(Array.from({ length: 4 }, () => sendWelfare(client, key)));
+    await expect.poll(waiting).toBe(4);
+    release();
+    await lock;
+    const retries = await sent;
+    expect(retries.map((retry) => retry.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(retries.filter((retry) => retry.headers['idempotent-replayed'] !== 'true')).toHaveLength(1);
+    expect(new Set(retries.map((retry) => retry.body)).size).toBe(1);
+    expect(await db.select().from(submissions).where(eq(submissions.userId, user.id))).toHaveLength(2);
   });
 });
