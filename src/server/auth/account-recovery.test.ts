@@ -303,6 +303,17 @@ describe('codes of every kind', () => {
     expect([late?.statusCode, late?.message]).toEqual([400, 'This code has expired or was already used. Click Send OTP to get a new one.']);
   });
 
+  it('always gives six digits, leading zeros kept, and each works', async () => {
+    const { user } = await signedUpMember(portal.app);
+    const { ctx } = portal.app;
+    // One code in ten is under 100000: among 100, the chance that none is (and a lost zero goes unseen) is 0.9^100, 3 in 100,000.
+    const codes: string[] = [];
+    for (let i = 0; i < 100; i++) codes.push(await issueCode(ctx, ctx.db, user.id, 'email'));
+    expect(codes.filter((code) => !/^\d{6}$/.test(code))).toEqual([]);
+    expect(codes.some((code) => code.startsWith('0'))).toBe(true);
+    expect(await consumeCode(ctx, ctx.db, user.id, 'email', codes.at(-1)!, 'Wrong.')).toBeNull();
+  });
+
   it('refuses another code within a minute of the last unused one of the same kind, and only then', async () => {
     const { user } = await signedUpMember(portal.app);
     const { ctx } = portal.app;
