@@ -31,15 +31,15 @@ import {
   users,
 } from '../db/schema.js';
 import { purposeInWords } from './access-log.js';
+import type { DOCUMENT_TYPES } from '../files/file-kinds.js';
 
+/** The extension of each type the portal stores (files/file-kinds.ts). */
 const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/webp': 'webp',
-  'image/gif': 'gif',
-  'text/plain': 'txt',
-};
+} satisfies Record<(typeof DOCUMENT_TYPES)[number], string>;
 
 type FileRow = typeof files.$inferSelect;
 

@@ -694,6 +694,8 @@ describe('download my data', () => {
       .values({ userId: user.id, form: 'welfare', data: { reason: 'school fees' } })
       .returning();
     await db().insert(submissionFiles).values({ submissionId: submission!.id, fileId: passport.id, field: 'passport' });
+    const teller = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'form:event', data: Buffer.from('a JPEG teller'), mimeType: 'image/jpeg' });
+    const photo = await storeFile(ctx, db(), { ownerId: user.id, purpose: 'talent-photo', data: Buffer.from('a WebP photo'), mimeType: 'image/webp' });
     await notify(db(), user.id, 'test', 'Hello from the export test');
     await db().insert(contactMessages).values({
       userId: user.id,
@@ -753,13 +755,14 @@ describe('download my data', () => {
     expect(json('notifications')).toEqual([expect.objectContaining({ message: 'Hello from the export test' })]);
     expect(json('contact_messages')).toEqual([expect.objectContaining({ message: 'When is the premiere?' })]);
     expect(json('consents').map((c: { kind: string; given: boolean }) => `${c.kind}:${c.given}`)).toEqual(['terms:true', 'marketing:true', 'marketing:false']);
-    expect(json('files')).toHaveLength(2);
+    expect(json('files')).toHaveLength(4);
     expect(JSON.stringify(entries.map((e) => e.data.toString('latin1')))).not.toContain(other.user.id);
 
     const slipEntry = entries.find((e) => e.name === `files/payment-slip/${slip.id}.pdf`);
     expect(slipEntry?.data.equals(PDF_BYTES)).toBe(true);
     const passportEntry = entries.find((e) => e.name === `files/form-welfare/${passport.id}.png`);
     expect(passportEntry?.data.equals(await slipImage())).toBe(true);
+    expect(names).toEqual(expect.arrayContaining([`files/form-event/${teller.id}.jpg`, `files/talent-photo/${photo.id}.webp`]));
     expect(names).toContain('README.txt');
     const [stored] = await db().select().from(files).where(eq(files.id, slip.id));
     expect(stored).toBeDefined();
