@@ -17,9 +17,9 @@ import { FORM_ROUTES, type FormKind, type FormRoute } from './form-routes.js';
 import { MARITAL_STATUSES, type Option } from './options.js';
 
 /*
- * The six member forms, one entry each: everything the server,
- * the router, the form pages, the dashboard and the staff screens know of a form. An entry's
- * validation is the one thing not here: it is `FORM_SCHEMAS[kind]` in schemas/forms.ts (typed by
+ * The six member forms, one entry each: everything the server, the form pages, the dashboard and
+ * the staff screens know of a form (the router and the guards read only its name, page and access,
+ * form-routes.ts, which each entry starts from). An entry's validation is the one thing not here: it is `FORM_SCHEMAS[kind]` in schemas/forms.ts (typed by
  * `FormKind`, so a form without a schema fails typecheck), because this file must not import zod:
  * a form page renders with it before its validation code has arrived (src/web/README.md).
  */
