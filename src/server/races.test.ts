@@ -6,7 +6,7 @@ import { extendPaidUntil } from '../shared/membership.js';
 import { auditLog, ledgerEntries, outbox, payments, users, verificationCodes } from './db/schema.js';
 import { advertForm } from './test-support/advert-form.js';
 import { TestMailbox } from './test-support/mailbox.js';
-import { createPostgresTestApp, describeOnPostgres } from './test-support/on-postgres.js';
+import { createPostgresTestApp, describeOnPostgres, holdRows } from './test-support/on-postgres.js';
 import { activatedMember, signedInStaffAs, signedUpMember, TestClient } from './test-support/test-app.js';
 
 /**
@@ -77,30 +77,7 @@ describeOnPostgres('races', () => {
    * Holds a member's row from a connection of its own, so that requests queue behind it in the
    * order they are sent; `queued(n)` waits until n of them wait for a lock.
    */
-  async function holdMemberRow(userId: string) {
-    const { db } = portal.app.ctx;
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked = () => {};
-    const holding = new Promise<void>((resolve) => (locked = resolve));
-    const done = db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from users where id = ${userId} for update`);
-      locked();
-      await released;
-    });
-    await holding;
-    const waiting = async () => {
-      const result = await db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-      return (result as unknown as { rows: unknown[] }).rows.length;
-    };
-    return {
-      queued: (n: number) => expect.poll(waiting, { timeout: 10_000 }).toBe(n),
-      release: async () => {
-        release();
-        await done;
-      },
-    };
-  }
+  const holdMemberRow = (userId: string) => holdRows(portal.app.ctx.db, sql`select 1 from users where id = ${userId} for update`);
 
   it('two staff approving one slip at once: one decision, one ledger entry', async () => {
     const { paymentId } = await memberWithSlip();

@@ -6,7 +6,7 @@ import { contactMessages, idempotencyKeys, payments, submissions } from '../db/s
 import { runHousekeeping } from '../housekeeping.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, PASSWORD, signedUpMember, TestClient } from '../test-support/test-app.js';
-import { createPostgresTestApp, describeOnPostgres } from '../test-support/on-postgres.js';
+import { createPostgresTestApp, describeOnPostgres, holdRows } from '../test-support/on-postgres.js';
 import { welfareFields } from '../test-support/sample-forms.js';
 
 const mailbox = new TestMailbox();
@@ -397,24 +397,10 @@ describeOnPostgres('an abandoned key retried four times at once', () => {
       .where(eq(idempotencyKeys.key, key));
     // The key's row is held from a connection of its own while the four retries read it as
     // abandoned: each then waits to take it over, and only the first may.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked = () => {};
-    const holding = new Promise<void>((resolve) => (locked = resolve));
-    const lock = db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from idempotency_keys where key = ${key} for update`);
-      locked();
-      await released;
-    });
-    await holding;
-    const waiting = async () => {
-      const result = await db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-      return (result as unknown as { rows: unknown[] }).rows.length;
-    };
+    const held = await holdRows(db, sql`select 1 from idempotency_keys where key = ${key} for update`);
     const sent = Promise.all(Array.from({ length: 4 }, () => sendWelfare(client, key)));
-    await expect.poll(waiting).toBe(4);
-    release();
-    await lock;
+    await held.queued(4);
+    await held.release();
     const retries = await sent;
     expect(retries.map((retry) => retry.statusCode)).toEqual([201, 201, 201, 201]);
     expect(retries.filter((retry) => retry.headers['idempotent-replayed'] !== 'true')).toHaveLength(1);

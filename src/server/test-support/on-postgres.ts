@@ -1,5 +1,7 @@
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, expect } from 'vitest';
+import type { Database } from '../db/client.js';
 import { createTestApp, postgresServerUrl } from './test-app.js';
 
 /** The machine's own server, as on the development machines and in .ci/run. */
@@ -53,4 +55,33 @@ export function describeOnPostgres(name: string, body: () => void): void {
 export function createPostgresTestApp(...[env, build]: Parameters<typeof createTestApp>) {
   if (!raceServerUrl) throw new Error('no PostgreSQL server for this portal');
   return createTestApp(env, build, { postgresServer: raceServerUrl });
+}
+
+/**
+ * Holds the rows `lockQuery` locks (`select ... for update`) from a connection of its own, so that
+ * requests queue behind them in the order they are sent; `queued(n)` waits until n statements wait
+ * for a lock, `release()` commits. PostgreSQL only (pg_stat_activity).
+ */
+export async function holdRows(db: Database, lockQuery: SQL) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked = () => {};
+  const holding = new Promise<void>((resolve) => (locked = resolve));
+  const done = db.transaction(async (tx) => {
+    await tx.execute(lockQuery);
+    locked();
+    await released;
+  });
+  await holding;
+  const waiting = async () => {
+    const result = await db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+    return (result as unknown as { rows: unknown[] }).rows.length;
+  };
+  return {
+    queued: (n: number) => expect.poll(waiting, { timeout: 10_000 }).toBe(n),
+    release: async () => {
+      release();
+      await done;
+    },
+  };
 }
