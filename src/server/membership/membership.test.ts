@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, payments, plans, verificationCodes } from '../db/schema.js';
 import { stillStored, storedFilesOf } from '../test-support/files.js';
 import { outboxDrained, outboxRowsTo, TestMailbox } from '../test-support/mailbox.js';
+import { holdRows } from '../test-support/on-postgres.js';
 import { countPendingPayments } from './payments-review.js';
 import { createTestApp, onPostgresServer, PASSWORD, signedInStaff, signedUpMember, type TestClient } from '../test-support/test-app.js';
 
@@ -507,29 +508,14 @@ describe('staff and member at the same moment', () => {
   // PostgreSQL only: it holds a row lock from a connection of its own to order the two requests.
   it.runIf(onPostgresServer)('never replaces a slip staff approved while the re-upload was on its way', async () => {
     const member = await memberWithSlip();
-    const { db } = portal.app.ctx;
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked = () => {};
-    const holding = new Promise<void>((resolve) => (locked = resolve));
     // Holds the member's row, which an approval and a slip upload both take first.
-    const lock = db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from users where id = ${member.user.id} for update`);
-      locked();
-      await released;
-    });
-    await holding;
-    const waiting = async () => {
-      const result = await db.execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-      return (result as unknown as { rows: unknown[] }).rows.length;
-    };
+    const held = await holdRows(portal.app.ctx.db, sql`select 1 from users where id = ${member.user.id} for update`);
     // The approval and then the re-upload queue behind the lock on the member's row, in that order.
     const approving = staff.post(`/api/admin/payments/${member.paymentId}/approve`, { json: {} });
-    await expect.poll(waiting).toBe(1);
+    await held.queued(1);
     const upload = member.client.post('/api/users/upload-slip', { form: slipForm(PDF, 'better.pdf') });
-    await expect.poll(waiting).toBe(2);
-    release();
-    await lock;
+    await held.queued(2);
+    await held.release();
     expect((await approving).statusCode).toBe(200);
     const uploaded = await upload;
     expect(uploaded.statusCode).toBe(201);
