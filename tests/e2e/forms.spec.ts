@@ -242,14 +242,15 @@ test('on a wide screen the gallery shows the new install’s six pictures, four 
     await expect(picture).toBeAttached();
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 10_000 }).toBe(1200);
   }
-  // Four whole slides across, 10 px apart.
+  // Four whole slides across, 10 px apart. Autoplay keeps them moving, and a measure taken
+  // mid-slide sees only three whole, so it waits for the slides to rest between moves.
   const shown = async () => {
     const frame = (await gallery.boundingBox())!;
     const boxes = await gallery.locator('.swiper-slide').evaluateAll((slides) => slides.map((slide) => slide.getBoundingClientRect().toJSON() as DOMRect));
     return boxes.filter((b) => b.left >= frame.x - 1 && b.right <= frame.x + frame.width + 1).sort((a, b) => a.left - b.left);
   };
-  const across = await shown();
-  expect(across).toHaveLength(4);
+  let across: DOMRect[] = [];
+  await expect.poll(async () => (across = await shown()).length, { timeout: 6000 }).toBe(4);
   expect(Math.round(across[1]!.left - across[0]!.right)).toBe(10);
   // Arrows, and autoplay carries on after a tap on one; the slides loop.
   await gallery.locator('.swiper-button-next').click();
