@@ -1,6 +1,8 @@
 // `npm run mutate [-- <file or part of its path>...] [-- <stryker options>]`: StrykerJS, one rule file
 // at a time (stryker.config.mjs RULE_FILES), each against only its own tests and with its own
 // incremental file (reports/mutation/<file>.json), then the score table (scripts/mutate-report.mjs).
+// Rule files with the same tests are one run and one results file (ruleGroups): a pick of one runs
+// them all, the others whole (from their kept results, only their changed mutants).
 //   npm run mutate                          every rule file, reruns test only changed mutants
 //   npm run mutate -- csrf                  the files whose path contains "csrf"
 //   npm run mutate -- csrf --force          every mutant again, ignoring the incremental file
@@ -8,7 +10,7 @@
 //   MUTATE_TESTS=src/server/auth/auth.test.ts npm run mutate -- csrf other tests than the file's own
 import { spawnSync } from 'node:child_process';
 import { RULE_FILES } from '../stryker.config.mjs';
-import { reportFileFor } from './mutate-report.mjs';
+import { reportFileFor, ruleGroups } from './mutate-report.mjs';
 
 const args = process.argv.slice(2);
 // A pick may name lines: `csrf.ts:36-57,88-92` mutates only those lines of the file.
@@ -30,16 +32,17 @@ if (files.length === 0) {
 }
 
 const failed = [];
-for (const file of files) {
+for (const group of ruleGroups().filter((candidate) => candidate.files.some((file) => files.includes(file)))) {
   const started = Date.now();
-  const tests = process.env.MUTATE_TESTS ?? RULE_FILES[file].join(',');
-  console.log(`\n== ${mutateOf(file)} against ${tests}`);
-  const run = spawnSync('npx', ['stryker', 'run', '--mutate', mutateOf(file), '--incrementalFile', reportFileFor(file), ...strykerArgs], {
+  const tests = process.env.MUTATE_TESTS ?? group.tests;
+  const mutate = group.files.map(mutateOf).join(',');
+  console.log(`\n== ${mutate} against ${tests}`);
+  const run = spawnSync('npx', ['stryker', 'run', '--mutate', mutate, '--incrementalFile', reportFileFor(group.files[0]), ...strykerArgs], {
     stdio: 'inherit',
     env: { ...process.env, MUTATE_TESTS: tests },
   });
-  console.log(`== ${file}: ${Math.round((Date.now() - started) / 1000)} s, exit ${run.status}`);
-  if (run.status !== 0) failed.push(file);
+  console.log(`== ${group.files.join(', ')}: ${Math.round((Date.now() - started) / 1000)} s, exit ${run.status}`);
+  if (run.status !== 0) failed.push(...group.files);
 }
 
 spawnSync('node', ['scripts/mutate-report.mjs', ...files], { stdio: 'inherit' });

@@ -30,6 +30,25 @@ export async function load(name: string, options: autocannon.Options): Promise<L
   return { name, rps: result.requests.average, p99: result.latency.p99, errors };
 }
 
+/** Rounds of a bare run and the call right after it, for a share of the bare server that the machine's drift moves less. */
+export const SHARE_ROUNDS = 3;
+
+/** One call's share of the bare server, each round measuring the bare server just before the call. */
+export interface ShareRounds {
+  rounds: { bare: LoadResult; call: LoadResult }[];
+  /** The median round's share (call / bare), NaN when a bare run answered nothing. */
+  median: number;
+}
+
+export async function shareRounds(name: string, bareUrl: string, options: autocannon.Options): Promise<ShareRounds> {
+  const rounds: ShareRounds['rounds'] = [];
+  for (let round = 1; round <= SHARE_ROUNDS; round++) {
+    const bare = await load(`bare node:http, round ${round}`, { url: bareUrl });
+    rounds.push({ bare, call: await load(`${name}, round ${round}`, options) });
+  }
+  return { rounds, median: median(rounds.map(({ bare, call }) => (bare.rps > 0 ? call.rps / bare.rps : Number.NaN))) };
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
