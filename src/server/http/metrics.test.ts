@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHousekeeping } from '../housekeeping.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { TestMailbox } from '../test-support/mailbox.js';
-import { createTestApp } from '../test-support/test-app.js';
+import { createTestApp, onPostgresServer } from '../test-support/test-app.js';
 
 const TOKEN = 'metrics-token-for-the-test';
 const mailbox = new TestMailbox();
@@ -66,7 +66,12 @@ describe('GET /metrics', () => {
     expect(metricValue(body, 'portal_backup_last_age_seconds')).toBeGreaterThanOrEqual(600);
     expect(metricValue(body, 'portal_backup_last_age_seconds')).toBeLessThan(700);
     expect(metricValue(body, 'portal_dependency_errors_total{dependency="storage"}')).toBe(0);
-    expect(body).toMatch(/^portal_db_pool_connections\{state="busy"\} 0$/m);
+    // On PostgreSQL the scrape's own queries or the mailer's poll may hold a connection as the pool
+    // is read (CI once saw 1 busy, 2 idle); the embedded database has no pool.
+    const busy = metricValue(body, 'portal_db_pool_connections{state="busy"}');
+    const idle = metricValue(body, 'portal_db_pool_connections{state="idle"}');
+    expect([busy, idle].every((count) => Number.isInteger(count) && count >= 0)).toBe(true);
+    if (!onPostgresServer) expect([busy, idle]).toEqual([0, 0]);
   });
 
   it('serves Node’s own figures when the database does not answer, its figures NaN', async () => {
