@@ -73,10 +73,7 @@ describeOnPostgres('races', () => {
       .then((rows) => rows.filter((row) => subject.test(row.subject)));
   const statuses = (answers: { statusCode: number }[]) => answers.map((answer) => answer.statusCode).sort();
 
-  /**
-   * Holds a member's row from a connection of its own, so that requests queue behind it in the
-   * order they are sent; `queued(n)` waits until n of them wait for a lock.
-   */
+  /** A member's row, held as holdRows holds rows (test-support/on-postgres.ts). */
   const holdMemberRow = (userId: string) => holdRows(portal.app.ctx.db, sql`select 1 from users where id = ${userId} for update`);
 
   it('two staff approving one slip at once: one decision, one ledger entry', async () => {
