@@ -157,16 +157,18 @@ export function memberPages(
         const read = (url: string) => app.inject({ method: 'GET', url, headers: { ...headers, accept: 'application/json' } });
         const template = drawnTemplates.get(pathname);
         const profile = template ? await read(PROFILE_URL) : undefined;
+        const account = signedInAs(profile);
         // As the page's guard does in the browser (ProtectedRoute), which cannot send anyone on from the server's drawing.
         const form = drawnFormAt(pathname);
-        if (form && FORM_DEFINITIONS[form].access === 'activated' && isMember(profile) && !activated(profile)) {
+        if (form && FORM_DEFINITIONS[form].access === 'activated' && account?.role === 'member' && account.status !== true) {
           await reply.redirect(FEES_PAGE, 302);
           return true;
         }
-        if (template && isMember(profile) && (await sendDrawn(request, reply, template, headers, profile!, { seeds: drawnSeeds, status }))) return true;
+        if (template && account?.role === 'member' && (await sendDrawn(request, reply, template, headers, profile!, { seeds: drawnSeeds, status })))
+          return true;
         const injected = await Promise.all(page.data.map(async (url) => ({ url, answer: url === PROFILE_URL && profile ? profile : await read(url) })));
         // A member's page: staff are sent on to the console by the browser, with nothing to read here.
-        if (isMember(injected.find(({ url }) => url === PROFILE_URL)?.answer)) {
+        if ((profile ? account : signedInAs(injected.find(({ url }) => url === PROFILE_URL)?.answer))?.role === 'member') {
           for (const { url, answer } of injected) if (answer.statusCode === 200) answers[url] = answer.json();
         }
       }
@@ -205,13 +207,10 @@ const drawnFormAt = (pathname: string) => FORMS_DRAWN.find((kind) => FORM_DEFINI
 /** Where the page's guard sends a member whose account is not activated yet from a form for activated members. */
 const FEES_PAGE = '/user/fees';
 
-function activated(profile: LightMyRequestResponse | undefined): boolean {
-  return (profile?.json() as { user?: { status?: boolean } } | undefined)?.user?.status === true;
-}
-
-/** A signed-in member's profile answer (not a visitor's, not staff's). */
-function isMember(profile: LightMyRequestResponse | undefined): boolean {
-  return profile?.statusCode === 200 && (profile.json() as { user?: { role?: string } }).user?.role === 'member';
+/** Who the profile answer says is signed in (a member or staff, and whether activated); nobody when it is not a 200. */
+function signedInAs(profile: LightMyRequestResponse | undefined): { role?: string; status?: boolean } | undefined {
+  if (profile?.statusCode !== 200) return undefined;
+  return (profile.json() as { user?: { role?: string; status?: boolean } }).user;
 }
 
 /**
