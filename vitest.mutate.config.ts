@@ -15,7 +15,7 @@ export default defineConfig({
     include: chosen?.length ? chosen : base.test?.include,
     // Every mutant boots each covering test file's portal again: on the embedded database it starts
     // from one migrated copy built at the start of the run, not from initdb and every migration.
-    globalSetup: ['tests/pglite-test-seed.ts'],
+    globalSetup: ['tests/postgres-test-template.ts', 'tests/pglite-test-seed.ts'],
     // A mutant's test files share one import of the server instead of one each (Stryker's mutants
     // are all compiled in and switched on at run time; ignoreStatic leaves out load-time ones).
     isolate: false,

@@ -7,17 +7,19 @@ import { openDatabase } from '../src/server/db/client.js';
 
 const migrations = path.resolve(import.meta.dirname, '../drizzle');
 
-/**
- * Where the migrated embedded database for these migrations is kept: named by a hash of drizzle/
- * (every migration and the journal), so a changed or added migration gets a seed of its own.
- */
-export function pgliteTestSeedFile(): string {
+/** A hash of drizzle/ (every migration and the journal): a changed or added migration gets a migrated copy of its own. */
+export function migrationsHash(): string {
   const hash = createHash('sha256');
   for (const name of readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) {
     const file = path.join(migrations, name);
     if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(file));
   }
-  return path.join(tmpdir(), `portal-pglite-seed-${hash.digest('hex').slice(0, 16)}.tar`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Where the migrated embedded database for these migrations is kept. */
+export function pgliteTestSeedFile(): string {
+  return path.join(tmpdir(), `portal-pglite-seed-${migrationsHash()}.tar`);
 }
 
 /**

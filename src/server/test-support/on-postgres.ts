@@ -1,24 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect } from 'vitest';
 import type { Database } from '../db/client.js';
+import { answers, LOCAL_SERVER } from './scratch-database.js';
 import { createTestApp, postgresServerUrl } from './test-app.js';
-
-/** The machine's own server, as on the development machines and in .ci/run. */
-const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function answers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 /**
  * The PostgreSQL server the race tests run on, on every pass (`npm test`'s embedded-database one

@@ -12,11 +12,40 @@ export async function runSql<Row extends pg.QueryResultRow>(databaseUrl: string,
   }
 }
 
-/** A new, empty database on a PostgreSQL server (`<prefix>_<random>`), and how to drop it after. */
-export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await runSql(serverUrl, `create database ${name}`);
+/** The machine's own server, as on the development machines and in .ci/run. */
+export const LOCAL_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Whether a PostgreSQL server answers at this address (within 2 s). */
+export async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** The address of another database on the same server. */
+export function databaseUrl(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: async () => void (await runSql(serverUrl, `drop database if exists ${name} with (force)`)) };
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/**
+ * A new database on a PostgreSQL server (`<prefix>_<random>`), and how to drop it after: empty, or
+ * a copy of `template` (a database no one is connected to).
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+  { template }: { template?: string } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await runSql(serverUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
+  return { url: databaseUrl(serverUrl, name), drop: async () => void (await runSql(serverUrl, `drop database if exists ${name} with (force)`)) };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, type DatabaseTimeouts, databaseTimeouts, openDatabase } from '../db/client.js';
@@ -88,7 +89,9 @@ async function openTestDatabase(
   serverUrl: string | undefined,
 ): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (!serverUrl) return { handle: await openDatabase({ dataDir, inMemory: true, listenUrl, seed: pgliteSeed() }), drop: async () => {} };
-  const scratch = await createScratchDatabase(serverUrl, 'test');
+  // A copy of the run's migrated template on this server (tests/postgres-test-template.ts), when there is one.
+  const template = inject('postgresTestTemplate');
+  const scratch = await createScratchDatabase(serverUrl, 'test', { template: template?.serverUrl === serverUrl ? template.database : undefined });
   return { handle: await openDatabase({ databaseUrl: scratch.url, dataDir, listenUrl, timeouts }), drop: scratch.drop };
 }
 
