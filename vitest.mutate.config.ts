@@ -13,8 +13,9 @@ export default defineConfig({
   test: {
     ...base.test,
     include: chosen?.length ? chosen : base.test?.include,
-    // Every mutant boots each covering test file's portal again: on the embedded database it starts
-    // from one migrated copy built at the start of the run, not from initdb and every migration.
+    // Every mutant boots each covering test file's portal again: on PostgreSQL (scripts/mutate.mjs
+    // sets DATABASE_URL when one answers) from a copy of the migrated template; on the embedded
+    // database from one migrated copy built at the start of the run, not initdb and every migration.
     globalSetup: ['tests/postgres-test-template.ts', 'tests/pglite-test-seed.ts'],
     // A mutant's test files share one import of the server instead of one each (Stryker's mutants
     // are all compiled in and switched on at run time; ignoreStatic leaves out load-time ones).
