@@ -51,8 +51,9 @@ describe('security headers', () => {
     }
   });
 
-  it("are Helmet's whole set, with the page's policy, on every answer outside /api: a page, a file, an address not found", async () => {
+  it("are Helmet's whole set, with the page's policy, on every answer outside /api (the test portal has no web build: each is its not-found page)", async () => {
     const answers = await Promise.all([portal.app.inject('/'), portal.app.inject('/favicon.svg'), portal.app.inject('/no-such-page/x.js')]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([404, 404, 404]);
     for (const answer of answers) {
       expect(answer.headers).toMatchObject(PAGE_HEADERS);
       const policy = String(answer.headers['content-security-policy']).split(';');

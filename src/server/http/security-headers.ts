@@ -4,7 +4,7 @@ import helmet from 'helmet';
 
 /**
  * Helmet's security headers with a strict Content-Security-Policy on every page and file, and the
- * API's shorter set on every /api answer (API_HEADERS). The middleware is built once here
+ * API's shorter set on every /api answer (apiHeadersOf). The middleware is built once here
  * (@fastify/helmet rebuilt it, parsing the policy again, on every request), and what it sets is
  * read once.
  */
