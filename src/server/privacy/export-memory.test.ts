@@ -22,19 +22,28 @@ afterAll(() => portal.close());
  * The export of a member with 50 files of 5 MB is streamed: the portal's process grows by less
  * than 50 MB while 250 MB go through it.
  */
-it('streams 50 files of 5 MB without growing the process by 50 MB', { timeout: 300_000 }, async () => {
+/** A member with `count` stored files of 5 MB, and their session cookie. */
+async function memberWithFiles(count: number): Promise<string> {
   const { client, user } = await signedUpMember(portal.app);
   const data = Buffer.alloc(FILE_BYTES);
-  for (let i = 0; i < FILES; i++) {
+  for (let i = 0; i < count; i++) {
     data.fill(i + 1);
     data.write('%PDF-1.4\n', 0);
     await storeFile(portal.app.ctx, portal.app.ctx.db, { ownerId: user.id, purpose: 'form:artist-membership', data, mimeType: 'application/pdf' });
   }
-  const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
-  const cookie = `sid=${client.cookie('sid')}`;
+  return `sid=${client.cookie('sid')}`;
+}
 
-  // The export's code (archiver's ZIP) is loaded at the first download: loaded here, it is not counted as the download's memory.
-  await import('./export.js');
+it('streams 50 files of 5 MB without growing the process by 50 MB', { timeout: 300_000 }, async () => {
+  const cookie = await memberWithFiles(FILES);
+  const warmUpCookie = await memberWithFiles(4);
+  const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+
+  // Another member's small export first, not counted: the export's code (archiver's ZIP) is loaded
+  // then, and the threads that read and pack files take native memory the process keeps (measured
+  // as 45-64 MB of RSS on the PostgreSQL pass against 2 MB of heap and 1-5 MB of buffers). Small,
+  // so an export that held its files would hold 20 MB of them.
+  expect((await curlDownload(`${address}/api/users/me/export`, warmUpCookie)).status).toBe('200');
   gc();
   const before = process.memoryUsage();
   let peakRss = before.rss;
