@@ -36,13 +36,13 @@ async function memberWithFiles(count: number): Promise<string> {
 
 it('streams 50 files of 5 MB without growing the process by 50 MB', { timeout: 300_000 }, async () => {
   const cookie = await memberWithFiles(FILES);
-  const warmUpCookie = await memberWithFiles(4);
+  const warmUpCookie = await memberWithFiles(10);
   const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
 
   // Another member's small export first, not counted: the export's code (archiver's ZIP) is loaded
   // then, and the threads that read and pack files take native memory the process keeps (measured
   // as 45-64 MB of RSS on the PostgreSQL pass against 2 MB of heap and 1-5 MB of buffers). Small,
-  // so an export that held its files would hold 20 MB of them.
+  // so an export that held its files would hold 50 MB of them.
   expect((await curlDownload(`${address}/api/users/me/export`, warmUpCookie)).status).toBe('200');
   gc();
   const before = process.memoryUsage();
