@@ -18,10 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => portal.close());
 
-/**
- * The export of a member with 50 files of 5 MB is streamed: the portal's process grows by less
- * than 50 MB while 250 MB go through it.
- */
 /** A member with `count` stored files of 5 MB, and their session cookie. */
 async function memberWithFiles(count: number): Promise<string> {
   const { client, user } = await signedUpMember(portal.app);
@@ -34,6 +30,10 @@ async function memberWithFiles(count: number): Promise<string> {
   return `sid=${client.cookie('sid')}`;
 }
 
+/**
+ * The export of a member with 50 files of 5 MB is streamed: the portal's process grows by less
+ * than 50 MB while 250 MB go through it.
+ */
 it('streams 50 files of 5 MB without growing the process by 50 MB', { timeout: 300_000 }, async () => {
   const cookie = await memberWithFiles(FILES);
   const warmUpCookie = await memberWithFiles(10);
