@@ -4,8 +4,9 @@
  *
  *   npx tsx scripts/paystack-stand-in.ts [portal address, default http://127.0.0.1:3000]
  *
- * It prints the two settings to start the portal with; its checkout page has Pay, Fail and
- * Abandon buttons, and Pay posts the signed charge.success webhook to the portal. STAND_IN_PORT
+ * It prints the two settings to start the portal with; its checkout page has Pay, Pay by bank
+ * transfer, Fail and Abandon buttons. Pay posts the signed charge.success webhook to the portal; a
+ * bank transfer stays `ongoing` (only a test's completeTransfer finishes it). STAND_IN_PORT
  * (default 4010) and PAYSTACK_SECRET_KEY (default a fixed test key) may be set. Ctrl+C stops it.
  */
 import { PaystackStandIn } from '../src/server/test-support/paystack-server.js';

@@ -188,6 +188,7 @@ const envSchema = z.object({
   RATE_LIMIT_CODES: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_BOOKING: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_PAYMENT_CALLBACK: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_FORMS: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PAGE_DRAWS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_LARGE_PHOTOS: z.coerce.number().int().min(1).default(20),
@@ -302,6 +303,7 @@ export interface Config extends OperationsConfig {
     forms: number;
     booking: number;
     verify: number;
+    paymentCallback: number;
     pageDraws: number;
     largePhotos: number;
   };
@@ -404,6 +406,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forms: e.RATE_LIMIT_FORMS,
       booking: e.RATE_LIMIT_BOOKING,
       verify: e.RATE_LIMIT_VERIFY,
+      paymentCallback: e.RATE_LIMIT_PAYMENT_CALLBACK,
       pageDraws: e.RATE_LIMIT_PAGE_DRAWS,
       largePhotos: e.RATE_LIMIT_LARGE_PHOTOS,
     },

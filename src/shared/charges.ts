@@ -56,6 +56,10 @@ export const CHARGE_KINDS = {
 export const PAYMENT_STATES = ['pending', 'approved', 'rejected', 'reversed'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
+/** Where a refund through Paystack stands, from its refund.* events: queued, reached the member, or not. */
+export const REFUND_STATUSES = ['pending', 'processed', 'failed', 'needs-attention'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
 /** A payment's stored kind: what it pays for. */
 export type PaymentKind = keyof typeof CHARGE_KINDS;
 export const PAYMENT_KINDS = Object.keys(CHARGE_KINDS) as [PaymentKind, ...PaymentKind[]];

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, journeyBudget, phoneViewport, test } from './fixtures';
 import { activatedMember, staffConsole, tinyPdf, unexpectedErrors, watchConsole } from './helpers';
-import { todayInLagos } from '../../src/shared/dates';
+import { shiftDate, todayInLagos } from '../../src/shared/dates';
 import { displayDate } from '../../src/shared/display-date';
 
 /** A real banner, twice the strip's slot (728 x 182), as a member would upload it. */
@@ -88,12 +88,15 @@ test('a member places an ad, staff approve it, a visitor clicks it, the member s
   await expect(card.getByRole('img', { name: altText })).toBeVisible();
   const today = todayInLagos();
   await expect(card.getByLabel('Start date')).toHaveValue(today);
+  // The end is the two weeks paid: shown, not asked for.
+  const ends = shiftDate(today, 13);
+  await expect(card).toContainText(`Runs to ${displayDate(ends)}: the 2 weeks paid.`);
+  await expect(card.getByLabel('End date')).toHaveCount(0);
   await shot(staff, 'console-pending');
-  await card.getByLabel('End date').fill(today);
   await card.getByLabel('Frequency').selectOption('always');
   await card.getByLabel('Title (for staff)').fill('Ngozi Studios, two weeks');
   await card.getByRole('button', { name: 'Approve' }).click();
-  await expect(staff.getByText(`Advert approved: it runs from ${today} to ${today}.`)).toBeVisible();
+  await expect(staff.getByText(`Advert approved: it runs from ${today} to ${ends}.`)).toBeVisible();
   await expect(card).toHaveCount(0);
 
   // Finance (here the admin) confirms the advert's payment in the payments queue: only then does it run.
@@ -106,7 +109,7 @@ test('a member places an ad, staff approve it, a visitor clicks it, the member s
 
   await staff.locator('[name="status"]').selectOption('running');
   const running = staff.getByRole('listitem', { name: `Ad of ${member.name}` }).filter({ hasText: member.email });
-  await expect(running).toContainText(`${displayDate(today)} to ${displayDate(today)} · always`);
+  await expect(running).toContainText(`${displayDate(today)} to ${displayDate(ends)} · always`);
   await running.getByLabel('Frequency').selectOption('always');
   await running.getByRole('button', { name: 'Save changes' }).click();
   await expect(staff.getByText('Changes saved successfully!')).toBeVisible();

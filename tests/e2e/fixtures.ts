@@ -105,6 +105,7 @@ export const test = base.extend<{ baseURL: string; mailbox: Mailbox; paystack: P
           RATE_LIMIT_BOOKING: '1000',
           RATE_LIMIT_CONTACT: '1000',
           RATE_LIMIT_VERIFY: '1000',
+          RATE_LIMIT_PAYMENT_CALLBACK: '1000',
           RATE_LIMIT_PAGE_DRAWS: '1000',
           RATE_LIMIT_LARGE_PHOTOS: '1000',
           ...paystackEnv,

@@ -5,6 +5,7 @@ import { displayDate } from '../../shared/display-date.js';
 import { todayInLagos } from '../../shared/dates.js';
 import {
   AD_IMAGE_SIZE,
+  advertEndDate,
   type AdStatus,
   type AdSummary,
   type approveAdSchema,
@@ -336,20 +337,52 @@ async function settlePaymentOfUnrunAd(
   return listed ? 'listed' : null;
 }
 
-/** A moderator approves the content and its schedule; the payment is finance's (ledger/confirm-payment.ts). */
-export async function approveAd(ctx: AppContext, staff: AuthUser, id: string, schedule: z.output<typeof approveAdSchema>): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+/** What a moderator chooses of an advert's period: its start. */
+interface AdPeriod {
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * A moderator approves the content and its start; the end is the end of the weeks the member paid
+ * (`endDate`, if sent, must be that day). The payment is finance's (ledger/confirm-payment.ts).
+ */
+export async function approveAd(ctx: AppContext, staff: AuthUser, id: string, schedule: z.output<typeof approveAdSchema>): Promise<AdPeriod> {
+  const { endDate: askedEnd, ...chosen } = schedule;
+  refusePastStart(chosen.startDate, todayInLagos(ctx.clock()));
+  const period = await ctx.db.transaction(async (tx) => {
     await lockMemberOfAd(tx, id);
-    const ad = await decidePending(tx, ads, id, staff, { state: 'approved', ...schedule });
+    const ad = await decidePending(tx, ads, id, staff, { state: 'approved', ...chosen });
+    const endDate = paidEndDate(ad.weeks, chosen.startDate, askedEnd);
+    await tx.update(ads).set({ endDate }).where(eq(ads.id, id));
     const member = await memberOf(tx, ad.userId);
-    await recordAudit(tx, { actor: staff, action: 'ad.approved', subjectType: 'ad', subjectId: id, details: { ...schedule, paymentId: ad.paymentId } });
-    const when = `from ${displayDate(schedule.startDate)} to ${displayDate(schedule.endDate)}`;
+    await recordAudit(tx, { actor: staff, action: 'ad.approved', subjectType: 'ad', subjectId: id, details: { ...chosen, endDate, paymentId: ad.paymentId } });
+    const when = `from ${displayDate(chosen.startDate)} to ${displayDate(endDate)}`;
     const runs = ad.paidAt ? when : `${when}, once our finance team confirms your payment`;
     await notify(tx, member.id, 'ad-approved', `Your advert was approved and runs ${runs}.`);
     await enqueueMail(tx, adsMail.adApproved(ctx.mailer.brand, member.email, member.fullName, runs));
+    return { startDate: chosen.startDate, endDate };
   });
   ctx.mailer.nudge();
   forgetRunningAds(ctx);
+  return period;
+}
+
+function refusePastStart(startDate: string, today: string): void {
+  if (startDate < today) throw badRequest(`The start date cannot be before today (${displayDate(today)}).`);
+}
+
+/**
+ * The end of the weeks paid from `startDate`. Running longer is a new charge, which only finance
+ * confirms: so no staff end date but that one is taken.
+ */
+function paidEndDate(weeks: number, startDate: string, askedEnd: string | undefined): string {
+  const endDate = advertEndDate(startDate, weeks);
+  if (askedEnd === undefined || askedEnd === endDate) return endDate;
+  const paid = `An advert runs for the weeks paid (${weeks} week${weeks === 1 ? '' : 's'}: to ${displayDate(endDate)}).`;
+  throw badRequest(
+    askedEnd > endDate ? `${paid} To run it longer, the member places and pays a new advert.` : `${paid} To take it off sooner, end it once it runs.`,
+  );
 }
 
 /** A moderator rejects the content: its payment is withdrawn if pending, or listed for finance to refund if paid. */
@@ -372,22 +405,40 @@ export async function rejectAd(ctx: AppContext, staff: AuthUser, id: string, rea
   ctx.mailer.nudge();
 }
 
-/** Staff change an approved ad's schedule or end it early. */
+/**
+ * Staff move an approved ad's start (its paid weeks move with it), change how often it shows, or
+ * end it early. An advert that has been on the homepage keeps its start: moving it would show it
+ * longer than the weeks paid.
+ */
 export async function updateAd(ctx: AppContext, staff: AuthUser, id: string, change: z.output<typeof updateAdSchema>): Promise<void> {
+  const today = todayInLagos(ctx.clock());
   await ctx.db.transaction(async (tx) => {
     const [ad] = await tx.select().from(ads).where(eq(ads.id, id));
     if (!ad) throw notFound('Advert not found');
     if (ad.state !== 'approved') throw conflict('Only an approved advert can be rescheduled or ended.');
-    const { end, ...schedule } = change;
-    const startDate = schedule.startDate ?? ad.startDate;
-    const endDate = schedule.endDate ?? ad.endDate;
-    if (startDate && endDate && endDate < startDate) throw badRequest('End date must be on or after the start date');
+    const { end, startDate, endDate, ...shown } = change;
+    const period = end ? { state: 'ended' as const, endDate: today } : movedPeriod(ad, startDate, endDate, today);
     await tx
       .update(ads)
-      .set({ ...schedule, ...(end ? { state: 'ended' as const, endDate: todayInLagos() } : {}) })
+      .set({ ...shown, ...period })
       .where(eq(ads.id, id));
-    await recordAudit(tx, { actor: staff, action: end ? 'ad.ended' : 'ad.rescheduled', subjectType: 'ad', subjectId: id, details: change });
+    await recordAudit(tx, { actor: staff, action: end ? 'ad.ended' : 'ad.rescheduled', subjectType: 'ad', subjectId: id, details: { ...change, ...period } });
     if (end) await notify(tx, ad.userId, 'ad-ended', 'Your advert was taken off the homepage by staff.');
   });
   forgetRunningAds(ctx);
+}
+
+/** The period after a change of start: nothing to change unless a start or end was sent. */
+function movedPeriod(ad: AdRow, askedStart: string | undefined, askedEnd: string | undefined, today: string): Partial<AdPeriod> {
+  if (askedStart === undefined && askedEnd === undefined) return {};
+  const startDate = askedStart ?? ad.startDate ?? today;
+  if (startDate !== ad.startDate) {
+    refusePastStart(startDate, today);
+    if (ad.paidAt && ad.startDate && ad.startDate <= today) {
+      throw conflict(
+        `This advert has run since ${displayDate(ad.startDate)}: its start cannot move, or it would run longer than the weeks paid. End it early instead.`,
+      );
+    }
+  }
+  return { startDate, endDate: paidEndDate(ad.weeks, startDate, askedEnd) };
 }

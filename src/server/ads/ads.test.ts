@@ -2,12 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueViolation } from '../db/errors.js';
+import { forgetRunningAds } from './ads-service.js';
 import { ads, files, payments } from '../db/schema.js';
 import { corruptPng, stillStored, storedFilesOf } from '../test-support/files.js';
 import { AD_FIELDS, advertForm } from '../test-support/advert-form.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, PASSWORD, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
+import { displayDate } from '../../shared/display-date.js';
 
 const mailbox = new TestMailbox();
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -37,6 +39,15 @@ async function placedAd(fields: Record<string, string> = AD_FIELDS, paid = true)
   const [row] = await portal.app.ctx.db.select({ paymentId: ads.paymentId }).from(ads).where(eq(ads.id, ad.id));
   if (paid) expect((await staff.post(`/api/admin/payments/${row!.paymentId}/approve`, { json: {} })).statusCode).toBe(200);
   return { ...member, ad };
+}
+
+/** The advert's weeks ran out: its two weeks moved into the past, as the days passing would. */
+async function weeksOver(adId: string) {
+  await portal.app.ctx.db
+    .update(ads)
+    .set({ startDate: day(-14), endDate: day(-1) })
+    .where(eq(ads.id, adId));
+  forgetRunningAds(portal.app.ctx);
 }
 
 async function publicIds(times = 1): Promise<string[][]> {
@@ -116,7 +127,7 @@ describe('placing an ad', () => {
 describe('review and the public strip', () => {
   it('shows an approved ad only within its dates, and counts its clicks', async () => {
     const { client, ad, user } = await placedAd();
-    const approve = await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: day(13), frequency: 'always' } });
+    const approve = await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), frequency: 'always' } });
     expect(approve.statusCode).toBe(200);
     await mailbox.waitFor((m) => m.to === user.email && /advert was approved/.test(m.subject));
 
@@ -147,15 +158,17 @@ describe('review and the public strip', () => {
     const running = (await staff.get('/api/admin/ads?status=running')).json().find((a: { id: string }) => a.id === ad.id);
     expect(running).toMatchObject({ clicks: 3, paymentStatus: 'approved' });
 
-    // Moved to start tomorrow: off the strip today.
-    expect((await staff.patch(`/api/admin/ads/${ad.id}`, { json: { startDate: day(1) } })).statusCode).toBe(200);
+    // Its two weeks over: off the strip.
+    await weeksOver(ad.id);
     expect((await publicIds())[0]).not.toContain(ad.id);
     expect((await new TestClient(portal.app).get(shown.clickUrl)).statusCode).toBe(404);
   });
 
   it('never shows an ad whose dates have passed', async () => {
     const { ad } = await placedAd();
-    await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(-10), endDate: day(-1), frequency: 'always' } });
+    expect((await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), frequency: 'always' } })).statusCode).toBe(200);
+    expect((await publicIds())[0]).toContain(ad.id);
+    await weeksOver(ad.id);
     expect((await publicIds())[0]).not.toContain(ad.id);
     expect((await staff.get('/api/admin/ads?status=ended')).json().map((a: { id: string }) => a.id)).toContain(ad.id);
   });
@@ -163,8 +176,8 @@ describe('review and the public strip', () => {
   it('shows `always` ads in every answer and `randomly` ads in some', async () => {
     const always = await placedAd();
     const randomly = await placedAd();
-    await staff.post(`/api/admin/ads/${always.ad.id}/approve`, { json: { startDate: day(0), endDate: day(7), frequency: 'always' } });
-    await staff.post(`/api/admin/ads/${randomly.ad.id}/approve`, { json: { startDate: day(0), endDate: day(7), frequency: 'randomly' } });
+    await staff.post(`/api/admin/ads/${always.ad.id}/approve`, { json: { startDate: day(0), frequency: 'always' } });
+    await staff.post(`/api/admin/ads/${randomly.ad.id}/approve`, { json: { startDate: day(0), frequency: 'randomly' } });
     const answers = await publicIds(40);
     expect(answers.filter((ids) => ids.includes(always.ad.id))).toHaveLength(40);
     const randomCount = answers.filter((ids) => ids.includes(randomly.ad.id)).length;
@@ -179,7 +192,7 @@ describe('review and the public strip', () => {
     expect((await client.get('/api/users/profile')).json().user.ad).toMatchObject({ status: 'rejected', reason: 'The link does not open.' });
     const mail = await mailbox.waitFor((m) => m.to === user.email && /not approved/.test(m.subject));
     expect(mail.text).toContain('The link does not open.');
-    const approveAfter = await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: day(1), frequency: 'always' } });
+    const approveAfter = await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), frequency: 'always' } });
     expect(approveAfter.statusCode).toBe(409);
     expect(approveAfter.json().message).toBe('This advert was already rejected.');
     const unknown = await staff.post('/api/admin/ads/00000000-0000-4000-8000-000000000000/reject', { json: { reason: 'The link does not open.' } });
@@ -191,14 +204,16 @@ describe('review and the public strip', () => {
     const { ad } = await placedAd();
     const backwards = await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(5), endDate: day(1), frequency: 'always' } });
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json().message).toBe('End date must be on or after the start date');
-    const badFrequency = await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: day(1), frequency: 'sometimes' } });
+    expect(backwards.json().message).toBe(
+      `An advert runs for the weeks paid (2 weeks: to ${displayDate(day(18))}). To take it off sooner, end it once it runs.`,
+    );
+    const badFrequency = await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), frequency: 'sometimes' } });
     expect(badFrequency.json().message).toBe('Frequency must be always or randomly');
   });
 
   it('lets staff end a running ad early', async () => {
     const { ad, client } = await placedAd();
-    await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: day(30), frequency: 'always' } });
+    await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), frequency: 'always' } });
     expect((await staff.patch(`/api/admin/ads/${ad.id}`, { json: { end: true } })).statusCode).toBe(200);
     expect((await publicIds())[0]).not.toContain(ad.id);
     expect((await client.get('/api/users/profile')).json().user.ad.status).toBe('ended');
@@ -209,15 +224,72 @@ describe('review and the public strip', () => {
   it('keeps the staff API from members', async () => {
     const { client, ad } = await placedAd();
     expect((await client.get('/api/admin/ads')).statusCode).toBe(403);
-    expect((await client.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: day(1), frequency: 'always' } })).statusCode).toBe(403);
+    expect((await client.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), frequency: 'always' } })).statusCode).toBe(403);
     expect((await client.patch(`/api/admin/ads/${ad.id}`, { json: { end: true } })).statusCode).toBe(403);
+  });
+});
+
+describe('the advert period is the weeks the member paid', () => {
+  const oneWeek = { ...AD_FIELDS, weeks: '1' };
+  const runsFor = (weeks: string, end: string) => `An advert runs for the weeks paid (${weeks}: to ${displayDate(end)}).`;
+  const longer = (weeks: string, end: string) => `${runsFor(weeks, end)} To run it longer, the member places and pays a new advert.`;
+
+  it('ends where the paid weeks end: an approval cannot give a 1-week advert more, and the ledger books the weeks paid', async () => {
+    const { client, ad } = await placedAd(oneWeek, false);
+    const forever = await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: '2999-12-31', frequency: 'always' } });
+    expect(forever.statusCode).toBe(400);
+    expect(forever.json().message).toBe(longer('1 week', day(6)));
+    const shorter = await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: day(2), frequency: 'always' } });
+    expect(shorter.statusCode).toBe(400);
+    expect(shorter.json().message).toBe(`${runsFor('1 week', day(6))} To take it off sooner, end it once it runs.`);
+    expect((await client.get('/api/users/profile')).json().user.ad.status).toBe('pending');
+
+    const approved = await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(2), frequency: 'always' } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().message).toBe(`Advert approved: it runs from ${day(2)} to ${day(8)}.`);
+    const [row] = await portal.app.ctx.db.select().from(ads).where(eq(ads.id, ad.id));
+    expect((await staff.post(`/api/admin/payments/${row!.paymentId}/approve`, { json: {} })).statusCode).toBe(200);
+    const charge = (await client.get('/api/users/ledger')).json().entries.find((e: { kind: string }) => e.kind === 'advert');
+    expect(charge).toMatchObject({ description: 'Advert, 1 week', periodFrom: day(2), periodTo: day(8) });
+  });
+
+  it('may start today or later, never in the past', async () => {
+    const { ad } = await placedAd();
+    const past = await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(-10), frequency: 'always' } });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe(`The start date cannot be before today (${displayDate(today)}).`);
+  });
+
+  it('cannot be stretched afterwards: a new start moves the whole paid period, and a running advert keeps its start', async () => {
+    const { ad } = await placedAd(oneWeek, false);
+    expect((await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(1), frequency: 'always' } })).statusCode).toBe(200);
+    const stretched = await staff.patch(`/api/admin/ads/${ad.id}`, { json: { endDate: '2999-12-31' } });
+    expect(stretched.statusCode).toBe(400);
+    expect(stretched.json().message).toBe(longer('1 week', day(7)));
+    const intoThePast = await staff.patch(`/api/admin/ads/${ad.id}`, { json: { startDate: day(-1) } });
+    expect(intoThePast.statusCode).toBe(400);
+    expect(intoThePast.json().message).toBe(`The start date cannot be before today (${displayDate(today)}).`);
+
+    expect((await staff.patch(`/api/admin/ads/${ad.id}`, { json: { startDate: day(3) } })).statusCode).toBe(200);
+    const moved = (await staff.get('/api/admin/ads?status=running')).json().find((a: { id: string }) => a.id === ad.id);
+    expect(moved).toMatchObject({ startDate: day(3), endDate: day(9) });
+
+    const running = await placedAd(oneWeek);
+    expect((await staff.post(`/api/admin/ads/${running.ad.id}/approve`, { json: { startDate: day(0), frequency: 'always' } })).statusCode).toBe(200);
+    const restarted = await staff.patch(`/api/admin/ads/${running.ad.id}`, { json: { startDate: day(1) } });
+    expect(restarted.statusCode).toBe(409);
+    expect(restarted.json().message).toBe(
+      `This advert has run since ${displayDate(day(0))}: its start cannot move, or it would run longer than the weeks paid. End it early instead.`,
+    );
+    expect((await staff.patch(`/api/admin/ads/${running.ad.id}`, { json: { frequency: 'randomly' } })).statusCode).toBe(200);
+    expect((await running.client.get('/api/users/profile')).json().user.ad).toMatchObject({ status: 'running', startDate: day(0), endDate: day(6) });
   });
 });
 
 describe('deleting an ad', () => {
   it('nulls the three fields, removes the image and takes it off the strip', async () => {
     const { client, ad } = await placedAd();
-    await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: day(7), frequency: 'always' } });
+    await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), frequency: 'always' } });
     const [row] = await portal.app.ctx.db.select().from(ads).where(eq(ads.id, ad.id));
     const response = await client.put('/api/users/profile', { json: { ad: { imageUrl: null, linkUrl: null, altText: null } } });
     expect(response.statusCode).toBe(200);
@@ -268,7 +340,7 @@ describe('deleting an ad', () => {
 
   it('goes with the member when the account is terminated: its image and slip leave storage', async () => {
     const { client, ad, user } = await placedAd();
-    await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), endDate: day(7), frequency: 'always' } });
+    await staff.post(`/api/admin/ads/${ad.id}/approve`, { json: { startDate: day(0), frequency: 'always' } });
     const stored = await storedFilesOf(portal.app, user.id);
     expect(stored.map((file) => file.purpose).sort()).toEqual(['ad-image', 'payment-slip']);
     expect(stored.every((file) => file.inStorage)).toBe(true);

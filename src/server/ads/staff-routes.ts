@@ -11,8 +11,8 @@ export function adsStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/ads', { config: { area: 'ads' }, schema: { querystring: adsQuerySchema } }, async (request) => listAds(ctx, request.query.status));
 
     app.post('/ads/:id/approve', { config: { area: 'ads' }, schema: { params: adParams, body: approveAdSchema } }, async (request) => {
-      await approveAd(ctx, staffUser(request), request.params.id, request.body);
-      return { message: `Advert approved: it runs from ${request.body.startDate} to ${request.body.endDate}.` };
+      const period = await approveAd(ctx, staffUser(request), request.params.id, request.body);
+      return { message: `Advert approved: it runs from ${period.startDate} to ${period.endDate}.` };
     });
 
     app.post('/ads/:id/reject', { config: { area: 'ads' }, schema: { params: adParams, body: rejectAdSchema } }, async (request) => {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { CHARGE_KINDS, type PaymentKind } from '../../shared/charges.js';
 import { displayDate } from '../../shared/display-date.js';
 import { formatNaira } from '../../shared/money.js';
@@ -20,7 +20,8 @@ import { notify } from '../notifications/notifications.js';
 import { monthlyPriceOf } from '../plans/plans-service.js';
 import { fineCharge } from './fines.js';
 import { bookApprovedPayment, bookPayment, type Confirmer } from './ledger-service.js';
-import type { PaystackTransaction } from './paystack-client.js';
+import { chargedKobo, type PaystackTransaction } from './paystack-client.js';
+import { SET_ASIDE_REASONS } from './set-aside-checkouts.js';
 
 type Payment = typeof payments.$inferSelect;
 type Member = typeof users.$inferSelect;
@@ -81,9 +82,12 @@ const PAYSTACK: Confirmer = { id: null, role: 'paystack' };
 
 /**
  * Paystack's verify answer or signed charge.success webhook for one of our references: booked
- * exactly once however many times and in whatever order they come. An amount, currency or
- * reference that is not the charge's, or money taken for a payment already rejected or reversed,
- * books nothing and is kept on the payment for finance.
+ * exactly once however many times and in whatever order they come. What was charged is Paystack's
+ * `requested_amount` when it passed its fees on to the member (the `amount` then includes them);
+ * the fees are kept on the payment. A checkout set aside (expired, or replaced by a new one) that
+ * Paystack says was paid after all is booked while what it paid for is still open. An amount,
+ * currency or reference that is not the charge's, or money taken for something already paid,
+ * rejected or refunded, books nothing and is kept on the payment for finance.
  */
 export async function confirmOnlinePayment(ctx: AppContext, paid: PaystackTransaction): Promise<OnlineOutcome> {
   if (paid.status !== 'success') return 'not-paid';
@@ -101,10 +105,10 @@ export async function confirmOnlinePayment(ctx: AppContext, paid: PaystackTransa
     // Finance already refunded the money Paystack took for it: nothing more to book or to list.
     // Stryker disable next-line ObjectLiteral: an outcome of mismatch and none show the same review page, and the webhook answers alike.
     if (current.refundedAt) return { outcome: 'mismatch' as const };
-    const issue =
-      current.state === 'pending'
-        ? mismatchOf(current, paid)
-        : `Paystack took ${formatNaira(paid.amount)} for this payment, but it is ${current.state}: refund the member or settle it by hand.`;
+    const bookable = current.state === 'pending' || (await isOpenSetAside(tx, current));
+    const issue = bookable
+      ? mismatchOf(current, paid)
+      : `Paystack took ${formatNaira(chargedKobo(paid))} for this payment, but it is ${current.state}${current.reason ? ` (${current.reason})` : ''}: refund the member or settle it by hand.`;
     if (issue) {
       await tx.update(payments).set({ issue }).where(eq(payments.id, current.id));
       await recordAudit(tx, {
@@ -119,8 +123,8 @@ export async function confirmOnlinePayment(ctx: AppContext, paid: PaystackTransa
     }
     const [payment] = await tx
       .update(payments)
-      .set({ state: 'approved', reviewedAt: new Date(), issue: null })
-      .where(and(eq(payments.id, current.id), eq(payments.state, 'pending')))
+      .set({ state: 'approved', reviewedAt: new Date(), issue: null, reason: null, feesKobo: paid.fees ?? null })
+      .where(and(eq(payments.id, current.id), eq(payments.state, current.state)))
       .returning();
     // Stryker disable next-line ConditionalExpression,ObjectLiteral: under the member's row lock the state read above is current; only two confirmations of a closed account's payment (no row to lock) reach this at once.
     if (!payment) return { outcome: 'already-booked' as const };
@@ -130,11 +134,44 @@ export async function confirmOnlinePayment(ctx: AppContext, paid: PaystackTransa
   return outcome.outcome;
 }
 
+/**
+ * A checkout set aside (SET_ASIDE_REASONS) whose charge nobody has paid since: membership with no
+ * later membership payment pending or booked, a fine with no other payment pending or booked, an
+ * advert still waiting for this very payment and not paid.
+ */
+async function isOpenSetAside(tx: Transaction, payment: Payment): Promise<boolean> {
+  if (payment.state !== 'rejected' || payment.issue || !SET_ASIDE_REASONS.has(payment.reason ?? '') || !payment.userId) return false;
+  const open = inArray(payments.state, ['pending', 'approved']);
+  if (payment.kind === 'fee') {
+    const [later] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.userId, payment.userId), eq(payments.kind, 'fee'), open, gt(payments.createdAt, payment.createdAt)))
+      .limit(1);
+    return !later;
+  }
+  if (payment.kind === 'fine') {
+    if (!payment.fineId) return false;
+    const [other] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.fineId, payment.fineId), open))
+      .limit(1);
+    return !other;
+  }
+  const [ad] = await tx
+    .select({ id: ads.id })
+    .from(ads)
+    .where(and(eq(ads.paymentId, payment.id), isNull(ads.paidAt), inArray(ads.state, ['pending', 'approved'])));
+  return Boolean(ad);
+}
+
 function mismatchOf(payment: Payment, paid: PaystackTransaction): string | null {
   // Stryker disable next-line ConditionalExpression,StringLiteral,LogicalOperator: confirmOnlinePayment found the payment by this very reference, and no code changes a reference.
   if (paid.reference !== payment.reference) return `Paystack answered for reference ${paid.reference}, not ${payment.reference ?? 'none'}.`;
   if (paid.currency !== 'NGN') return `Paid in ${paid.currency}, not NGN.`;
-  if (paid.amount !== payment.amountKobo) return `Paid ${formatNaira(paid.amount)}, not the ${formatNaira(payment.amountKobo)} charged.`;
+  const charged = chargedKobo(paid);
+  if (charged !== payment.amountKobo) return `Paid ${formatNaira(charged)}, not the ${formatNaira(payment.amountKobo)} charged.`;
   return null;
 }
 

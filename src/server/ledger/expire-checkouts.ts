@@ -3,24 +3,22 @@ import { recordAudit } from '../audit/audit.js';
 import type { AppContext } from '../context.js';
 import { payments } from '../db/schema.js';
 import { confirmOnlinePayment, lockMemberOfPayment } from './confirm-payment.js';
-import { PaystackClient, type PaystackTransaction } from './paystack-client.js';
+import { PaystackClient, PaystackError, UNPAID_STATUSES, type PaystackTransaction } from './paystack-client.js';
+import { CHECKOUT_EXPIRED } from './set-aside-checkouts.js';
 
 /** Checkouts looked at per housekeeping round; the rest wait for the next hour. */
 const EXPIRY_BATCH = 200;
 
-/** Paystack's word that a checkout will not be paid (as opposed to one still being processed by a bank). */
-const UNPAID = new Set(['abandoned', 'failed', 'reversed', 'pending']);
-
-export const CHECKOUT_EXPIRED = 'The online checkout was not completed.';
-
 /**
  * Online payments still `pending` longer than PAYSTACK_CHECKOUT_EXPIRY_MINUTES (a member who left
- * Paystack's page): each is verified with Paystack first, so money that did arrive without its
- * webhook is booked; one Paystack says is unpaid turns `rejected` (CHECKOUT_EXPIRED), so the
- * member's state is no longer "under review", they can start again, and finance's queue keeps
- * only what needs them. One Paystack cannot answer for is left for the next round; one with an
- * issue (paid, but not what was charged) stays on finance's list. A late charge.success for an
- * expired payment is kept as its issue for a refund (confirm-payment.ts). Housekeeping runs it.
+ * Paystack's page): each is verified with Paystack first. Money that did arrive without its
+ * webhook is booked; one Paystack calls `abandoned` or `failed`, or does not know, turns
+ * `rejected` (CHECKOUT_EXPIRED), so the member's state is no longer "under review", they can start
+ * again, and finance's queue keeps only what needs them. One still on its way (a bank transfer or
+ * USSD payment Paystack calls pending, ongoing, processing or queued) is never expired: it is
+ * looked at again next round. One Paystack cannot answer for is left for the next round too; one
+ * with an issue (paid, but not what was charged) stays on finance's list. A late charge.success
+ * for an expired payment is booked while its charge is open (confirm-payment.ts). Housekeeping runs it.
  */
 export async function expireAbandonedCheckouts(ctx: AppContext, now = ctx.clock()): Promise<{ booked: number; expired: number }> {
   const settings = ctx.config.paystack;
@@ -46,14 +44,16 @@ export async function expireAbandonedCheckouts(ctx: AppContext, now = ctx.clock(
     try {
       paid = reference ? await client.verify(reference) : undefined;
     } catch (error) {
-      ctx.log.warn({ err: error, reference }, 'Paystack could not verify a stale checkout; it is checked again next round');
-      continue;
+      if (!(error instanceof PaystackError && error.notFound)) {
+        ctx.log.warn({ err: error, reference }, 'Paystack could not verify a stale checkout; it is checked again next round');
+        continue;
+      }
     }
     if (paid?.status === 'success') {
       if ((await confirmOnlinePayment(ctx, paid)) === 'booked') booked += 1;
       continue;
     }
-    if (paid && !UNPAID.has(paid.status)) continue;
+    if (paid && !UNPAID_STATUSES.has(paid.status)) continue;
     if (await expire(ctx, id, paid?.status ?? 'unknown')) expired += 1;
   }
   return { booked, expired };

@@ -55,6 +55,31 @@ export async function payableFine(db: Executor, userId: string, fineId: string) 
   return { fine, pending: open };
 }
 
+/** What a member owes: their fines not paid yet, and how many of them have a slip under review. */
+export interface UnpaidFines {
+  count: number;
+  amountKobo: number;
+  underReview: number;
+}
+
+/**
+ * The fines a member has not paid: a slip under review, or an online checkout not paid, is not
+ * money received yet (only an approved payment settles a fine; a reversed one leaves it unpaid).
+ */
+export async function unpaidFines(db: Executor, userId: string): Promise<UnpaidFines> {
+  const rows = await db
+    .select({ amountKobo: ledgerEntries.amountKobo, paymentState: payments.state, channel: payments.channel })
+    .from(ledgerEntries)
+    .leftJoin(payments, and(eq(payments.fineId, ledgerEntries.id), inArray(payments.state, ['pending', 'approved'])))
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'fine')));
+  const unpaid = rows.filter((row) => row.paymentState !== 'approved');
+  return {
+    count: unpaid.length,
+    amountKobo: unpaid.reduce((total, row) => total + row.amountKobo, 0),
+    underReview: unpaid.filter((row) => row.paymentState === 'pending' && row.channel === 'slip').length,
+  };
+}
+
 /** The fine a fine payment settles, as the receipt names it. */
 export async function fineCharge(db: Executor, fineId: string | null) {
   // Stryker disable next-line ArrayDeclaration: no fine id (the fine was deleted: ON DELETE SET NULL) means no row; anything else in the empty list has no description either, so the receipt names the label all the same.

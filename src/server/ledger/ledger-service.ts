@@ -3,7 +3,16 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ChargeLedgerKind, PaymentState } from '../../shared/charges.js';
 import { todayInLagos } from '../../shared/dates.js';
 import { formatMemberNumber } from '../../shared/membership.js';
-import type { FineStatus, Ledger, MemberAccount, MemberPayment, ReceiptCompany, ReceiptDetails } from '../../shared/schemas/ledger.js';
+import {
+  type FineStatus,
+  type Ledger,
+  type MemberAccount,
+  type MemberPayment,
+  PAID_ONLINE,
+  type ReceiptCompany,
+  type ReceiptDetails,
+  receiptConfirmation,
+} from '../../shared/schemas/ledger.js';
 import type { SiteSettings } from '../../shared/site.js';
 import type { AppContext } from '../context.js';
 import type { Executor, Transaction } from '../db/client.js';
@@ -31,6 +40,14 @@ export interface Confirmer {
   id: string | null;
   role: string;
   email?: string;
+  fullName?: string;
+}
+
+/** How the receipt says the money was confirmed: by Paystack's word, or by the staff member who approved the slip. */
+function confirmationOf(payment: Payment, by: Confirmer): string {
+  if (by.id === null) return PAID_ONLINE;
+  const who = `${by.fullName?.trim() || by.email || 'staff'} (${by.role})`;
+  return payment.channel === 'paystack' ? `Paid online, confirmed by ${who}` : `Slip approved by ${who}`;
 }
 
 export async function bookApprovedPayment(
@@ -80,6 +97,7 @@ export async function bookPayment(ctx: AppContext, tx: Transaction, payment: Pay
     amountKobo: payment.amountKobo,
     date: today,
     approvedBy: staff.role,
+    confirmation: confirmationOf(payment, staff),
     company,
   };
   await tx.insert(receipts).values({ number, paymentId: payment.id, details, issuedAt: ctx.clock() });
@@ -166,12 +184,12 @@ function fineStatus(paymentState: PaymentState | null): FineStatus {
 
 export async function memberPayments(ctx: AppContext, userId: string): Promise<MemberPayment[]> {
   const rows = await ctx.db
-    .select({ payment: payments, receiptNumber: receipts.number })
+    .select({ payment: payments, receiptNumber: receipts.number, receiptDetails: receipts.details })
     .from(payments)
     .leftJoin(receipts, eq(receipts.paymentId, payments.id))
     .where(and(eq(payments.userId, userId), inArray(payments.state, ['approved', 'reversed'])))
     .orderBy(desc(payments.reviewedAt));
-  return rows.map(({ payment, receiptNumber }) => ({
+  return rows.map(({ payment, receiptNumber, receiptDetails }) => ({
     id: payment.id,
     kind: payment.kind,
     amountKobo: payment.amountKobo,
@@ -183,6 +201,7 @@ export async function memberPayments(ctx: AppContext, userId: string): Promise<M
       : null,
     receiptNumber,
     receiptUrl: receiptNumber ? `/api/users/payments/${payment.id}/receipt` : null,
+    confirmation: receiptDetails ? receiptConfirmation(receiptDetails) : null,
   }));
 }
 

@@ -15,6 +15,7 @@ import { monthlyPriceOf } from '../plans/plans-service.js';
 import { confirmOnlinePayment } from './confirm-payment.js';
 import { payableFine } from './fines.js';
 import { PaystackClient, type PaystackSettings } from './paystack-client.js';
+import { CHECKOUT_REPLACED } from './set-aside-checkouts.js';
 
 export const CALLBACK_PATH = '/api/payments/paystack/callback';
 
@@ -45,7 +46,7 @@ async function lockMember(tx: Transaction, userId: string): Promise<void> {
 async function setAsideCheckout(tx: Transaction, paymentId: string): Promise<void> {
   await tx
     .update(payments)
-    .set({ state: 'rejected', reason: 'Replaced by a new online checkout.', reviewedAt: new Date() })
+    .set({ state: 'rejected', reason: CHECKOUT_REPLACED, reviewedAt: new Date() })
     .where(and(eq(payments.id, paymentId), eq(payments.state, 'pending'), eq(payments.channel, 'paystack')));
 }
 
@@ -148,8 +149,11 @@ export async function startOnlinePayment(ctx: AppContext, user: AuthUser, input:
   }
 }
 
-/** What a reference was paid for, so the member lands back on its page; unknown, the fee page. */
-export async function kindOfReference(ctx: AppContext, reference: string): Promise<PaymentKind> {
-  const [payment] = await ctx.db.select({ kind: payments.kind }).from(payments).where(eq(payments.reference, reference));
-  return payment?.kind ?? 'fee';
+/** The portal's own online payment of a reference (its kind and state), or none: only these are ever verified with Paystack. */
+export async function onlinePaymentOf(ctx: AppContext, reference: string): Promise<Pick<typeof payments.$inferSelect, 'kind' | 'state'> | undefined> {
+  const [payment] = await ctx.db
+    .select({ kind: payments.kind, state: payments.state })
+    .from(payments)
+    .where(and(eq(payments.reference, reference), eq(payments.channel, 'paystack')));
+  return payment;
 }

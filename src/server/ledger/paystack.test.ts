@@ -14,7 +14,8 @@ import { PaystackStandIn } from '../test-support/paystack-server.js';
 import { activatedMember, createTestApp, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { auditLog } from '../db/schema.js';
 import { parseCsv } from '../test-support/files.js';
-import { CHECKOUT_EXPIRED, expireAbandonedCheckouts } from './expire-checkouts.js';
+import { expireAbandonedCheckouts } from './expire-checkouts.js';
+import { CHECKOUT_EXPIRED } from './set-aside-checkouts.js';
 import { reconcile } from './reconciliation.js';
 
 const mailbox = new TestMailbox();
@@ -221,7 +222,7 @@ describe('reconciliation for finance', () => {
       paymentState: 'approved',
       note: '',
     });
-    expect(rowOf(refunded.payment.reference!)).toMatchObject({ status: 'matched', paymentState: 'reversed', refunded: true, note: 'Refunded: Paid twice' });
+    expect(rowOf(refunded.payment.reference!)).toMatchObject({ status: 'matched', paymentState: 'reversed', refunded: true, note: 'Refunded (pending at Paystack): Paid twice' });
     expect(rowOf(short.payment.reference!)).toMatchObject({
       status: 'missing-in-ledger',
       ledgerKobo: null,
@@ -259,7 +260,7 @@ describe('reconciliation for finance', () => {
       'Paystack took this money for a reference the portal did not start.',
     ]);
     expect(lines.find((line) => line[1] === refunded.payment.reference)?.slice(0, 7)).toEqual([
-      'Matched',
+      'Matched, refunded',
       refunded.payment.reference,
       expect.any(String),
       expect.any(String),
@@ -400,7 +401,7 @@ describe('the webhook', () => {
     expect((await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`)).headers.location).toBe('/user/fees?online=review');
     expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'rejected' } });
     const listed = (await finance.get('/api/admin/payments?status=rejected')).json().find((p: { id: string }) => p.id === payment.id);
-    expect(listed.issue).toBe('Paystack took ₦60,500.00 for this payment, but it is rejected: refund the member or settle it by hand.');
+    expect(listed.issue).toBe('Paystack took ₦60,500.00 for this payment, but it is rejected (The online checkout could not start.): refund the member or settle it by hand.');
   });
 
   it('answers 400 for a correctly signed body that is not JSON, booking nothing', async () => {

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { displayDate } from '../../shared/display-date.js';
 import { formatNaira } from '../../shared/money.js';
-import type { ReceiptCompany, ReceiptDetails } from '../../shared/schemas/ledger.js';
+import { type ReceiptCompany, type ReceiptDetails, receiptConfirmation } from '../../shared/schemas/ledger.js';
 
 /** A receipt as a one-page A5 PDF: the company, the member, what was paid for and when, the amount. */
 export function receiptPdf(company: ReceiptCompany, number: string, details: ReceiptDetails): Promise<Buffer> {
@@ -26,7 +26,7 @@ export function receiptPdf(company: ReceiptCompany, number: string, details: Rec
   if (details.periodFrom && details.periodTo) line('Period', `${displayDate(details.periodFrom)} to ${displayDate(details.periodTo)}`);
   // The naira sign is not in the standard PDF fonts: the amount is written NGN.
   line('Amount', formatNaira(details.amountKobo).replace('₦', 'NGN '));
-  line('Approved by', `${details.approvedBy} staff`);
+  line('Payment', receiptConfirmation(details));
   doc.moveDown(2).fontSize(8).fillColor('#555').text('This receipt was issued by the membership portal and is never changed once issued.');
   doc.end();
   return done;

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { todayInLagos } from '../../shared/dates.js';
 import { isoDate } from '../../shared/schemas/fields.js';
-import { RECONCILIATION_LABELS } from '../../shared/schemas/ledger.js';
 import { recordAudit } from '../audit/audit.js';
 import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
@@ -48,7 +47,7 @@ export function reconciliationStaffRoutes(ctx: AppContext): FastifyPluginAsyncZo
           details: { from, to, ...reconciliation.counts },
         });
         async function* rows() {
-          yield reconciliationCsvRows(reconciliation, RECONCILIATION_LABELS);
+          yield reconciliationCsvRows(reconciliation);
         }
         return sendCsv(reply, `paystack-reconciliation-${from}-to-${to}-${todayInLagos(ctx.clock())}.csv`, RECONCILIATION_CSV_HEADER, rows());
       },

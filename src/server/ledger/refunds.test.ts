@@ -106,7 +106,7 @@ describeOnPostgres('refunds', () => {
     paystack.transactions.get(payment.reference!)!.status = 'failed';
     const refused = await refund(finance, payment.id);
     expect(refused.statusCode).toBe(502);
-    expect(refused.json().message).toBe('Paystack did not accept the refund: nothing was booked. Try again, or refund in Paystack’s dashboard.');
+    expect(refused.json().message).toBe('Paystack did not accept the refund: nothing was booked. Paystack said: “Cannot refund a transaction that is not successful”. Try again, or refund in Paystack’s dashboard.');
     expect(await paymentOf(payment.id)).toMatchObject({ state: 'approved', refundedAt: null });
     expect((await entriesOf(payment.id)).filter((entry) => entry.kind === 'reversal')).toEqual([]);
 
@@ -205,17 +205,26 @@ describeOnPostgres('refunds', () => {
     const rejectedAt = new Date('2026-11-20T09:30:00Z');
     await portal.app.ctx.db
       .update(payments)
-      .set({ state: 'rejected', reason: 'The online checkout was not completed.', reviewedAt: rejectedAt })
+      .set({ state: 'rejected', reason: 'The online checkout could not start.', reviewedAt: rejectedAt })
       .where(eq(payments.id, payment.id));
     paystack.settle(payment.reference!, 'success');
+    // A decided payment is not verified again on the callback; Paystack's webhook says it was paid.
     expect((await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`)).headers.location).toBe('/user/fees?online=review');
-    expect((await paymentOf(payment.id)).issue).toMatch(/but it is rejected/);
+    const { body, signature } = paystack.webhookFor(payment.reference!);
+    const sent = await portal.app.inject({
+      method: 'POST',
+      url: '/api/payments/paystack/webhook',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+      payload: body,
+    });
+    expect(sent.statusCode).toBe(200);
+    expect((await paymentOf(payment.id)).issue).toMatch(/but it is rejected \(The online checkout could not start\.\)/);
 
     const refunded = await refund(finance, payment.id, 'Paid after the checkout expired');
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(await paymentOf(payment.id)).toMatchObject({
       state: 'rejected',
-      reason: 'The online checkout was not completed.',
+      reason: 'The online checkout could not start.',
       reviewedAt: rejectedAt,
       refundedAt: expect.any(Date),
       issue: null,

@@ -15,7 +15,7 @@ import { ads, ledgerEntries, payments, users } from '../db/schema.js';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors.js';
 import { notify } from '../notifications/notifications.js';
 import { lockMemberOfPayment } from './confirm-payment.js';
-import { PaystackClient } from './paystack-client.js';
+import { PaystackClient, PaystackError } from './paystack-client.js';
 
 type Payment = typeof payments.$inferSelect;
 type Member = typeof users.$inferSelect;
@@ -31,7 +31,7 @@ export interface ReversalOptions {
  * their row is gone (terminateAccount), so there is no one to notify and no address to mail.
  */
 export interface Reversal {
-  outcome: 'reversed' | 'refunded-unbooked';
+  outcome: 'reversed' | 'refunded-unbooked' | 'refund-retried';
   memberTold: boolean;
 }
 
@@ -59,13 +59,18 @@ export async function reversePayment(ctx: AppContext, staff: AuthUser, id: strin
         reversedBy: staff.id,
         reversedAt: new Date(),
         issue: null,
-        ...(options.refund ? { refundedAt: new Date() } : {}),
+        ...(options.refund ? { refundedAt: new Date(), refundStatus: 'pending' as const } : {}),
       })
       .where(and(eq(payments.id, id), eq(payments.state, 'approved')))
       .returning();
     if (!payment) {
       const [exists] = await tx.select().from(payments).where(eq(payments.id, id));
       if (!exists) throw notFound('Payment not found');
+      // Paystack said the refund did not reach the member (refund.failed): finance asks again.
+      if (options.refund && exists.refundStatus === 'failed') {
+        await retryRefund(ctx, tx, staff, exists, reason);
+        return { outcome: 'refund-retried', memberTold: false };
+      }
       // Money taken but never booked: only a payment that is not approved and carries an issue. Only
       // Paystack's word gives one an issue (confirmOnlinePayment; an advert's listing is of an approved
       // payment, and reversing it clears the issue), so no channel check: a slip would be refused by
@@ -134,6 +139,7 @@ async function refundUnbooked(ctx: AppContext, tx: Transaction, staff: AuthUser,
     // A pending one is settled too (rejected): the housekeeping's expiry and Paystack's re-sent webhooks leave it be.
     .set({
       refundedAt: new Date(),
+      refundStatus: 'pending',
       issue: null,
       reversalReason: reason,
       reversedBy: staff.id,
@@ -160,7 +166,30 @@ async function refundUnbooked(ctx: AppContext, tx: Transaction, staff: AuthUser,
     );
 }
 
-/** Paystack's `POST /refund` (the whole transaction without an amount), unless Paystack shows it refunded already; its refusal undoes the reversal (the caller's transaction). */
+/** A refund Paystack said failed, asked for again: claimed (back to pending) first, so it is asked once. */
+async function retryRefund(ctx: AppContext, tx: Transaction, staff: AuthUser, payment: Payment, reason: string): Promise<void> {
+  const [claimed] = await tx
+    .update(payments)
+    .set({ refundStatus: 'pending', issue: null })
+    .where(and(eq(payments.id, payment.id), eq(payments.refundStatus, 'failed')))
+    .returning({ id: payments.id });
+  // Stryker disable next-line ConditionalExpression: under the member's row lock the status read just before is current.
+  if (!claimed) throw conflict('This refund is already being made again.');
+  await refundAtPaystack(ctx, payment, payment.state === 'reversed' ? payment.amountKobo : undefined);
+  await recordAudit(tx, {
+    actor: staff,
+    action: 'payment.refund-retried',
+    subjectType: 'payment',
+    subjectId: payment.id,
+    details: { reason, failure: payment.issue, userId: payment.userId },
+  });
+}
+
+/**
+ * Paystack's `POST /refund` (the whole transaction without an amount), unless Paystack lists a
+ * refund of this transaction already (made while our answer was lost); its refusal undoes the
+ * reversal (the caller's transaction) and finance sees what Paystack said.
+ */
 async function refundAtPaystack(ctx: AppContext, payment: Payment, amountKobo?: number): Promise<void> {
   // Only a checkout started online is given a reference (online-checkout.ts): a slip has none.
   if (!payment.reference) throw conflict('Only an online payment is refunded through Paystack: reverse a slip payment and return the money by bank transfer.');
@@ -168,11 +197,10 @@ async function refundAtPaystack(ctx: AppContext, payment: Payment, amountKobo?: 
     throw conflict('Online payment is not set up (PAYSTACK_SECRET_KEY): refund this payment in Paystack’s dashboard, then reverse it here.');
   const client = new PaystackClient(ctx.config.paystack);
   try {
-    // A refund Paystack made while our answer was lost (a timeout, a transaction ended under it) is
-    // not asked for twice: finance's retry books what Paystack already did. A whole refund is of
-    // what Paystack took, which for money never booked is not what was charged (paid short or over).
-    const refunding = amountKobo ?? (await client.verify(payment.reference)).amount;
-    if ((await client.refundedKobo(payment.reference)) >= refunding) {
+    // A whole refund is of what Paystack took, which for money never booked is not what was charged (paid short or over).
+    const transaction = await client.verify(payment.reference);
+    const refunding = amountKobo ?? transaction.amount;
+    if ((await client.refundedKobo(transaction)) >= refunding) {
       // Stryker disable next-line ObjectLiteral,StringLiteral: a log line.
       ctx.log.info({ reference: payment.reference }, 'Paystack had refunded this payment already: booking it');
       return;
@@ -181,7 +209,8 @@ async function refundAtPaystack(ctx: AppContext, payment: Payment, amountKobo?: 
   } catch (error) {
     // Stryker disable next-line ObjectLiteral,StringLiteral: a log line.
     ctx.log.warn({ err: error, reference: payment.reference }, 'Paystack refused a refund');
-    throw new HttpError(502, 'Paystack did not accept the refund: nothing was booked. Try again, or refund in Paystack’s dashboard.');
+    const said = error instanceof PaystackError && error.paystackMessage ? ` Paystack said: “${error.paystackMessage}”.` : '';
+    throw new HttpError(502, `Paystack did not accept the refund: nothing was booked.${said} Try again, or refund in Paystack’s dashboard.`);
   }
 }
 

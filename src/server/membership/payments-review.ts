@@ -55,6 +55,7 @@ export async function listPayments(ctx: AppContext, status: PaymentState, kind?:
     channel: payment.channel,
     issue: payment.issue,
     refundedAt: payment.refundedAt?.toISOString() ?? null,
+    refundStatus: payment.refundStatus,
   }));
 }
 

@@ -52,6 +52,7 @@ export function membershipStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { outcome, memberTold } = await reversePayment(ctx, staffUser(request), request.params.id, request.body.reason, { refund: true });
         const told = memberTold ? 'The member has been told why.' : NO_ONE_TOLD;
+        if (outcome === 'refund-retried') return { message: 'Paystack was asked again to refund this payment. Nothing more is booked.' };
         if (outcome === 'refunded-unbooked')
           return { message: `Refunded through Paystack. Nothing was booked for this money, so nothing is reversed. ${told}` };
         return { message: `Payment refunded through Paystack and reversed on the ledger. ${told}` };

@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
+import { formatNaira } from '../../shared/money.js';
 import type { profileUpdateSchema } from '../../shared/schemas/users.js';
 import { tellAccountChanged } from '../auth/account-recovery.js';
 import { assertContactFree, duplicateContactError } from '../auth/auth-service.js';
@@ -14,7 +15,8 @@ import type { AppContext } from '../context.js';
 import { files, guardians, sessions, users } from '../db/schema.js';
 import { deleteFiles, readablePhoto, withFileTransaction } from '../files/files-service.js';
 import type { ReceivedFile } from '../files/multipart.js';
-import { badRequest, forbidden } from '../http/errors.js';
+import { badRequest, conflict, forbidden } from '../http/errors.js';
+import { unpaidFines, type UnpaidFines } from '../ledger/fines.js';
 import { forgetMemberInReceipts } from '../ledger/ledger-service.js';
 import { enqueueMail, forgetMailAbout } from '../mail/outbox.js';
 import { profileMail } from './mail.js';
@@ -123,10 +125,15 @@ export async function confirmEmailChange(ctx: AppContext, user: AuthUser, code: 
  * adverts and talent profile go with the user), files and stored bytes, mail to or naming them,
  * their contact messages and the booking requests they sent. Payment records and receipts stay for
  * the books without the person (user_id null, no name or member number on the receipt); the audit trail keeps its entries without the member's id
- * or email, and one saying that an account was terminated.
+ * or email, and one saying that an account was terminated. Refused (409) while a fine is unpaid:
+ * erased, the member could no longer be asked for it (docs/privacy.md).
  */
 export async function terminateAccount(ctx: AppContext, user: AuthUser): Promise<void> {
   const owned = await ctx.db.transaction(async (tx) => {
+    // Locked first, as staff recording a fine lock it: a fine recorded meanwhile is seen here, or finds no member.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const owed = await unpaidFines(tx, user.id);
+    if (owed.count > 0) throw conflict(stillOwed(owed));
     const rows = await tx.select({ id: files.id, storageKey: files.storageKey }).from(files).where(eq(files.ownerId, user.id));
     const formerEmails = await forgetPersonInAudit(tx, user.id);
     const emails = [...new Set([user.email, ...(user.pendingEmail ? [user.pendingEmail] : []), ...formerEmails])];
@@ -144,4 +151,17 @@ export async function terminateAccount(ctx: AppContext, user: AuthUser): Promise
     return rows;
   });
   await Promise.all(owned.map((row) => ctx.storage.remove(row.storageKey)));
+}
+
+/** Why the account stays open: the amount owed, and how it gets paid. */
+function stillOwed({ count, amountKobo, underReview }: UnpaidFines): string {
+  const one = count === 1;
+  const fines = `${count} unpaid fine${one ? '' : 's'}`;
+  const owed = `You owe ${formatNaira(amountKobo)}`;
+  if (underReview === count) {
+    return `${owed} (${fines}; ${one ? 'its payment is' : 'their payments are'} under review). You can close your account once our finance team confirms ${one ? 'it' : 'them'}.`;
+  }
+  const reviewed = underReview > 0 ? `, ${underReview} with a payment under review` : '';
+  const toPay = underReview > 0 ? (count - underReview === 1 ? 'the other one' : 'the others') : one ? 'it' : 'them';
+  return `${owed} (${fines}${reviewed}). Pay ${toPay} from Payments (/profile/payments) before closing your account.`;
 }

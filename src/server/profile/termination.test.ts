@@ -6,7 +6,7 @@ import { talentMail } from '../talent/mail.js';
 import { advertForm } from '../test-support/advert-form.js';
 import { multipart, pngBytes } from '../test-support/files.js';
 import { TestMailbox } from '../test-support/mailbox.js';
-import { activatedMember, createTestApp, PASSWORD, signedInStaff, TestClient } from '../test-support/test-app.js';
+import { activatedMember, createTestApp, PASSWORD, signedInStaff, signedInStaffAs, TestClient } from '../test-support/test-app.js';
 
 const mailbox = new TestMailbox();
 let portal: Awaited<ReturnType<typeof createTestApp>>;
@@ -180,5 +180,37 @@ describe('terminating an account', () => {
     expect(kept.filter((payment) => payment.userId === null).length).toBeGreaterThanOrEqual(2);
     const [entry] = await portal.app.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'account.terminated'));
     expect(entry).toMatchObject({ actorId: null, actorEmail: null, subjectType: 'user' });
+  });
+});
+
+describe('terminating an account with money owed', () => {
+  async function fined(finance: TestClient) {
+    const member = await activatedMember(portal.app);
+    const fine = ok(await finance.post(`/api/admin/members/${member.user.id}/fines`, { json: { type: 'missed-meeting', reason: 'Missed the May meeting' } }));
+    return { ...member, fineId: fine.json().fineId as string };
+  }
+  const terminate = (client: TestClient) => client.delete('/api/users/terminate', { json: { currentPassword: PASSWORD } });
+
+  it('is refused while a fine is unpaid or its slip under review, with the amount and how to pay; once paid, the account goes', async () => {
+    const finance = (await signedInStaffAs(portal.app, 'finance')).client;
+    const { client, fineId } = await fined(finance);
+
+    const owing = await terminate(client);
+    expect(owing.statusCode).toBe(409);
+    expect(owing.json().message).toBe('You owe ₦20,000.00 (1 unpaid fine). Pay it from Payments (/profile/payments) before closing your account.');
+    expect((await client.get('/api/users/profile')).statusCode).toBe(200);
+
+    const slip = ok(
+      await client.post('/api/users/upload-slip', { form: multipart({ fineId }, { paymentSlip: { data: await pngBytes(), name: 'slip.png' } }) }),
+    );
+    const underReview = await terminate(client);
+    expect(underReview.statusCode).toBe(409);
+    expect(underReview.json().message).toBe(
+      'You owe ₦20,000.00 (1 unpaid fine; its payment is under review). You can close your account once our finance team confirms it.',
+    );
+
+    ok(await finance.post(`/api/admin/payments/${slip.json().paymentId}/approve`, { json: {} }));
+    ok(await terminate(client));
+    expect((await client.get('/api/users/profile')).statusCode).toBe(401);
   });
 });

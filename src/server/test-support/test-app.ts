@@ -43,6 +43,7 @@ export async function createTestApp(
     RATE_LIMIT_SIGNUP: '1000',
     RATE_LIMIT_CONTACT: '1000',
     RATE_LIMIT_CODES: '1000',
+    RATE_LIMIT_PAYMENT_CALLBACK: '1000',
     ADMIN_EMAIL: STAFF.email,
     ADMIN_PASSWORD: STAFF.password,
     MAIL_POLL_MS: '50',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shiftDate } from '../dates.js';
 import { isoDate, requiredText } from './fields.js';
 
 export const AD_FREQUENCIES = ['always', 'randomly'] as const;
@@ -46,29 +47,31 @@ export const adsQuerySchema = z.object({
   status: z.enum(AD_STATUSES, { error: 'Status must be pending, running, rejected or ended' }).default('pending'),
 });
 
+/** The last day of an advert's paid weeks from its start: staff choose the start, the weeks paid set the end. */
+export function advertEndDate(startDate: string, weeks: number): string {
+  return shiftDate(startDate, weeks * 7 - 1);
+}
+
 const schedule = {
   startDate: isoDate('Start date'),
-  endDate: isoDate('End date'),
+  /** Only ever the end of the paid weeks (advertEndDate): taken so a client that sends it is told when it is not. */
+  endDate: isoDate('End date').optional(),
   frequency: z.enum(AD_FREQUENCIES, { error: 'Frequency must be always or randomly' }),
   title: z.string().trim().max(120, { error: 'Title must be at most 120 characters' }).optional(),
 };
 
-export const approveAdSchema = z
-  .object(schedule)
-  .refine((s) => s.endDate >= s.startDate, { error: 'End date must be on or after the start date', path: ['endDate'] });
+export const approveAdSchema = z.object(schedule);
 
 export const rejectAdSchema = z.object({ reason: requiredText('Reason', 500) });
 
-/** Staff edit a running ad's schedule, or end it early with `end: true`. */
-export const updateAdSchema = z
-  .object({
-    startDate: schedule.startDate.optional(),
-    endDate: schedule.endDate.optional(),
-    frequency: schedule.frequency.optional(),
-    title: schedule.title,
-    end: z.literal(true, { error: 'end can only be true' }).optional(),
-  })
-  .refine((s) => !s.startDate || !s.endDate || s.endDate >= s.startDate, { error: 'End date must be on or after the start date', path: ['endDate'] });
+/** Staff move an approved ad's start (its end moves with it), change how often it shows, or end it early with `end: true`. */
+export const updateAdSchema = z.object({
+  startDate: schedule.startDate.optional(),
+  endDate: schedule.endDate,
+  frequency: schedule.frequency.optional(),
+  title: schedule.title,
+  end: z.literal(true, { error: 'end can only be true' }).optional(),
+});
 
 /** The member's own ad, as the profile answers it. */
 export interface MemberAd {

@@ -14,9 +14,19 @@ export interface ReceiptDetails {
   amountKobo: number;
   /** The Lagos calendar date of the approval. */
   date: string;
+  /** The confirmer's role, or `paystack`: all a receipt issued before `confirmation` says of it. */
   approvedBy: string;
+  /** How the money was confirmed, in the receipt's words: "Paid online, confirmed by Paystack", "Slip approved by Ngozi Eze (finance)". */
+  confirmation?: string;
   /** The company as the settings named it when the receipt was issued; receipts issued before it was kept draw the current settings. */
   company?: ReceiptCompany;
+}
+
+export const PAID_ONLINE = 'Paid online, confirmed by Paystack';
+
+/** What a receipt says of how its money was confirmed; one issued before it said so names the role only. */
+export function receiptConfirmation(details: Pick<ReceiptDetails, 'approvedBy' | 'confirmation'>): string {
+  return details.confirmation ?? (details.approvedBy === 'paystack' ? PAID_ONLINE : `Slip approved by ${details.approvedBy} staff`);
 }
 
 /** The company details a receipt is drawn with. */
@@ -55,6 +65,8 @@ export interface MemberPayment {
   reversal: { reason: string; at: string } | null;
   receiptNumber: string | null;
   receiptUrl: string | null;
+  /** How the money was confirmed, as the receipt says it (receiptConfirmation); null with no receipt. */
+  confirmation: string | null;
 }
 
 /** A member's account as staff see it on the member's page. */
@@ -77,6 +89,11 @@ export const RECONCILIATION_LABELS: Record<ReconciliationStatus, string> = {
   'missing-in-ledger': 'Missing in the ledger',
   'missing-at-paystack': 'Missing at Paystack',
 };
+
+/** A row's status as finance reads it: a matched payment that was refunded says so ("Matched, refunded"). */
+export function reconciliationLabel(row: Pick<ReconciliationRow, 'status' | 'refunded'>): string {
+  return row.status === 'matched' && row.refunded ? `${RECONCILIATION_LABELS.matched}, refunded` : RECONCILIATION_LABELS[row.status];
+}
 
 export interface ReconciliationRow {
   reference: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_KIND_ERROR, PAYMENT_KINDS, PAYMENT_STATES, type PaymentKind, type PaymentState } from '../charges.js';
+import { PAYMENT_KIND_ERROR, PAYMENT_KINDS, PAYMENT_STATES, type PaymentKind, type PaymentState, type RefundStatus } from '../charges.js';
 import { PLANS } from '../constants.js';
 import type { MembershipState } from '../membership.js';
 import { email, isoDate, optionalText, requiredText, sixDigits } from './fields.js';
@@ -91,6 +91,8 @@ export interface PaymentSummary {
   issue: string | null;
   /** Finance refunded it through Paystack (ISO time); `reason` says why. */
   refundedAt: string | null;
+  /** Where Paystack's refund stands: a failed one is finance's to make again (its reason is the issue). */
+  refundStatus: RefundStatus | null;
 }
 
 /** Where the member stands in the fee wizard, for restoring it from the server. */

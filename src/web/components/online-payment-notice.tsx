@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router';
 import './online-payment-notice.css';
 
-/** Where Paystack's callback sends the member back: the fee, payments or profile page, with ?online=paid|not-paid|review. */
-type OnlineOutcome = 'paid' | 'not-paid' | 'review';
+/** Where Paystack's callback sends the member back: the fee, payments or profile page, with ?online=paid|not-paid|processing|review. */
+type OnlineOutcome = 'paid' | 'not-paid' | 'processing' | 'review';
 
 function outcomeOf(value: string | null): OnlineOutcome | null {
-  return value === 'paid' || value === 'not-paid' || value === 'review' ? value : null;
+  return value === 'paid' || value === 'not-paid' || value === 'processing' || value === 'review' ? value : null;
 }
 
 /** What the member is told on coming back from Paystack's checkout; nothing on an ordinary visit. */
@@ -23,6 +23,13 @@ export function OnlinePaymentNotice({ paid }: { paid: string }) {
     return (
       <p className="online-notice online-notice--bad" role="alert">
         The payment was not completed. You can try again or upload a slip.
+      </p>
+    );
+  }
+  if (outcome === 'processing') {
+    return (
+      <p className="online-notice" role="status">
+        Your bank is still sending this payment. It is booked as soon as Paystack confirms it: you need not pay again.
       </p>
     );
   }

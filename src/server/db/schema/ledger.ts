@@ -2,7 +2,7 @@
 // ledger entry name each other, so they share this file.
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { LEDGER_KINDS, PAYMENT_KINDS, PAYMENT_STATES } from '../../../shared/charges.js';
+import { LEDGER_KINDS, PAYMENT_KINDS, PAYMENT_STATES, REFUND_STATUSES } from '../../../shared/charges.js';
 import type { ReceiptDetails } from '../../../shared/schemas/ledger.js';
 import { createdAt } from './columns.js';
 import { files, users } from './users.js';
@@ -39,6 +39,10 @@ export const payments = pgTable(
     paidUntilBefore: date('paid_until_before', { mode: 'string' }),
     /** Finance refunded the money through Paystack (the payment is reversed with the refund's reason). */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** Where Paystack's refund stands (its refund.* events): queued, reached the member, or failed (then its reason is the issue). */
+    refundStatus: text('refund_status', { enum: REFUND_STATUSES }),
+    /** Paystack's fees for an online payment, in kobo (paid by the member when passed on to them). */
+    feesKobo: integer('fees_kobo'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -5,9 +5,9 @@ import { api } from '../../../lib/api';
 
 const adsKey = (status: AdStatus) => ['admin', 'ads', status] as const;
 
+/** What a moderator chooses: the start (the weeks paid set the end), how often it shows, a title for staff. */
 export interface AdSchedule {
   startDate: string;
-  endDate: string;
   frequency: AdFrequency;
   title?: string;
 }
@@ -41,7 +41,7 @@ export function useRejectAd() {
   return useAdsMutation(({ id, reason }: { id: string; reason: string }) => api.post<{ message: string }>(`/api/admin/ads/${id}/reject`, { json: { reason } }));
 }
 
-/** Reschedule a running ad, or end it now with `end: true`. */
+/** Move a running ad's start (its end moves with it), change how often it shows, or end it now with `end: true`. */
 export function useUpdateAd() {
   return useAdsMutation(({ id, change }: { id: string; change: Partial<AdSchedule> & { end?: true } }) =>
     api.patch<{ message: string }>(`/api/admin/ads/${id}`, { json: change, fallback: FAILURE.adminAdSave }),

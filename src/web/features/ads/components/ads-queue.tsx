@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { shiftDate, todayInLagos } from '../../../../shared/dates';
+import { todayInLagos } from '../../../../shared/dates';
 import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import { formatNaira } from '../../../../shared/money';
-import { AD_FREQUENCIES, AD_STATUSES, type AdFrequency, type AdSummary } from '../../../../shared/schemas/ads';
+import { AD_FREQUENCIES, AD_STATUSES, type AdFrequency, type AdSummary, advertEndDate } from '../../../../shared/schemas/ads';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormError } from '../../../components/form-error';
 import { useFlash } from '../../../components/flash-context';
@@ -16,7 +16,7 @@ import { displayDate, displayDateTime } from '../../../../shared/display-date';
 
 const FREQUENCY_OPTIONS = AD_FREQUENCIES.map((f) => ({ value: f, label: f === 'always' ? 'Always' : 'Randomly (about half of the visits)' }));
 
-/** /admin/ads: members' adverts to check, approve with a schedule or reject (their payment is finance's); running ones rescheduled or ended. */
+/** /admin/ads: members' adverts to check, approve from a start date (the weeks paid set the end) or reject (their payment is finance's); running ones moved, or ended early. */
 export function AdsQueue() {
   return <ReviewQueue title="Ads" noun="ads" statuses={AD_STATUSES} useItems={useAdminAds} renderItem={(ad) => <StaffAdCard key={ad.id} ad={ad} />} />;
 }
@@ -80,7 +80,15 @@ function StaffAdCard({ ad }: { ad: AdSummary }) {
   );
 }
 
-function ScheduleFields({ value, onChange }: { value: AdSchedule; onChange: (next: AdSchedule) => void }) {
+const weeksPaid = (weeks: number) => `${weeks} week${weeks === 1 ? '' : 's'} paid`;
+
+/**
+ * The start a moderator picks, from today on; the end is not theirs to choose: the weeks paid set it
+ * (running longer is a new advert, paid). An advert already on the homepage keeps its start.
+ */
+function ScheduleFields({ ad, started, value, onChange }: { ad: AdSummary; started?: boolean; value: AdSchedule; onChange: (next: AdSchedule) => void }) {
+  const end = started ? ad.endDate : value.startDate && advertEndDate(value.startDate, ad.weeks);
+  const runsTo = end ? `Runs to ${displayDate(end)}: the ${weeksPaid(ad.weeks)}.` : undefined;
   return (
     <div className="ad-review__schedule">
       <TextField
@@ -88,17 +96,11 @@ function ScheduleFields({ value, onChange }: { value: AdSchedule; onChange: (nex
         type="date"
         name="startDate"
         required
+        disabled={started}
+        min={started ? undefined : todayInLagos()}
         value={value.startDate}
+        hint={started ? `${runsTo ?? ''} On the homepage since this day, so its start stays.` : runsTo}
         onChange={(e) => onChange({ ...value, startDate: e.target.value })}
-      />
-      <TextField
-        label="End date"
-        type="date"
-        name="endDate"
-        required
-        min={value.startDate}
-        value={value.endDate}
-        onChange={(e) => onChange({ ...value, endDate: e.target.value })}
       />
       <SelectField
         label="Frequency"
@@ -120,7 +122,7 @@ function ScheduleFields({ value, onChange }: { value: AdSchedule; onChange: (nex
 
 function withoutEmptyTitle(schedule: AdSchedule): AdSchedule {
   const title = schedule.title?.trim();
-  return { startDate: schedule.startDate, endDate: schedule.endDate, frequency: schedule.frequency, ...(title ? { title } : {}) };
+  return { startDate: schedule.startDate, frequency: schedule.frequency, ...(title ? { title } : {}) };
 }
 
 function ReviewAd({ ad }: { ad: AdSummary }) {
@@ -128,12 +130,7 @@ function ReviewAd({ ad }: { ad: AdSummary }) {
   const approve = useApproveAd();
   const reject = useRejectAd();
   const today = todayInLagos();
-  const [schedule, setSchedule] = useState<AdSchedule>({
-    startDate: today,
-    endDate: shiftDate(today, ad.weeks * 7 - 1),
-    frequency: 'always',
-    title: ad.title ?? '',
-  });
+  const [schedule, setSchedule] = useState<AdSchedule>({ startDate: today, frequency: 'always', title: ad.title ?? '' });
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const busy = approve.isPending || reject.isPending;
@@ -151,9 +148,9 @@ function ReviewAd({ ad }: { ad: AdSummary }) {
   return (
     <div className="ad-review">
       <form className="form" aria-label="Approve the ad" onSubmit={submitApproval}>
-        <ScheduleFields value={schedule} onChange={setSchedule} />
+        <ScheduleFields ad={ad} value={schedule} onChange={setSchedule} />
         <div className="admin__approve">
-          <button type="submit" className="button button--primary" disabled={busy || !schedule.startDate || schedule.endDate < schedule.startDate}>
+          <button type="submit" className="button button--primary" disabled={busy || !schedule.startDate || schedule.startDate < today}>
             {approve.isPending && <ButtonSpinner />} Approve
           </button>
           <button type="button" className="button button--ghost" onClick={() => setRejecting((open) => !open)} aria-expanded={rejecting}>
@@ -186,18 +183,19 @@ function ReviewAd({ ad }: { ad: AdSummary }) {
 function EditRunningAd({ ad }: { ad: AdSummary }) {
   const flash = useFlash();
   const update = useUpdateAd();
-  const [schedule, setSchedule] = useState<AdSchedule>({
-    startDate: ad.startDate ?? todayInLagos(),
-    endDate: ad.endDate ?? todayInLagos(),
-    frequency: ad.frequency,
-    title: ad.title ?? '',
-  });
+  const today = todayInLagos();
+  const [schedule, setSchedule] = useState<AdSchedule>({ startDate: ad.startDate ?? today, frequency: ad.frequency, title: ad.title ?? '' });
   const [ending, setEnding] = useState(false);
   const failure = update.isError ? update.error.message || FAILURE.adminAdSave : null;
+  // Paid and past its start: it has been on the homepage, so its start stays (the server refuses a move).
+  const started = ad.paymentStatus === 'approved' && ad.startDate !== null && ad.startDate <= today;
+  const moved = schedule.startDate !== ad.startDate;
 
   function save(event: FormEvent) {
     event.preventDefault();
-    update.mutate({ id: ad.id, change: withoutEmptyTitle(schedule) }, { onSuccess: (data) => flash.showSuccess(data.message || SUCCESS.changesSaved) });
+    const { startDate, ...shown } = withoutEmptyTitle(schedule);
+    const change = moved ? { startDate, ...shown } : shown;
+    update.mutate({ id: ad.id, change }, { onSuccess: (data) => flash.showSuccess(data.message || SUCCESS.changesSaved) });
   }
 
   function endNow() {
@@ -215,9 +213,9 @@ function EditRunningAd({ ad }: { ad: AdSummary }) {
   return (
     <div className="ad-review">
       <form className="form" aria-label="Edit the schedule" onSubmit={save}>
-        <ScheduleFields value={schedule} onChange={setSchedule} />
+        <ScheduleFields ad={ad} started={started} value={schedule} onChange={setSchedule} />
         <div className="admin__approve">
-          <button type="submit" className="button button--primary" disabled={update.isPending || schedule.endDate < schedule.startDate}>
+          <button type="submit" className="button button--primary" disabled={update.isPending || (moved && schedule.startDate < today)}>
             {update.isPending && !ending && <ButtonSpinner />} Save changes
           </button>
           <button type="button" className="button button--danger" onClick={() => setEnding(true)} disabled={update.isPending}>

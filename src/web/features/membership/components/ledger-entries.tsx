@@ -39,7 +39,7 @@ export function LedgerEntries({ ledger, action }: { ledger: Ledger; action?: (en
   );
 }
 
-/** Approved payments with their receipt numbers and PDF downloads; a reversed one keeps its receipt, with finance's note. */
+/** Approved payments with their receipt numbers, how each was confirmed (as its receipt says) and PDF downloads; a reversed one keeps its receipt, with finance's note. */
 export function ReceiptList({ payments }: { payments: MemberPayment[] }) {
   if (payments.length === 0) return <p className="muted">No receipts yet: each approved payment gets one.</p>;
   return (
@@ -53,6 +53,7 @@ export function ReceiptList({ payments }: { payments: MemberPayment[] }) {
             <time className="muted" dateTime={payment.approvedAt}>
               {displayDayOf(payment.approvedAt)}
             </time>
+            {payment.confirmation && <span className="muted ledger__how">{payment.confirmation}</span>}
             {payment.reversal && (
               <span className="ledger__note">
                 Reversed on {displayDayOf(payment.reversal.at)}: {payment.reversal.reason}

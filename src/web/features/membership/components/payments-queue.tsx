@@ -14,6 +14,14 @@ import { ReviewQueue } from '../../../components/review-queue';
 import { displayDateTime } from '../../../../shared/display-date';
 import './membership-console.css';
 
+/** Where Paystack's refund stands, as finance reads it. */
+const REFUND_STATUS_WORDS: Record<NonNullable<PaymentSummary['refundStatus']>, string> = {
+  pending: 'on its way',
+  processed: 'reached the member',
+  failed: 'failed',
+  'needs-attention': 'needs the member’s bank details',
+};
+
 const STATES: readonly PaymentState[] = PAYMENT_STATES;
 
 /** /admin/payments: slips to check against the bank statement, then approve (the months the member chose, or corrected with a reason) or reject (with a reason). */
@@ -94,7 +102,7 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
           )}
           {payment.issue && (
             <>
-              <dt>{payment.status === 'approved' ? 'To refund' : 'Not booked'}</dt>
+              <dt>{payment.refundStatus === 'failed' || payment.refundStatus === 'needs-attention' ? 'Refund not made' : payment.status === 'approved' ? 'To refund' : 'Not booked'}</dt>
               <dd>{payment.issue}</dd>
             </>
           )}
@@ -103,6 +111,7 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
               <dt>Refunded</dt>
               <dd>
                 <time dateTime={payment.refundedAt}>{displayDateTime(payment.refundedAt)}</time> through Paystack
+                {payment.refundStatus && ` (${REFUND_STATUS_WORDS[payment.refundStatus]})`}
               </dd>
             </>
           )}
@@ -164,7 +173,9 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
         </div>
       )}
       {payment.status === 'approved' && <ReversePayment payment={payment} />}
-      {payment.channel === 'paystack' && !payment.refundedAt && (payment.status === 'approved' || payment.issue) && <ReversePayment payment={payment} refund />}
+      {payment.channel === 'paystack' && (payment.refundStatus === 'failed' || (!payment.refundedAt && (payment.status === 'approved' || payment.issue))) && (
+        <ReversePayment payment={payment} refund />
+      )}
     </li>
   );
 }

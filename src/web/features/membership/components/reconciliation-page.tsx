@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { todayInLagos } from '../../../../shared/dates';
 import { formatNaira } from '../../../../shared/money';
-import { RECONCILIATION_LABELS, RECONCILIATION_STATUSES, type Reconciliation } from '../../../../shared/schemas/ledger';
+import { RECONCILIATION_LABELS, RECONCILIATION_STATUSES, reconciliationLabel, type Reconciliation } from '../../../../shared/schemas/ledger';
 import { DataTable } from '../../../components/data-table';
 import { QueryView } from '../../../components/query-view';
 import { useOnlinePayment } from '../../../lib/plans';
@@ -82,7 +82,7 @@ function ReconciliationTable({ data }: { data: Reconciliation }) {
       ) : (
         <DataTable
           columns={[
-            { heading: 'Status', cell: (row) => RECONCILIATION_LABELS[row.status] },
+            { heading: 'Status', cell: (row) => reconciliationLabel(row) },
             { heading: 'Reference', cell: (row) => row.reference },
             { heading: 'Member', cell: (row) => row.memberName ?? '—' },
             { heading: 'Paystack', cell: (row) => (row.paystackKobo === null ? '—' : formatNaira(row.paystackKobo)) },

@@ -77,7 +77,8 @@ export function PrivacyPolicyPage() {
             <strong>Correct your details</strong> on your profile, or ask us through the <Link to="/contact">contact page</Link>.
           </li>
           <li>
-            <strong>Delete your account</strong> with “Terminate account” on your profile.
+            <strong>Delete your account</strong> with “Terminate account” on your profile, once you owe us nothing: while a fine is unpaid we keep your account,
+            and tell you the amount and how to pay it.
           </li>
           <li>
             <strong>Complain</strong> to us through the contact page, or to the Nigeria Data Protection Commission.

@@ -7,7 +7,9 @@ import { FAILURE, SUCCESS } from '../../../../shared/messages';
 import type { User } from '../../../../shared/schemas/users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useFlash } from '../../../components/flash-context';
+import { FormError } from '../../../components/form-error';
 import { Spinner } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useTerminateAccount } from '../api/terminate-account';
 import { Achievements } from './achievements';
@@ -43,6 +45,8 @@ export function ProfilePage({ nextStep, sections: extraSections }: ProfilePagePr
   useEffect(() => setSidebarOpen((open) => open ?? window.matchMedia(WIDE_SCREEN).matches), []);
   const [confirming, setConfirming] = useState(false);
   const [terminateError, setTerminateError] = useState<string | null>(null);
+  // Refused while money is owed (409): the way to pay it goes beside the message.
+  const [owes, setOwes] = useState(false);
   const [currentPassword, setCurrentPassword] = useState('');
   const terminate = useTerminateAccount();
   const flash = useFlash();
@@ -68,7 +72,10 @@ export function ProfilePage({ nextStep, sections: extraSections }: ProfilePagePr
         terminated.current = true;
         void navigate('/signup', { replace: true });
       },
-      onError: (error) => setTerminateError(error.message || FAILURE.terminate),
+      onError: (error) => {
+        setTerminateError(error.message || FAILURE.terminate);
+        setOwes(error instanceof ApiError && error.status === 409);
+      },
     });
   }
 
@@ -144,11 +151,12 @@ export function ProfilePage({ nextStep, sections: extraSections }: ProfilePagePr
         message={FAILURE.terminateConfirm}
         confirmLabel="Terminate"
         busy={terminate.isPending}
-        error={terminateError}
+        error={owes ? null : terminateError}
         onConfirm={confirmTermination}
         onCancel={() => {
           setConfirming(false);
           setTerminateError(null);
+          setOwes(false);
           setCurrentPassword('');
         }}
       >
@@ -160,8 +168,17 @@ export function ProfilePage({ nextStep, sections: extraSections }: ProfilePagePr
           onChange={(event) => {
             setCurrentPassword(event.target.value);
             setTerminateError(null);
+            setOwes(false);
           }}
         />
+        {owes && (
+          <>
+            <FormError message={terminateError} />
+            <Link to="/profile/payments" className="button button--primary">
+              Go to Payments
+            </Link>
+          </>
+        )}
       </ConfirmDialog>
     </div>
   );
