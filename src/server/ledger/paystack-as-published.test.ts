@@ -57,7 +57,12 @@ const paymentOf = async (id: string) => (await portal.app.ctx.db.select().from(p
 const receiptsOf = async (id: string) => portal.app.ctx.db.select().from(receipts).where(eq(receipts.paymentId, id));
 const refund = (id: string, reason = 'Paid twice by mistake.') => finance.post(`/api/admin/payments/${id}/refund`, { json: { reason } });
 const deliver = ({ body, signature }: { body: string; signature: string }) =>
-  portal.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: { 'content-type': 'application/json', 'x-paystack-signature': signature }, payload: body });
+  portal.app.inject({
+    method: 'POST',
+    url: '/api/payments/paystack/webhook',
+    headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+    payload: body,
+  });
 /** The housekeeping's expiry run as if `minutes` after now. */
 const expireAfter = (minutes: number) => expireAbandonedCheckouts(portal.app.ctx, new Date(Date.now() + minutes * 60_000));
 
@@ -200,7 +205,9 @@ describe('checkouts still being paid are never expired', () => {
     await deliver(paystack.webhookFor(settled.payment.reference!));
     const listed = await paymentOf(settled.payment.id);
     expect(listed.state).toBe('rejected');
-    expect(listed.issue).toMatch(/^Paystack took ₦60,500(\.00)? for this payment, but it is rejected \(The online checkout was not completed\.\): refund the member/);
+    expect(listed.issue).toMatch(
+      /^Paystack took ₦60,500(\.00)? for this payment, but it is rejected \(The online checkout was not completed\.\): refund the member/,
+    );
     expect(await receiptsOf(settled.payment.id)).toHaveLength(0);
   });
 });

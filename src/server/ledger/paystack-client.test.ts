@@ -39,7 +39,13 @@ beforeEach(() => {
 describe('the Paystack client reads Paystack’s documented answers', () => {
   it('initialize: the checkout page to send the member to', async () => {
     answer = () => ({ body: contract('transaction-initialize') });
-    const started = await client.initialize({ email: 'demo@test.com', amountKobo: 30050, reference: 're4lyvq3s3', callbackUrl: 'https://portal.test/cb', metadata: {} });
+    const started = await client.initialize({
+      email: 'demo@test.com',
+      amountKobo: 30050,
+      reference: 're4lyvq3s3',
+      callbackUrl: 'https://portal.test/cb',
+      metadata: {},
+    });
     expect(started.authorizationUrl).toBe('https://checkout.paystack.com/3ni8kdavz62431k');
   });
 
@@ -57,7 +63,11 @@ describe('the Paystack client reads Paystack’s documented answers', () => {
 
   it('list: follows the cursor (meta.next) to the last page, asking for every status', async () => {
     const first = contract('transaction-list-cursor') as { data: { reference: string }[]; meta: { next: string } };
-    const second = { ...first, data: first.data.map((t) => ({ ...t, id: 2, reference: 'second-page' })), meta: { next: null, previous: first.meta.next, perPage: 50 } };
+    const second = {
+      ...first,
+      data: first.data.map((t) => ({ ...t, id: 2, reference: 'second-page' })),
+      meta: { next: null, previous: first.meta.next, perPage: 50 },
+    };
     answer = ({ query }) => ({ body: query.get('next') === first.meta.next ? second : first });
     const listed = await client.list('2024-08-01T00:00:00.000Z', '2024-09-01T00:00:00.000Z', 50);
     expect(listed.map((t) => t.reference)).toEqual(['re4lyvq3s3', 'second-page']);

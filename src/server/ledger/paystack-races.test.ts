@@ -4,7 +4,9 @@ import { ledgerEntries, payments, receipts } from '../db/schema.js';
 import { outboxRowsTo, TestMailbox } from '../test-support/mailbox.js';
 import { createPostgresTestApp, describeOnPostgres } from '../test-support/on-postgres.js';
 import { PaystackStandIn } from '../test-support/paystack-server.js';
-import { signedUpMember } from '../test-support/test-app.js';
+import { signedInStaffAs, signedUpMember } from '../test-support/test-app.js';
+import { todayInLagos } from '../../shared/dates.js';
+import { reconcile } from './reconciliation.js';
 
 /**
  * Paystack's callback and webhooks arriving together, on PostgreSQL (PGlite runs one transaction
@@ -108,5 +110,71 @@ describeOnPostgres('paying online, at once', () => {
     expect(logged).toHaveLength(2);
     expect(logged[0]).toContain('HM-not-ours-at-all');
     expect(logLines.filter((line) => line.includes(paystack.secretKey))).toEqual([]);
+  });
+  it('a refund racing re-sent charge.success webhooks: one reversal, one receipt, Paystack asked to refund once', async () => {
+    const finance = (await signedInStaffAs(portal.app, 'finance')).client;
+    for (let round = 0; round < 3; round++) {
+      const { client, payment } = await memberPayingOnline();
+      paystack.settle(payment.reference!, 'success');
+      expect((await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`)).headers.location).toBe('/user/fees?online=paid');
+      const asked = paystack.refundRequests;
+      const { body, signature } = paystack.webhookFor(payment.reference!);
+      const answers = await Promise.all([
+        finance.post(`/api/admin/payments/${payment.id}/refund`, { json: { reason: 'Paid twice.' } }),
+        ...Array.from({ length: 3 }, () => webhook(body, signature)),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+      const { db } = portal.app.ctx;
+      const [entries, issued, [row]] = await Promise.all([
+        db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, payment.id)),
+        db.select().from(receipts).where(eq(receipts.paymentId, payment.id)),
+        db.select().from(payments).where(eq(payments.id, payment.id)),
+      ]);
+      expect(entries.map((entry) => entry.kind).sort()).toEqual(['membership', 'payment', 'reversal']);
+      expect(issued).toHaveLength(1);
+      expect(row).toMatchObject({ state: 'reversed', refundStatus: 'pending', issue: null });
+      expect(paystack.refundRequests - asked).toBe(1);
+    }
+  });
+
+  it('two reconciliations at once read every page and agree', async () => {
+    const paid = await Promise.all(Array.from({ length: 3 }, () => memberPayingOnline()));
+    for (const { payment } of paid) {
+      paystack.settle(payment.reference!, 'success');
+      const { body, signature } = paystack.webhookFor(payment.reference!);
+      expect((await webhook(body, signature)).statusCode).toBe(200);
+    }
+    const today = todayInLagos();
+    const listedBefore = paystack.listRequests;
+    const [first, second] = await Promise.all([reconcile(portal.app.ctx, today, today, 2), reconcile(portal.app.ctx, today, today, 2)]);
+    expect(first).toEqual(second);
+    for (const { payment } of paid) expect(first.rows.find((row) => row.reference === payment.reference)?.status).toBe('matched');
+    // Every transaction of the day on pages of two, read by each reconciliation.
+    expect(paystack.listRequests - listedBefore).toBe(2 * Math.ceil(paystack.transactions.size / 2));
+  });
+
+  it('a flood of callbacks with made-up references makes no call to Paystack, and the address is limited', async () => {
+    const flooded = paystack.verifyRequests;
+    const answers = await Promise.all(
+      Array.from({ length: 400 }, (_, i) => portal.app.inject({ method: 'GET', url: `/api/payments/paystack/callback?reference=HM-made-up-${i}` })),
+    );
+    expect(answers.every((answer) => answer.statusCode === 303 && answer.headers.location === '/user/fees?online=review')).toBe(true);
+    expect(paystack.verifyRequests - flooded).toBe(0);
+
+    // One address past RATE_LIMIT_PAYMENT_CALLBACK returns is refused. (Counted one after another: the
+    // in-process counter hands every request of a burst the same counter object, so a burst counts high.)
+    const limited = await createPostgresTestApp(
+      { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.baseUrl, RATE_LIMIT_PAYMENT_CALLBACK: '30' },
+      { mailTransport: mailbox.transport },
+    );
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 31; i++)
+        codes.push((await limited.app.inject({ method: 'GET', url: `/api/payments/paystack/callback?reference=HM-made-up-${i}` })).statusCode);
+      expect(codes.slice(0, 30).every((code) => code === 303)).toBe(true);
+      expect(codes[30]).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -222,7 +222,12 @@ describe('reconciliation for finance', () => {
       paymentState: 'approved',
       note: '',
     });
-    expect(rowOf(refunded.payment.reference!)).toMatchObject({ status: 'matched', paymentState: 'reversed', refunded: true, note: 'Refunded (pending at Paystack): Paid twice' });
+    expect(rowOf(refunded.payment.reference!)).toMatchObject({
+      status: 'matched',
+      paymentState: 'reversed',
+      refunded: true,
+      note: 'Refunded (pending at Paystack): Paid twice',
+    });
     expect(rowOf(short.payment.reference!)).toMatchObject({
       status: 'missing-in-ledger',
       ledgerKobo: null,
@@ -401,7 +406,9 @@ describe('the webhook', () => {
     expect((await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`)).headers.location).toBe('/user/fees?online=review');
     expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'rejected' } });
     const listed = (await finance.get('/api/admin/payments?status=rejected')).json().find((p: { id: string }) => p.id === payment.id);
-    expect(listed.issue).toBe('Paystack took ₦60,500.00 for this payment, but it is rejected (The online checkout could not start.): refund the member or settle it by hand.');
+    expect(listed.issue).toBe(
+      'Paystack took ₦60,500.00 for this payment, but it is rejected (The online checkout could not start.): refund the member or settle it by hand.',
+    );
   });
 
   it('answers 400 for a correctly signed body that is not JSON, booking nothing', async () => {

@@ -106,7 +106,9 @@ describeOnPostgres('refunds', () => {
     paystack.transactions.get(payment.reference!)!.status = 'failed';
     const refused = await refund(finance, payment.id);
     expect(refused.statusCode).toBe(502);
-    expect(refused.json().message).toBe('Paystack did not accept the refund: nothing was booked. Paystack said: “Cannot refund a transaction that is not successful”. Try again, or refund in Paystack’s dashboard.');
+    expect(refused.json().message).toBe(
+      'Paystack did not accept the refund: nothing was booked. Paystack said: “Cannot refund a transaction that is not successful”. Try again, or refund in Paystack’s dashboard.',
+    );
     expect(await paymentOf(payment.id)).toMatchObject({ state: 'approved', refundedAt: null });
     expect((await entriesOf(payment.id)).filter((entry) => entry.kind === 'reversal')).toEqual([]);
 
