@@ -66,7 +66,9 @@ export async function* memberCsvRows(ctx: AppContext): AsyncGenerator<unknown[][
   }
 }
 
-export const PAYMENTS_CSV_HEADER = ['Date', 'Member number', 'Member', 'Kind', 'Amount (naira)', 'Receipt number', 'Entry', 'Reason'];
+export const PAYMENTS_CSV_HEADER = ['Date', 'Member number', 'Member', 'Kind', 'Amount (naira)', 'Receipt number', 'Entry', 'Reason', 'Channel', 'Paystack fees (naira)'];
+
+const CHANNEL_WORDS: Record<string, string> = { slip: 'Slip', paystack: 'Online (Paystack)' };
 
 interface PaymentRow {
   id: string;
@@ -80,6 +82,8 @@ interface PaymentRow {
   receipt: string | null;
   reason: string | null;
   refunded: boolean;
+  channel: string;
+  fees_kobo: number | null;
 }
 
 /**
@@ -96,7 +100,8 @@ export async function* paymentCsvRows(ctx: AppContext, range: { from?: string; t
     const rows = await rowsOf<PaymentRow>(
       ctx.db,
       sql`select e.id, e.entry, e.at::text as cursor, to_char((e.at at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD') as day,
-            u.member_number, u.full_name, p.kind, e.amount_kobo, r.number as receipt, e.reason, p.refunded_at is not null as refunded
+            u.member_number, u.full_name, p.kind, e.amount_kobo, r.number as receipt, e.reason, p.refunded_at is not null as refunded,
+            p.channel, p.fees_kobo
           from (
             select id, 'payment' as entry, reviewed_at as at, amount_kobo, null as reason from payments
               where state in ('approved', 'reversed') and reviewed_at is not null
@@ -120,6 +125,9 @@ export async function* paymentCsvRows(ctx: AppContext, range: { from?: string; t
         row.receipt ?? '',
         row.entry === 'payment' ? 'Payment' : row.refunded ? 'Refund' : 'Reversal',
         row.reason ?? '',
+        CHANNEL_WORDS[row.channel] ?? row.channel,
+        // Paystack's fees belong to the payment's own row, not to its reversal.
+        row.entry === 'payment' && row.fees_kobo !== null ? nairaCell(Number(row.fees_kobo)) : '',
       ]);
     }
     if (rows.length < EXPORT_BATCH) break;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDate } from '../../shared/dates.js';
@@ -193,19 +193,24 @@ describe('exports', () => {
   it('streams approved payments with date, member, kind, naira and receipt, within the days asked', async () => {
     const [paid] = await app.ctx.db.select().from(payments).where(eq(payments.amountKobo, 12_100_000));
     await app.ctx.db.insert(receipts).values({ number: 'HM-R-2026-000042', paymentId: paid!.id, details: {} as never, issuedAt: now });
+    // The advert was paid online: Paystack's fees stand beside it.
+    await app.ctx.db
+      .update(payments)
+      .set({ channel: 'paystack', reference: 'HM-report-advert', feesKobo: 17_500 })
+      .where(and(eq(payments.kind, 'ad'), eq(payments.amountKobo, 500_000), eq(payments.state, 'approved')));
     const response = await admin.get('/api/admin/payments.csv?from=2026-03-01&to=2026-03-31');
     expect(response.statusCode).toBe(200);
     const rows = parseCsv(response.body);
-    expect(rows[0]).toEqual(['Date', 'Member number', 'Member', 'Kind', 'Amount (naira)', 'Receipt number', 'Entry', 'Reason']);
+    expect(rows[0]).toEqual(['Date', 'Member number', 'Member', 'Kind', 'Amount (naira)', 'Receipt number', 'Entry', 'Reason', 'Channel', 'Paystack fees (naira)']);
     expect(rows.slice(1)).toEqual([
-      ['2026-03-02', 'HM-000007', expect.any(String), 'Membership', '121000.00', 'HM-R-2026-000042', 'Payment', ''],
-      ['2026-03-03', 'HM-000007', expect.any(String), 'Adverts', '5000.00', '', 'Payment', ''],
-      ['2026-03-04', 'HM-000008', expect.any(String), 'Membership', '60500.00', '', 'Payment', ''],
-      ['2026-03-06', 'HM-000007', expect.any(String), 'Membership', '-60500.00', '', 'Reversal', 'Fake transfer screenshot'],
+      ['2026-03-02', 'HM-000007', expect.any(String), 'Membership', '121000.00', 'HM-R-2026-000042', 'Payment', '', 'Slip', ''],
+      ['2026-03-03', 'HM-000007', expect.any(String), 'Adverts', '5000.00', '', 'Payment', '', 'Online (Paystack)', '175.00'],
+      ['2026-03-04', 'HM-000008', expect.any(String), 'Membership', '60500.00', '', 'Payment', '', 'Slip', ''],
+      ['2026-03-06', 'HM-000007', expect.any(String), 'Membership', '-60500.00', '', 'Reversal', 'Fake transfer screenshot', 'Slip', ''],
     ]);
     const all = parseCsv((await admin.get('/api/admin/payments.csv')).body);
-    expect(all.find((row) => row[2] === 'Former member')).toEqual(['2026-02-10', '', 'Former member', 'Membership', '60500.00', '', 'Payment', '']);
-    expect(all.find((row) => row[0] === '2026-02-15')).toEqual(['2026-02-15', 'HM-000007', expect.any(String), 'Membership', '60500.00', '', 'Payment', '']);
+    expect(all.find((row) => row[2] === 'Former member')).toEqual(['2026-02-10', '', 'Former member', 'Membership', '60500.00', '', 'Payment', '', 'Slip', '']);
+    expect(all.find((row) => row[0] === '2026-02-15')).toEqual(['2026-02-15', 'HM-000007', expect.any(String), 'Membership', '60500.00', '', 'Payment', '', 'Slip', '']);
     // The amounts sum to the net: what was received less what was given back.
     const net = all.slice(1).reduce((sum, row) => sum + Math.round(Number(row[4]) * 100), 0);
     const [received] = await app.ctx.db.select({ kobo: sql<string>`coalesce(sum(amount_kobo), 0)` }).from(payments).where(eq(payments.state, 'approved'));
