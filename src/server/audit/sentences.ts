@@ -107,7 +107,10 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
     label: 'Refund status from Paystack',
     say: (t) => `recorded Paystack's word that the refund of ${naira(t.details.amountKobo)} to ${t.member} is ${text(t.details.status)}`,
   },
-  'payment.refund-retried': { label: 'Refund asked again', say: (t) => `asked Paystack again to refund the payment from ${t.member}${because(t.details.reason)}` },
+  'payment.refund-retried': {
+    label: 'Refund asked again',
+    say: (t) => `asked Paystack again to refund the payment from ${t.member}${because(t.details.reason)}`,
+  },
   'payment.expired': { label: 'Online payment set aside', say: (t) => `set aside the unfinished online payment of ${t.member}` },
   'payment.online-mismatch': {
     label: 'Online payment flagged',

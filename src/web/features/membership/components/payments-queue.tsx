@@ -102,7 +102,13 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
           )}
           {payment.issue && (
             <>
-              <dt>{payment.refundStatus === 'failed' || payment.refundStatus === 'needs-attention' ? 'Refund not made' : payment.status === 'approved' ? 'To refund' : 'Not booked'}</dt>
+              <dt>
+                {payment.refundStatus === 'failed' || payment.refundStatus === 'needs-attention'
+                  ? 'Refund not made'
+                  : payment.status === 'approved'
+                    ? 'To refund'
+                    : 'Not booked'}
+              </dt>
               <dd>{payment.issue}</dd>
             </>
           )}
