@@ -54,12 +54,17 @@ export async function expireAbandonedCheckouts(ctx: AppContext, now = ctx.clock(
       continue;
     }
     if (paid && !UNPAID_STATUSES.has(paid.status)) continue;
-    if (await expire(ctx, id, paid?.status ?? 'unknown')) expired += 1;
+    if (await setAsideUnpaidCheckout(ctx, id, paid?.status ?? 'unknown')) expired += 1;
   }
   return { booked, expired };
 }
 
-async function expire(ctx: AppContext, id: string, status: string): Promise<boolean> {
+/**
+ * A checkout Paystack calls unpaid (abandoned, failed, or unknown to it) stops being the member's
+ * to pay: rejected with CHECKOUT_EXPIRED, so they can start again at once. Paystack's word of a
+ * payment after all still books it while its charge is open (confirm-payment.ts).
+ */
+export async function setAsideUnpaidCheckout(ctx: AppContext, id: string, status: string): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     await lockMemberOfPayment(tx, id);
     const [payment] = await tx

@@ -50,8 +50,14 @@ async function setAsideCheckout(tx: Transaction, paymentId: string): Promise<voi
     .where(and(eq(payments.id, paymentId), eq(payments.state, 'pending'), eq(payments.channel, 'paystack')));
 }
 
-/** Membership months: the plan's monthly price x months. */
+/** Membership months: the plan's monthly price x months; an unfinished membership checkout is set aside for the new one. */
 async function feeToPay(tx: Transaction, user: AuthUser, input: OnlineInput): Promise<NewPayment> {
+  await lockMember(tx, user.id);
+  const unfinished = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.userId, user.id), eq(payments.kind, 'fee'), eq(payments.state, 'pending'), eq(payments.channel, 'paystack')));
+  for (const { id } of unfinished) await setAsideCheckout(tx, id);
   const plan = input.plan ?? user.plan ?? 'standard';
   await tx.update(users).set({ plan }).where(eq(users.id, user.id));
   const amountKobo = CHARGE_KINDS.fee.amountKobo({ monthlyPriceKobo: await monthlyPriceOf(tx, plan), months: input.months });
@@ -83,26 +89,33 @@ async function advertToPay(tx: Transaction, user: AuthUser, adId: string): Promi
 }
 
 /**
- * An earlier checkout for the same fine or advert that Paystack says was paid is booked now,
- * before a new one is started: the member is not charged twice for one thing.
+ * An earlier checkout for the same membership, fine or advert that Paystack says was paid is
+ * booked now, before a new one is started: the member is not charged twice for one thing. For
+ * membership the new checkout is then refused (a fine's or an advert's is refused as already paid).
  */
 async function settleEarlierCheckout(ctx: AppContext, settings: PaystackSettings, userId: string, input: OnlineInput): Promise<void> {
+  const unfinished = and(eq(payments.userId, userId), eq(payments.state, 'pending'), eq(payments.channel, 'paystack'));
   const open = input.fineId
     ? await ctx.db
         .select({ reference: payments.reference })
         .from(payments)
-        .where(and(eq(payments.fineId, input.fineId), eq(payments.userId, userId), eq(payments.state, 'pending'), eq(payments.channel, 'paystack')))
+        .where(and(eq(payments.fineId, input.fineId), unfinished))
     : input.adId
       ? await ctx.db
           .select({ reference: payments.reference })
           .from(ads)
           .innerJoin(payments, eq(payments.id, ads.paymentId))
-          .where(and(eq(ads.id, input.adId), eq(ads.userId, userId), eq(payments.state, 'pending'), eq(payments.channel, 'paystack')))
-      : [];
-  const reference = open[0]?.reference;
-  if (!reference) return;
-  const paid = await new PaystackClient(settings).verify(reference).catch(() => undefined);
-  if (paid) await confirmOnlinePayment(ctx, paid);
+          .where(and(eq(ads.id, input.adId), eq(ads.userId, userId), unfinished))
+      : await ctx.db
+          .select({ reference: payments.reference })
+          .from(payments)
+          .where(and(eq(payments.kind, 'fee'), unfinished));
+  for (const { reference } of open) {
+    const paid = reference ? await new PaystackClient(settings).verify(reference).catch(() => undefined) : undefined;
+    const outcome = paid ? await confirmOnlinePayment(ctx, paid) : undefined;
+    if (outcome === 'booked' && !input.fineId && !input.adId)
+      throw conflict('Your earlier online payment went through and is booked: there is nothing more to pay now.');
+  }
 }
 
 /**
@@ -150,9 +163,9 @@ export async function startOnlinePayment(ctx: AppContext, user: AuthUser, input:
 }
 
 /** The portal's own online payment of a reference (its kind and state), or none: only these are ever verified with Paystack. */
-export async function onlinePaymentOf(ctx: AppContext, reference: string): Promise<Pick<typeof payments.$inferSelect, 'kind' | 'state'> | undefined> {
+export async function onlinePaymentOf(ctx: AppContext, reference: string): Promise<Pick<typeof payments.$inferSelect, 'id' | 'kind' | 'state'> | undefined> {
   const [payment] = await ctx.db
-    .select({ kind: payments.kind, state: payments.state })
+    .select({ id: payments.id, kind: payments.kind, state: payments.state })
     .from(payments)
     .where(and(eq(payments.reference, reference), eq(payments.channel, 'paystack')));
   return payment;

@@ -7,7 +7,8 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { confirmOnlinePayment, type OnlineOutcome } from './confirm-payment.js';
 import { CALLBACK_PATH, onlinePaymentOf, paystackOf, RETURN_PAGES, startOnlinePayment } from './online-checkout.js';
-import { IN_PROGRESS_STATUSES, isPaystackSignature, PaystackClient, webhookEventSchema } from './paystack-client.js';
+import { IN_PROGRESS_STATUSES, isPaystackSignature, PaystackClient, UNPAID_STATUSES, webhookEventSchema } from './paystack-client.js';
+import { setAsideUnpaidCheckout } from './expire-checkouts.js';
 import { recordRefundEvent } from './refund-events.js';
 
 /** What the member's page says of a payment decided before they came back (nothing is asked of Paystack again); finance settles the rest. */
@@ -47,6 +48,8 @@ export function paystackRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       // Not verified now: the webhook, the housekeeping's check, or finance with Paystack's dashboard settles it.
       if (!paid) return reply.redirect(page('review'), 303);
       if (IN_PROGRESS_STATUSES.has(paid.status)) return reply.redirect(page('processing'), 303);
+      // Not paid: set aside at once, so the member's page offers paying again instead of a wait.
+      if (UNPAID_STATUSES.has(paid.status)) await setAsideUnpaidCheckout(ctx, payment.id, paid.status);
       return reply.redirect(page(shownAfter(await confirmOnlinePayment(ctx, paid))), 303);
     });
 

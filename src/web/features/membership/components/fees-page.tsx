@@ -92,7 +92,8 @@ function FeesContent({ status, email, userId, activeOnArrival }: ContentProps) {
       <StageTracker stage={stage} online={status.payment?.channel === 'paystack'} />
       <div className="card fees__card">
         {stage === 'pay' && <PayStage status={status} plan={plan} email={email} userId={userId} />}
-        {stage === 'review' && <ReviewStage status={status} plan={plan} email={email} userId={userId} />}
+        {stage === 'review' && status.payment?.channel === 'paystack' && <OnlinePendingStage status={status} plan={plan} email={email} userId={userId} />}
+        {stage === 'review' && status.payment?.channel !== 'paystack' && <ReviewStage status={status} plan={plan} email={email} userId={userId} />}
         {stage === 'activate' && (
           <>
             <h2 className="fees__title">Approved: enter the code we emailed</h2>
@@ -140,16 +141,22 @@ interface StageProps {
 
 function PayStage({ status, plan, email, userId }: StageProps) {
   const rejected = status.payment?.status === 'rejected' ? status.payment : null;
+  const online = rejected?.channel === 'paystack';
   return (
     <>
-      <h2 className="fees__title">{rejected ? 'Your slip was not approved' : 'Pay the membership fee'}</h2>
-      {rejected && (
+      <h2 className="fees__title">{rejected ? (online ? 'Your online payment was not completed' : 'Your slip was not approved') : 'Pay the membership fee'}</h2>
+      {rejected && !online && (
         <div className="fees__note fees__note--bad" role="alert">
           <p>
             <strong>Reason:</strong> {rejected.reason ?? 'no reason given'}
           </p>
           <p>Upload a new slip below (pay again first if the payment itself was wrong).</p>
         </div>
+      )}
+      {online && (
+        <p className="fees__note" role="status">
+          Nothing was taken for it. Pay online again, or transfer and upload the slip below.
+        </p>
       )}
       <HowToPay plan={plan} />
       <h3 className="fees__subtitle">{rejected ? 'Upload a new slip' : 'Upload your payment slip'}</h3>
@@ -182,6 +189,42 @@ function HowToPay({ plan: planId }: { plan: string | undefined }) {
       </ol>
       <BankAccounts />
     </div>
+  );
+}
+
+/**
+ * An online payment Paystack has not confirmed yet: a bank transfer on its way, or a checkout left
+ * unfinished. The member may pay again at once (the unfinished one is set aside and never charged
+ * twice) or send a slip.
+ */
+function OnlinePendingStage({ status, plan, email, userId }: StageProps) {
+  const [slip, setSlip] = useState(false);
+  const startedAt = status.payment ? displayDate(status.payment.uploadedAt) : null;
+  return (
+    <>
+      <h2 className="fees__title">Waiting for Paystack to confirm your payment</h2>
+      <p className="fees__note" role="status">
+        You started paying online{startedAt ? ` on ${startedAt}` : ''}. If you paid, it is booked as soon as Paystack confirms it (a bank transfer can take a
+        few minutes) and we email you a 6-digit code. If you did not finish, pay again: an unfinished payment is never charged twice.
+      </p>
+      <PayOnline pay={{ plan: plan ?? status.payment?.plan ?? undefined, months: status.payment?.months ?? 1 }} />
+      {slip ? (
+        <>
+          <h3 className="fees__subtitle">Upload your payment slip</h3>
+          <SlipUpload email={email} userId={userId} plan={plan} submitLabel="Upload slip" onUploaded={() => setSlip(false)} />
+        </>
+      ) : (
+        <p>
+          Paid by transfer to our account instead?{' '}
+          <button type="button" className="fees__link" onClick={() => setSlip(true)}>
+            Upload the slip
+          </button>
+        </p>
+      )}
+      <Link className="button button--ghost" to="/profile">
+        Back to your dashboard
+      </Link>
+    </>
   );
 }
 
