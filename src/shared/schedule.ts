@@ -55,6 +55,8 @@ export interface SessionDate {
   cancelled: boolean;
   /** Set when staff moved this date: why, as members were told. */
   note: string | null;
+  /** Raised each time staff change this date or edit its series in place: the calendar feed's SEQUENCE. */
+  revision: number;
 }
 
 export interface Attendance {

@@ -14,6 +14,11 @@ declare module 'fastify' {
      * API route, which checks it here.
      */
     csrfInBody?: boolean;
+    /**
+     * An answer fetched by a program that keeps no cookies and sends no form (a calendar app's
+     * feed): it gets no CSRF cookie, which such a client would only store or drop, and never use.
+     */
+    cookieless?: boolean;
   }
 }
 
@@ -67,7 +72,7 @@ export function registerCsrf(app: FastifyInstance, options: CsrfOptions): { toke
 
   // Stryker disable next-line StringLiteral: as the onRequest hook's name above.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (publiclyCacheable(reply)) return payload;
+    if (publiclyCacheable(reply) || request.routeOptions.config.cookieless) return payload;
     const set: string[] = [];
     let binding = sessionAfterAnswer(request, reply, options.sessionCookie) || request.cookies[names.preSession];
     if (!binding) {

@@ -48,8 +48,24 @@ async function feedOwner(ctx: AppContext, token: string): Promise<string> {
   return userId;
 }
 
-/** The RFC 5545 calendar of these dates (ical-generator escapes and folds the lines). */
-export function calendarText(dates: SessionDate[], companyName: string, host: string, now: Date): string {
+/** Event UIDs' right-hand side without PUBLIC_URL: fixed, as the company's name may be changed in the settings. */
+const UNNAMED_DOMAIN = 'calendar.portal.invalid';
+
+/**
+ * The right-hand side of every event's UID: the portal's public host. Never the request's Host
+ * (a feed fetched by another name would change every UID, and a calendar app would show each date
+ * twice), nor the company's name, which staff may change.
+ */
+export function eventDomain(publicUrl: string | undefined): string {
+  return publicUrl ? new URL(publicUrl).hostname : UNNAMED_DOMAIN;
+}
+
+/**
+ * The RFC 5545 calendar of these dates (ical-generator escapes and folds the lines). A date's UID
+ * is its series and the day the series gives, so it stays the same once moved or cancelled, and
+ * its SEQUENCE is its revision, raised by each change.
+ */
+export function calendarText(dates: SessionDate[], companyName: string, domain: string, now: Date): string {
   const calendar = ical({
     name: companyName,
     prodId: { company: companyName, product: 'Portal', language: 'EN' },
@@ -58,7 +74,8 @@ export function calendarText(dates: SessionDate[], companyName: string, host: st
   });
   for (const date of dates) {
     calendar.createEvent({
-      id: `${date.seriesId}-${date.day}@${host}`,
+      id: `${date.seriesId}-${date.day}@${domain}`,
+      sequence: date.revision,
       stamp: now,
       start: new Date(date.startsAt),
       end: new Date(date.endsAt),
@@ -68,13 +85,14 @@ export function calendarText(dates: SessionDate[], companyName: string, host: st
       status: date.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
   }
-  return calendar.toString();
+  // Every content line ends with CRLF (RFC 5545 3.1), the last one too; ical-generator leaves it off.
+  return `${calendar.toString()}\r\n`;
 }
 
 /** The feed a calendar app fetches: the member's dates, with cancelled ones marked so apps remove them. */
-export async function calendarFeed(ctx: AppContext, token: string, host: string): Promise<string> {
+export async function calendarFeed(ctx: AppContext, token: string): Promise<string> {
   const userId = await feedOwner(ctx, token);
   const today = todayInLagos(ctx.clock());
   const dates = await memberCalendar(ctx, userId, shiftDate(today, -FEED_PAST_DAYS), shiftDate(today, FEED_AHEAD_DAYS));
-  return calendarText(dates, ctx.mailer.brand.companyName, host, ctx.clock());
+  return calendarText(dates, ctx.mailer.brand.companyName, eventDomain(ctx.config.publicUrl), ctx.clock());
 }

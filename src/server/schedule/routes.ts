@@ -55,9 +55,10 @@ export function scheduleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(trainingCheckRoutes(ctx));
 
-    app.get('/api/calendar/:token', { schema: { params: feedParams } }, async (request, reply) => {
+    // A calendar app keeps no cookie: the feed, or its refusal, sets none (http/csrf.ts).
+    app.get('/api/calendar/:token', { schema: { params: feedParams }, config: { cookieless: true } }, async (request, reply) => {
       // Read first: a refused address must not carry the feed's cache header (a renewed one answers 404 at once).
-      const feed = await calendarFeed(ctx, request.params.token, request.host);
+      const feed = await calendarFeed(ctx, request.params.token);
       return reply.header('Content-Type', 'text/calendar; charset=utf-8').header('Cache-Control', 'private, max-age=300').send(feed);
     });
   };

@@ -89,7 +89,11 @@ export async function updateSeries(
     const keepsHeld = REGISTER_FIELDS.every((f) => old[f] === input[f]) && held.join() === expandDates(input, input.firstDay, lastKept).join();
     if (held.length === 0 || keepsHeld) {
       if (ended && (input.untilDay === null || input.untilDay > old.untilDay!)) throw refuseEnded();
-      const [row] = await tx.update(scheduleSeries).set(input).where(eq(scheduleSeries.id, id)).returning();
+      const [row] = await tx
+        .update(scheduleSeries)
+        .set({ ...input, revision: sql`${scheduleSeries.revision} + 1` })
+        .where(eq(scheduleSeries.id, id))
+        .returning();
       await recordAudit(tx, { actor: staff, action: 'schedule.updated', subjectType: 'schedule', subjectId: id, details: { title: input.title } });
       return { series: row!, splitAt: null };
     }
@@ -154,6 +158,7 @@ function sessionDate(series: SeriesRow, day: string, change: ChangeRow | undefin
     attendanceRequired: series.attendanceRequired,
     cancelled: Boolean(change?.cancelled),
     note: change?.note ?? null,
+    revision: series.revision + (change?.revision ?? 0),
   };
 }
 
@@ -237,7 +242,7 @@ export async function changeSessionDate(ctx: AppContext, staff: AuthUser, series
     await tx
       .insert(scheduleChanges)
       .values({ seriesId, day, ...values })
-      .onConflictDoUpdate({ target: [scheduleChanges.seriesId, scheduleChanges.day], set: values });
+      .onConflictDoUpdate({ target: [scheduleChanges.seriesId, scheduleChanges.day], set: { ...values, revision: sql`${scheduleChanges.revision} + 1` } });
     const { date: after } = await oneSessionDate(tx, seriesId, day);
     const what =
       input.action === 'cancel'

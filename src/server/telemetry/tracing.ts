@@ -24,11 +24,14 @@ export interface Tracing {
   shutdown(): Promise<void>;
 }
 
-/** A request's query as the logs show it (http/log-privacy.ts): a console search or a card's check code never reaches the traces. */
-function loggableQuery(url: string): string | undefined {
+/**
+ * A request's path and query as the logs show them (http/log-privacy.ts): a console search, a
+ * card's check code or a calendar feed's secret address never reaches the traces.
+ */
+function loggableParts(url: string): { 'url.path': string; 'url.query'?: string } {
   const loggable = loggableUrl(url);
   const at = loggable.indexOf('?');
-  return at === -1 ? undefined : loggable.slice(at + 1);
+  return at === -1 ? { 'url.path': loggable } : { 'url.path': loggable.slice(0, at), 'url.query': loggable.slice(at + 1) };
 }
 
 /**
@@ -59,8 +62,7 @@ export async function startTracing(): Promise<Tracing> {
         requestHook: (span, request) => {
           if (!(request instanceof IncomingMessage)) return; // a request the portal sends (S3, Paystack)
           serverSpans.set(request, span);
-          const query = loggableQuery(request.url ?? '/');
-          if (query !== undefined) span.setAttribute('url.query', query);
+          span.setAttributes(loggableParts(request.url ?? '/'));
         },
       }),
       new FastifyOtelInstrumentation({
@@ -73,12 +75,7 @@ export async function startTracing(): Promise<Tracing> {
           if (hookName === 'handler') span.updateName(`handler ${request.routeOptions.url ?? ''}`);
         },
         requestHook: (span, request) => {
-          const query = loggableQuery(request.url);
-          span.setAttributes({
-            [REQUEST_ID_ATTRIBUTE]: request.id,
-            'url.path': request.url.split('?')[0],
-            ...(query === undefined ? {} : { 'url.query': query }),
-          });
+          span.setAttributes({ [REQUEST_ID_ATTRIBUTE]: request.id, ...loggableParts(request.url) });
           serverSpans.get(request.raw)?.setAttribute(REQUEST_ID_ATTRIBUTE, request.id);
         },
       }),

@@ -31,6 +31,8 @@ export const scheduleSeries = pgTable(
     attendanceRequired: boolean('attendance_required').notNull(),
     /** Minutes after the start before an arrival is late. */
     graceMinutes: integer('grace_minutes').notNull().default(15),
+    /** Raised by each edit that keeps the series: with its dates' own, their SEQUENCE in the calendar feed (RFC 5545 3.8.7.4). */
+    revision: integer('revision').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [check('schedule_series_times', sql`${t.startTime} < ${t.endTime}`)],
@@ -49,6 +51,8 @@ export const scheduleChanges = pgTable(
     newStartTime: text('new_start_time'),
     newEndTime: text('new_end_time'),
     note: text('note').notNull(),
+    /** How many times staff changed this date: 1 once moved or cancelled, raised by each change after. */
+    revision: integer('revision').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.seriesId, t.day] })],
