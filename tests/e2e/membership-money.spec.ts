@@ -109,6 +109,19 @@ test('staff record a fine; the member sees it on the payments page, pays it with
   await page.goto('/profile');
   const owed = page.getByRole('region', { name: 'You owe a fine of ₦20,000.00' });
   await expect(owed).toContainText('Fine (Missing a meeting): Missed the November members’ meeting. Pay by bank transfer');
+
+  // Closing the account is refused while the fine is owed: the dialog says how much, and leads to where it is paid.
+  await page.getByRole('button', { name: 'Terminate Account' }).click();
+  const closing = page.getByRole('dialog', { name: 'Terminate account' });
+  await closing.getByLabel('Current password').fill(member.password);
+  await closing.getByRole('button', { name: 'Terminate' }).click();
+  await expect(closing.getByRole('alert')).toHaveText(
+    'You owe ₦20,000.00 (1 unpaid fine). Pay it from Payments (/profile/payments) before closing your account.',
+  );
+  await closing.getByRole('link', { name: 'Go to Payments' }).click();
+  await expect(page).toHaveURL(/\/profile\/payments$/);
+  await page.goto('/profile');
+
   await owed.getByRole('link', { name: 'Pay this fine' }).click();
   await expect(page).toHaveURL(/\/profile\/payments\/fines\/[0-9a-f-]+$/);
 
@@ -133,9 +146,12 @@ test('staff record a fine; the member sees it on the payments page, pays it with
   await expect(page.getByTestId('balance')).toHaveText('Nothing owed');
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: /Download receipt HM-R-\d{4}-\d{6}/ })).toHaveCount(2);
+  // Each receipt says how its money was confirmed, as its PDF does.
+  await expect(page.getByText(/^Slip approved by .+ \(admin\)$/)).toHaveCount(2);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Forms' })).toBeVisible();
   await expect(page.getByRole('region', { name: /You owe/ })).toHaveCount(0);
   await staff.context().close();
-  expect(unexpectedErrors(errors)).toEqual([]);
+  // 409: the account close refused while the fine was owed.
+  expect(unexpectedErrors(errors, [401, 409])).toEqual([]);
 });

@@ -337,7 +337,7 @@ async function settlePaymentOfUnrunAd(
   return listed ? 'listed' : null;
 }
 
-/** What a moderator chooses of an advert's period: its start. */
+/** The days an advert runs: staff choose the start, the weeks paid set the end. */
 interface AdPeriod {
   startDate: string;
   endDate: string;

@@ -211,7 +211,8 @@ describe('a renewal of several months with one slip', () => {
 
 describe('a moderator and an advert’s money', () => {
   it('approves the content only: nothing is booked and the advert waits for finance', async () => {
-    const { client, user, response } = await placedAd(52);
+    // Two weeks: the period the schedule gives (an advert runs for the weeks paid).
+    const { client, user, response } = await placedAd(2);
     const ad = response.json().user.ad;
     const payment = await adPaymentOf(user.id);
 
@@ -235,7 +236,7 @@ describe('a moderator and an advert’s money', () => {
     );
     const ledger = (await client.get('/api/users/ledger')).json();
     expect(ledger.entries).toEqual(
-      expect.arrayContaining([expect.objectContaining({ kind: 'advert', amountKobo: 26_000_000, periodFrom: schedule.startDate, periodTo: schedule.endDate })]),
+      expect.arrayContaining([expect.objectContaining({ kind: 'advert', amountKobo: 1_000_000, periodFrom: schedule.startDate, periodTo: schedule.endDate })]),
     );
     expect((await client.get('/api/users/profile')).json().user.ad.status).toBe('running');
   });
