@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
 import { todayInLagos } from '../../shared/dates.js';
 import { mayUse } from '../../shared/roles.js';
 import type { ConsoleHome, ConsoleWaiting } from '../../shared/schemas/reports.js';
@@ -12,7 +12,8 @@ type Counted = keyof ConsoleWaiting;
 
 /** What each tab counts as waiting: one indexed count each. */
 const WAITING: Record<Counted, (ctx: AppContext) => Promise<number>> = {
-  payments: (ctx) => ctx.db.$count(payments, eq(payments.state, 'pending')),
+  // A slip to check, or online money Paystack took that could not be booked; an online checkout waiting for Paystack's word is not finance's.
+  payments: (ctx) => ctx.db.$count(payments, and(eq(payments.state, 'pending'), or(eq(payments.channel, 'slip'), isNotNull(payments.issue)))),
   ads: (ctx) => ctx.db.$count(ads, eq(ads.state, 'pending')),
   submissions: (ctx) => ctx.db.$count(submissions, eq(submissions.state, 'new')),
   talent: (ctx) => ctx.db.$count(bookingRequests, eq(bookingRequests.state, 'new')),

@@ -14,7 +14,7 @@ import { conflict, forbidden, HttpError, notFound } from '../http/errors.js';
 import { monthlyPriceOf } from '../plans/plans-service.js';
 import { confirmOnlinePayment } from './confirm-payment.js';
 import { payableFine } from './fines.js';
-import { PaystackClient, type PaystackSettings } from './paystack-client.js';
+import { IN_PROGRESS_STATUSES, PaystackClient, type PaystackSettings } from './paystack-client.js';
 import { CHECKOUT_REPLACED } from './set-aside-checkouts.js';
 
 export const CALLBACK_PATH = '/api/payments/paystack/callback';
@@ -88,10 +88,14 @@ async function advertToPay(tx: Transaction, user: AuthUser, adId: string): Promi
   return { kind: 'ad', plan: null, months: null, amountKobo: CHARGE_KINDS.ad.amountKobo({ weeks: ad.weeks }), adId: ad.id };
 }
 
+export const STILL_ON_ITS_WAY =
+  'Your bank is still sending your earlier payment. It is booked as soon as Paystack confirms it: you need not pay again. If your bank says it failed, try again in a few minutes.';
+
 /**
- * An earlier checkout for the same membership, fine or advert that Paystack says was paid is
- * booked now, before a new one is started: the member is not charged twice for one thing. For
- * membership the new checkout is then refused (a fine's or an advert's is refused as already paid).
+ * The member is not charged twice for one thing: an earlier checkout for the same membership,
+ * fine or advert that Paystack says is on its way refuses a new one, and one Paystack says was
+ * paid is booked now (the new membership checkout is then refused; a fine's or an advert's is
+ * refused as already paid).
  */
 async function settleEarlierCheckout(ctx: AppContext, settings: PaystackSettings, userId: string, input: OnlineInput): Promise<void> {
   const unfinished = and(eq(payments.userId, userId), eq(payments.state, 'pending'), eq(payments.channel, 'paystack'));
@@ -112,6 +116,8 @@ async function settleEarlierCheckout(ctx: AppContext, settings: PaystackSettings
           .where(and(eq(payments.kind, 'fee'), unfinished));
   for (const { reference } of open) {
     const paid = reference ? await new PaystackClient(settings).verify(reference).catch(() => undefined) : undefined;
+    // Money on its way (a bank transfer, USSD): a second checkout would take it twice.
+    if (paid && IN_PROGRESS_STATUSES.has(paid.status)) throw conflict(STILL_ON_ITS_WAY);
     const outcome = paid ? await confirmOnlinePayment(ctx, paid) : undefined;
     if (outcome === 'booked' && !input.fineId && !input.adId)
       throw conflict('Your earlier online payment went through and is booked: there is nothing more to pay now.');

@@ -6,6 +6,7 @@ import { TestMailbox } from '../test-support/mailbox.js';
 import { PaystackStandIn } from '../test-support/paystack-server.js';
 import { createTestApp, signedInStaffAs, signedUpMember, type TestClient } from '../test-support/test-app.js';
 import { expireAbandonedCheckouts } from './expire-checkouts.js';
+import { STILL_ON_ITS_WAY } from './online-checkout.js';
 import { reconcile } from './reconciliation.js';
 import { CHECKOUT_EXPIRED } from './set-aside-checkouts.js';
 
@@ -167,6 +168,19 @@ describe('checkouts still being paid are never expired', () => {
       expect(await receiptsOf(payment.id)).toHaveLength(1);
     },
   );
+
+  it('refuses a second checkout while the first is on its way, so a transfer is never taken twice', async () => {
+    const { payment, client } = await memberPayingOnline();
+    paystack.settle(payment.reference!, 'ongoing');
+    const again = await client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(STILL_ON_ITS_WAY);
+    expect(await paymentOf(payment.id)).toMatchObject({ state: 'pending' });
+    // Once Paystack says it failed, the member starts again at once.
+    paystack.settle(payment.reference!, 'failed');
+    expect((await client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } })).statusCode).toBe(200);
+    expect(await paymentOf(payment.id)).toMatchObject({ state: 'rejected', reason: 'Replaced by a new online checkout.' });
+  });
 
   it('expires what Paystack calls abandoned or failed, or does not know', async () => {
     const abandoned = await memberPayingOnline();

@@ -125,23 +125,29 @@ describe('paying the fee online', () => {
     expect(queued).toMatchObject({ channel: 'paystack', status: 'approved' });
   });
 
-  it.each(['abandoned', 'failed'] as const)('books nothing for a checkout that was %s, and sets it aside at once so the member can pay again', async (status) => {
-    const { client, payment } = await memberPayingOnline();
-    paystack.settle(payment.reference!, status);
-    const back = await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`);
-    expect(back.headers.location).toBe('/user/fees?online=not-paid');
-    expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'rejected', reason: CHECKOUT_EXPIRED } });
-    expect((await client.get('/api/users/membership')).json().payment).toMatchObject({ status: 'rejected', channel: 'paystack' });
-    const again = await client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } });
-    expect(again.statusCode, again.body).toBe(200);
-  });
+  it.each(['abandoned', 'failed'] as const)(
+    'books nothing for a checkout that was %s, and sets it aside at once so the member can pay again',
+    async (status) => {
+      const { client, payment } = await memberPayingOnline();
+      paystack.settle(payment.reference!, status);
+      const back = await client.get(`/api/payments/paystack/callback?reference=${payment.reference}`);
+      expect(back.headers.location).toBe('/user/fees?online=not-paid');
+      expect(await booksOf(payment.id)).toMatchObject({ entries: [], receipts: 0, payment: { state: 'rejected', reason: CHECKOUT_EXPIRED } });
+      expect((await client.get('/api/users/membership')).json().payment).toMatchObject({ status: 'rejected', channel: 'paystack' });
+      const again = await client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } });
+      expect(again.statusCode, again.body).toBe(200);
+    },
+  );
 
   it('sets an unfinished membership checkout aside when the member starts another, and refuses one whose first was paid after all', async () => {
     const { client, payment } = await memberPayingOnline();
     const again = await client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } });
     expect(again.statusCode, again.body).toBe(200);
     expect(await booksOf(payment.id)).toMatchObject({ payment: { state: 'rejected', reason: 'Replaced by a new online checkout.' } });
-    const pending = await portal.app.ctx.db.select().from(payments).where(and(eq(payments.userId, payment.userId!), eq(payments.state, 'pending')));
+    const pending = await portal.app.ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, payment.userId!), eq(payments.state, 'pending')));
     expect(pending).toHaveLength(1);
     paystack.settle(pending[0]!.reference!, 'success');
     const third = await client.post('/api/users/payments/online', { json: { plan: 'standard', months: 1 } });

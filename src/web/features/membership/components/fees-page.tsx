@@ -111,7 +111,7 @@ function FeesContent({ status, email, userId, activeOnArrival }: ContentProps) {
 
 const STAGES: { key: Stage; label: string; online: string }[] = [
   { key: 'pay', label: 'Pay and upload the slip', online: 'Pay online' },
-  { key: 'review', label: 'Slip under review', online: 'Payment confirmed' },
+  { key: 'review', label: 'Slip under review', online: 'Paystack confirms it' },
   { key: 'activate', label: 'Enter the emailed code', online: 'Enter the emailed code' },
 ];
 
@@ -205,7 +205,8 @@ function OnlinePendingStage({ status, plan, email, userId }: StageProps) {
       <h2 className="fees__title">Waiting for Paystack to confirm your payment</h2>
       <p className="fees__note" role="status">
         You started paying online{startedAt ? ` on ${startedAt}` : ''}. If you paid, it is booked as soon as Paystack confirms it (a bank transfer can take a
-        few minutes) and we email you a 6-digit code. If you did not finish, pay again: an unfinished payment is never charged twice.
+        few minutes) and we email you a 6-digit code. If you did not finish, pay again: we ask Paystack first, and refuse a second payment while the first is
+        still on its way.
       </p>
       <PayOnline pay={{ plan: plan ?? status.payment?.plan ?? undefined, months: status.payment?.months ?? 1 }} />
       {slip ? (

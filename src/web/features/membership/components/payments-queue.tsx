@@ -97,7 +97,7 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
           {payment.channel === 'paystack' && (
             <>
               <dt>Paid</dt>
-              <dd>Online (Paystack)</dd>
+              <dd>{payment.status === 'pending' && !payment.issue ? 'Online checkout, not yet confirmed by Paystack' : 'Online (Paystack)'}</dd>
             </>
           )}
           {payment.issue && (
@@ -130,7 +130,10 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
         </dl>
       </div>
       {payment.slipUrl && <SlipPreview url={payment.slipUrl} type={payment.slipType} />}
-      {payment.status === 'pending' && (
+      {payment.status === 'pending' && payment.channel === 'paystack' && !payment.issue && (
+        <p className="admin__note">Nothing to do: Paystack’s word books it, or the housekeeping sets it aside once Paystack says it was not paid.</p>
+      )}
+      {payment.status === 'pending' && payment.channel === 'slip' && (
         <div className="admin__decision">
           <div className="admin__approve">
             {payment.kind === 'fee' && (
