@@ -13,6 +13,12 @@ function readSaved(): Map<string, number> {
   }
 }
 
+/** Whether the document was opened anew (a link, a typed address, a redirect), not reloaded or reached by Back/Forward. */
+function documentLoadIsNew(): boolean {
+  const [load] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return load?.type === 'navigate';
+}
+
 function anchorOf(hash: string): HTMLElement | null {
   if (!hash) return null;
   try {
@@ -73,10 +79,13 @@ export function ScrollRestoration() {
 
   useLayoutEffect(() => {
     currentKey.current = entry;
+    const firstRender = lastPath.current === null;
     const pathChanged = lastPath.current !== location.pathname;
     lastPath.current = location.pathname;
 
-    if (navigationType === 'POP') {
+    // Every fresh load has the same history key ('default'): only a reload or Back/Forward to the
+    // document returns to a saved position, never a new visit (a link, a redirect from Paystack).
+    if (navigationType === 'POP' && !(firstRender && documentLoadIsNew())) {
       const saved = positions.current?.get(entry);
       if (saved === undefined) return;
       return untilSettled(() => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { GuardianNotice } from '../../../components/guardian-notice';
 import { PLANS } from '../../../../shared/constants';
@@ -87,6 +87,7 @@ function FeesContent({ status, email, userId, activeOnArrival }: ContentProps) {
   const stage = stageOf(status.payment);
   return (
     <section className="page page--narrow fees" aria-labelledby="fees-title">
+      <ScrollUpOnNewStage stage={stage} />
       <h1 id="fees-title">Membership fee and activation</h1>
       <OnlinePaymentNotice paid="Payment received: your membership is being activated." />
       <StageTracker stage={stage} online={status.payment?.channel === 'paystack'} />
@@ -107,6 +108,17 @@ function FeesContent({ status, email, userId, activeOnArrival }: ContentProps) {
       </div>
     </section>
   );
+}
+
+/** A slip sent or a code entered moves the member on in place: the new step's heading is brought into view, not left above the screen. */
+function ScrollUpOnNewStage({ stage }: { stage: Stage }) {
+  const shown = useRef(stage);
+  useEffect(() => {
+    if (shown.current === stage) return;
+    shown.current = stage;
+    document.getElementById('fees-title')?.scrollIntoView({ block: 'start' });
+  }, [stage]);
+  return null;
 }
 
 const STAGES: { key: Stage; label: string; online: string }[] = [
