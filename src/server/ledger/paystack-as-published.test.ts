@@ -150,6 +150,16 @@ describe('reconciliation against every status and every page', () => {
     const csv = await finance.get(`/api/admin/payments/reconciliation.csv?from=${today}&to=${today}`);
     expect(csv.body).toContain('Matched, refunded');
   });
+
+  it('shows finance Paystack’s own message when it cannot list its transactions', async () => {
+    paystack.failNext(1, { path: '/transaction', status: 503, message: 'Service temporarily unavailable' });
+    const today = todayInLagos();
+    const answer = await finance.get(`/api/admin/payments/reconciliation?from=${today}&to=${today}`);
+    expect(answer.statusCode).toBe(502);
+    expect(answer.json().message).toBe(
+      'Paystack did not list its transactions, so nothing could be reconciled. Paystack said: “Service temporarily unavailable”. Try again in a few minutes.',
+    );
+  });
 });
 
 describe('checkouts still being paid are never expired', () => {

@@ -7,6 +7,7 @@ import { PaystackStandIn } from '../test-support/paystack-server.js';
 import { signedInStaffAs, signedUpMember } from '../test-support/test-app.js';
 import { todayInLagos } from '../../shared/dates.js';
 import { reconcile } from './reconciliation.js';
+import { CHECKOUT_EXPIRED } from './set-aside-checkouts.js';
 
 /**
  * Paystack's callback and webhooks arriving together, on PostgreSQL (PGlite runs one transaction
@@ -134,6 +135,40 @@ describeOnPostgres('paying online, at once', () => {
       expect(issued).toHaveLength(1);
       expect(row).toMatchObject({ state: 'reversed', refundStatus: 'pending', issue: null });
       expect(paystack.refundRequests - asked).toBe(1);
+    }
+  });
+
+  it('a refund racing a late charge.success for an expired checkout: booked at most once, refunded at most once', async () => {
+    const finance = (await signedInStaffAs(portal.app, 'finance')).client;
+    for (let round = 0; round < 4; round++) {
+      const { payment } = await memberPayingOnline();
+      await portal.app.ctx.db.update(payments).set({ state: 'rejected', reason: CHECKOUT_EXPIRED, reviewedAt: new Date() }).where(eq(payments.id, payment.id));
+      paystack.settle(payment.reference!, 'success');
+      const asked = paystack.refundRequests;
+      const { body, signature } = paystack.webhookFor(payment.reference!);
+      const [refunded, ...sent] = await Promise.all([
+        finance.post(`/api/admin/payments/${payment.id}/refund`, { json: { reason: 'Paid after it expired.' } }),
+        ...Array.from({ length: 3 }, () => webhook(body, signature)),
+      ]);
+      expect(sent.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+      expect([200, 409]).toContain(refunded.statusCode);
+      const { db } = portal.app.ctx;
+      const [entries, issued, [row]] = await Promise.all([
+        db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, payment.id)),
+        db.select().from(receipts).where(eq(receipts.paymentId, payment.id)),
+        db.select().from(payments).where(eq(payments.id, payment.id)),
+      ]);
+      // The late money is booked once (the charge was still open); a refund that came after it reverses it once.
+      expect(issued).toHaveLength(1);
+      if (refunded.statusCode === 200) {
+        expect(entries.map((entry) => entry.kind).sort()).toEqual(['membership', 'payment', 'reversal']);
+        expect(row).toMatchObject({ state: 'reversed', refundStatus: 'pending' });
+        expect(paystack.refundRequests - asked).toBe(1);
+      } else {
+        expect(entries.map((entry) => entry.kind).sort()).toEqual(['membership', 'payment']);
+        expect(row!.state).toBe('approved');
+        expect(paystack.refundRequests - asked).toBe(0);
+      }
     }
   });
 

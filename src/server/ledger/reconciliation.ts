@@ -4,9 +4,9 @@ import { formatNaira } from '../../shared/money.js';
 import { RECONCILIATION_STATUSES, reconciliationLabel, type Reconciliation, type ReconciliationRow } from '../../shared/schemas/ledger.js';
 import type { AppContext } from '../context.js';
 import { payments, receipts, users } from '../db/schema.js';
-import { notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
 import { nairaCell } from '../http/csv.js';
-import { chargedKobo, PaystackClient, type PaystackTransaction } from './paystack-client.js';
+import { chargedKobo, PaystackClient, PaystackError, type PaystackTransaction } from './paystack-client.js';
 
 /** A ledger booking of an online payment: confirmed, and possibly reversed or refunded since. */
 const BOOKED = ['approved', 'reversed'] as const;
@@ -52,7 +52,10 @@ export async function reconcile(ctx: AppContext, from: string, to: string, perPa
   if (!ctx.config.paystack) throw notFound('Online payment is not set up (PAYSTACK_SECRET_KEY): there is nothing to reconcile.');
   const start = startOfLagosDay(from);
   const end = startOfLagosDay(shiftDate(to, 1));
-  const listed = await new PaystackClient(ctx.config.paystack).list(start.toISOString(), end.toISOString(), perPage);
+  const listed = await new PaystackClient(ctx.config.paystack).list(start.toISOString(), end.toISOString(), perPage).catch((error: unknown) => {
+    const said = error instanceof PaystackError && error.paystackMessage ? ` Paystack said: “${error.paystackMessage}”.` : '';
+    throw new HttpError(502, `Paystack did not list its transactions, so nothing could be reconciled.${said} Try again in a few minutes.`);
+  });
   const paid = new Map(listed.filter((t) => TOOK_MONEY.has(t.status)).map((t) => [t.reference, t]));
   const references = [...paid.keys()];
   const ours: OurRow[] = await ctx.db
