@@ -20,10 +20,12 @@ export const RULE_FILES = {
   'src/server/http/csrf.ts': ['src/server/http/access.test.ts', 'src/server/auth/auth.test.ts', 'src/server/pages/form-posts.test.ts'],
   // a member form's plain post (decision 023): the token and the key handed on, taken or drawn again
   'src/server/pages/form-posts.ts': ['src/server/pages/form-posts.test.ts'],
-  // codes: issuing and checking them, and the count of wrong ones. auth.test.ts asks for no code
-  // (sign-in, sessions, TOTP): it only added its dry run; the OTP's wording is in account-recovery.test.ts.
-  'src/server/auth/codes.ts': ['src/server/auth/account-recovery.test.ts', 'src/server/auth/code-guesses.test.ts'],
-  'src/server/auth/code-guesses.ts': ['src/server/auth/code-guesses.test.ts', 'src/server/auth/account-recovery.test.ts'],
+  // codes: issuing and checking them, and the waits after wrong passwords and codes (decision 024).
+  // auth.test.ts asks for no code (sign-in, sessions, TOTP): it only added its dry run; the OTP's
+  // wording is in account-recovery.test.ts.
+  'src/server/auth/codes.ts': ['src/server/auth/account-recovery.test.ts', 'src/server/auth/wrong-guesses.test.ts'],
+  'src/server/auth/wrong-guesses.ts': ['src/server/auth/wrong-guesses.test.ts', 'src/server/auth/account-recovery.test.ts'],
+  'src/server/auth/known-browsers.ts': ['src/server/auth/wrong-guesses.test.ts', 'src/server/auth/account-recovery.test.ts'],
   // ledger
   'src/server/ledger/ledger-service.ts': ['src/server/ledger/ledger.test.ts', 'src/server/ledger/fines.test.ts', 'src/server/ledger/charges.test.ts'],
   'src/server/ledger/confirm-payment.ts': ['src/server/ledger/confirm-payment.test.ts', 'src/server/ledger/paystack.test.ts'],

@@ -115,7 +115,6 @@ async function startPortal(env: Record<string, string>): Promise<{ baseUrl: stri
     ADMIN_EMAIL: STAFF.email,
     ADMIN_PASSWORD: STAFF.password,
     RATE_LIMIT_LOGIN: '1000000',
-    RATE_LIMIT_LOGIN_ACCOUNT: '1000000',
     RATE_LIMIT_SIGNUP: '1000000',
     RATE_LIMIT_FORMS: '1000000',
     // Short limits, so an outage shows within a phase.

@@ -106,7 +106,7 @@ async function doors(goals: Goals, baseUrl: string, databaseUrl: string, staff: 
         setupRequest: (request) => {
           const member = members[next++ % members.length]!;
           const scanId = randomUUID();
-          const code = `${baseUrl}/verify/${formatMemberNumber(member.number)}?code=${cardCheckCode(BENCH_SESSION_SECRET, member.number)}`;
+          const code = `${baseUrl}/verify/${formatMemberNumber(member.number)}?code=${cardCheckCode(BENCH_SESSION_SECRET, member.number, 1)}`;
           return {
             ...request,
             method: 'POST',

@@ -56,7 +56,6 @@ export async function startPortal(
       ADMIN_EMAIL: STAFF.email,
       ADMIN_PASSWORD: STAFF.password,
       RATE_LIMIT_LOGIN: '1000000',
-      RATE_LIMIT_LOGIN_ACCOUNT: '1000000',
       RATE_LIMIT_SIGNUP: '1000000',
       RATE_LIMIT_CONTACT: '1000000',
       RATE_LIMIT_FORMS: '1000000',

@@ -181,7 +181,6 @@ const envSchema = z.object({
   OFFICE_OGUN: z.string().min(1).optional(),
   OFFICE_ABIA: z.string().min(1).optional(),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).default(10),
-  RATE_LIMIT_LOGIN_ACCOUNT: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_SIGNUP: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_SIGNUP_CONTACT: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CONTACT: z.coerce.number().int().min(1).default(5),
@@ -295,7 +294,6 @@ export interface Config extends OperationsConfig {
    */
   rateLimits: {
     login: number;
-    loginPerAccount: number;
     signup: number;
     signupPerContact: number;
     contact: number;
@@ -398,7 +396,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimits: {
       login: e.RATE_LIMIT_LOGIN,
-      loginPerAccount: e.RATE_LIMIT_LOGIN_ACCOUNT,
       signup: e.RATE_LIMIT_SIGNUP,
       signupPerContact: e.RATE_LIMIT_SIGNUP_CONTACT,
       contact: e.RATE_LIMIT_CONTACT,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { deletePastCodeGuesses } from './auth/code-guesses.js';
 import { backUpEmbeddedWhenDue } from './backups/backups.js';
 import { deleteExpiredSessions } from './auth/sessions.js';
+import { deleteForgottenGuesses } from './auth/wrong-guesses.js';
 import type { AppContext } from './context.js';
 import { sweepOrphanFiles } from './files/files-service.js';
 import { deleteExpiredKeys } from './idempotency/key-store.js';
@@ -16,7 +16,7 @@ const HOUR = 60 * 60 * 1000;
 
 /**
  * Clean-up that keeps the data tidy and no older than it must be: orphaned upload bytes, expired
- * sessions, past days' counts of wrong codes, mail delivered or given up on longer ago than the retention period, booking requests never confirmed,
+ * sessions, runs of wrong passwords and codes a day old, mail delivered or given up on longer ago than the retention period, booking requests never confirmed,
  * submissions' kept answers past their 24 hours (idempotency keys),
  * rejected slips and handled submissions' files past their retention (privacy/retention.ts);
  * the guardian links of members who turned 18; the membership reminders due; and online checkouts
@@ -28,7 +28,7 @@ export async function runHousekeeping(ctx: AppContext): Promise<void> {
   const orphans = await sweepOrphanFiles(ctx, ctx.config.orphanGraceMs);
   if (orphans > 0) ctx.log.info({ orphans }, 'removed upload bytes that no record refers to');
   await deleteExpiredSessions(ctx);
-  await deletePastCodeGuesses(ctx);
+  await deleteForgottenGuesses(ctx);
   await deleteFinishedMail(ctx.db, new Date(Date.now() - ctx.config.mail.retentionMs));
   await deleteExpiredConfirmations(ctx.db);
   await deleteExpiredKeys(ctx);

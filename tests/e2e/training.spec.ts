@@ -74,19 +74,37 @@ test('staff add a weekly training in the console at 375 px; a member enrols, and
   await expect(training.getByText('Enrolled', { exact: true })).toBeVisible();
   await expect(training.getByText('Your first attended date starts the 6 months; none is on the register yet.')).toBeVisible();
 
-  // Seven months of arrivals, as the door's phone sends scans made on each past date.
+  // Seven months of arrivals from the company's paper register, entered by hand for each past date
+  // (the door takes scans only around a session: decision 022, amended 2026-11-28).
   const api = await staffApi(baseURL);
   const dates = (await (await api.get(`/api/admin/schedule/dates?from=${firstDay}&to=${shift(lagosToday(), -1)}`)).json()) as {
     dates: { seriesId: string; day: string; startsAt: string }[];
   };
   const ours = dates.dates.filter((d) => d.seriesId === seriesId);
   expect(ours.length).toBeGreaterThanOrEqual(29);
-  for (const date of ours) {
-    const scan = await api.post(`/api/admin/schedule/${seriesId}/dates/${date.day}/scans`, {
-      data: { scanId: crypto.randomUUID(), code: memberNumber, scannedAt: new Date(Date.parse(date.startsAt) + 5 * 60_000).toISOString() },
+  for (const date of ours.slice(0, -1)) {
+    const entry = await api.post(`/api/admin/schedule/${seriesId}/dates/${date.day}/attendance`, {
+      data: { memberNumber, arrivedAt: '09:05', reason: 'Paper register' },
     });
-    expect(scan.status(), await scan.text()).toBe(200);
+    expect(entry.status(), await entry.text()).toBe(201);
   }
+
+  // The latest past date by hand in the console, on the phone: the series' past dates open its register.
+  await staff.getByRole('list', { name: 'Past dates' }).getByRole('link').first().click();
+  await expect(staff.getByRole('heading', { name: 'Screen acting class' })).toBeVisible();
+  const handForm = staff.getByRole('form', { name: 'Record attendance by hand' });
+  await handForm.getByLabel('Member number').fill(memberNumber);
+  await handForm.getByRole('button', { name: 'Record present by hand' }).click();
+  await expect(handForm.getByLabel('Reason')).toHaveAccessibleDescription('Reason is required');
+  await handForm.getByLabel('Reason').fill('Paper register, the door phone had no data');
+  await handForm.getByRole('button', { name: 'Record present by hand' }).click();
+  await expect(handForm.getByRole('status')).toHaveText(`${member.name} (${memberNumber}) is recorded present, by hand.`);
+  const entered = staff.getByRole('list', { name: 'Register' }).getByRole('listitem').filter({ hasText: member.name });
+  await expect(entered.getByText('By hand', { exact: true })).toBeVisible();
+  await expect(entered).toContainText('Paper register, the door phone had no data');
+  await shots(staff, 'register-by-hand');
+  await staff.goBack();
+  await expect(staff.getByRole('list', { name: 'Past dates' })).toBeVisible();
 
   // The member gets the certificate and downloads it.
   await page.reload();

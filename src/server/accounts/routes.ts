@@ -12,6 +12,7 @@ import { accountLimit, TOO_MANY_ATTEMPTS } from '../auth/account-limits.js';
 import { requestPasswordReset, RESET_REQUESTED, resetPassword } from '../auth/account-recovery.js';
 import { findAccount, limitKey, login } from '../auth/auth-service.js';
 import { signup } from './signup.js';
+import { browserMark, rememberBrowser } from '../auth/known-browsers.js';
 import { completeLoginChallenge, startLoginChallenge } from '../auth/login-challenge.js';
 import { clearSessionCookie, createSession, deleteSession, sessionCookieName, setSessionCookie } from '../auth/sessions.js';
 import { hasTwoFactor } from '../auth/two-factor.js';
@@ -24,11 +25,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const limits = ctx.config.rateLimits;
     const sessionCookie = sessionCookieName(ctx.config);
-    // Password guessing is counted per account from one address, and per account from all of
-    // them: members behind one carrier-grade NAT do not lock each other out, and neither another
-    // spelling of the phone number nor another address gives a fresh count.
+    // Password guessing is limited per account from one address (members behind one carrier-grade
+    // NAT do not lock each other out), and slowed per account from all of them, however the phone
+    // number is spelt (login: auth/wrong-guesses.ts).
     const loginFromAddress = accountLimit(app, 'login', limits.login);
-    const loginToAccount = accountLimit(app, 'login-account', limits.loginPerAccount);
     const resetToAccount = accountLimit(app, 'reset-account', limits.codes);
     // Many honest people sign up from one address (an audition on the venue's Wi-Fi, phones
     // behind one carrier address), so the address ceiling is high; what an automated mass
@@ -55,8 +55,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const account = await findAccount(ctx, request.body.identifier);
       const key = limitKey(request.body.identifier, account);
       await loginFromAddress(request, `${request.ip}|${key}`);
-      await loginToAccount(request, key);
-      const user = await login(account, request.body.password);
+      const user = await login(ctx, request.body.identifier, account, request.body.password, browserMark(ctx, request));
       if (await hasTwoFactor(ctx.db, user.id)) {
         await startLoginChallenge(ctx, reply, user.id);
         return { message: TWO_FACTOR_NEEDED, twoFactorRequired: true };
@@ -90,20 +89,22 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/api/users/password/reset', { schema: { body: resetPasswordSchema }, config: perAddress(limits.codes) }, async (request, reply) => {
-      const user = await resetPassword(ctx, request.body);
+      const user = await resetPassword(ctx, request.body, browserMark(ctx, request));
       // The emailed code stands for the password, not for the authenticator: that still comes first.
       if (await hasTwoFactor(ctx.db, user.id)) {
         await startLoginChallenge(ctx, reply, user.id);
         return { message: PASSWORD_RESET_TWO_FACTOR_NEEDED, twoFactorRequired: true };
       }
       setSessionCookie(ctx, reply, await createSession(ctx, user.id));
+      rememberBrowser(ctx, reply, user.id);
       return { message: SUCCESS.passwordReset, user: await loadUserView(ctx, user) };
     });
 
-    /** A new token at every sign-in; the one the browser held before is ended. */
+    /** A new token at every sign-in; the one the browser held before is ended, and the browser is the account's known one. */
     async function startSession(previousToken: string | undefined, userId: string, reply: FastifyReply) {
       if (previousToken) await deleteSession(ctx, previousToken);
       setSessionCookie(ctx, reply, await createSession(ctx, userId));
+      rememberBrowser(ctx, reply, userId);
     }
   };
 }

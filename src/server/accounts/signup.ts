@@ -24,21 +24,21 @@ export async function signup(ctx: AppContext, input: z.output<typeof signupSchem
           phone: input.phone,
           passwordHash,
           dob: input.dob,
-          maritalStatus: input.maritalStatus,
+          maritalStatus: guardian ? null : (input.maritalStatus ?? null),
           countryOfOrigin: input.countryOfOrigin,
           stateOfOrigin: input.stateOfOrigin,
           industry: input.industry,
           occupation: input.occupation,
           address: input.address,
           termsAcceptedAt: now,
-          // A child's own tick is not consent (NDPA s.31): they choose marketing themselves at 18, on /profile/privacy.
-          marketingConsentAt: guardian ? null : now,
+          // A child is not asked (NDPA s.31): they choose marketing themselves at 18, on /profile/privacy.
+          marketingConsentAt: !guardian && input.acceptMarketing ? now : null,
         })
         .returning(publicUserColumns);
       if (!row) throw new Error('user row was not written');
       await recordConsent(tx, row.id, 'terms', true, 'member');
       if (!guardian) {
-        await recordConsent(tx, row.id, 'marketing', true, 'member');
+        await recordConsent(tx, row.id, 'marketing', input.acceptMarketing, 'member');
         return row;
       }
       await startGuardianConfirmation(ctx, tx, row, guardian);

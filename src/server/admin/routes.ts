@@ -12,6 +12,7 @@ import { eventsStaffRoutes } from '../events/staff-routes.js';
 import { formsStaffRoutes } from '../forms/staff-routes.js';
 import { mailStaffRoutes } from '../mail/staff-routes.js';
 import { membershipStaffRoutes } from '../membership/staff-routes.js';
+import { memberCardStaffRoutes } from '../member-card/staff-routes.js';
 import { memberStandingStaffRoutes } from '../membership/member-staff-routes.js';
 import { ledgerStaffRoutes } from '../ledger/staff-routes.js';
 import { reconciliationStaffRoutes } from '../ledger/reconciliation-routes.js';
@@ -44,6 +45,7 @@ const STAFF_ROUTES: ((ctx: AppContext) => FastifyPluginAsyncZod)[] = [
   authStaffRoutes,
   homeStaffRoutes,
   membersStaffRoutes,
+  memberCardStaffRoutes,
   notificationsStaffRoutes,
   recognitionStaffRoutes,
   membershipStaffRoutes,

@@ -17,16 +17,20 @@ export interface AuditEntry {
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** Records a decision in the same transaction as the change it describes. */
-export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: entry.actor?.id ?? null,
-    actorEmail: entry.actor?.email ?? null,
-    action: entry.action,
-    subjectType: entry.subjectType,
-    subjectId: entry.subjectId,
-    details: entry.details ?? {},
-  });
+/** Records a decision in the same transaction as the change it describes; answers the entry's id, for a row that names its entry. */
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<number> {
+  const [row] = await db
+    .insert(auditLog)
+    .values({
+      actorId: entry.actor?.id ?? null,
+      actorEmail: entry.actor?.email ?? null,
+      action: entry.action,
+      subjectType: entry.subjectType,
+      subjectId: entry.subjectId,
+      details: entry.details ?? {},
+    })
+    .returning({ id: auditLog.id });
+  return row!.id;
 }
 
 /** What the trail says instead of the id of a member whose account was terminated. */

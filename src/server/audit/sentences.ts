@@ -25,6 +25,9 @@ const naira = (kobo: unknown): string => (typeof kobo === 'number' ? formatNaira
 const plural = (n: unknown, one: string, many = `${one}s`): string => `${text(n)} ${Number(n) === 1 ? one : many}`;
 const whom = (told: Told): string => (told.self ? 'their own account' : told.subject);
 const fine = ({ details, member }: Told): string => `the ${text(details.type)} fine of ${member} on ${text(details.day)}`;
+/** What changed a date's register after its fines were proposed (attendance-fines.ts `RegisterChange`); entries before 2026-11-28 were all scans. */
+const registerChange = ({ details }: Told): string =>
+  details.after === 'hand' ? 'attendance was entered by hand' : details.after === 'removal' ? 'an attendance was removed' : 'a scan arrived late';
 const FILE_WORDS: Record<string, string> = { 'profile-pic': 'profile picture' };
 /** "payment slip", "profile picture", "file sent with the artist membership form" (a form's uploads are form:<kind>). */
 function fileWords(purpose: unknown): string {
@@ -66,8 +69,9 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   'casting.consent.given': { label: 'Guardian agreed to a casting', say: () => 'agreed to a child’s casting application' },
   'casting.consent.refused': { label: 'Guardian refused a casting', say: () => 'refused a child’s casting application' },
   'codes.unlock': {
-    label: 'Code lock lifted',
-    say: (t) => `lifted the lock on the codes of ${whom(t)}${t.details.wrongTries ? ` after ${plural(t.details.wrongTries, 'wrong try', 'wrong tries')}` : ''}`,
+    label: 'Waits after wrong codes lifted',
+    say: (t) =>
+      `lifted the waits on the passwords and codes of ${whom(t)}${t.details.wrongTries ? ` after ${plural(t.details.wrongTries, 'wrong try', 'wrong tries')}` : ''}`,
   },
   'contact.handled': { label: 'Message handled', say: () => 'marked a contact message handled' },
   'contact.reply': { label: 'Message answered', say: () => 'replied to a contact message' },
@@ -88,6 +92,7 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   'guardian.confirmed': { label: 'Guardian confirmed a child', say: (t) => `confirmed the account of ${t.subject}` },
   'member.achievement.award': { label: 'Achievement awarded', say: (t) => `awarded ${t.subject} the achievement ${quoted(t.details.title)}` },
   'member.achievement.remove': { label: 'Achievement removed', say: (t) => `removed the achievement ${quoted(t.details.title)} from ${t.subject}` },
+  'member.card-reissued': { label: 'Membership card replaced', say: (t) => `replaced the membership card of ${t.subject}${because(t.details.reason)}` },
   'member.activation-code.resent': { label: 'Activation code sent again', say: (t) => `sent ${t.subject} a new activation code` },
   'member.fined': { label: 'Member fined', say: (t) => `fined ${t.subject} ${naira(t.details.amountKobo)}${because(t.details.reason)}` },
   'member.level': { label: 'Level changed', say: (t) => `moved ${t.subject} from level ${text(t.details.from)} to level ${text(t.details.to)}` },
@@ -139,15 +144,30 @@ export const AUDIT_SENTENCES: Record<string, Sentence> = {
   'schedule.move': { label: 'Session moved', say: (t) => `moved the session on ${text(t.details.day)} and told ${plural(t.details.told, 'member')}` },
   'schedule.enrolled': { label: 'Enrolled in training', say: (t) => `enrolled ${t.subject} in ${quoted(t.details.title)}` },
   'schedule.unenrolled': { label: 'Taken off a training', say: (t) => `took ${t.subject} off ${quoted(t.details.title)}` },
-  'schedule.certificate-issued': { label: 'Certificate issued', say: (t) => `issued certificate ${text(t.details.number)} to ${t.subject}` },
+  'schedule.certificate-issued': {
+    label: 'Certificate issued',
+    say: (t) =>
+      `issued certificate ${text(t.details.number)} to ${t.subject}${t.details.byHand ? `, ${plural(t.details.byHand, 'date')} of it entered by hand` : ''}`,
+  },
   'schedule.fines-proposed': {
     label: 'Attendance fines proposed',
     say: (t) => `proposed ${plural(t.details.added, 'attendance fine')} for ${text(t.details.day)}`,
   },
-  'schedule.fine-proposed-after-scan': { label: 'Attendance fine proposed after a scan', say: (t) => `proposed ${fine(t)} after a late scan arrived` },
-  'schedule.fine-revised': { label: 'Attendance fine reworded', say: (t) => `reworded ${fine(t)} after a scan arrived` },
-  'schedule.fine-withdrawn': { label: 'Attendance fine withdrawn', say: (t) => `withdrew ${fine(t)}: a scan showed they came` },
-  'schedule.fine-flagged': { label: 'Confirmed fine flagged', say: (t) => `flagged ${fine(t)} for finance: a scan arrived after it was confirmed` },
+  'schedule.fine-proposed-after-scan': {
+    label: 'Attendance fine proposed after the register changed',
+    say: (t) => `proposed ${fine(t)} after ${registerChange(t)}`,
+  },
+  'schedule.fine-revised': { label: 'Attendance fine reworded', say: (t) => `reworded ${fine(t)} after ${registerChange(t)}` },
+  'schedule.fine-withdrawn': { label: 'Attendance fine withdrawn', say: (t) => `withdrew ${fine(t)} after ${registerChange(t)}` },
+  'schedule.fine-flagged': { label: 'Confirmed fine flagged', say: (t) => `flagged ${fine(t)} for finance: after it was confirmed, ${registerChange(t)}` },
+  'schedule.attendance-by-hand': {
+    label: 'Attendance entered by hand',
+    say: (t) => `recorded ${t.subject} present by hand at ${quoted(t.details.title)} on ${text(t.details.day)}${because(t.details.reason)}`,
+  },
+  'schedule.attendance-removed': {
+    label: 'Attendance removed',
+    say: (t) => `took ${t.subject} off the register of ${quoted(t.details.title)} on ${text(t.details.day)}${because(t.details.reason)}`,
+  },
   'schedule.fine-kept': { label: 'Flagged fine kept', say: (t) => `kept ${fine(t)}: the charge stands${because(t.details.note)}` },
   'schedule.fines-dismissed': {
     label: 'Attendance fines dismissed',

@@ -10,10 +10,11 @@ import { enqueueMail } from '../mail/outbox.js';
 import { authMail } from './mail.js';
 import { ACCOUNT_DISABLED, findAccount } from './auth-service.js';
 import { endLoginChallenges } from './login-challenge.js';
-import { holdCodeTry, keepWrongCodeTry, releaseCodeTry } from './code-guesses.js';
 import { consumeCode, hasLiveCode, hasRecentCode, issueCode } from './codes.js';
+import { guesserAt } from './known-browsers.js';
 import { hashPassword } from './passwords.js';
 import { type AuthUser, publicUserColumns } from './sessions.js';
+import { forgetGuesses, holdGuess, keepWrongCode } from './wrong-guesses.js';
 
 export const RESET_REQUESTED =
   'If an account uses that email or phone number, we have emailed it a 6-digit code. Enter it below with your new password. It expires in 15 minutes.';
@@ -42,22 +43,23 @@ export async function requestPasswordReset(ctx: AppContext, account: { id: strin
  * sign-in waiting for its second factor (the caller starts a new one, or a second-factor
  * challenge for an account with two-factor on), and the account's address is told. An unknown
  * identifier is refused like a code that is not (or no longer) there; a disabled account keeps
- * its password and is told it is disabled.
+ * its password and is told it is disabled. `browser` is the browser's mark (known-browsers.ts):
+ * the account's own browser is not held back by strangers' wrong codes.
  */
-export async function resetPassword(ctx: AppContext, input: z.output<typeof resetPasswordSchema>): Promise<AuthUser> {
+export async function resetPassword(ctx: AppContext, input: z.output<typeof resetPasswordSchema>, browser: string | undefined): Promise<AuthUser> {
   const account = await findAccount(ctx, input.identifier);
   const passwordHash = await hashPassword(input.password);
   if (!account) throw badRequest(NO_LIVE_CODE);
   const outcome = await ctx.db.transaction(async (tx) => {
-    // A try counts against the account's day only when there is a code to guess: otherwise anyone
-    // could lock any account's codes (its second factor too) by sending made-up reset codes.
-    const held = (await hasLiveCode(tx, account.id, 'password-reset')) ? await holdCodeTry(ctx, tx, account.id) : null;
+    // A try waits its turn only when there is a code to guess: made-up codes for an account that
+    // asked for none can never be right, and should not make its owner wait.
+    const held = (await hasLiveCode(tx, account.id, 'password-reset')) ? await holdGuess(ctx, tx, 'reset-code', guesserAt(ctx, account.id, browser)) : null;
     const refusal = await consumeCode(ctx, tx, account.id, 'password-reset', input.code, 'That code is not right.');
     if (refusal) {
-      if (held) await keepWrongCodeTry(ctx, tx, held);
+      if (held) await keepWrongCode(ctx, tx, held);
       return { refusal };
     }
-    if (held) await releaseCodeTry(tx, held);
+    if (held) await forgetGuesses(tx, held);
     if (account.disabledAt) return { refusal: forbidden(ACCOUNT_DISABLED) };
     const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, account.id)).returning(publicUserColumns);
     await tx.delete(sessions).where(eq(sessions.userId, account.id));

@@ -1,11 +1,14 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { toE164 } from '../../shared/phone.js';
 import type { AppContext } from '../context.js';
 import { uniqueViolation } from '../db/errors.js';
 import { users } from '../db/schema.js';
 import { conflict, forbidden, HttpError } from '../http/errors.js';
+import { guesserAt } from './known-browsers.js';
 import { verifyNothing, verifyPassword } from './passwords.js';
 import type { AuthUser } from './sessions.js';
+import { forgetGuesses, holdGuess } from './wrong-guesses.js';
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const PHONE_TAKEN = 'An account with this phone number already exists.';
@@ -34,15 +37,36 @@ export function limitKey(identifier: string, account: Account | undefined): stri
   return account?.id ?? Object.values(normaliseIdentifier(identifier))[0]!;
 }
 
-/** The account when the password is its own; the same 401, after the same work, when either is wrong. */
-export async function login(account: Account | undefined, password: string): Promise<AuthUser> {
+/**
+ * The account when the password is its own; the same 401, after the same work, when either is
+ * wrong. The try first waits its turn (wrong-guesses.ts): counted for this browser when it signed
+ * in to the account before, else for all the account's strangers together; a name that is no
+ * account is counted as one would be, so the waits do not tell which accounts exist.
+ */
+export async function login(
+  ctx: AppContext,
+  identifier: string,
+  account: Account | undefined,
+  password: string,
+  browser: string | undefined,
+): Promise<AuthUser> {
+  const guesser = account ? guesserAt(ctx, account.id, browser) : { key: `unknown:${keyedName(ctx, identifier)}`, userId: null };
+  const held = await holdGuess(ctx, ctx.db, 'password', guesser);
   if (!account) {
     await verifyNothing(password);
     throw new HttpError(401, BAD_CREDENTIALS);
   }
   if (!(await verifyPassword(account.passwordHash, password))) throw new HttpError(401, BAD_CREDENTIALS);
+  await forgetGuesses(ctx.db, held);
   if (account.disabledAt) throw forbidden(ACCOUNT_DISABLED);
   return withoutHash(account);
+}
+
+/** A name that is no account, as its wrong passwords are counted: keyed, so the table holds no email or phone number. */
+function keyedName(ctx: AppContext, identifier: string): string {
+  return createHmac('sha256', ctx.config.sessionSecret)
+    .update(`wrong-guess:${limitKey(identifier, undefined)}`)
+    .digest('base64url');
 }
 
 export function withoutHash({ passwordHash: _hash, ...user }: Account): AuthUser {

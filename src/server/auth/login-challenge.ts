@@ -6,10 +6,11 @@ import type { Executor } from '../db/client.js';
 import { loginChallenges, users } from '../db/schema.js';
 import { badRequest, forbidden, unauthorized } from '../http/errors.js';
 import { ACCOUNT_DISABLED } from './auth-service.js';
-import { holdCodeTry, keepWrongCodeTry, releaseCodeTry } from './code-guesses.js';
 import { MAX_WRONG_TRIES } from './codes.js';
+import { browserMark, guesserAt } from './known-browsers.js';
 import { hashToken, publicUserColumns, type AuthUser } from './sessions.js';
-import { passSecondFactor } from './two-factor.js';
+import { passSecondFactor, secondFactorKind } from './two-factor.js';
+import { forgetGuesses, holdGuess, keepWrongCode } from './wrong-guesses.js';
 
 /**
  * The cookie of a sign-in that passed the password and waits for the authenticator code:
@@ -46,8 +47,8 @@ export async function startLoginChallenge(ctx: AppContext, reply: FastifyReply, 
 /**
  * The account whose sign-in this code completes. The try is counted before the code is checked,
  * in one UPDATE, so codes sent at the same moment cannot get past five; after the fifth wrong
- * one the sign-in starts again from the password. The account's day of codes counts it too
- * (code-guesses.ts), whatever challenge or address it comes from.
+ * one the sign-in starts again from the password. The account's run of wrong codes of its kind
+ * (app or recovery) counts it too, whatever challenge or address it comes from (wrong-guesses.ts).
  */
 export async function completeLoginChallenge(
   ctx: AppContext,
@@ -65,14 +66,14 @@ export async function completeLoginChallenge(
     .returning({ userId: loginChallenges.userId, attempts: loginChallenges.attempts });
   if (!challenge) throw unauthorized(START_AGAIN);
 
-  const held = await holdCodeTry(ctx, ctx.db, challenge.userId);
+  const held = await holdGuess(ctx, ctx.db, secondFactorKind(code), guesserAt(ctx, challenge.userId, browserMark(ctx, request)));
   const passedWith = await passSecondFactor(ctx, challenge.userId, code);
   if (!passedWith) {
-    await keepWrongCodeTry(ctx, ctx.db, held);
+    await keepWrongCode(ctx, ctx.db, held);
     const left = MAX_WRONG_TRIES - challenge.attempts;
     throw badRequest(left > 0 ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` : `That code is not right. ${START_AGAIN}`);
   }
-  await releaseCodeTry(ctx.db, held);
+  await forgetGuesses(ctx.db, held);
   await ctx.db.delete(loginChallenges).where(eq(loginChallenges.id, id));
   reply.clearCookie(challengeCookieName(ctx.config), { path: '/', secure: ctx.config.env === 'production' });
   const [user] = await ctx.db

@@ -25,13 +25,19 @@ export const authMail = {
       ],
     }),
 
-  wrongCodesTried: (brand: MailBrand, to: string, name: string, tries: number, locked: boolean) =>
-    compose(brand, to, locked ? 'Sign-in codes for your account are locked for today' : 'Wrong codes were entered for your account', {
+  /** When wrong codes in a row begin to wait, and when their wait is the longest (`longestWait`: auth/wrong-guesses.ts). */
+  wrongCodesTried: (
+    brand: MailBrand,
+    to: string,
+    name: string,
+    { tries, what, longestWait }: { tries: number; what: 'sign-in' | 'password-reset'; longestWait: string | null },
+  ) =>
+    compose(brand, to, longestWait ? 'Someone keeps entering wrong codes for your account' : 'Wrong codes were entered for your account', {
       greeting: hello(name),
       paragraphs: [
-        locked
-          ? `${tries} wrong sign-in or password-reset codes were entered for your account today, so we now refuse every such code for it until midnight (Lagos time), or until an admin lifts the lock.`
-          : `${tries} wrong sign-in or password-reset codes were entered for your account today. If that was you, no need to worry.`,
+        longestWait
+          ? `${tries} wrong ${what} codes in a row were entered for your account, so we now check only one such code every ${longestWait}. The right code still works at once on a browser you signed in on before.`
+          : `${tries} wrong ${what} codes in a row were entered for your account, so each further one waits a little before it is checked. If that was you, no need to worry.`,
         `If it was not you, someone may know your password or be guessing: change your password${brand.supportEmail ? ` and write to us at ${brand.supportEmail}` : ''}.`,
       ],
     }),

@@ -3,9 +3,9 @@ import { FAILURE } from '../../shared/messages.js';
 import type { AppContext } from '../context.js';
 import { users } from '../db/schema.js';
 import { badRequest, forbidden } from '../http/errors.js';
-import { holdCodeTry, keepWrongCodeTry, releaseCodeTry } from './code-guesses.js';
 import { verifyPassword } from './passwords.js';
-import { hasTwoFactor, passSecondFactor } from './two-factor.js';
+import { hasTwoFactor, passSecondFactor, secondFactorKind } from './two-factor.js';
+import { forgetGuesses, holdGuess, keepWrongCode, signedIn } from './wrong-guesses.js';
 
 export const CURRENT_PASSWORD_WRONG = 'Your current password is not right.';
 const STAFF_PROOF_WRONG = 'That is neither your current password nor a code from your authenticator app.';
@@ -19,12 +19,12 @@ export async function assertReauthenticated(ctx: AppContext, user: { id: string;
   if (!proof) throw badRequest(FAILURE.currentPasswordRequired);
   if (await isOwnPassword(ctx, user.id, proof)) return;
   if (user.role === 'member' || !(await hasTwoFactor(ctx.db, user.id))) throw forbidden(CURRENT_PASSWORD_WRONG);
-  const held = await holdCodeTry(ctx, ctx.db, user.id);
+  const held = await holdGuess(ctx, ctx.db, secondFactorKind(proof), signedIn(user.id));
   if (await passSecondFactor(ctx, user.id, proof)) {
-    await releaseCodeTry(ctx.db, held);
+    await forgetGuesses(ctx.db, held);
     return;
   }
-  await keepWrongCodeTry(ctx, ctx.db, held);
+  await keepWrongCode(ctx, ctx.db, held);
   throw forbidden(STAFF_PROOF_WRONG);
 }
 

@@ -9,12 +9,13 @@ import type { Executor } from '../db/client.js';
 import { twoFactor } from '../db/schema.js';
 import { badRequest, conflict, forbidden } from '../http/errors.js';
 import { readStaffSettings } from './staff-settings.js';
-import { holdCodeTry, keepWrongCodeTry, releaseCodeTry } from './code-guesses.js';
 import type { StaffUser } from './guards.js';
+import { forgetGuesses, holdGuess, keepWrongCode, signedIn } from './wrong-guesses.js';
 
 export const RECOVERY_CODE_COUNT = 10;
 // One 30-second step either side of the server's: a phone's clock is rarely exact.
 const CLOCK_DRIFT_SECONDS = 30;
+const APP_CODE = /^\d{6}$/;
 const WRONG_APP_CODE = 'That code is not right. Enter the 6-digit code your authenticator app shows now.';
 export const TWO_FACTOR_SETUP_NEEDED = 'Two-factor sign-in is required for staff accounts. Set it up to continue.';
 
@@ -101,22 +102,31 @@ export async function enableTwoFactor(ctx: AppContext, staff: StaffUser, code: s
 export async function disableTwoFactor(ctx: AppContext, staff: StaffUser, code: string): Promise<void> {
   if (!(await hasTwoFactor(ctx.db, staff.id))) throw conflict('Two-factor sign-in is already off for your account.');
   if ((await readStaffSettings(ctx.db)).twoFactorRequired) throw forbidden('An admin requires two-factor sign-in for every staff account, so it stays on.');
-  const held = await holdCodeTry(ctx, ctx.db, staff.id);
+  const held = await holdGuess(ctx, ctx.db, secondFactorKind(code), signedIn(staff.id));
   if (!(await passSecondFactor(ctx, staff.id, code))) {
-    await keepWrongCodeTry(ctx, ctx.db, held);
+    await keepWrongCode(ctx, ctx.db, held);
     throw badRequest(WRONG_APP_CODE);
   }
-  await releaseCodeTry(ctx.db, held);
+  await forgetGuesses(ctx.db, held);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(twoFactor).where(eq(twoFactor.userId, staff.id));
     await recordAudit(tx, { actor: staff, action: '2fa.disable', subjectType: 'user', subjectId: staff.id });
   });
 }
 
+/**
+ * Which run of wrong codes a second-factor code counts in, told by its shape before it is checked:
+ * six digits are the app's, anything else would be a recovery code (ten characters, 40 random
+ * bits: docs/decisions/024 for why those wait far less).
+ */
+export function secondFactorKind(code: string): 'app-code' | 'recovery-code' {
+  return APP_CODE.test(code.trim()) ? 'app-code' : 'recovery-code';
+}
+
 /** The 30-second step a 6-digit code belongs to, if it is right and later than the last one used. */
 async function matchingStep(secret: string, code: string, afterStep: number): Promise<number | null> {
   const token = code.trim();
-  if (!/^\d{6}$/.test(token)) return null;
+  if (!APP_CODE.test(token)) return null;
   const result = await verify({ secret, token, epochTolerance: CLOCK_DRIFT_SECONDS, afterTimeStep: afterStep > 0 ? afterStep : undefined });
   // The TOTP answer carries the step; the type is shared with HOTP's, which does not.
   return result.valid && 'timeStep' in result ? result.timeStep : null;

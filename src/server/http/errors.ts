@@ -15,6 +15,8 @@ export class HttpError extends Error {
     message: string,
     /** Each refused field, for a 400 whose form shows every message beside its field. */
     readonly fields?: FieldIssue[],
+    /** For a 429: the seconds to wait, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -111,6 +113,7 @@ export function registerErrorHandling(app: FastifyInstance, health: DependencyHe
       return reply.status(400).send({ message: issues[0]?.message ?? 'Invalid request', errors: issues });
     }
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(error.fields ? { message: error.message, errors: error.fields } : { message: error.message });
     }
     const status = error.statusCode ?? 500;

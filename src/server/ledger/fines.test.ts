@@ -122,7 +122,7 @@ describe('fines', () => {
     expect(payment).toMatchObject({ id: paymentId, kind: 'fine', amountKobo: 2_000_000, receiptNumber: expect.stringMatching(/^HM-R-2027-\d{6}$/) });
     const text = await pdfText((await client.get(payment.receiptUrl)).rawPayload);
     expect(text).toContain(payment.receiptNumber);
-    expect(text).toContain('NGN 20,000.00');
+    expect(text).toContain('₦20,000.00');
     expect(text).toContain('Missed the April meeting');
     // The membership itself is untouched by a fine's payment.
     expect((await client.get('/api/users/membership')).json().paidUntil).toBe('2027-06-04');

@@ -75,7 +75,7 @@ describe('a member’s ledger and receipts', () => {
     expect(pdf.headers['cache-control']).toBe('private, no-store');
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain(payment.receiptNumber);
-    expect(text).toContain('NGN 121,000.00');
+    expect(text).toContain('₦121,000.00');
     expect(text).toContain('Membership, 2 months');
     expect(text).toContain('10 Mar 2027 to 10 May 2027');
     expect(text).toContain('Chioma Okafor');

@@ -1,11 +1,11 @@
 import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
 import { subYears } from 'date-fns/subYears';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
-import { guardians, users } from '../db/schema.js';
+import { auditLog, guardians, notifications, users } from '../db/schema.js';
 import { pngBytes } from '../test-support/files.js';
 import { activatedMember, createTestApp, signedInStaff, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { cardCheckCode } from './member-card-service.js';
@@ -115,9 +115,48 @@ describe('the membership card and the check at the door', () => {
     expect([photo.statusCode, photo.json().message]).toEqual([404, 'This member has no photo.']);
   });
 
-  it('keeps the check code of cards already printed: the HMAC of the number under its own purpose label', () => {
+  it('keeps the check code of cards already printed: the HMAC of the number under its own purpose label; a reissued card has its own', () => {
     // HMAC-SHA256 of "member-card-check:123" under "a-session-secret", base64url, its first 16 characters.
-    expect(cardCheckCode('a-session-secret', 123)).toBe('Qg0FD_mwsn4T1L8v');
+    expect(cardCheckCode('a-session-secret', 123, 1)).toBe('Qg0FD_mwsn4T1L8v');
+    expect(new Set([1, 2, 3].map((version) => cardCheckCode('a-session-secret', 123, version))).size).toBe(3);
+  });
+
+  it('replaces a card when staff reissue it: the old QR code fails the check, the new one passes; audited, and the member told', async () => {
+    const member = await numberedMember();
+    const staff = await signedInStaff(portal.app);
+    const refused = await staff.post(`/api/admin/members/${member.user.id}/card/reissue`, { json: { reason: '' } });
+    expect(refused.statusCode).toBe(400);
+    const reissued = await staff.post(`/api/admin/members/${member.user.id}/card/reissue`, { json: { reason: 'A photo of the card was shared' } });
+    expect(reissued.statusCode, reissued.body).toBe(200);
+    expect(reissued.json()).toEqual({ message: 'Card replaced: the old QR code no longer checks. The member has been told.', cardVersion: 2 });
+
+    const visitor = new TestClient(portal.app);
+    const old = await visitor.get(member.check);
+    expect([old.statusCode, old.json().message]).toEqual([
+      404,
+      `This card could not be checked: no member has the number ${member.card.memberNumber} with this check code. Scan the card's QR code again, or check the number against the card.`,
+    ]);
+    expect((await visitor.get(member.check.replace('?', '/photo?'))).statusCode).toBe(404);
+    const card = (await member.client.get('/api/users/card')).json().card;
+    expect(card.verifyUrl).not.toBe(member.card.verifyUrl);
+    const fresh = await visitor.get(checkOf(card));
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json()).toMatchObject({ memberNumber: member.card.memberNumber, photoUrl: expect.stringMatching(/\/photo\?code=/) });
+
+    const [audited] = await portal.app.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'member.card-reissued'), eq(auditLog.subjectId, member.user.id)));
+    expect(audited!.details).toEqual({ cardVersion: 2, reason: 'A photo of the card was shared' });
+    const told = await portal.app.ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, member.user.id), eq(notifications.kind, 'card-reissued')));
+    expect(told.map((n) => n.message)).toEqual([
+      'Staff replaced your membership card: the QR code of the old one no longer works. Show the card on your dashboard at the door.',
+    ]);
+    const unknown = await staff.post('/api/admin/members/00000000-0000-4000-8000-000000000000/card/reissue', { json: { reason: 'x' } });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('answers 404 with a clear message for a number nobody has, or no number at all', async () => {
@@ -157,7 +196,7 @@ describe('the membership card and the check at the door', () => {
   });
 
   it('answers a number nobody has, sent with its right check code, as a number nobody has', async () => {
-    const code = cardCheckCode(portal.app.ctx.config.sessionSecret, 999_997);
+    const code = cardCheckCode(portal.app.ctx.config.sessionSecret, 999_997, 1);
     const response = await new TestClient(portal.app).get(`/api/verify/HM-999997?code=${code}`);
     expect([response.statusCode, response.json().message]).toEqual([
       404,

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users, verificationCodes } from '../db/schema.js';
+import { notify } from '../notifications/notifications.js';
 import { TestMailbox } from '../test-support/mailbox.js';
 import { activatedMember, createTestApp, signedInStaff, signedInStaffAs, signedUpMember, type TestClient } from '../test-support/test-app.js';
 
@@ -258,13 +259,36 @@ describe('the activation code again, from the console', () => {
 });
 
 describe('what the portal told a member, for staff', () => {
-  it('lists the member’s notifications to every staff role, and 404 for an unknown member', async () => {
+  it('lists to each staff role only the notifications of its areas: a moderator reads none of the member’s money or standing', async () => {
     const { user } = await activatedMember(portal.app);
     await finance.post(`/api/admin/members/${user.id}/fines`, { json: { type: 'late', reason: 'Late to the read-through' } });
-    for (const client of [admin, finance, moderator]) {
-      const list = (await client.get(`/api/admin/members/${user.id}/notifications`)).json().notifications;
-      expect(list).toEqual([expect.objectContaining({ kind: 'fine-recorded', message: expect.stringContaining('Late to the read-through') })]);
-    }
+    expect((await finance.post(`/api/admin/members/${user.id}/suspend`, { json: { reason: 'Unpaid dues' } })).statusCode).toBe(200);
+    // As ledger/confirm-payment.ts, ledger/reverse-payment.ts, ads/ and recognition/ write them.
+    await notify(portal.app.ctx.db, user.id, 'payment-approved', 'Your payment was approved.');
+    await notify(portal.app.ctx.db, user.id, 'payment-reversed', 'Your payment of ₦60,500 (Membership fee) was refunded by our finance team: paid twice');
+    await notify(portal.app.ctx.db, user.id, 'ad-approved', 'Your advert was approved and runs from 1 May to 14 May.');
+    await notify(portal.app.ctx.db, user.id, 'level-changed', 'Your membership level is now Silver.');
+    // A kind nobody gave an area: only a role that may use every area reads it.
+    await notify(portal.app.ctx.db, user.id, 'a-kind-of-tomorrow', 'Something new.');
+
+    const kindsFor = async (client: TestClient) => {
+      const answer = await client.get(`/api/admin/members/${user.id}/notifications`);
+      expect(answer.statusCode).toBe(200);
+      return (answer.json().notifications as { kind: string }[]).map((n) => n.kind).sort();
+    };
+    expect(await kindsFor(moderator)).toEqual(['ad-approved', 'level-changed']);
+    expect(await kindsFor(finance)).toEqual(['fine-recorded', 'level-changed', 'membership-suspended', 'payment-approved', 'payment-reversed']);
+    expect(await kindsFor(admin)).toEqual([
+      'a-kind-of-tomorrow',
+      'ad-approved',
+      'fine-recorded',
+      'level-changed',
+      'membership-suspended',
+      'payment-approved',
+      'payment-reversed',
+    ]);
+    const seenByModerator = JSON.stringify((await moderator.get(`/api/admin/members/${user.id}/notifications`)).json());
+    expect(seenByModerator).not.toMatch(/Unpaid dues|refunded|Your payment was approved|Late to the read-through/);
     expect((await admin.get('/api/admin/members/7b0d3c4e-0000-4000-8000-000000000000/notifications')).statusCode).toBe(404);
   });
 });

@@ -106,8 +106,8 @@ export async function resendActivationCode(ctx: AppContext, staff: AuthUser, mem
   const payment = await latestFeePayment(ctx.db, member.id);
   if (payment?.state !== 'approved') throw conflict('This member has no approved payment yet: approving their slip sends the activation code.');
   if (await hasRecentCode(ctx.db, member.id, 'otp')) return 'A code was sent less than a minute ago: ask the member to check their email, including spam.';
-  await mailFreshOtp(ctx, member, (tx) =>
-    recordAudit(tx, { actor: staff, action: 'member.activation-code.resent', subjectType: 'user', subjectId: member.id }),
-  );
+  await mailFreshOtp(ctx, member, async (tx) => {
+    await recordAudit(tx, { actor: staff, action: 'member.activation-code.resent', subjectType: 'user', subjectId: member.id });
+  });
   return `A new activation code was emailed to ${member.email}.`;
 }

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CONSOLE_ROLES, type ConsoleArea, mayUse, type StaffRole } from '../../shared/roles.js';
 import { markNotificationsReadSchema, type UnreadCounts } from '../../shared/schemas/notifications.js';
 import { memberUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
@@ -7,15 +8,62 @@ import type { Executor } from '../db/client.js';
 import { bookingRequests, notifications, talentProfiles } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 
-export type NotificationKind = 'slip-received' | 'payment-approved' | 'payment-rejected' | 'profile-activated' | (string & {});
+/**
+ * Every kind of notification the portal writes, and the console area whose roles may read it on the
+ * member's page: what a role may not open elsewhere (a suspension's reason, a refund, the paid-until
+ * date) it does not read there either.
+ */
+export const NOTIFICATION_AREAS = {
+  'slip-received': 'payments',
+  'payment-approved': 'payments',
+  'payment-rejected': 'payments',
+  'payment-reversed': 'payments',
+  'fine-recorded': 'membership',
+  'fine-reviewed': 'membership',
+  'membership-reminder': 'membership',
+  'membership-adjusted': 'membership',
+  'membership-suspended': 'membership',
+  'membership-reinstated': 'membership',
+  'profile-activated': 'members',
+  'level-changed': 'members',
+  achievement: 'members',
+  'guardian-confirmed': 'members',
+  'guardian-ended': 'members',
+  'ad-received': 'ads',
+  'ad-approved': 'ads',
+  'ad-rejected': 'ads',
+  'ad-ended': 'ads',
+  'booking-request': 'talent',
+  'talent-hidden': 'talent',
+  'talent-unhidden': 'talent',
+  'session-changed': 'schedule',
+  'casting-shortlisted': 'castings',
+  'casting-cast': 'castings',
+  'casting-not-cast': 'castings',
+  'casting-closed-before-consent': 'castings',
+  'casting-consent-asked': 'castings',
+  'casting-consent-given': 'castings',
+  'casting-consent-refused': 'castings',
+} as const satisfies Record<string, ConsoleArea>;
+
+/** A kind missing from NOTIFICATION_AREAS is still stored, but on a member's page only a role that may use every area reads it. */
+export type NotificationKind = keyof typeof NOTIFICATION_AREAS | (string & {});
 
 /** Adds a line to the member's notifications, in the caller's transaction. */
 export async function notify(db: Executor, userId: string, kind: NotificationKind, message: string): Promise<void> {
   await db.insert(notifications).values({ userId, kind, message });
 }
 
-/** The member's latest notifications, newest first. */
-export function listNotifications(ctx: AppContext, userId: string) {
+/** The kinds a staff role reads on a member's page; every kind for a role that may use every area. */
+export function kindsReadableBy(role: StaffRole): string[] | 'every kind' {
+  if ((Object.keys(CONSOLE_ROLES) as ConsoleArea[]).every((area) => mayUse(role, area))) return 'every kind';
+  return Object.entries(NOTIFICATION_AREAS)
+    .filter(([, area]) => mayUse(role, area))
+    .map(([kind]) => kind);
+}
+
+/** The member's latest notifications, newest first; of the kinds given, when given. */
+export function listNotifications(ctx: AppContext, userId: string, kinds: string[] | 'every kind' = 'every kind') {
   return ctx.db
     .select({
       id: notifications.id,
@@ -25,7 +73,7 @@ export function listNotifications(ctx: AppContext, userId: string) {
       readAt: notifications.readAt,
     })
     .from(notifications)
-    .where(eq(notifications.userId, userId))
+    .where(and(eq(notifications.userId, userId), kinds === 'every kind' ? undefined : inArray(notifications.kind, kinds)))
     .orderBy(desc(notifications.createdAt))
     .limit(100);
 }

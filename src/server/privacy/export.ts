@@ -1,5 +1,5 @@
 import archiver, { type Archiver } from 'archiver';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { getTableColumns, inArray } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { todayInLagos } from '../../shared/dates.js';
@@ -7,41 +7,8 @@ import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { Executor } from '../db/client.js';
-import {
-  ads,
-  auditLog,
-  bookingRequests,
-  castingApplications,
-  castingCalls,
-  castingRoles,
-  consents,
-  contactMessages,
-  fileAccessLog,
-  files,
-  guardians,
-  ledgerEntries,
-  membershipReminders,
-  notifications,
-  payments,
-  receipts,
-  submissionFiles,
-  submissions,
-  talentPhotos,
-  talentProfiles,
-  users,
-} from '../db/schema.js';
-import { purposeInWords } from './access-log.js';
-import type { DOCUMENT_TYPES } from '../files/file-kinds.js';
-
-/** The extension of each type the portal stores (files/file-kinds.ts). */
-const EXTENSIONS: Record<string, string> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-} satisfies Record<(typeof DOCUMENT_TYPES)[number], string>;
-
-type FileRow = typeof files.$inferSelect;
+import { users } from '../db/schema.js';
+import { filePath, MEMBER_TABLES, type MemberTable } from './member-tables.js';
 
 /**
  * Names a staff member in the export by role ("finance"), never by id, name or address: those are
@@ -58,139 +25,53 @@ async function staffRoles(db: Executor, ids: (string | null)[]): Promise<(id: st
     if (id === null) return null;
     const role = roles.get(id);
     if (role === 'member') return null;
-    // Every id comes from a column that references users (ON DELETE SET NULL), so its account is
-    // found; 'staff' only stands for one deleted between the member's rows being read and this lookup.
-    // Stryker disable next-line StringLiteral: no test deletes an account between those two reads.
+    // Every id comes from a column that references users (ON DELETE SET NULL), read in the same
+    // snapshot as this lookup, so its account is found; 'staff' only stands for one that is not.
+    // Stryker disable next-line StringLiteral: no account can be missing in one snapshot.
     return role ?? 'staff';
   };
 }
 
-/** Everything the portal holds about one member, table by table (the files' bytes are streamed separately). */
-export async function memberData(ctx: AppContext, user: AuthUser) {
-  const db = ctx.db;
-  const id = user.id;
-  const [memberPayments, memberSubmissions, profiles, owned] = await Promise.all([
-    db.select().from(payments).where(eq(payments.userId, id)),
-    db.select().from(submissions).where(eq(submissions.userId, id)),
-    db.select().from(talentProfiles).where(eq(talentProfiles.userId, id)),
-    db.select().from(files).where(eq(files.ownerId, id)),
-  ]);
-  const paymentIds = memberPayments.map((p) => p.id);
-  const submissionIds = memberSubmissions.map((s) => s.id);
-  const profileIds = profiles.map((p) => p.id);
-  const none = sql`false`;
-  const [
-    [profile],
-    guardian,
-    consentRows,
-    ledger,
-    receiptRows,
-    reminders,
-    uploads,
-    photos,
-    bookings,
-    adRows,
-    notificationRows,
-    contact,
-    audit,
-    accessLog,
-    castings,
-  ] = await Promise.all([
-    db.select().from(users).where(eq(users.id, id)),
-    db.select().from(guardians).where(eq(guardians.userId, id)),
-    db.select().from(consents).where(eq(consents.userId, id)).orderBy(asc(consents.id)),
-    db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, id)),
-    db
-      .select()
-      .from(receipts)
-      .where(paymentIds.length ? inArray(receipts.paymentId, paymentIds) : none),
-    db.select().from(membershipReminders).where(eq(membershipReminders.userId, id)),
-    db
-      .select()
-      .from(submissionFiles)
-      .where(submissionIds.length ? inArray(submissionFiles.submissionId, submissionIds) : none),
-    db
-      .select()
-      .from(talentPhotos)
-      .where(profileIds.length ? inArray(talentPhotos.profileId, profileIds) : none),
-    db
-      .select()
-      .from(bookingRequests)
-      .where(profileIds.length ? inArray(bookingRequests.profileId, profileIds) : none),
-    db.select().from(ads).where(eq(ads.userId, id)),
-    db.select().from(notifications).where(eq(notifications.userId, id)),
-    db.select().from(contactMessages).where(eq(contactMessages.userId, id)),
-    db
-      .select()
-      .from(auditLog)
-      .where(or(eq(auditLog.actorId, id), and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, id)), sql`${auditLog.details} ->> 'userId' = ${id}`))
-      .orderBy(asc(auditLog.id)),
-    db.select().from(fileAccessLog).where(eq(fileAccessLog.ownerId, id)).orderBy(asc(fileAccessLog.id)),
-    // What the member applied for, with the call and role named; a child's consent code is never kept in clear, and not exported either.
-    db
-      .select({
-        id: castingApplications.id,
-        userId: castingApplications.userId,
-        project: castingCalls.project,
-        role: castingRoles.title,
-        castingDay: castingCalls.castingDay,
-        note: castingApplications.note,
-        state: castingApplications.state,
-        consentBy: castingApplications.consentBy,
-        consentAt: castingApplications.consentAt,
-        decidedBy: castingApplications.decidedBy,
-        decidedAt: castingApplications.decidedAt,
-        createdAt: castingApplications.createdAt,
-      })
-      .from(castingApplications)
-      .innerJoin(castingRoles, eq(castingRoles.id, castingApplications.roleId))
-      .innerJoin(castingCalls, eq(castingCalls.id, castingRoles.callId))
-      .where(eq(castingApplications.userId, id))
-      .orderBy(asc(castingApplications.createdAt)),
-  ]);
-  const { passwordHash: _never, ...account } = profile!;
-  const role = await staffRoles(db, [
-    ...memberPayments.flatMap((p) => [p.reviewerId, p.reversedBy]),
-    ...memberSubmissions.map((s) => s.handledBy),
-    ...ledger.map((l) => l.createdBy),
-    ...adRows.map((a) => a.reviewerId),
-    ...bookings.map((b) => b.closedBy),
-    ...contact.map((c) => c.handledBy),
-    ...audit.map((a) => a.actorId),
-    ...accessLog.map((a) => a.staffId),
-    ...castings.map((c) => c.decidedBy),
-  ]);
-  return {
-    tables: {
-      profile: account,
-      guardian,
-      consents: consentRows,
-      payments: memberPayments.map((row) => ({ ...row, reviewerId: role(row.reviewerId), reversedBy: role(row.reversedBy) })),
-      ledger_entries: ledger.map((row) => ({ ...row, createdBy: role(row.createdBy) })),
-      receipts: receiptRows,
-      membership_reminders: reminders,
-      submissions: memberSubmissions.map((row) => ({ ...row, handledBy: role(row.handledBy) })),
-      submission_files: uploads,
-      talent_profiles: profiles,
-      talent_photos: photos,
-      booking_requests: bookings.map((row) => ({ ...row, closedBy: role(row.closedBy) })),
-      ads: adRows.map((row) => ({ ...row, reviewerId: role(row.reviewerId) })),
-      casting_applications: castings.map((row) => ({ ...row, decidedBy: role(row.decidedBy) })),
-      notifications: notificationRows,
-      contact_messages: contact.map((row) => ({ ...row, handledBy: role(row.handledBy) })),
-      // Staff appear by role, as on the privacy page: their names and addresses are theirs.
-      audit_entries: audit.map((row) => (row.actorId === id ? row : { ...row, actorId: role(row.actorId), actorEmail: null })),
-      file_access_log: accessLog.map(({ staffId, ...row }) => ({ ...row, staff: role(staffId), file: purposeInWords(row.filePurpose) })),
-      files: owned.map(({ storageKey: _key, ...row }) => ({ ...row, pathInZip: filePath(row) })),
-    },
-    files: owned,
-  };
+/** The keys, in the export's rows, of the table's columns that name a staff member. */
+function staffKeys({ table, staff }: MemberTable): string[] {
+  return Object.entries(getTableColumns(table))
+    .filter(([, column]) => staff.includes(column))
+    .map(([key]) => key);
 }
 
-function filePath(file: Pick<FileRow, 'id' | 'purpose' | 'mimeType'>): string {
-  // Stryker disable next-line Regex: every purpose the portal writes has at most one character to replace in a row ('form:welfare').
-  const folder = file.purpose.replace(/[^a-z0-9-]+/gi, '-');
-  return `files/${folder}/${file.id}.${EXTENSIONS[file.mimeType] ?? 'bin'}`;
+/**
+ * Everything the portal holds about one member, table by table as member-tables.ts exports them,
+ * with the stored files those rows stand for (their bytes are streamed separately).
+ */
+export async function memberData(ctx: AppContext, user: AuthUser) {
+  const id = user.id;
+  const exported = MEMBER_TABLES.flatMap((entry) => ('as' in entry.exported ? [{ how: entry.exported, staff: staffKeys(entry) }] : []));
+  // One snapshot on one connection: the tables agree with each other (a payment approved meanwhile
+  // is in both payments and receipts, or in neither), and an export holds one connection of the
+  // pool, however many tables there are.
+  const { read, role } = await ctx.db.transaction(
+    async (tx) => {
+      const read = [];
+      for (const table of exported) read.push({ ...table, rows: await table.how.rows(tx, id) });
+      const role = await staffRoles(
+        tx,
+        read.flatMap(({ rows, staff }) => rows.flatMap((row) => staff.map((key) => row[key] as string | null))),
+      );
+      return { read, role };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  // The member is named as themselves where a staff column names them (the audit trail's actor).
+  const named = (value: string | null) => (value === id ? id : role(value));
+  const tables: Record<string, unknown> = {};
+  for (const { how, staff, rows } of read) {
+    const shown = rows.map((row) => {
+      const withRoles = { ...row, ...Object.fromEntries(staff.map((key) => [key, named(row[key] as string | null)])) };
+      return how.shown ? how.shown(withRoles, id) : withRoles;
+    });
+    tables[how.as] = how.single ? shown[0] : shown;
+  }
+  return { tables, files: read.flatMap(({ how, rows }) => how.files?.(rows) ?? []) };
 }
 
 const README = (companyName: string, day: string) =>

@@ -15,7 +15,11 @@ import type { StaffRole } from '../../shared/roles.js';
 import { MARKETING_FROM_18, NO_PUBLICATION_CONSENT, WAITING_FOR_GUARDIAN } from '../../shared/privacy.js';
 import {
   ads,
+  attendance,
+  attendanceFines,
+  attendanceScans,
   bookingRequests,
+  calendarFeeds,
   castingApplications,
   castingCalls,
   castingRoles,
@@ -28,10 +32,13 @@ import {
   membershipReminders,
   outbox,
   payments,
+  scheduleEnrolments,
+  scheduleSeries,
   submissionFiles,
   submissions,
   talentPhotos,
   talentProfiles,
+  trainingCertificates,
   users,
   verificationCodes,
 } from '../db/schema.js';
@@ -681,6 +688,69 @@ function readZip(buffer: Buffer): Promise<ZipEntry[]> {
   });
 }
 
+/**
+ * The member's rows in the company's week: enrolled in a training, at one of its dates (one scan at
+ * the door), a fine proposed there and one withdrawn by a later scan, their calendar feed renewed,
+ * and the training's certificate.
+ */
+async function weekRows(userId: string, staff: { scanner?: string; decider?: string; withdrawer?: string } = {}) {
+  const [series] = await db()
+    .insert(scheduleSeries)
+    .values({
+      kind: 'training',
+      title: 'Screen acting',
+      place: 'Studio 2',
+      startTime: '09:00',
+      endTime: '11:00',
+      repeat: 'weekly',
+      firstDay: '2030-01-07',
+      weekdays: [1],
+      audience: 'enrolled',
+      attendanceRequired: true,
+    })
+    .returning();
+  const seriesId = series!.id;
+  const day = '2030-01-07';
+  await db().insert(scheduleEnrolments).values({ seriesId, userId });
+  const arrivedAt = new Date(`${day}T08:20:00Z`);
+  await db().insert(attendance).values({ seriesId, day, userId, arrivedAt });
+  const [scan] = await db()
+    .insert(attendanceScans)
+    .values({ id: randomUUID(), seriesId, day, userId, scannedAt: arrivedAt, staffId: staff.scanner ?? null })
+    .returning();
+  await db()
+    .insert(attendanceFines)
+    .values([
+      { seriesId, day, userId, type: 'late', reason: 'Arrived 20 minutes late', state: 'confirmed', decidedBy: staff.decider ?? null, decidedAt: new Date() },
+      {
+        seriesId,
+        day,
+        userId,
+        type: 'left-early',
+        reason: 'No leaving scan',
+        state: 'withdrawn',
+        withdrawnAt: new Date(),
+        withdrawnBy: staff.withdrawer ?? null,
+        withdrawnScanId: scan!.id,
+        withdrawnReason: 'A leaving scan came later',
+      },
+    ]);
+  await db().insert(calendarFeeds).values({ userId, version: 2 });
+  await db().insert(trainingCertificates).values({
+    code: randomUUID(),
+    userId,
+    seriesId,
+    title: 'Screen acting',
+    companyName: 'Test Company',
+    memberName: 'Chi O',
+    memberNumber: 'HM-000001',
+    periodFrom: '2030-01-07',
+    periodTo: '2030-07-08',
+    attended: 24,
+    held: 26,
+  });
+}
+
 describe('download my data', () => {
   it('answers a ZIP with every table’s rows for the member and their files', async () => {
     const { client, user } = await activatedMember(portal.app);
@@ -768,6 +838,28 @@ describe('download my data', () => {
     expect(stored).toBeDefined();
   });
 
+  it('holds the member’s week: trainings enrolled in, attendance, scans, fines, calendar feed and certificates, without the certificate’s check code', async () => {
+    const { client, user } = await activatedMember(portal.app);
+    await weekRows(user.id);
+    const entries = await readZip((await client.get('/api/users/me/export')).rawPayload);
+    const json = (table: string) => JSON.parse(entries.find((e) => e.name === `data/${table}.json`)?.data.toString('utf8') ?? 'null');
+    expect(json('schedule_enrolments')).toEqual([expect.objectContaining({ userId: user.id, session: 'Screen acting' })]);
+    expect(json('attendance')).toEqual([expect.objectContaining({ day: '2030-01-07', session: 'Screen acting', arrivedAt: '2030-01-07T08:20:00.000Z' })]);
+    expect(json('attendance_scans')).toEqual([expect.objectContaining({ day: '2030-01-07', scannedAt: '2030-01-07T08:20:00.000Z' })]);
+    expect(json('attendance_fines')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'late', state: 'confirmed', reason: 'Arrived 20 minutes late' }),
+        expect.objectContaining({ type: 'left-early', state: 'withdrawn', withdrawnReason: 'A leaving scan came later' }),
+      ]),
+    );
+    expect(json('calendar_feeds')).toEqual([{ userId: user.id, version: 2 }]);
+    const [certificate] = json('training_certificates') as Record<string, unknown>[];
+    expect(certificate).toMatchObject({ title: 'Screen acting', attended: 24, held: 26, periodTo: '2030-07-08' });
+    expect(certificate).not.toHaveProperty('code');
+    const [stored] = await db().select({ code: trainingCertificates.code }).from(trainingCertificates).where(eq(trainingCertificates.userId, user.id));
+    expect(JSON.stringify(entries.map((e) => e.data.toString('latin1')))).not.toContain(stored!.code);
+  });
+
   /**
    * Rows in every table the export reads, made the way the portal makes them where a request can:
    * a slip approved by finance books the ledger, the receipt, the audit entry and a notification,
@@ -823,6 +915,7 @@ describe('download my data', () => {
       feedback: 'question',
       message: 'When is the premiere?',
     });
+    await weekRows(user.id);
   }
 
   /** Whose each exported row is, table by table: the member's own id, or the id of one of their payments, submissions or talent profiles. */
@@ -853,6 +946,12 @@ describe('download my data', () => {
         row.actorId === userId || (row.subjectType === 'user' && row.subjectId === userId) || (row.details as { userId?: string }).userId === userId,
       file_access_log: (row) => row.ownerId === userId,
       files: (row) => row.ownerId === userId,
+      schedule_enrolments: byUser,
+      attendance: byUser,
+      attendance_scans: byUser,
+      attendance_fines: byUser,
+      calendar_feeds: byUser,
+      training_certificates: byUser,
     };
   }
 
@@ -922,9 +1021,12 @@ describe('download my data', () => {
     const { client, user } = await activatedMember(portal.app);
     const other = await signedUpMember(portal.app);
     // One staff account for each place a staff member is recorded, so each is known from its own table only.
-    const [reviewer, reverser, handler, bookkeeper, booker, adReviewer, casting, contactHandler, viewer, auditor] = await Promise.all(
-      (['finance', 'admin', 'moderator', 'finance', 'admin', 'moderator', 'admin', 'moderator', 'finance', 'admin'] as const).map((role) => staffAccount(role)),
-    );
+    const [reviewer, reverser, handler, bookkeeper, booker, adReviewer, casting, contactHandler, viewer, auditor, scanner, decider, withdrawer] =
+      await Promise.all(
+        (
+          ['finance', 'admin', 'moderator', 'finance', 'admin', 'moderator', 'admin', 'moderator', 'finance', 'admin', 'moderator', 'finance', 'admin'] as const
+        ).map((role) => staffAccount(role)),
+      );
     const [reviewed] = await db()
       .insert(payments)
       .values({ userId: user.id, kind: 'fee', amountKobo: 6_050_000, months: 1, state: 'reversed', reviewerId: reviewer!.id, reversedBy: reverser!.id })
@@ -979,6 +1081,8 @@ describe('download my data', () => {
     // Another member's action about this member (a parent who is a member confirming them, say): that member is no one here.
     await recordAudit(db(), { actor: { id: other.user.id, email: other.user.email }, action: 'guardian.confirmed', subjectType: 'user', subjectId: user.id });
 
+    await weekRows(user.id, { scanner: scanner!.id, decider: decider!.id, withdrawer: withdrawer!.id });
+
     await storeFile(portal.app.ctx, db(), { ownerId: user.id, purpose: 'payment-slip', data: PDF_BYTES, mimeType: 'application/pdf' });
     // The first download is recorded as the member's own action, which the second holds.
     expect((await client.get('/api/users/me/export')).statusCode).toBe(200);
@@ -997,6 +1101,13 @@ describe('download my data', () => {
     expect(json('casting_applications')).toEqual([expect.objectContaining({ decidedBy: 'admin' })]);
     expect(json('contact_messages')).toEqual([expect.objectContaining({ handledBy: 'moderator' })]);
     expect(json('file_access_log')).toEqual([expect.objectContaining({ staff: 'finance', file: 'Payment slip' })]);
+    expect(json('attendance_scans')).toEqual([expect.objectContaining({ staffId: 'moderator' })]);
+    expect(json('attendance_fines')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ state: 'confirmed', decidedBy: 'finance', withdrawnBy: null }),
+        expect.objectContaining({ state: 'withdrawn', decidedBy: null, withdrawnBy: 'admin' }),
+      ]),
+    );
     const audit = json('audit_entries') as { action: string; actorId: string | null; actorEmail: string | null }[];
     expect(audit).toContainEqual(expect.objectContaining({ action: 'membership.suspended', actorId: 'admin', actorEmail: null }));
     expect(audit).toContainEqual(expect.objectContaining({ action: 'guardian.confirmed', actorId: null, actorEmail: null }));
@@ -1012,7 +1123,22 @@ describe('download my data', () => {
       }),
     ]);
     const everything = JSON.stringify(entries.map((e) => e.data.toString('latin1')));
-    for (const person of [reviewer, reverser, handler, bookkeeper, booker, adReviewer, casting, contactHandler, viewer, auditor, other.user]) {
+    for (const person of [
+      reviewer,
+      reverser,
+      handler,
+      bookkeeper,
+      booker,
+      adReviewer,
+      casting,
+      contactHandler,
+      viewer,
+      auditor,
+      scanner,
+      decider,
+      withdrawer,
+      other.user,
+    ]) {
       expect(everything).not.toContain(person!.id);
       expect(everything).not.toContain(person!.email);
     }

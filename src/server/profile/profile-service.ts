@@ -122,7 +122,8 @@ export async function confirmEmailChange(ctx: AppContext, user: AuthUser, code: 
 
 /**
  * Deletes the member and everything about them: their rows (sessions, codes, notifications, forms,
- * adverts and talent profile go with the user), files and stored bytes, mail to or naming them,
+ * adverts, talent profile, the register's rows and certificates go with the user: privacy/member-tables.ts
+ * says for each table), files and stored bytes, mail to or naming them,
  * their contact messages and the booking requests they sent. Payment records and receipts stay for
  * the books without the person (user_id null, no name or member number on the receipt); the audit trail keeps its entries without the member's id
  * or email, and one saying that an account was terminated. Refused (409) while a fine is unpaid:

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { CHARGE_KINDS } from '../../shared/charges.js';
 import { todayInLagos } from '../../shared/dates.js';
 import { formatNaira } from '../../shared/money.js';
 import { FINES } from '../../shared/fines.js';
-import type { AttendanceFineState, SessionDate } from '../../shared/schedule.js';
+import { type AttendanceFineState, SCAN_METHOD_LABELS, type ScanMethod, type SessionDate } from '../../shared/schedule.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
@@ -87,36 +88,73 @@ export async function proposeFines(ctx: AppContext, staff: AuthUser, seriesId: s
   });
 }
 
+/** What changed a date's register after its fines were proposed: a scan sent later, attendance entered by hand, or one removed. */
+export type RegisterChange =
+  { by: 'scan'; id: string; method: ScanMethod; scannedAt: Date; receivedAt: Date } | { by: 'hand' | 'removal'; reason: string; at: Date };
+
+/** Why a fine no longer holds, for the withdrawn proposal (`withdrawn`) and the flag on a confirmed one (`charged`). */
+function noLongerGiven(change: RegisterChange, shows: string): { withdrawn: string; charged: string } {
+  const said = (at: Date) => lagosDayTime(at.toISOString()).slice(11);
+  switch (change.by) {
+    case 'scan':
+      return {
+        withdrawn: `A scan sent later from the door (${SCAN_METHOD_LABELS[change.method]}, made at ${said(change.scannedAt)}) shows ${shows}.`,
+        charged: `a scan sent later from the door shows ${shows}`,
+      };
+    case 'hand':
+      return {
+        withdrawn: `Attendance entered by hand (${change.reason}) shows ${shows}.`,
+        charged: `attendance entered by hand later (${change.reason}) shows ${shows}`,
+      };
+    case 'removal':
+      return {
+        withdrawn: `The attendance it rested on was removed from the register (${change.reason}).`,
+        charged: `the attendance it rested on was removed from the register (${change.reason})`,
+      };
+  }
+}
+
 /**
- * A scan that reaches us after the date's fines were proposed (the door's phone queued it
- * offline) may show the member came, or came earlier, or stayed longer. In the scan's
- * transaction, the member's fines of the date are made to follow their arrival as it now stands:
- * a proposal it no longer supports is withdrawn (deleted: nothing was charged), one whose minutes
- * changed is reworded, one it now gives (late instead of missed) is added; a fine finance already
- * confirmed is charged, so it is flagged for finance (`issue`) instead. Each step is conditional
- * on the fine's state, so a confirmation racing the scan is either seen as proposed or flagged.
+ * A change to a date's register after its fines were proposed (a scan the door's phone queued
+ * offline, attendance entered by hand, or one removed) may show the member came, came earlier,
+ * stayed longer, or was not there. In the change's transaction, the member's fines of the date
+ * are made to follow their attendance as it now stands (`arrival`, null once removed): a proposal
+ * it no longer supports is withdrawn (kept, marked with when, why and by whom, for finance to
+ * see: the register is the staff member's word), one whose minutes changed is reworded, one it now
+ * gives (late instead of missed) is added; a fine finance already confirmed is charged, so it is
+ * flagged for finance (`issue`) instead. Each step is conditional on the fine's state, so a
+ * confirmation racing the change is either seen as proposed or flagged.
  */
-export async function reviseFinesAfterScan(tx: Transaction, staff: AuthUser, series: SeriesRow, date: SessionDate, row: Arrival): Promise<void> {
+export async function reviseFines(
+  tx: Transaction,
+  staff: AuthUser,
+  series: SeriesRow,
+  date: SessionDate,
+  userId: string,
+  arrival: Omit<Arrival, 'userId'> | null,
+  change: RegisterChange,
+): Promise<void> {
   const ofDate = and(eq(attendanceFines.seriesId, series.id), eq(attendanceFines.day, date.day));
   const [proposedForDate] = await tx.select({ id: attendanceFines.id }).from(attendanceFines).where(ofDate).limit(1);
   if (!proposedForDate) return;
-  const holds = series.attendanceRequired ? arrivalFines(series, date, row) : [];
+  const holds = series.attendanceRequired && arrival ? arrivalFines(series, date, { userId, ...arrival }) : [];
   const mine = await tx
     .select()
     .from(attendanceFines)
-    .where(and(ofDate, eq(attendanceFines.userId, row.userId)));
+    .where(and(ofDate, eq(attendanceFines.userId, userId)));
   const said = (at: Date | null) => (at ? lagosDayTime(at.toISOString()).slice(11) : null);
-  const shows = `the member arrived at ${said(row.arrivedAt)}${row.leftAt ? ` and left at ${said(row.leftAt)}` : ''}`;
+  const shows = arrival ? `the member arrived at ${said(arrival.arrivedAt)}${arrival.leftAt ? ` and left at ${said(arrival.leftAt)}` : ''}` : 'no attendance';
+  const why = noLongerGiven(change, shows);
   const audit = (action: string, fine: { id: string; type: string }, details: Record<string, unknown> = {}) =>
     recordAudit(tx, {
       actor: staff,
       action,
       subjectType: 'attendance-fine',
       subjectId: fine.id,
-      details: { seriesId: series.id, day: date.day, userId: row.userId, type: fine.type, ...details },
+      details: { seriesId: series.id, day: date.day, userId, type: fine.type, after: change.by, ...details },
     });
   for (const fine of mine) {
-    if (fine.state === 'dismissed') continue;
+    if (fine.state === 'dismissed' || fine.state === 'withdrawn') continue;
     const now = holds.find((h) => h.type === fine.type);
     if (now && now.reason === fine.reason) continue;
     if (now) {
@@ -129,14 +167,21 @@ export async function reviseFinesAfterScan(tx: Transaction, staff: AuthUser, ser
       continue;
     }
     const [withdrawn] = await tx
-      .delete(attendanceFines)
+      .update(attendanceFines)
+      .set({
+        state: 'withdrawn',
+        withdrawnAt: change.by === 'scan' ? change.receivedAt : change.at,
+        withdrawnBy: staff.id,
+        withdrawnScanId: change.by === 'scan' ? change.id : null,
+        withdrawnReason: why.withdrawn,
+      })
       .where(and(eq(attendanceFines.id, fine.id), eq(attendanceFines.state, 'proposed')))
       .returning({ id: attendanceFines.id });
     if (withdrawn) {
       await audit('schedule.fine-withdrawn', fine, { reason: fine.reason, shows });
       continue;
     }
-    const issue = `Charged, but a scan sent later from the door shows ${shows}: the register no longer gives this fine. Settle it with the member.`;
+    const issue = `Charged, but ${why.charged}: the register no longer gives this fine. Settle it with the member.`;
     const [flagged] = await tx
       .update(attendanceFines)
       .set({ issue })
@@ -155,11 +200,19 @@ export async function reviseFinesAfterScan(tx: Transaction, staff: AuthUser, ser
   }
 }
 
+/** The order finance read a list in: proposals oldest first (the longest waiting), the rest newest first. */
+function listOrder(state: AttendanceFineState, flagged: boolean) {
+  if (state === 'proposed' && !flagged) return asc(attendanceFines.createdAt);
+  return state === 'withdrawn' ? desc(attendanceFines.withdrawnAt) : desc(attendanceFines.decidedAt);
+}
+
 /**
- * The proposals (or decided fines) for finance, oldest first, with the member's reason if sent;
- * `flagged`: the confirmed fines a scan sent later no longer supports, with what it shows.
+ * The proposals (or decided fines) for finance, with the member's reason if sent; `flagged`: the
+ * confirmed fines a scan sent later no longer supports, with what it shows; `withdrawn`: the
+ * proposals a scan sent later took back, with when, why, and the staff member whose scan it was.
  */
 export async function listAttendanceFines(ctx: AppContext, state: AttendanceFineState, flagged = false) {
+  const withdrawer = alias(users, 'withdrawer');
   const rows = await ctx.db
     .select({
       id: attendanceFines.id,
@@ -170,6 +223,9 @@ export async function listAttendanceFines(ctx: AppContext, state: AttendanceFine
       state: attendanceFines.state,
       memberReason: attendanceFines.memberReason,
       issue: attendanceFines.issue,
+      withdrawnAt: attendanceFines.withdrawnAt,
+      withdrawnReason: attendanceFines.withdrawnReason,
+      withdrawnByName: withdrawer.fullName,
       userId: attendanceFines.userId,
       fullName: users.fullName,
       title: scheduleSeries.title,
@@ -177,10 +233,11 @@ export async function listAttendanceFines(ctx: AppContext, state: AttendanceFine
     .from(attendanceFines)
     .innerJoin(users, eq(users.id, attendanceFines.userId))
     .innerJoin(scheduleSeries, eq(scheduleSeries.id, attendanceFines.seriesId))
+    .leftJoin(withdrawer, eq(withdrawer.id, attendanceFines.withdrawnBy))
     .where(flagged ? and(eq(attendanceFines.state, 'confirmed'), isNotNull(attendanceFines.issue)) : eq(attendanceFines.state, state))
-    .orderBy(state === 'proposed' && !flagged ? asc(attendanceFines.createdAt) : desc(attendanceFines.decidedAt))
+    .orderBy(listOrder(state, flagged))
     .limit(500);
-  return rows.map((r) => ({ ...r, amountKobo: FINES[r.type].amountKobo }));
+  return rows.map((r) => ({ ...r, withdrawnAt: r.withdrawnAt?.toISOString() ?? null, amountKobo: FINES[r.type].amountKobo }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { displayDate } from '../../shared/display-date.js';
-import { stateBoundaries } from '../../shared/membership.js';
+import { formatMemberNumber, parseMemberNumber, stateBoundaries } from '../../shared/membership.js';
 import { SESSION_KINDS, type SessionDate } from '../../shared/schedule.js';
 import type { SessionChangeInput, SessionSeriesInput } from '../../shared/schemas/schedule.js';
 import { recordAudit } from '../audit/audit.js';
@@ -28,13 +28,30 @@ export async function seriesRow(db: Executor, id: string): Promise<SeriesRow> {
   return row;
 }
 
+/** The member a staff member names by number (HM-000123, or the digits): 400 for no number, 404 for nobody. */
+export async function memberByNumber(db: Executor, text: string): Promise<{ id: string; fullName: string; memberNumber: string }> {
+  const trimmed = text.trim();
+  const number = parseMemberNumber(trimmed) ?? (/^\d{1,9}$/.test(trimmed) ? Number(trimmed) : null);
+  if (number === null) throw badRequest('Type a member number such as HM-000123.');
+  const [member] = await db
+    .select({ id: users.id, fullName: users.fullName })
+    .from(users)
+    .where(and(eq(users.memberNumber, number), eq(users.role, 'member')));
+  if (!member) throw notFound(`No member has the number ${formatMemberNumber(number)}.`);
+  return { ...member, memberNumber: formatMemberNumber(number) };
+}
+
 export async function listSeries(ctx: AppContext): Promise<SeriesRow[]> {
   return ctx.db.select().from(scheduleSeries).orderBy(asc(scheduleSeries.kind), asc(scheduleSeries.title));
 }
 
 export async function createSeries(ctx: AppContext, staff: AuthUser, input: SessionSeriesInput): Promise<SeriesRow> {
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(scheduleSeries).values(input).returning();
+    // The portal's clock, as the register reads it: a series has no register of the dates before it was added.
+    const [row] = await tx
+      .insert(scheduleSeries)
+      .values({ ...input, createdAt: ctx.clock() })
+      .returning();
     if (!row) throw new Error('series was not written');
     await recordAudit(tx, { actor: staff, action: 'schedule.created', subjectType: 'schedule', subjectId: row.id, details: { title: row.title } });
     return row;
@@ -106,7 +123,7 @@ export async function updateSeries(
     await tx.update(scheduleSeries).set({ untilDay: lastKept }).where(eq(scheduleSeries.id, id));
     const [next] = await tx
       .insert(scheduleSeries)
-      .values({ ...input, firstDay })
+      .values({ ...input, firstDay, createdAt: ctx.clock() })
       .returning();
     for (const change of await tx
       .select()
@@ -266,17 +283,20 @@ export async function changeSessionDate(ctx: AppContext, staff: AuthUser, series
   return result.date;
 }
 
-/** Whether a member is expected by a series (the same rule as expectedBy, for one member). */
+/** Whether a member is expected by a series on a day (the same rule as expectedBy, for one member). */
+export async function isExpected(db: Executor, series: SeriesRow, day: string, userId: string): Promise<boolean> {
+  const [hit] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), expectedBy(series, day)));
+  return hit !== undefined;
+}
+
+/** The series a member is expected by today. */
 async function expectedSeriesOf(db: Executor, userId: string, today: string): Promise<SeriesRow[]> {
   const series = await db.select().from(scheduleSeries);
   const expected: SeriesRow[] = [];
-  for (const s of series) {
-    const [hit] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, userId), expectedBy(s, today)));
-    if (hit) expected.push(s);
-  }
+  for (const s of series) if (await isExpected(db, s, today, userId)) expected.push(s);
   return expected;
 }
 

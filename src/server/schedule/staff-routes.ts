@@ -3,17 +3,27 @@ import { z } from 'zod';
 import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { displayDate } from '../../shared/display-date.js';
 import { ATTENDANCE_FINE_STATES } from '../../shared/schedule.js';
-import { fineDecisionFields, flaggedFineFields, scanFields, sessionChangeFields, sessionSeriesFields } from '../../shared/schemas/schedule.js';
+import {
+  attendanceRemovalFields,
+  fineDecisionFields,
+  flaggedFineFields,
+  handEntryFields,
+  scanFields,
+  sessionChangeFields,
+  sessionSeriesFields,
+} from '../../shared/schemas/schedule.js';
 import { isoDate } from '../../shared/schemas/fields.js';
 import { staffUser } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { confirmAttendanceFines, dismissAttendanceFines, keepFlaggedFine, listAttendanceFines, proposeFines } from './attendance-fines.js';
+import { recordByHand, removeAttendance } from './hand-entries.js';
 import { recordScan, sessionRegister } from './register-service.js';
 import { trainingStaffRoutes } from './training-routes.js';
 import { changeSessionDate, createSeries, deleteSeries, listSeries, sessionDates, updateSeries } from './schedule-service.js';
 
 const seriesParams = z.object({ id: z.uuid({ error: 'Session not found' }) });
 const dateParams = z.object({ id: z.uuid({ error: 'Session not found' }), day: isoDate('Date') });
+const attendanceParams = dateParams.extend({ userId: z.string() });
 const datesQuery = z.object({ from: isoDate('From').optional(), to: isoDate('To').optional() });
 
 /** The company's week for staff with the schedule area (under /api/admin: admin/routes.ts): series, dates, the door's register. */
@@ -66,6 +76,25 @@ export function scheduleStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => recordScan(ctx, staffUser(request), request.params.id, request.params.day, request.body),
     );
 
+    // A past date's register, corrected by hand (a paper list when the door could not keep it): decision 022, amended 2026-11-28.
+    app.post(
+      '/schedule/:id/dates/:day/attendance',
+      { config: { area: 'schedule' }, schema: { params: dateParams, body: handEntryFields } },
+      async (request, reply) => {
+        const member = await recordByHand(ctx, staffUser(request), request.params.id, request.params.day, request.body);
+        return reply.status(201).send({ message: `${member.fullName} (${member.memberNumber}) is recorded present, by hand.` });
+      },
+    );
+
+    app.delete(
+      '/schedule/:id/dates/:day/attendance/:userId',
+      { config: { area: 'schedule' }, schema: { params: attendanceParams, body: attendanceRemovalFields } },
+      async (request) => {
+        await removeAttendance(ctx, staffUser(request), request.params.id, request.params.day, request.params.userId, request.body.reason);
+        return { message: 'Taken off this date’s register.' };
+      },
+    );
+
     app.post('/schedule/:id/dates/:day/fines', { config: { area: 'schedule' }, schema: { params: dateParams } }, async (request) => {
       const added = await proposeFines(ctx, staffUser(request), request.params.id, request.params.day);
       return { message: added ? `${added} fine${added === 1 ? '' : 's'} proposed to finance.` : 'No new fines to propose.', added };
@@ -74,7 +103,7 @@ export function scheduleStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 }
 
 const finesQuery = z.object({
-  state: z.enum(ATTENDANCE_FINE_STATES, { error: 'State must be proposed, confirmed or dismissed' }).default('proposed'),
+  state: z.enum(ATTENDANCE_FINE_STATES, { error: 'State must be proposed, confirmed, dismissed or withdrawn' }).default('proposed'),
   // The confirmed fines a scan sent later no longer supports.
   flagged: z.enum(['true', 'false'], { error: 'Flagged must be true or false' }).optional(),
 });

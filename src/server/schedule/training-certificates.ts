@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import { formatMemberNumber } from '../../shared/membership.js';
 import {
   CERTIFICATE_SHARE,
@@ -127,12 +127,14 @@ export async function issueCertificate(ctx: AppContext, member: AuthUser, series
         held: progress.held,
       })
       .returning();
+    // Dates entered by hand count as any attended (decision 022, amended 2026-11-28); the trail says how many there were.
+    const byHand = await tx.$count(attendance, and(eq(attendance.seriesId, seriesId), eq(attendance.userId, member.id), isNotNull(attendance.handReason)));
     await recordAudit(tx, {
       actor: member,
       action: 'schedule.certificate-issued',
       subjectType: 'user',
       subjectId: member.id,
-      details: { seriesId, number: formatCertificateNumber(row!.number) },
+      details: { seriesId, number: formatCertificateNumber(row!.number), byHand },
     });
     return { certificate: issued(row!), issuedNow: true };
   });

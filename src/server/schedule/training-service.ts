@@ -1,14 +1,14 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { todayInLagos } from '../../shared/dates.js';
-import { formatMemberNumber, parseMemberNumber } from '../../shared/membership.js';
+import { formatMemberNumber } from '../../shared/membership.js';
 import { formatCertificateNumber, type MemberTraining } from '../../shared/training.js';
 import { recordAudit } from '../audit/audit.js';
 import type { AuthUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { attendance, scheduleEnrolments, scheduleSeries, trainingCertificates, users } from '../db/schema.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { conflict, notFound } from '../http/errors.js';
 import { isUuid } from '../http/parse.js';
-import { seriesRow, type SeriesRow } from './schedule-service.js';
+import { memberByNumber, seriesRow, type SeriesRow } from './schedule-service.js';
 import { checkUrl, memberCertificate, trainingProgress, withoutCode } from './training-certificates.js';
 
 /*
@@ -68,7 +68,8 @@ export async function enrol(ctx: AppContext, member: AuthUser, seriesId: string)
   const series = await seriesRow(ctx.db, seriesId);
   if (series.audience !== 'enrolled') throw conflict('This session is for members chosen by their level or category, not by enrolment.');
   if (!enrolmentOpen(series, todayInLagos(ctx.clock()))) throw conflict('This training has ended: enrolment is closed.');
-  await ctx.db.insert(scheduleEnrolments).values({ seriesId, userId: member.id }).onConflictDoNothing();
+  // The portal's clock, as the register reads it: a scan for a date before the enrolment is refused.
+  await ctx.db.insert(scheduleEnrolments).values({ seriesId, userId: member.id, createdAt: ctx.clock() }).onConflictDoNothing();
 }
 
 /** The member leaves a series; their attendance so far stays on record (and counts if they enrol again). */
@@ -122,19 +123,12 @@ export async function staffEnrol(
 ): Promise<{ fullName: string; memberNumber: string }> {
   const series = await seriesRow(ctx.db, seriesId);
   if (series.audience !== 'enrolled') throw conflict('This session expects members by level, category or all: set “Expected” to “Those enrolled” first.');
-  const trimmed = memberNumberText.trim();
-  const number = parseMemberNumber(trimmed) ?? (/^\d{1,9}$/.test(trimmed) ? Number(trimmed) : null);
-  if (number === null) throw badRequest('Type a member number such as HM-000123.');
-  const [member] = await ctx.db
-    .select({ id: users.id, fullName: users.fullName })
-    .from(users)
-    .where(and(eq(users.memberNumber, number), eq(users.role, 'member')));
-  if (!member) throw notFound(`No member has the number ${formatMemberNumber(number)}.`);
+  const member = await memberByNumber(ctx.db, memberNumberText);
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(scheduleEnrolments).values({ seriesId, userId: member.id }).onConflictDoNothing();
+    await tx.insert(scheduleEnrolments).values({ seriesId, userId: member.id, createdAt: ctx.clock() }).onConflictDoNothing();
     await recordAudit(tx, { actor: staff, action: 'schedule.enrolled', subjectType: 'user', subjectId: member.id, details: { seriesId, title: series.title } });
   });
-  return { fullName: member.fullName, memberNumber: formatMemberNumber(number) };
+  return { fullName: member.fullName, memberNumber: member.memberNumber };
 }
 
 /** Staff take members out of a series. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inviteStaffSchema, staffSettingsSchema, updateStaffSchema } from '../../shared/schemas/staff.js';
-import { liftCodeLock, listCodeLocks } from '../auth/code-guesses.js';
+import { liftCodeLock, listCodeLocks } from '../auth/wrong-guesses.js';
 import { staffUser } from '../auth/guards.js';
 import { assertReauthenticated } from '../auth/reauthenticate.js';
 import type { AppContext } from '../context.js';
@@ -10,7 +10,7 @@ import { readStaffSettings, saveStaffSettings } from '../auth/staff-settings.js'
 
 const staffParams = z.object({ id: z.string() });
 
-/** Admins manage the staff accounts, the staff settings and the accounts locked out of codes (under /api/admin, admin only: admin/routes.ts). */
+/** Admins manage the staff accounts, the staff settings and the accounts held back after wrong guesses (under /api/admin, admin only: admin/routes.ts). */
 export function staffStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/staff', { config: { area: 'staff' } }, async () => ({ staff: await listStaff(ctx) }));
@@ -32,7 +32,7 @@ export function staffStaffRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete('/code-locks/:userId', { config: { area: 'staff' }, schema: { params: z.object({ userId: z.string() }) } }, async (request) => {
       await liftCodeLock(ctx, staffUser(request), request.params.userId);
-      return { message: 'Lock lifted: codes work again for this account.' };
+      return { message: 'Waits lifted: this account’s passwords and codes are checked at once again.' };
     });
 
     app.get('/settings', { config: { area: 'staff' } }, async () => readStaffSettings(ctx.db));

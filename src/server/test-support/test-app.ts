@@ -39,7 +39,6 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     RATE_LIMIT_LOGIN: '1000',
-    RATE_LIMIT_LOGIN_ACCOUNT: '1000',
     RATE_LIMIT_SIGNUP: '1000',
     RATE_LIMIT_CONTACT: '1000',
     RATE_LIMIT_CODES: '1000',

@@ -101,6 +101,11 @@ export function choice<T extends string>(label: string, options: readonly Option
   return z.enum(valuesOf(options), { error: `${label} must be one of the listed options` });
 }
 
+/** A checkbox that may be left unticked: ticked is true; forms send true, multipart sends "true"/"on". */
+export function optionalTick() {
+  return z.preprocess((value) => value === true || value === 'true' || value === 'on', z.boolean());
+}
+
 /** A checkbox that must be ticked; forms send true, multipart sends "true"/"on". */
 export function mustAccept(message: string) {
   return z.preprocess((value) => value === true || value === 'true' || value === 'on', z.literal(true, { error: message }));

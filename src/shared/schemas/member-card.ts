@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { requiredText } from './fields.js';
 import type { MembershipState } from '../membership.js';
 
 /** What the door check shows of a member, and nothing else. */
@@ -15,3 +17,7 @@ export interface MemberCard extends VerifiedMember {
   /** The QR code of `verifyUrl`, as an SVG document. */
   qrSvg: string;
 }
+
+/** Staff replace a member's card: why, kept in the audit log. */
+export const reissueCardFields = z.object({ reason: requiredText('Reason', 300) });
+export type ReissueCardInput = z.infer<typeof reissueCardFields>;

@@ -78,6 +78,20 @@ export const scanFields = z.object({
   scannedAt: z.iso.datetime({ offset: true, error: 'Scan time must be an ISO date and time' }).optional(),
 });
 
+/** A member recorded present by hand at a past date (a paper register): arrival and leaving are Lagos times of that day. */
+export const handEntryFields = z.object({
+  memberNumber: requiredText('Member number', 20),
+  arrivedAt: timeOfDay('Arrived'),
+  leftAt: timeOfDay('Left')
+    .nullish()
+    .transform((v) => v ?? null),
+  reason: requiredText('Reason', 300),
+});
+export type HandEntryInput = z.infer<typeof handEntryFields>;
+
+/** Why an attendance is taken off a date's register. */
+export const attendanceRemovalFields = z.object({ reason: requiredText('Reason', 300) });
+
 export const fineDecisionFields = z.object({
   ids: z
     .array(z.uuid({ error: 'Fine not found' }), { error: 'Choose the fines' })

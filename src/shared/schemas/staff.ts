@@ -56,7 +56,7 @@ export interface TwoFactorSetup {
   qrCode: string;
 }
 
-/** An account whose second-factor and reset codes are refused for the rest of the day (too many wrong ones). */
+/** An account whose passwords or codes wait before they are checked, after too many wrong ones in a row (`wrongTries`). */
 export interface CodeLock {
   userId: string;
   name: string;

@@ -5,14 +5,15 @@ import type { Role } from '../roles.js';
 import { INDUSTRIES, MARITAL_STATUSES, NIGERIA, NIGERIAN_STATES } from '../options.js';
 import { todayInLagos } from '../dates.js';
 import { isChildOn } from '../ages.js';
-import { choice, currentPassword, dateOfBirth, email, mustAccept, optionalText, password, phone, requiredText, sixDigits } from './fields.js';
+import { choice, currentPassword, dateOfBirth, email, mustAccept, optionalText, optionalTick, password, phone, requiredText, sixDigits } from './fields.js';
 
 export const signupFields = z.object({
   name: requiredText('Full name', 120),
   email: email(),
   phone: phone(),
   dob: dateOfBirth(),
-  maritalStatus: choice('Marital status', MARITAL_STATUSES),
+  // A child is not asked it (checkMaritalStatus): only an adult must choose one.
+  maritalStatus: z.preprocess((value) => (value === '' ? undefined : value), choice('Marital status', MARITAL_STATUSES).optional()),
   countryOfOrigin: requiredText('Country of origin', 80),
   stateOfOrigin: requiredText('State of origin', 80),
   industry: choice('Industry', INDUSTRIES),
@@ -21,7 +22,8 @@ export const signupFields = z.object({
   password: password(),
   confirmPassword: z.string({ error: 'Confirm password is required' }),
   acceptTerms: mustAccept('You must agree to the privacy policy and terms'),
-  acceptMarketing: mustAccept('You must consent to marketing emails'),
+  // Optional, and never asked of a child (NDPA 2023: consent that is a condition of joining is not freely given).
+  acceptMarketing: optionalTick(),
   // Asked only when the date of birth is under 18: a child's account waits for this person.
   guardianName: optionalText('Guardian name', 120),
   guardianRelationship: optionalText('Guardian relationship', 60),
@@ -35,6 +37,13 @@ const GUARDIAN_FIELDS = [
   ['guardianEmail', 'your parent or guardian’s email'],
   ['guardianPhone', 'your parent or guardian’s phone number'],
 ] as const;
+
+/** An adult gives a marital status; a child is not asked one. */
+function checkMaritalStatus(data: z.output<typeof signupFields>, ctx: z.RefinementCtx) {
+  if (!data.maritalStatus && !isChildOn(data.dob, todayInLagos())) {
+    ctx.addIssue({ code: 'custom', path: ['maritalStatus'], message: 'Marital status must be one of the listed options' });
+  }
+}
 
 /** The guardian of a member under 18, normalised (email lower case, phone E.164), or issues on `ctx`. */
 function checkGuardian(data: z.output<typeof signupFields>, ctx: z.RefinementCtx) {
@@ -77,7 +86,8 @@ export const signupSchema = z.preprocess(
       error: 'State of origin must be one of the 36 states or the FCT',
       path: ['stateOfOrigin'],
     })
-    .superRefine(checkGuardian),
+    .superRefine(checkGuardian)
+    .superRefine(checkMaritalStatus),
 );
 export type SignupInput = z.input<typeof signupFields>;
 

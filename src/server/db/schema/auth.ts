@@ -35,10 +35,30 @@ export const twoFactor = pgTable('two_factor', {
 });
 
 /**
- * The second-factor and password-reset codes tried for an account on one Lagos day, from every
- * address and process: counted before a code is checked and given back when it is right, so it
- * holds the wrong ones. At the ceiling (auth/code-guesses.ts) codes are refused until the day
- * ends or an admin lifts it (the row is deleted).
+ * A run of wrong passwords or codes in a row, of one kind, from one guesser: the account's
+ * strangers together, a browser that signed in to the account before, or a name that is no
+ * account. Counted before the answer is checked and deleted when it is right; past a few, each
+ * try waits for `next_try_at` (auth/wrong-guesses.ts, docs/decisions/024).
+ */
+export const wrongGuesses = pgTable(
+  'wrong_guesses',
+  {
+    kind: text('kind', { enum: ['password', 'app-code', 'recovery-code', 'reset-code'] }).notNull(),
+    /** The account's id; `browser:` and a known browser's id; or `unknown:` and a keyed hash of a name that is no account. */
+    key: text('key').notNull(),
+    /** The account guessed at, when there is one: whom to tell, and whose waits an admin lifts. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    failures: integer('failures').notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key] }), index('wrong_guesses_user_idx').on(t.userId)],
+);
+
+/**
+ * The release before this one's daily ceiling of wrong codes: no longer written (wrong_guesses
+ * replaced it, docs/decisions/024); dropped once no process of that release runs
+ * (docs/decisions/019). The housekeeping still clears its past days.
  */
 export const codeGuesses = pgTable(
   'code_guesses',

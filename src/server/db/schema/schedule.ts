@@ -1,6 +1,7 @@
 // The schedule, attendance and training certificates (src/server/schedule/).
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { auditLog } from './audit.js';
 import { createdAt } from './columns.js';
 import { ledgerEntries } from './ledger.js';
 import { users } from './users.js';
@@ -73,7 +74,10 @@ export const scheduleEnrolments = pgTable(
   (t) => [primaryKey({ columns: [t.seriesId, t.userId] }), index('schedule_enrolments_user_idx').on(t.userId)],
 );
 
-/** A member at one date of a series: the first scan is the arrival, a later one (5 minutes on) the leaving. */
+/**
+ * A member at one date of a series: the first scan is the arrival, a later one (5 minutes on) the
+ * leaving; or entered by hand by staff for a past date (a paper register), with why.
+ */
 export const attendance = pgTable(
   'attendance',
   {
@@ -86,8 +90,19 @@ export const attendance = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     arrivedAt: timestamp('arrived_at', { withTimezone: true }).notNull(),
     leftAt: timestamp('left_at', { withTimezone: true }),
+    /** Set on attendance entered by hand, never on one from scans: why (e.g. "Paper register, the door phone had no data"). */
+    handReason: text('hand_reason'),
+    /**
+     * The audit entry that recorded the hand entry: who and when. Staff are named in the audit
+     * log, which the privacy record already lists, rather than in one more column of this table.
+     */
+    handAuditId: bigint('hand_audit_id', { mode: 'number' }).references(() => auditLog.id),
   },
-  (t) => [primaryKey({ columns: [t.seriesId, t.day, t.userId] }), index('attendance_user_idx').on(t.userId, t.day)],
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.day, t.userId] }),
+    index('attendance_user_idx').on(t.userId, t.day),
+    check('attendance_by_hand', sql`(${t.handReason} is null) = (${t.handAuditId} is null)`),
+  ],
 );
 
 /**
@@ -106,7 +121,12 @@ export const attendanceScans = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    /** The staff member at the door whose phone sent it. */
     staffId: uuid('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    /** `scanned`: a card's QR code, its check code checked; `typed`: a member number typed by the staff member. Null on scans recorded before 2026-11-28. */
+    method: text('method', { enum: ['scanned', 'typed'] }),
+    /** Set when staff removed the member's attendance at the date: the scan is kept, but no longer counts towards it. */
+    setAsideAt: timestamp('set_aside_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('attendance_scans_member_idx').on(t.seriesId, t.day, t.userId, t.scannedAt)],
@@ -115,8 +135,8 @@ export const attendanceScans = pgTable(
 /**
  * A fine the register proposes after a date (late, left early, missed): finance confirm it (a
  * ledger charge naming the session) or dismiss it; the member may send a reason first. A scan
- * sent later (queued offline) withdraws or revises a proposal it no longer supports, and flags a
- * confirmed one (`issue`).
+ * sent later (queued offline) withdraws a proposal it no longer supports (kept, with when, why
+ * and whose scan, for finance to see), revises one, and flags a confirmed one (`issue`).
  */
 export const attendanceFines = pgTable(
   'attendance_fines',
@@ -131,7 +151,7 @@ export const attendanceFines = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['late', 'left-early', 'missed-meeting', 'missed-event'] }).notNull(),
     reason: text('reason').notNull(),
-    state: text('state', { enum: ['proposed', 'confirmed', 'dismissed'] })
+    state: text('state', { enum: ['proposed', 'confirmed', 'dismissed', 'withdrawn'] })
       .notNull()
       .default('proposed'),
     memberReason: text('member_reason'),
@@ -140,9 +160,15 @@ export const attendanceFines = pgTable(
     ledgerEntryId: uuid('ledger_entry_id').references(() => ledgerEntries.id, { onDelete: 'set null' }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** A withdrawn proposal: when the scan that took it back reached us, the staff member who sent it, the scan, and what it showed. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnBy: uuid('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
+    withdrawnScanId: uuid('withdrawn_scan_id').references(() => attendanceScans.id, { onDelete: 'set null' }),
+    withdrawnReason: text('withdrawn_reason'),
     createdAt: createdAt(),
   },
   (t) => [
+    check('attendance_fines_withdrawn', sql`${t.state} <> 'withdrawn' or (${t.withdrawnAt} is not null and ${t.withdrawnReason} is not null)`),
     uniqueIndex('attendance_fines_once').on(t.seriesId, t.day, t.userId, t.type),
     index('attendance_fines_state_idx').on(t.state, t.createdAt),
     index('attendance_fines_user_idx').on(t.userId),

@@ -28,6 +28,8 @@ export const users = pgTable(
     role: text('role', { enum: ROLES }).notNull().default('member'),
     /** `HM-000123` once formatted: given at first activation from member_number_seq, never reused. */
     memberNumber: integer('member_number'),
+    /** The member card's version, which its check code covers: staff reissuing the card raise it, and the old QR code stops checking. */
+    cardVersion: integer('card_version').notNull().default(1),
     /** The last Lagos calendar day the membership fee covers; the state is computed from it (shared/membership.ts). */
     paidUntil: date('paid_until', { mode: 'string' }),
     /** Staff suspended the membership: treated as lapsed, and the member is told why. */

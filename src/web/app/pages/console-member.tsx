@@ -1,4 +1,5 @@
 import { mayUse } from '../../../shared/roles';
+import { ReissueCardSection } from '../../features/member-card/components/reissue-card';
 import { MemberNotificationsSection } from '../../features/notifications/components/member-notifications';
 import { MemberRecognition } from '../../features/profile/components/member-recognition';
 import { MemberMoneySection } from '../../features/membership/components/member-money';
@@ -6,7 +7,7 @@ import { MemberStandingSection } from '../../features/membership/components/memb
 import { MemberDetailPage } from '../../features/members/components/member-detail';
 import { useSession } from '../../lib/session';
 
-/** /admin/members/:id: the member's details (members), their membership and money for the roles that handle money (membership), level and achievements, and what they were told. */
+/** /admin/members/:id: the member's details (members), their membership and money for the roles that handle money (membership), level and achievements, their card, and what they were told. */
 export function ConsoleMember() {
   const { user } = useSession();
   const seesMoney = Boolean(user && mayUse(user.role, 'membership'));
@@ -18,6 +19,7 @@ export function ConsoleMember() {
             {seesMoney && <MemberStandingSection memberId={member.id} />}
             {seesMoney && <MemberMoneySection memberId={member.id} />}
             <MemberRecognition member={member} />
+            <ReissueCardSection memberId={member.id} memberNumber={member.memberNumber} />
           </>
         ),
         afterSubmissions: (member) => <MemberNotificationsSection memberId={member.id} />,

@@ -173,27 +173,28 @@ function InviteStaff({ currentPassword }: { currentPassword: string }) {
   );
 }
 
-/** Members' and staff accounts that had too many wrong codes today; an admin lifts the lock after checking with the owner. */
+/** Members' and staff accounts whose passwords or codes wait after too many wrong ones; an admin lifts the waits after checking with the owner. */
 function CodeLocks() {
   const locks = useCodeLocks();
   const lift = useLiftCodeLock();
   const flash = useFlash();
   const [error, setError] = useState<string | null>(null);
   return (
-    <section className="card admin__add" aria-label="Accounts locked out of codes">
-      <h3>Accounts locked out of codes</h3>
+    <section className="card admin__add" aria-label="Accounts held back after wrong guesses">
+      <h3>Accounts held back after wrong guesses</h3>
       <p className="muted">
-        Too many wrong sign-in or reset codes today: their codes are refused until midnight. Lift a lock once you have checked with the owner.
+        Too many wrong passwords or codes in a row: each further try waits, up to an hour for codes, except on the owner’s own browser. Lift the waits once you
+        have checked with the owner.
       </p>
       <QueryView query={locks}>
         {(rows) =>
           rows.length === 0 ? (
-            <p>No account is locked today.</p>
+            <p>No account is held back.</p>
           ) : (
             <ul>
               {rows.map((lock) => (
                 <li key={lock.userId}>
-                  {lock.name} <span className="muted">{lock.email}</span> ({lock.wrongTries} wrong codes){' '}
+                  {lock.name} <span className="muted">{lock.email}</span> ({lock.wrongTries} wrong tries){' '}
                   <button
                     type="button"
                     className="button button--ghost"
@@ -208,7 +209,7 @@ function CodeLocks() {
                       })
                     }
                   >
-                    Lift the lock for {lock.name}
+                    Lift the waits for {lock.name}
                   </button>
                 </li>
               ))}

@@ -113,13 +113,15 @@ export function SignupPage() {
               error={errors.phone?.message}
             />
             <TextField label="Date of birth" type="date" autoComplete="bday" {...register('dob')} error={errors.dob?.message} />
-            <SelectField
-              label="Marital status"
-              placeholder="Select marital status"
-              options={MARITAL_STATUSES}
-              {...register('maritalStatus')}
-              error={errors.maritalStatus?.message}
-            />
+            {!isChild && (
+              <SelectField
+                label="Marital status"
+                placeholder="Select marital status"
+                options={MARITAL_STATUSES}
+                {...register('maritalStatus')}
+                error={errors.maritalStatus?.message}
+              />
+            )}
             <SelectField label="Industry" placeholder="Select industry" options={INDUSTRIES} {...register('industry')} error={errors.industry?.message} />
             <SelectField
               label="Country of origin"
@@ -158,7 +160,9 @@ export function SignupPage() {
                 {...register('acceptTerms')}
                 error={errors.acceptTerms?.message}
               />
-              <CheckboxField label="I consent to receive marketing emails" {...register('acceptMarketing')} error={errors.acceptMarketing?.message} />
+              {!isChild && (
+                <CheckboxField label="I consent to receive marketing emails" {...register('acceptMarketing')} error={errors.acceptMarketing?.message} />
+              )}
             </div>
             <FormError message={errors.root?.server?.message} className="form__full" />
             <div className="form__full">

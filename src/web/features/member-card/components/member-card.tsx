@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useMemberCard } from '../api/member-card';
 import { CardPhoto } from './card-photo';
 import { MemberState } from './member-state';
@@ -38,6 +39,11 @@ export function MemberCard() {
           height={160}
         />
       </div>
+      {!photoUrl && (
+        <p className="member-card__hint">
+          Your card has no photo: staff at the door compare your face with it. <Link to="/editprofile">Add a photo to your profile</Link>.
+        </p>
+      )}
       <p className="muted member-card__hint">
         Show this at meetings, castings and events: staff scan the code to check your membership.{' '}
         <a href={verifyUrl} className="member-card__link">

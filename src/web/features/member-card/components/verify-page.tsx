@@ -32,6 +32,11 @@ export function VerifyPage() {
           </div>
         </div>
       )}
+      {verified.data && !verified.data.photoUrl && (
+        <p className="verify__no-photo" role="note">
+          No photo can be shown for this member: check who they are another way before letting them in.
+        </p>
+      )}
     </section>
   );
 }

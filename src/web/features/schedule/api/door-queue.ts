@@ -25,26 +25,36 @@ export function queueScan(scan: DoorScan): void {
   keep([...queuedScans().filter((s) => s.scanId !== scan.scanId), scan]);
 }
 
-let flushing: Promise<number> | null = null;
+/** What sending the queue did: how many scans were recorded, and why the register refused the others (the door page shows each). */
+export interface Flushed {
+  sent: number;
+  refused: string[];
+}
 
-/** Sends the queued scans; a scan refused for good (an unknown card) is dropped, one that still cannot be sent stays. Returns how many were sent. */
-export function flushQueue(): Promise<number> {
+let flushing: Promise<Flushed> | null = null;
+
+/**
+ * Sends the queued scans; a scan refused for good (an unknown card, a time outside the register's
+ * window) leaves the queue with the server's reason, one that still cannot be sent stays.
+ */
+export function flushQueue(): Promise<Flushed> {
   flushing ??= (async () => {
-    let sent = 0;
+    const flushed: Flushed = { sent: 0, refused: [] };
     try {
       for (const scan of queuedScans()) {
         try {
           await sendScan(scan);
-          sent += 1;
+          flushed.sent += 1;
         } catch (error) {
           if (error instanceof ApiError && error.transient) break;
+          flushed.refused.push(error instanceof Error ? error.message : 'The scan could not be recorded.');
         }
         keep(queuedScans().filter((s) => s.scanId !== scan.scanId));
       }
     } finally {
       flushing = null;
     }
-    return sent;
+    return flushed;
   })();
   return flushing;
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AttendanceFineState, ScanAnswer, ScanStanding, SessionDate } from '../../../../shared/schedule';
+import type { AttendanceFineState, ByHand, RegisterScan, ScanAnswer, ScanStanding, SessionDate } from '../../../../shared/schedule';
+import type { HandEntryInput } from '../../../../shared/schemas/schedule';
 import { api } from '../../../lib/api';
 
 export type CalendarDate = SessionDate & { attendance: { arrivedAt: string; leftAt: string | null } | null };
@@ -61,7 +62,18 @@ export interface Register {
   date: SessionDate;
   graceMinutes: number;
   expected: number;
-  present: { userId: string; fullName: string; memberNumber: string; standing: ScanStanding; arrivedAt: string; leftAt: string | null }[];
+  present: {
+    userId: string;
+    fullName: string;
+    memberNumber: string;
+    standing: ScanStanding;
+    arrivedAt: string;
+    leftAt: string | null;
+    /** Every scan of the member at this date: how it was made (card or typed number) and by whom. */
+    scans: RegisterScan[];
+    /** Set when staff entered this attendance by hand (a paper register), never by a scan. */
+    byHand: ByHand | null;
+  }[];
 }
 
 export const registerKey = (seriesId: string, day: string) => ['schedule', 'register', seriesId, day];
@@ -87,6 +99,20 @@ export function sendScan(scan: DoorScan): Promise<ScanAnswer> {
   });
 }
 
+/** A past date's register corrected by hand: a member recorded present, or an attendance taken off, each with a reason. */
+export function useCorrectRegister(seriesId: string, day: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (correction: { record: HandEntryInput } | { remove: string; reason: string }) =>
+      'record' in correction
+        ? api.post<{ message: string }>(`/api/admin/schedule/${seriesId}/dates/${day}/attendance`, { json: correction.record })
+        : api.delete<{ message: string }>(`/api/admin/schedule/${seriesId}/dates/${day}/attendance/${correction.remove}`, {
+            json: { reason: correction.reason },
+          }),
+    onSuccess: () => client.invalidateQueries({ queryKey: registerKey(seriesId, day) }),
+  });
+}
+
 export function useProposeFines(seriesId: string, day: string) {
   return useMutation({ mutationFn: () => api.post<{ message: string; added: number }>(`/api/admin/schedule/${seriesId}/dates/${day}/fines`) });
 }
@@ -97,6 +123,10 @@ export interface AttendanceFine extends MemberFine {
   seriesId: string;
   /** On a confirmed fine a scan sent later no longer supports: what finance must settle. */
   issue: string | null;
+  /** On a proposal the register took back later (a scan sent late, attendance entered by hand or removed): when, why, and by whom. */
+  withdrawnAt: string | null;
+  withdrawnReason: string | null;
+  withdrawnByName: string | null;
 }
 
 export function useAttendanceFines() {
@@ -108,6 +138,14 @@ export function useFlaggedFines() {
   return useQuery({
     queryKey: ['attendance-fines', 'flagged'],
     queryFn: () => api.get<{ fines: AttendanceFine[] }>('/api/admin/attendance-fines?flagged=true').then((r) => r.fines),
+  });
+}
+
+/** Proposals the register took back after they were made (a scan sent later, attendance entered by hand): kept for finance to see, newest first. */
+export function useWithdrawnFines() {
+  return useQuery({
+    queryKey: ['attendance-fines', 'withdrawn'],
+    queryFn: () => api.get<{ fines: AttendanceFine[] }>('/api/admin/attendance-fines?state=withdrawn').then((r) => r.fines),
   });
 }
 

@@ -2,14 +2,16 @@ import { useState } from 'react';
 import { FINES } from '../../../../shared/fines';
 import { displayDate } from '../../../../shared/display-date';
 import { formatNaira } from '../../../../shared/money';
+import { lagosWhenOf } from '../../../../shared/schedule';
 import { QueryView } from '../../../components/query-view';
-import { useAttendanceFines, useDecideFines, useFlaggedFines, useKeepFlaggedFine } from '../api/schedule';
+import { useAttendanceFines, useDecideFines, useFlaggedFines, useKeepFlaggedFine, useWithdrawnFines } from '../api/schedule';
 import './schedule.css';
 
 /** /admin/attendance-fines: the fines registers proposed, for finance to confirm or dismiss, one by one or in a batch. */
 export function AttendanceFinesPage() {
   const fines = useAttendanceFines();
   const flagged = useFlaggedFines();
+  const withdrawn = useWithdrawnFines();
   const decide = useDecideFines();
   const keep = useKeepFlaggedFine();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
@@ -118,6 +120,32 @@ export function AttendanceFinesPage() {
                     The charge stands
                   </button>
                 </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {withdrawn.data && withdrawn.data.length > 0 && (
+        <section aria-labelledby="withdrawn-fines">
+          <h2 id="withdrawn-fines">Withdrawn after the register changed</h2>
+          <p className="schedule__meta">
+            After these were proposed, a scan from the door reached us or staff entered the attendance by hand, and it showed the member came: nothing was
+            charged. Either is the word of the staff member who sent it; a typed member number was not checked against a card, and an entry by hand gives its
+            reason.
+          </p>
+          <ul className="schedule__list">
+            {withdrawn.data.map((fine) => (
+              <li key={fine.id} className="schedule__item">
+                <p>
+                  <strong>{fine.fullName}</strong>: {FINES[fine.type as keyof typeof FINES]?.label ?? fine.type}, {formatNaira(fine.amountKobo)}
+                </p>
+                <p className="schedule__meta">
+                  {displayDate(fine.day)} · {fine.reason}
+                </p>
+                <p>
+                  Withdrawn {fine.withdrawnAt && lagosWhenOf(fine.withdrawnAt)} after a change by {fine.withdrawnByName ?? 'a former staff member'}:{' '}
+                  {fine.withdrawnReason}
+                </p>
               </li>
             ))}
           </ul>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { shiftDate, todayInLagos } from '../../../../shared/dates';
-import { lagosTimeOf, lagosWhenOf, type SessionDate } from '../../../../shared/schedule';
+import { firstHandEntryDay, HAND_ENTRY_MONTHS, lagosTimeOf, lagosWhenOf, type SessionDate } from '../../../../shared/schedule';
 import type { SessionChangeInput } from '../../../../shared/schemas/schedule';
 import { FormError } from '../../../components/form-error';
 import { TextAreaField, TextField } from '../../../components/form-field';
@@ -38,6 +39,48 @@ export function SeriesDates({ seriesId }: { seriesId: string }) {
               {!all && ours.length > FIRST_SHOWN && (
                 <button type="button" className="button button--ghost" onClick={() => setAll(true)}>
                   Show all {ours.length} dates of the next three months
+                </button>
+              )}
+            </>
+          );
+        }}
+      </QueryView>
+    </section>
+  );
+}
+
+/** The dates of one series that are over, newest first. */
+const pastOf = (list: SessionDate[], seriesId: string) => list.filter((d) => d.seriesId === seriesId && Date.parse(d.endsAt) <= Date.now()).reverse();
+
+/** The dates of one series that are over, each opening its register to be corrected by hand (a paper list). */
+export function PastDates({ seriesId }: { seriesId: string }) {
+  const today = todayInLagos();
+  const dates = useSessionDates(firstHandEntryDay(today), today);
+  const [all, setAll] = useState(false);
+  return (
+    <section aria-labelledby="past-dates-title">
+      <h2 id="past-dates-title" className="section-title">
+        Past dates
+      </h2>
+      <p className="schedule__meta">Open one to record by hand a member the door missed, or to correct its register (the last {HAND_ENTRY_MONTHS} months).</p>
+      <QueryView query={dates} isEmpty={(list) => pastOf(list, seriesId).length === 0} empty={<p>No dates of it are over yet.</p>}>
+        {(list) => {
+          const over = pastOf(list, seriesId);
+          return (
+            <>
+              <ul className="schedule__list" aria-label="Past dates">
+                {(all ? over : over.slice(0, FIRST_SHOWN)).map((date) => (
+                  <li key={date.day} className={`schedule__item${date.cancelled ? ' schedule__item--cancelled' : ''}`}>
+                    <Link to={`/admin/schedule/${date.seriesId}/${date.day}`}>
+                      {lagosWhenOf(date.startsAt)} to {lagosTimeOf(date.endsAt)}
+                    </Link>
+                    {date.cancelled && <span className="badge badge--flag">Cancelled</span>}
+                  </li>
+                ))}
+              </ul>
+              {!all && over.length > FIRST_SHOWN && (
+                <button type="button" className="button button--ghost" onClick={() => setAll(true)}>
+                  Show all {over.length} past dates
                 </button>
               )}
             </>

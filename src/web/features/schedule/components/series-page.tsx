@@ -5,12 +5,12 @@ import { useFlash } from '../../../components/flash-context';
 import { QueryView } from '../../../components/query-view';
 import { type Series, useDeleteSeries, useSaveSeries, useSeriesList } from '../api/training';
 import { ScheduleNav } from './schedule-nav';
-import { SeriesDates } from './series-dates';
+import { PastDates, SeriesDates } from './series-dates';
 import { SeriesEnrolments } from './series-enrolments';
 import { SeriesForm } from './series-form';
 import './schedule.css';
 
-/** /admin/schedule/series/new and /admin/schedule/series/:id: a series, its next dates and, for a training, who is enrolled. */
+/** /admin/schedule/series/new and /admin/schedule/series/:id: a series, its next and past dates and, for a training, who is enrolled. */
 export function SeriesPage() {
   const { id } = useParams();
   const list = useSeriesList();
@@ -64,6 +64,7 @@ function SeriesEditor({ series }: { series: Series | undefined }) {
         <>
           {series.audience === 'enrolled' && <SeriesEnrolments seriesId={series.id} />}
           <SeriesDates seriesId={series.id} />
+          <PastDates seriesId={series.id} />
           <div className="schedule__actions">
             <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
               Delete this session
