@@ -48,7 +48,9 @@ test('a 12-year-old signs up with a guardian, waits, and the guardian confirms f
   await form.locator('[name="phone"]').fill(child.phone);
   await form.locator('[name="dob"]').fill(child.dob);
   await expect(form.getByRole('group', { name: 'Your parent or guardian' })).toBeVisible();
-  await form.locator('[name="maritalStatus"]').selectOption('single');
+  // A child is asked no marital status, and no marketing consent: the guardian decides.
+  await expect(form.locator('[name="maritalStatus"]')).toHaveCount(0);
+  await expect(form.locator('[name="acceptMarketing"]')).toHaveCount(0);
   await form.locator('[name="industry"]').selectOption('movie');
   await form.locator('[name="countryOfOrigin"]').selectOption('Nigeria');
   await form.locator('[name="stateOfOrigin"]').selectOption('Lagos');
@@ -57,7 +59,6 @@ test('a 12-year-old signs up with a guardian, waits, and the guardian confirms f
   await form.locator('[name="password"]').fill(child.password);
   await form.locator('[name="confirmPassword"]').fill(child.password);
   await form.locator('[name="acceptTerms"]').check();
-  await form.locator('[name="acceptMarketing"]').check();
 
   // Without the guardian the form says what is missing, next to the field.
   await form.getByRole('button', { name: 'Sign up' }).click();

@@ -69,7 +69,7 @@ test('an active member renews for two months with a slip, staff approve it, and 
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   const text = await pdfText(pdf);
   expect(text).toContain(number!);
-  expect(text).toContain('NGN 121,000.00');
+  expect(text).toContain('₦121,000.00');
   expect(text).toContain('Membership, 2 months');
   await staff.context().close();
   expect(unexpectedErrors(errors)).toEqual([]);

@@ -84,8 +84,10 @@ export function ScrollRestoration() {
     lastPath.current = location.pathname;
 
     // Every fresh load has the same history key ('default'): only a reload or Back/Forward to the
-    // document returns to a saved position, never a new visit (a link, a redirect from Paystack).
-    if (navigationType === 'POP' && !(firstRender && documentLoadIsNew())) {
+    // document returns to a saved position. A new visit (a link, a redirect from Paystack) stays
+    // where the browser put it, scrolled by the reader already if the server drew the page.
+    const newVisit = firstRender && documentLoadIsNew();
+    if (navigationType === 'POP' && !newVisit) {
       const saved = positions.current?.get(entry);
       if (saved === undefined) return;
       return untilSettled(() => {
@@ -101,7 +103,7 @@ export function ScrollRestoration() {
       });
     }
     // A filter or page number changed in the address: the reader stays where they are.
-    if (pathChanged) window.scrollTo(0, 0);
+    if (pathChanged && !newVisit) window.scrollTo(0, 0);
   }, [entry, location.pathname, location.hash, navigationType]);
 
   return null;

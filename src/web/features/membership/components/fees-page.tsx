@@ -121,9 +121,9 @@ function ScrollUpOnNewStage({ stage }: { stage: Stage }) {
   return null;
 }
 
-const STAGES: { key: Stage; label: string; online: string }[] = [
+const STAGES: { key: Stage; label: string; online: string; onlineDone?: string }[] = [
   { key: 'pay', label: 'Pay and upload the slip', online: 'Pay online' },
-  { key: 'review', label: 'Slip under review', online: 'Paystack confirms it' },
+  { key: 'review', label: 'Slip under review', online: 'Waiting for Paystack', onlineDone: 'Payment confirmed' },
   { key: 'activate', label: 'Enter the emailed code', online: 'Enter the emailed code' },
 ];
 
@@ -137,7 +137,7 @@ function StageTracker({ stage, online }: { stage: Stage; online: boolean }) {
           <span className="fees__dot" aria-hidden="true">
             {index < here ? '✓' : index + 1}
           </span>
-          <span className="fees__label">{online ? s.online : s.label}</span>
+          <span className="fees__label">{online ? (index < here ? (s.onlineDone ?? s.online) : s.online) : s.label}</span>
         </li>
       ))}
     </ol>
