@@ -59,9 +59,10 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
             <span className="navbar__bars" aria-hidden="true" />
           </button>
         ) : (
-          <label htmlFor={MENU_SWITCH_ID} className="navbar__toggle" aria-hidden="true">
+          // The label is the checkbox's picture for the eye; the checkbox itself carries the name
+          // ("Open menu"), so the label holds no words for a screen reader to say twice.
+          <label htmlFor={MENU_SWITCH_ID} className="navbar__toggle">
             <span className="navbar__bars" />
-            <span className="visually-hidden">Menu</span>
           </label>
         )}
         <nav id="main-menu" className={`navbar__menu${menuOpen ? ' navbar__menu--open' : ''}`} aria-label="Main">
