@@ -52,7 +52,9 @@ test('every drawn page and its stylesheets are valid HTML and CSS (W3C Nu checke
   // A member page that came back as the bare shell would check nothing of the drawn page.
   for (const address of MEMBER_DRAWN) expect(documents.get(`member ${address}`), address).toContain('<main');
 
-  const stylesheets = new Set([...documents.values()].flatMap((html) => [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/g)].map((m) => m[1]!)));
+  const stylesheets = new Set(
+    [...documents.values()].flatMap((html) => [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/g)].map((m) => m[1]!)),
+  );
   expect(stylesheets.size).toBeGreaterThan(0);
 
   const dir = mkdtempSync(path.join(tmpdir(), 'vnu-'));
