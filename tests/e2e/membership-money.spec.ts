@@ -53,17 +53,17 @@ test('an active member renews for two months with a slip, staff approve it, and 
   await page.getByRole('link', { name: 'Payments' }).click();
   await expect(page).toHaveURL(/\/profile\/payments$/);
   await expect(page.getByTestId('balance')).toHaveText('Nothing owed');
-  const receipts = page.getByRole('link', { name: /Download receipt HM-R-\d{4}-\d{6}/ });
+  const receipts = page.getByRole('link', { name: /Download PDF of receipt HM-R-\d{4}-\d{6}/ });
   // The activation's receipt and the renewal's.
   await expect(receipts).toHaveCount(2);
   const renewal = page
     .getByRole('listitem')
     .filter({ hasText: '₦121,000.00' })
-    .filter({ has: page.getByRole('link', { name: /Download receipt/ }) });
+    .filter({ has: page.getByRole('link', { name: /Download PDF of receipt/ }) });
   const number = /HM-R-\d{4}-\d{6}/.exec((await renewal.textContent()) ?? '')?.[0];
   expect(number).toBeTruthy();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), renewal.getByRole('link', { name: /Download receipt/ }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), renewal.getByRole('link', { name: /Download PDF of receipt/ }).click()]);
   expect(download.suggestedFilename()).toBe(`${number}.pdf`);
   const pdf = readFileSync((await download.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -145,7 +145,7 @@ test('staff record a fine; the member sees it on the payments page, pays it with
   await page.reload();
   await expect(page.getByTestId('balance')).toHaveText('Nothing owed');
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Download receipt HM-R-\d{4}-\d{6}/ })).toHaveCount(2);
+  await expect(page.getByRole('link', { name: /Download PDF of receipt HM-R-\d{4}-\d{6}/ })).toHaveCount(2);
   // Each receipt says how its money was confirmed, as its PDF does.
   await expect(page.getByText(/^Slip approved by .+ \(admin\)$/)).toHaveCount(2);
   await page.goto('/profile');

@@ -72,7 +72,7 @@ test('on a phone, a new member pays the fee online at the checkout, comes back, 
 
   await page.goto('/profile/payments');
   await expect(page.getByTestId('balance')).toHaveText('Nothing owed');
-  const receipts = page.getByRole('link', { name: /Download receipt HM-R-\d{4}-\d{6}/ });
+  const receipts = page.getByRole('link', { name: /Download PDF of receipt HM-R-\d{4}-\d{6}/ });
   await expect(receipts).toHaveCount(1);
   await expect(page.getByRole('listitem').filter({ has: receipts }).first()).toContainText('₦60,500.00');
   await noSidewaysScroll(page);
@@ -107,7 +107,7 @@ test('on a phone, a member pays a fine online from its page and comes back to it
   await expect(page.getByTestId('balance')).toHaveText('Nothing owed');
   await expect(page.getByRole('link', { name: /Pay this fine/ })).toHaveCount(0);
   // The activation's receipt and the fine's.
-  await expect(page.getByRole('link', { name: /Download receipt HM-R-\d{4}-\d{6}/ })).toHaveCount(2);
+  await expect(page.getByRole('link', { name: /Download PDF of receipt HM-R-\d{4}-\d{6}/ })).toHaveCount(2);
   await noSidewaysScroll(page);
   await shot(page, 'fine-paid');
 
@@ -244,7 +244,7 @@ test('on a slow phone, a new member pays the fee by bank transfer; it outlasts t
   // One receipt: the transfer was booked once.
   await page.goto('/profile/payments');
   await expect(page.getByTestId('balance')).toHaveText('Nothing owed');
-  const receipts = page.getByRole('link', { name: /Download receipt HM-R-\d{4}-\d{6}/ });
+  const receipts = page.getByRole('link', { name: /Download PDF of receipt HM-R-\d{4}-\d{6}/ });
   await expect(receipts).toHaveCount(1);
   await expect(page.getByRole('listitem').filter({ has: receipts }).first()).toContainText('₦60,500.00');
   await noSidewaysScroll(page);

@@ -59,9 +59,12 @@ export function Navbar({ menuOpen, onToggleMenu, onCloseMenu }: NavbarProps) {
             <span className="navbar__bars" aria-hidden="true" />
           </button>
         ) : (
-          <label htmlFor={MENU_SWITCH_ID} className="navbar__toggle" aria-hidden="true">
+          // The label is the checkbox's tap target and picture; the checkbox is named by its own
+          // aria-label, which holds while the label is not shown (a wide screen). The label is not
+          // hidden with aria-hidden: that is not valid HTML on a label (the W3C checker).
+          // eslint-disable-next-line jsx-a11y/label-has-associated-control -- named by the checkbox's aria-label
+          <label htmlFor={MENU_SWITCH_ID} className="navbar__toggle">
             <span className="navbar__bars" />
-            <span className="visually-hidden">Menu</span>
           </label>
         )}
         <nav id="main-menu" className={`navbar__menu${menuOpen ? ' navbar__menu--open' : ''}`} aria-label="Main">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Pager } from './pager';
+import { TableScroll } from './table-scroll';
 
 /** One column of a list: its heading and what each row shows under it. */
 export interface Column<Row> {
@@ -11,6 +12,8 @@ export interface Column<Row> {
 }
 
 interface DataTableProps<Row> {
+  /** Names the table's scrolling region, which a keyboard reaches to scroll it sideways on a phone. */
+  label: string;
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
@@ -26,10 +29,10 @@ export function pageCount(total: number, pageSize: number): number {
 }
 
 /** A console list: a table that scrolls sideways on a phone, with the pager under it when the list comes in pages. */
-export function DataTable<Row>({ columns, rows, rowKey, rowLabel, pager }: DataTableProps<Row>) {
+export function DataTable<Row>({ label, columns, rows, rowKey, rowLabel, pager }: DataTableProps<Row>) {
   return (
     <>
-      <div className="table-wrap">
+      <TableScroll label={label}>
         <table className="table">
           <thead>
             <tr>
@@ -52,7 +55,7 @@ export function DataTable<Row>({ columns, rows, rowKey, rowLabel, pager }: DataT
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {pager && <Pager page={pager.page} pages={pager.pages} onGo={pager.onGo} />}
     </>
   );

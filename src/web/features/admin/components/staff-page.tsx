@@ -36,6 +36,7 @@ export function StaffPage({ settings }: { settings?: ReactNode }) {
       <QueryView query={staff}>
         {(members) => (
           <DataTable
+            label="Staff accounts"
             columns={[
               {
                 heading: 'Name',

@@ -75,6 +75,7 @@ export function AuditPage() {
               {page.total} entr{page.total === 1 ? 'y' : 'ies'}
             </p>
             <DataTable
+              label="Audit log"
               columns={[
                 { heading: 'When', cell: (entry) => <time dateTime={entry.createdAt}>{displayDateTime(entry.createdAt)}</time> },
                 { heading: 'What happened', cell: (entry) => entry.sentence },

@@ -39,6 +39,7 @@ export function EventsAdminPage() {
       <QueryView query={events} isEmpty={(list) => list.length === 0} empty={<p>No events yet. Add the next casting day, meeting or training above.</p>}>
         {(list) => (
           <DataTable
+            label="Events"
             columns={[
               {
                 heading: 'When',

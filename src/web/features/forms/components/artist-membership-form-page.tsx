@@ -183,7 +183,7 @@ export function ArtistMembershipFormPage() {
         {text('callNumber1', { type: 'tel', autoComplete: 'tel' })}
         {text('whatsappNumber', { type: 'tel' })}
         {text('email', { type: 'email', autoComplete: 'email' })}
-        {text('address', { autoComplete: 'street-address' })}
+        {text('address', { autoComplete: 'address-line1' })}
         {text('landmark')}
         {text('lga')}
         {text('nationalId')}

@@ -34,6 +34,7 @@ export function PremieresPage() {
       <QueryView query={premieres}>
         {(data) => (
           <DataTable
+            label="Premieres"
             columns={[
               { heading: 'Title', cell: (premiere) => premiere.title },
               { heading: 'Showtimes', cell: (premiere) => premiere.showtimes.map((time) => labelOf(SHOWTIMES, time)).join(', ') },

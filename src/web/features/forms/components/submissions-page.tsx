@@ -85,6 +85,7 @@ export function SubmissionsPage() {
               {data.total} submission{data.total === 1 ? '' : 's'}
             </p>
             <DataTable
+              label="Submissions"
               columns={[
                 {
                   heading: 'Sent',

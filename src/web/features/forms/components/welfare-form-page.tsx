@@ -36,7 +36,7 @@ export function WelfareFormPage() {
       <TextField label={promptOf(F.phone)} type="tel" autoComplete="tel" {...field('phone')} error={errors.phone?.message} />
       <TextField label={promptOf(F.email)} type="email" autoComplete="email" {...field('email')} error={errors.email?.message} />
       <div className="form__full">
-        <TextField label={promptOf(F.address)} autoComplete="street-address" {...field('address')} error={errors.address?.message} />
+        <TextField label={promptOf(F.address)} autoComplete="address-line1" {...field('address')} error={errors.address?.message} />
         <SelectField
           label={promptOf(F.benefits)}
           placeholder="Select a benefit"

@@ -49,6 +49,7 @@ export function MembersPage() {
       <QueryView query={members} isEmpty={(result) => result.members.length === 0} empty={<p className="muted">No members match.</p>}>
         {(data) => (
           <DataTable
+            label="Members"
             columns={[
               { heading: 'Name', cell: (member) => <Link to={`/admin/members/${member.id}`}>{member.fullName}</Link> },
               { heading: 'Email', cell: (member) => member.email },

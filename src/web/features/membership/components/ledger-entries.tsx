@@ -63,7 +63,7 @@ export function ReceiptList({ payments }: { payments: MemberPayment[] }) {
           <div className="ledger__amount">
             <span>{formatNaira(payment.amountKobo)}</span>
             {payment.receiptUrl && (
-              <a className="ledger__link" href={payment.receiptUrl} download aria-label={`Download receipt ${payment.receiptNumber} (PDF)`}>
+              <a className="ledger__link" href={payment.receiptUrl} download aria-label={`Download PDF of receipt ${payment.receiptNumber}`}>
                 Download PDF
               </a>
             )}

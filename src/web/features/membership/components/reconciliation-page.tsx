@@ -81,6 +81,7 @@ function ReconciliationTable({ data }: { data: Reconciliation }) {
         <p className="muted">No online payments in these days.</p>
       ) : (
         <DataTable
+          label="Paystack and the ledger"
           columns={[
             { heading: 'Status', cell: (row) => reconciliationLabel(row) },
             { heading: 'Reference', cell: (row) => row.reference },

@@ -34,6 +34,7 @@ export function AnnouncementsPage() {
       <QueryView query={sent} isEmpty={(list) => list.length === 0} empty={<p className="muted">Nothing sent yet.</p>}>
         {(list) => (
           <DataTable
+            label="Sent announcements"
             columns={[
               {
                 heading: 'Sent',

@@ -1,3 +1,4 @@
+import { TableScroll } from '../../../components/table-scroll';
 import './report-charts.css';
 
 export interface Series {
@@ -64,7 +65,7 @@ export function BarChart({ title, categories, series, stacked = false, format = 
       </figcaption>
       <details className="chart__figures">
         <summary>Figures</summary>
-        <div className="table-wrap">
+        <TableScroll label={title}>
           <table className="table">
             <caption className="visually-hidden">{title}</caption>
             <thead>
@@ -88,7 +89,7 @@ export function BarChart({ title, categories, series, stacked = false, format = 
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </details>
     </figure>
   );

@@ -123,6 +123,7 @@ function Report({ data }: { data: ReportsView }) {
               <p className="muted">The first {data.lapsing.members.length} by date; the members CSV lists everyone with their paid-until.</p>
             )}
             <DataTable
+              label="Report"
               columns={[
                 { heading: 'Paid until', cell: (member) => displayDate(member.paidUntil) },
                 {

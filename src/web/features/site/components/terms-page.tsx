@@ -3,6 +3,7 @@ import { AD_WEEKLY_FEE_KOBO, MAX_MEMBER_AGE, MIN_MEMBER_AGE } from '../../../../
 import { formatNaira } from '../../../../shared/money';
 import { useSite } from '../../../lib/site';
 import { useHydrated } from '../../../lib/hydrated';
+import { TableScroll } from '../../../components/table-scroll';
 import './site.css';
 
 const FINES = [
@@ -96,7 +97,7 @@ export function TermsPage() {
       <section id="levels" aria-labelledby="levels-title">
         <h2 id="levels-title">3. Membership levels</h2>
         <p>Members are placed in one of five levels according to experience and training.</p>
-        <div className="table-wrap">
+        <TableScroll label="What each level receives">
           <table className="table">
             <caption className="visually-hidden">What each level receives</caption>
             <thead>
@@ -118,7 +119,7 @@ export function TermsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <p>For levels 1 to 3, five artists are cast for each role and the best performance gets the part.</p>
       </section>
 
@@ -139,7 +140,7 @@ export function TermsPage() {
       <section id="conduct" aria-labelledby="conduct-title">
         <h2 id="conduct-title">5. Conduct and fines</h2>
         <p>Members are expected to be punctual, respectful and professional. The following fines apply:</p>
-        <div className="table-wrap">
+        <TableScroll label="Fines">
           <table className="table">
             <caption className="visually-hidden">Fines</caption>
             <thead>
@@ -157,7 +158,7 @@ export function TermsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <p>
           A romantic relationship between artists and crew members during a production leads to a <strong>suspension of 4 years</strong>.
         </p>
