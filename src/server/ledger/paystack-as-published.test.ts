@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInLagos } from '../../shared/dates.js';
 import { auditLog, ledgerEntries, payments, receipts } from '../db/schema.js';
 import { TestMailbox } from '../test-support/mailbox.js';
+import { memberPayingOnline as payingOnline } from '../test-support/paying-online.js';
 import { PaystackStandIn } from '../test-support/paystack-server.js';
-import { createTestApp, signedInStaffAs, signedUpMember, type TestClient } from '../test-support/test-app.js';
+import { createTestApp, signedInStaffAs, type TestClient } from '../test-support/test-app.js';
 import { expireAbandonedCheckouts } from './expire-checkouts.js';
 import { STILL_ON_ITS_WAY } from './online-checkout.js';
 import { reconcile } from './reconciliation.js';
@@ -34,16 +35,7 @@ afterAll(async () => {
   await paystack.close();
 });
 
-async function memberPayingOnline(months = 1) {
-  const member = await signedUpMember(portal.app);
-  const email = member.user.email;
-  await member.client.post('/api/users/verify-email', { json: { email } });
-  await member.client.post('/api/users/verify-code', { json: { email, code: await mailbox.codeFor(email, /verification code/) } });
-  const started = await member.client.post('/api/users/payments/online', { json: { plan: 'standard', months } });
-  expect(started.statusCode, started.body).toBe(200);
-  const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, member.user.id));
-  return { ...member, payment: payment! };
-}
+const memberPayingOnline = (months = 1) => payingOnline(portal.app, mailbox, months);
 
 /** A member whose fee Paystack took, booked through the callback. */
 async function memberPaidOnline() {

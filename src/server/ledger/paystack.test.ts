@@ -10,6 +10,7 @@ import { shiftDate, todayInLagos } from '../../shared/dates.js';
 import { ads, ledgerEntries, payments, receipts } from '../db/schema.js';
 import { advertForm } from '../test-support/advert-form.js';
 import { TestMailbox } from '../test-support/mailbox.js';
+import { memberPayingOnline as payingOnline } from '../test-support/paying-online.js';
 import { PaystackStandIn } from '../test-support/paystack-server.js';
 import { activatedMember, createTestApp, signedInStaffAs, signedUpMember, TestClient } from '../test-support/test-app.js';
 import { auditLog } from '../db/schema.js';
@@ -32,16 +33,7 @@ afterAll(async () => {
   await paystack.close();
 });
 
-async function memberPayingOnline(months = 1) {
-  const member = await signedUpMember(portal.app);
-  const email = member.user.email;
-  await member.client.post('/api/users/verify-email', { json: { email } });
-  await member.client.post('/api/users/verify-code', { json: { email, code: await mailbox.codeFor(email, /verification code/) } });
-  const started = await member.client.post('/api/users/payments/online', { json: { plan: 'standard', months } });
-  expect(started.statusCode, started.body).toBe(200);
-  const [payment] = await portal.app.ctx.db.select().from(payments).where(eq(payments.userId, member.user.id));
-  return { ...member, payment: payment!, authorizationUrl: started.json().authorizationUrl as string };
-}
+const memberPayingOnline = (months = 1) => payingOnline(portal.app, mailbox, months);
 
 async function uploadSlip(client: TestClient, months = 1) {
   const form = new FormData();

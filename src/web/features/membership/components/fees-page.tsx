@@ -210,7 +210,6 @@ function HowToPay({ plan: planId }: { plan: string | undefined }) {
  * twice) or send a slip.
  */
 function OnlinePendingStage({ status, plan, email, userId }: StageProps) {
-  const [slip, setSlip] = useState(false);
   const startedAt = status.payment ? displayDate(status.payment.uploadedAt) : null;
   return (
     <>
@@ -221,19 +220,13 @@ function OnlinePendingStage({ status, plan, email, userId }: StageProps) {
         still on its way.
       </p>
       <PayOnline pay={{ plan: plan ?? status.payment?.plan ?? undefined, months: status.payment?.months ?? 1 }} />
-      {slip ? (
-        <>
-          <h3 className="fees__subtitle">Upload your payment slip</h3>
-          <SlipUpload email={email} userId={userId} plan={plan} submitLabel="Upload slip" onUploaded={() => setSlip(false)} />
-        </>
-      ) : (
-        <p>
-          Paid by transfer to our account instead?{' '}
-          <button type="button" className="fees__link" onClick={() => setSlip(true)}>
-            Upload the slip
-          </button>
-        </p>
-      )}
+      <SlipOnRequest
+        question="Paid by transfer to our account instead?"
+        offer="Upload the slip"
+        title="Upload your payment slip"
+        submitLabel="Upload slip"
+        slip={{ email, userId, plan }}
+      />
       <Link className="button button--ghost" to="/profile">
         Back to your dashboard
       </Link>
@@ -241,8 +234,34 @@ function OnlinePendingStage({ status, plan, email, userId }: StageProps) {
   );
 }
 
+/** A question with a link that opens the slip upload in place, for a member who needs it now and then. */
+function SlipOnRequest(props: {
+  question: string;
+  offer: string;
+  title: string;
+  submitLabel: string;
+  slip: { email: string; userId: string; plan: string | undefined };
+}) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <p>
+        {props.question}{' '}
+        <button type="button" className="fees__link" onClick={() => setOpen(true)}>
+          {props.offer}
+        </button>
+      </p>
+    );
+  }
+  return (
+    <>
+      <h3 className="fees__subtitle">{props.title}</h3>
+      <SlipUpload {...props.slip} submitLabel={props.submitLabel} onUploaded={() => setOpen(false)} />
+    </>
+  );
+}
+
 function ReviewStage({ status, plan, email, userId }: StageProps) {
-  const [replacing, setReplacing] = useState(false);
   const uploadedAt = status.payment ? displayDate(status.payment.uploadedAt) : null;
   return (
     <>
@@ -251,19 +270,13 @@ function ReviewStage({ status, plan, email, userId }: StageProps) {
         Slip received{uploadedAt ? ` on ${uploadedAt}` : ''}, under review (usually within a working day). We will email you a 6-digit code as soon as it is
         approved; then come back here to enter it.
       </p>
-      {replacing ? (
-        <>
-          <h3 className="fees__subtitle">Replace your slip</h3>
-          <SlipUpload email={email} userId={userId} plan={plan} submitLabel="Replace slip" onUploaded={() => setReplacing(false)} />
-        </>
-      ) : (
-        <p>
-          Uploaded the wrong file?{' '}
-          <button type="button" className="fees__link" onClick={() => setReplacing(true)}>
-            Replace it
-          </button>
-        </p>
-      )}
+      <SlipOnRequest
+        question="Uploaded the wrong file?"
+        offer="Replace it"
+        title="Replace your slip"
+        submitLabel="Replace slip"
+        slip={{ email, userId, plan }}
+      />
       <Link className="button button--ghost" to="/profile">
         Back to your dashboard
       </Link>
