@@ -82,7 +82,7 @@ function PaymentCard({ payment }: { payment: PaymentSummary }) {
             {formatNaira(payment.amountKobo)}
             {payment.months ? ` · ${payment.months} month${payment.months === 1 ? '' : 's'}` : ''}
           </dd>
-          <dt>Uploaded</dt>
+          <dt>{payment.channel === 'paystack' ? 'Started' : 'Uploaded'}</dt>
           <dd>
             <time dateTime={payment.uploadedAt}>{displayDateTime(payment.uploadedAt)}</time>
           </dd>
