@@ -126,6 +126,7 @@ test('staff console', async ({ page, baseURL }) => {
     '/admin/schedule/series',
     '/admin/schedule/series/new',
     `/admin/schedule/series/${seriesId}`,
+    `/admin/schedule/${seriesId}/${firstDay}`,
     '/admin/schedule/certificates',
     '/admin/attendance-fines',
     '/admin/ads',
