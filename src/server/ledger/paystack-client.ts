@@ -105,6 +105,11 @@ export class PaystackError extends Error {
   }
 }
 
+/** Paystack's own words of a refusal, as a sentence for finance (`Paystack said: “…”.`), or nothing when it gave none. */
+export function paystackSaid(error: unknown): string {
+  return error instanceof PaystackError && error.paystackMessage ? ` Paystack said: “${error.paystackMessage}”.` : '';
+}
+
 /** Refunds listed per page while looking for one transaction's (GET /refund has no transaction filter). */
 const REFUND_PAGE = 100;
 /** Pages of refunds read at most for one transaction: past it, Paystack's refusal of a second refund is the guard. */

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { payments, receipts, users } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { nairaCell } from '../http/csv.js';
-import { chargedKobo, PaystackClient, PaystackError, type PaystackTransaction } from './paystack-client.js';
+import { chargedKobo, PaystackClient, paystackSaid, type PaystackTransaction } from './paystack-client.js';
 
 /** A ledger booking of an online payment: confirmed, and possibly reversed or refunded since. */
 const BOOKED = ['approved', 'reversed'] as const;
@@ -53,8 +53,7 @@ export async function reconcile(ctx: AppContext, from: string, to: string, perPa
   const start = startOfLagosDay(from);
   const end = startOfLagosDay(shiftDate(to, 1));
   const listed = await new PaystackClient(ctx.config.paystack).list(start.toISOString(), end.toISOString(), perPage).catch((error: unknown) => {
-    const said = error instanceof PaystackError && error.paystackMessage ? ` Paystack said: “${error.paystackMessage}”.` : '';
-    throw new HttpError(502, `Paystack did not list its transactions, so nothing could be reconciled.${said} Try again in a few minutes.`);
+    throw new HttpError(502, `Paystack did not list its transactions, so nothing could be reconciled.${paystackSaid(error)} Try again in a few minutes.`);
   });
   const paid = new Map(listed.filter((t) => TOOK_MONEY.has(t.status)).map((t) => [t.reference, t]));
   const references = [...paid.keys()];

@@ -15,7 +15,7 @@ import { ads, ledgerEntries, payments, users } from '../db/schema.js';
 import { conflict, forbidden, HttpError, notFound } from '../http/errors.js';
 import { notify } from '../notifications/notifications.js';
 import { lockMemberOfPayment } from './confirm-payment.js';
-import { PaystackClient, PaystackError } from './paystack-client.js';
+import { PaystackClient, paystackSaid } from './paystack-client.js';
 
 type Payment = typeof payments.$inferSelect;
 type Member = typeof users.$inferSelect;
@@ -209,8 +209,7 @@ async function refundAtPaystack(ctx: AppContext, payment: Payment, amountKobo?: 
   } catch (error) {
     // Stryker disable next-line ObjectLiteral,StringLiteral: a log line.
     ctx.log.warn({ err: error, reference: payment.reference }, 'Paystack refused a refund');
-    const said = error instanceof PaystackError && error.paystackMessage ? ` Paystack said: “${error.paystackMessage}”.` : '';
-    throw new HttpError(502, `Paystack did not accept the refund: nothing was booked.${said} Try again, or refund in Paystack’s dashboard.`);
+    throw new HttpError(502, `Paystack did not accept the refund: nothing was booked.${paystackSaid(error)} Try again, or refund in Paystack’s dashboard.`);
   }
 }
 

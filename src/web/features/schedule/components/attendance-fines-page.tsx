@@ -65,7 +65,7 @@ export function AttendanceFinesPage() {
                         setChosen(next);
                       }}
                     />{' '}
-                    <strong>{fine.fullName}</strong>: {FINES[fine.type as keyof typeof FINES]?.label ?? fine.type}, {formatNaira(fine.amountKobo)}
+                    <strong>{fine.fullName}</strong>: {fineLabel(fine.type)}, {formatNaira(fine.amountKobo)}
                   </label>
                   <p className="schedule__meta">
                     {displayDate(fine.day)} · {fine.reason}
@@ -99,12 +99,7 @@ export function AttendanceFinesPage() {
           <ul className="schedule__list">
             {flagged.data.map((fine) => (
               <li key={fine.id} className="schedule__item">
-                <p>
-                  <strong>{fine.fullName}</strong>: {FINES[fine.type as keyof typeof FINES]?.label ?? fine.type}, {formatNaira(fine.amountKobo)}
-                </p>
-                <p className="schedule__meta">
-                  {displayDate(fine.day)} · {fine.reason}
-                </p>
+                <FineHeading fine={fine} />
                 <p className="badge badge--flag">{fine.issue}</p>
                 <label className="field">
                   <span>Why the charge stands (the member is told)</span>
@@ -136,12 +131,7 @@ export function AttendanceFinesPage() {
           <ul className="schedule__list">
             {withdrawn.data.map((fine) => (
               <li key={fine.id} className="schedule__item">
-                <p>
-                  <strong>{fine.fullName}</strong>: {FINES[fine.type as keyof typeof FINES]?.label ?? fine.type}, {formatNaira(fine.amountKobo)}
-                </p>
-                <p className="schedule__meta">
-                  {displayDate(fine.day)} · {fine.reason}
-                </p>
+                <FineHeading fine={fine} />
                 <p>
                   Withdrawn {fine.withdrawnAt && lagosWhenOf(fine.withdrawnAt)} after a change by {fine.withdrawnByName ?? 'a former staff member'}:{' '}
                   {fine.withdrawnReason}
@@ -152,5 +142,21 @@ export function AttendanceFinesPage() {
         </section>
       )}
     </div>
+  );
+}
+
+const fineLabel = (type: string) => FINES[type as keyof typeof FINES]?.label ?? type;
+
+/** Who, which fine and how much, then the date and why: how each listed fine begins. */
+function FineHeading({ fine }: { fine: { fullName: string; type: string; amountKobo: number; day: string; reason: string } }) {
+  return (
+    <>
+      <p>
+        <strong>{fine.fullName}</strong>: {fineLabel(fine.type)}, {formatNaira(fine.amountKobo)}
+      </p>
+      <p className="schedule__meta">
+        {displayDate(fine.day)} · {fine.reason}
+      </p>
+    </>
   );
 }
