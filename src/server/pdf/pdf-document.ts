@@ -12,7 +12,9 @@ export const BOLD = 'NotoSans-Bold';
 // server and the production image find them as the tests do; read once, when the first PDF is drawn.
 const fontFile = (weight: string) =>
   withoutComposition(readFileSync(createRequire(import.meta.url).resolve(`@expo-google-fonts/noto-sans/${weight}/NotoSans_${weight}.ttf`)));
-const FONTS = { [REGULAR]: fontFile('400Regular'), [BOLD]: fontFile('700Bold') };
+let fonts: Record<string, Buffer> | undefined;
+/** Read at the first PDF, not when the server starts: most processes never draw one. */
+const embeddedFonts = () => (fonts ??= { [REGULAR]: fontFile('400Regular'), [BOLD]: fontFile('700Bold') });
 
 /**
  * The font with its `ccmp` feature renamed, so that fontkit leaves it out. Noto's `ccmp` draws ọ as
@@ -92,7 +94,7 @@ export function newPdf(options: PdfOptions): Pdf {
     doc.on('error', reject);
   });
   escapeMetadataText(doc);
-  for (const [name, data] of Object.entries(FONTS)) doc.registerFont(name, data);
+  for (const [name, data] of Object.entries(embeddedFonts())) doc.registerFont(name, data);
   doc.font(REGULAR);
 
   const structure = doc.struct('Document');
